@@ -1,0 +1,75 @@
+#pragma once
+// Attack tables: leapers from constexpr tables, sliders from PEXT (fast BMI2) or magic bitboards.
+// The slider method is chosen at start: PEXT when the build has BMI2 and the CPU runs it fast
+// (not on AMD before Zen 3, where PEXT is microcoded), magics otherwise.
+
+#include <array>
+
+#include "core/bitboard.hpp"
+
+#if defined(__BMI2__)
+#include <immintrin.h>
+#endif
+
+namespace schach::attacks {
+
+namespace detail {
+struct SliderEntry {
+    Bitboard mask;    // relevant occupancy (edges excluded)
+    Bitboard magic;   // multiplier for the magic index
+    unsigned shift;   // 64 - relevant bits
+    unsigned offset;  // start of this square's slice in the shared table
+};
+struct Tables {
+    BySquare<Bitboard> knight, king;
+    ByColor<BySquare<Bitboard>> pawn;
+    BySquare<SliderEntry> rook, bishop;
+    BySquare<BySquare<Bitboard>> between;  // squares strictly between two aligned squares, plus the second
+    BySquare<BySquare<Bitboard>> line;     // the whole line through two aligned squares, else 0
+    BySquare<Bitboard> rook_empty, bishop_empty;
+    std::array<Bitboard, 102400 + 5248> slider{};
+    bool use_pext = false;
+};
+extern const Tables tables;
+
+inline unsigned slider_index(const SliderEntry& e, Bitboard occupied) {
+#if defined(__BMI2__)
+    if (tables.use_pext) return e.offset + static_cast<unsigned>(_pext_u64(occupied, e.mask));
+#endif
+    return e.offset + static_cast<unsigned>(((occupied & e.mask) * e.magic) >> e.shift);
+}
+}  // namespace detail
+
+inline Bitboard knight(Square s) { return detail::tables.knight[s]; }
+inline Bitboard king(Square s) { return detail::tables.king[s]; }
+inline Bitboard pawn(Color c, Square s) { return detail::tables.pawn[c][s]; }
+inline Bitboard rook(Square s, Bitboard occupied) {
+    return detail::tables.slider[detail::slider_index(detail::tables.rook[s], occupied)];
+}
+inline Bitboard bishop(Square s, Bitboard occupied) {
+    return detail::tables.slider[detail::slider_index(detail::tables.bishop[s], occupied)];
+}
+inline Bitboard queen(Square s, Bitboard occupied) { return rook(s, occupied) | bishop(s, occupied); }
+/// Rook / bishop rays on an empty board.
+inline Bitboard rook_empty(Square s) { return detail::tables.rook_empty[s]; }
+inline Bitboard bishop_empty(Square s) { return detail::tables.bishop_empty[s]; }
+/// Attacks of a piece type (not pawns) from `s`.
+Bitboard of(PieceType t, Square s, Bitboard occupied);
+
+/// Squares strictly between a and b if they share a line, then b itself; just b otherwise.
+/// (Including b makes "block or capture the checker" one mask.)
+inline Bitboard between(Square a, Square b) { return detail::tables.between[a][b]; }
+/// The full line (rank, file or diagonal) through a and b, or 0 when they are not aligned.
+inline Bitboard line(Square a, Square b) { return detail::tables.line[a][b]; }
+inline bool aligned(Square a, Square b, Square c) { return contains(line(a, b), c); }
+
+/// Which slider method is in use ("pext" or "magic").
+const char* slider_method();
+
+template <Color C>
+constexpr Bitboard pawn_attacks_bb(Bitboard pawns) {
+    if constexpr (C == Color::White) return shift<Dir::NE>(pawns) | shift<Dir::NW>(pawns);
+    else return shift<Dir::SE>(pawns) | shift<Dir::SW>(pawns);
+}
+
+}  // namespace schach::attacks

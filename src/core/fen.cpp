@@ -1,0 +1,238 @@
+#include "core/fen.hpp"
+
+#include <charconv>
+#include <vector>
+
+namespace schach {
+namespace {
+
+struct Token {
+    std::string_view text;
+    std::size_t offset;
+};
+
+std::vector<Token> split_fields(std::string_view fen) {
+    std::vector<Token> fields;
+    std::size_t i = 0;
+    while (i < fen.size()) {
+        while (i < fen.size() && (fen[i] == ' ' || fen[i] == '\t')) ++i;
+        std::size_t start = i;
+        while (i < fen.size() && fen[i] != ' ' && fen[i] != '\t') ++i;
+        if (i > start) fields.push_back({fen.substr(start, i - start), start});
+    }
+    return fields;
+}
+
+Piece piece_from_letter(char c) {
+    constexpr std::string_view Letters = "PNBRQK";
+    bool white = c >= 'A' && c <= 'Z';
+    char upper = white ? c : static_cast<char>(c - 'a' + 'A');
+    std::size_t i = Letters.find(upper);
+    if (i == std::string_view::npos || (!white && (c < 'a' || c > 'z'))) return Piece::None;
+    return make_piece(white ? Color::White : Color::Black, static_cast<PieceType>(i));
+}
+
+std::expected<void, FenError> parse_board(Token t, Setup& s) {
+    using F = FenError::Field;
+    int rank = 7, file = 0;
+    for (std::size_t i = 0; i < t.text.size(); ++i) {
+        const char c = t.text[i];
+        const std::size_t at = t.offset + i;
+        if (c == '/') {
+            if (file != 8) return std::unexpected(FenError{F::Placement, at, "8 Felder in der Reihe / 8 squares in the rank"});
+            if (rank == 0) return std::unexpected(FenError{F::Placement, at, "nur 8 Reihen / only 8 ranks"});
+            --rank;
+            file = 0;
+        } else if (c >= '1' && c <= '8') {
+            file += c - '0';
+            if (file > 8) return std::unexpected(FenError{F::Placement, at, "höchstens 8 Felder je Reihe / at most 8 squares per rank"});
+        } else {
+            Piece p = piece_from_letter(c);
+            if (p == Piece::None)
+                return std::unexpected(FenError{F::Placement, at, "Figur (PNBRQK/pnbrqk), Ziffer 1-8 oder '/' / piece letter, digit 1-8 or '/'"});
+            if (file >= 8) return std::unexpected(FenError{F::Placement, at, "höchstens 8 Felder je Reihe / at most 8 squares per rank"});
+            s.board[make_square(static_cast<File>(file), static_cast<Rank>(rank))] = p;
+            ++file;
+        }
+    }
+    if (rank != 0 || file != 8)
+        return std::unexpected(FenError{F::Placement, t.offset + t.text.size(), "8 Reihen zu je 8 Feldern / 8 ranks of 8 squares"});
+    return {};
+}
+
+/// K/Q (X-FEN): the outermost rook on that side of the king, or the corner when there is none
+/// (validation then reports the right as bad).
+Square resolve_side_letter(const Setup& s, Color c, bool king_side) {
+    const Rank back = relative(c, Rank::R1);
+    const Bitboard kings = s.pieces(c, PieceType::King) & bb(back);
+    const Square corner = make_square(king_side ? File::H : File::A, back);
+    if (!kings) return corner;
+    const int kf = idx(file_of(lsb(kings)));
+    for (int f = king_side ? 7 : 0; king_side ? f > kf : f < kf; f += king_side ? -1 : 1) {
+        Square sq = make_square(static_cast<File>(f), back);
+        if (s.board[sq] == make_piece(c, PieceType::Rook)) return sq;
+    }
+    return corner;
+}
+
+std::expected<void, FenError> parse_castling(Token t, Setup& s) {
+    using F = FenError::Field;
+    if (t.text == "-") return {};
+    for (std::size_t i = 0; i < t.text.size(); ++i) {
+        const char c = t.text[i];
+        const Color color = (c >= 'a' && c <= 'z') ? Color::Black : Color::White;
+        const char lower = color == Color::White ? static_cast<char>(c - 'A' + 'a') : c;
+        Square rook;
+        if (lower == 'k' || lower == 'q') {
+            rook = resolve_side_letter(s, color, lower == 'k');
+        } else if (lower >= 'a' && lower <= 'h') {
+            rook = make_square(static_cast<File>(lower - 'a'), relative(color, Rank::R1));
+            s.chess960 = true;
+        } else {
+            return std::unexpected(FenError{F::Castling, t.offset + i, "'-' oder KQkq bzw. Linien A-H/a-h / '-' or KQkq or files A-H/a-h"});
+        }
+        if (contains(s.castling_rooks, rook))
+            return std::unexpected(FenError{F::Castling, t.offset + i, "jedes Rochaderecht nur einmal / each castling right once"});
+        s.castling_rooks |= bb(rook);
+    }
+    return {};
+}
+
+std::expected<int, FenError> parse_counter(Token t, FenError::Field field, int min, int max) {
+    int value = 0;
+    auto [ptr, ec] = std::from_chars(t.text.data(), t.text.data() + t.text.size(), value);
+    if (ec != std::errc{} || ptr != t.text.data() + t.text.size() || value < min || value > max) {
+        std::size_t at = t.offset + static_cast<std::size_t>(ptr - t.text.data());
+        if (ec == std::errc::result_out_of_range || (ec == std::errc{} && ptr == t.text.data() + t.text.size())) at = t.offset;
+        return std::unexpected(FenError{field, at,
+                                        "Zahl von " + std::to_string(min) + " bis " + std::to_string(max) +
+                                            " / number from " + std::to_string(min) + " to " + std::to_string(max)});
+    }
+    return value;
+}
+
+}  // namespace
+
+const char* field_name(FenError::Field f) {
+    switch (f) {
+        case FenError::Field::Placement: return "Stellung / placement";
+        case FenError::Field::Turn: return "Zugrecht / side to move";
+        case FenError::Field::Castling: return "Rochade / castling";
+        case FenError::Field::EnPassant: return "En passant / en passant";
+        case FenError::Field::Halfmove: return "Halbzüge / halfmove clock";
+        case FenError::Field::Fullmove: return "Zugnummer / fullmove number";
+        case FenError::Field::Trailing: return "Ende / end";
+    }
+    return "?";
+}
+
+std::string FenError::message() const {
+    return "FEN-Fehler im Feld " + std::string(field_name(field)) + " bei Zeichen " + std::to_string(offset) +
+           " / FEN error in field " + field_name(field) + " at offset " + std::to_string(offset) + ": erwartet / expected " +
+           expected;
+}
+
+std::expected<Setup, FenError> parse_fen(std::string_view fen) {
+    using F = FenError::Field;
+    const std::vector<Token> fields = split_fields(fen);
+    Setup s;
+    if (fields.empty()) return std::unexpected(FenError{F::Placement, 0, "eine Stellung / a placement"});
+    if (fields.size() > 6)
+        return std::unexpected(FenError{F::Trailing, fields[6].offset, "Ende nach 6 Feldern / end after 6 fields"});
+    if (auto r = parse_board(fields[0], s); !r) return std::unexpected(r.error());
+
+    const std::size_t end = fen.size();
+    if (fields.size() < 2) return std::unexpected(FenError{F::Turn, end, "'w' oder 'b' / 'w' or 'b'"});
+    if (fields[1].text == "w") s.turn = Color::White;
+    else if (fields[1].text == "b") s.turn = Color::Black;
+    else return std::unexpected(FenError{F::Turn, fields[1].offset, "'w' oder 'b' / 'w' or 'b'"});
+
+    if (fields.size() < 3) return std::unexpected(FenError{F::Castling, end, "Rochaderechte oder '-' / castling rights or '-'"});
+    if (auto r = parse_castling(fields[2], s); !r) return std::unexpected(r.error());
+
+    if (fields.size() < 4) return std::unexpected(FenError{F::EnPassant, end, "En-passant-Feld oder '-' / en-passant square or '-'"});
+    if (fields[3].text != "-") {
+        s.ep_square = parse_square(fields[3].text);
+        if (s.ep_square == Square::None)
+            return std::unexpected(FenError{F::EnPassant, fields[3].offset, "Feld wie e3 oder '-' / square such as e3 or '-'"});
+    }
+    if (fields.size() >= 5) {
+        auto half = parse_counter(fields[4], F::Halfmove, 0, 9999);
+        if (!half) return std::unexpected(half.error());
+        s.halfmove_clock = *half;
+    }
+    if (fields.size() >= 6) {
+        auto full = parse_counter(fields[5], F::Fullmove, 0, 99999);
+        if (!full) return std::unexpected(full.error());
+        s.fullmove_number = std::max(1, *full);  // some writers use 0 for "unknown"
+    }
+    return s;
+}
+
+std::string PositionError::message() const {
+    if (is_syntax) return fen.message();
+    std::string out = "Ungültige Stellung / invalid position:";
+    for (std::uint16_t bit = 1; bit <= 0x40; bit <<= 1)
+        if (problems.has(static_cast<Problem>(bit))) out += "\n  - " + describe(static_cast<Problem>(bit));
+    return out;
+}
+
+std::expected<Position, PositionError> position_from_fen(std::string_view fen, ValidateOptions options) {
+    auto setup = parse_fen(fen);
+    if (!setup) return std::unexpected(PositionError{true, setup.error(), {}});
+    auto pos = Position::from_setup(*setup, options);
+    if (!pos) return std::unexpected(PositionError{false, {}, pos.error()});
+    return *pos;
+}
+
+std::string board_fen(const Position& pos) {
+    std::string out;
+    for (int r = 7; r >= 0; --r) {
+        int empty = 0;
+        for (int f = 0; f < 8; ++f) {
+            Piece p = pos.piece_on(make_square(static_cast<File>(f), static_cast<Rank>(r)));
+            if (p == Piece::None) {
+                ++empty;
+                continue;
+            }
+            if (empty) out += static_cast<char>('0' + empty);
+            empty = 0;
+            out += to_char(p);
+        }
+        if (empty) out += static_cast<char>('0' + empty);
+        if (r) out += '/';
+    }
+    return out;
+}
+
+namespace {
+/// Castling letter for one rook: KQkq when it is the outermost rook on its side (and the format
+/// allows), its file letter otherwise.
+char castling_letter(const Position& pos, Color c, Square rook, FenFormat format) {
+    const bool king_side = file_of(rook) > file_of(pos.king(c));
+    char letter = to_char(file_of(rook));
+    if (format != FenFormat::Shredder) {
+        // Outermost: no other own rook between this rook and the board edge.
+        const Bitboard back = bb(relative(c, Rank::R1));
+        const Bitboard beyond = king_side ? ~((bb(rook) << 1) - 1) : (bb(rook) - 1);
+        if (!(beyond & back & pos.pieces(c, PieceType::Rook))) letter = king_side ? 'k' : 'q';
+    }
+    return c == Color::White ? static_cast<char>(letter - 'a' + 'A') : letter;
+}
+}  // namespace
+
+std::string to_fen(const Position& pos, FenFormat format) {
+    std::string out = board_fen(pos);
+    out += pos.side_to_move() == Color::White ? " w " : " b ";
+    std::string castling;
+    for (Color c : Colors)
+        for (CastlingSide side : {CastlingSide::King, CastlingSide::Queen})
+            if (Square r = pos.castling_rook(c, side); r != Square::None) castling += castling_letter(pos, c, r, format);
+    out += castling.empty() ? "-" : castling;
+    out += ' ';
+    out += to_string(pos.ep_square());
+    out += ' ' + std::to_string(pos.halfmove_clock()) + ' ' + std::to_string(pos.fullmove_number());
+    return out;
+}
+
+}  // namespace schach

@@ -1,0 +1,257 @@
+#include "core/position.hpp"
+
+#include <cassert>
+
+#include "core/movegen.hpp"
+#include "core/zobrist.hpp"
+
+namespace schach {
+
+namespace {
+constexpr Bitboard back_rank(Color c) { return bb(relative(c, Rank::R1)); }
+}  // namespace
+
+Position::Position() { init_from(Setup::standard()); }
+
+void Position::put_piece(Piece p, Square s) {
+    board_[s] = p;
+    by_type_[type_of(p)] |= bb(s);
+    by_color_[color_of(p)] |= bb(s);
+}
+
+void Position::remove_piece(Square s) {
+    Piece p = board_[s];
+    by_type_[type_of(p)] ^= bb(s);
+    by_color_[color_of(p)] ^= bb(s);
+    board_[s] = Piece::None;
+}
+
+void Position::move_piece(Square from, Square to) {
+    Piece p = board_[from];
+    Bitboard both = bb(from) | bb(to);
+    by_type_[type_of(p)] ^= both;
+    by_color_[color_of(p)] ^= both;
+    board_[from] = Piece::None;
+    board_[to] = p;
+}
+
+Square Position::castling_rook(Color c, CastlingSide side) const {
+    Bitboard rooks = castling_rooks_ & back_rank(c);
+    if (!rooks) return Square::None;
+    File kf = file_of(king(c));
+    for (Square r : squares(rooks))
+        if ((file_of(r) > kf) == (side == CastlingSide::King)) return r;
+    return Square::None;
+}
+
+Key Position::compute_key() const {
+    Key k = 0;
+    for (Square s : squares(pieces())) k ^= zobrist::piece(board_[s], s);
+    for (Color c : Colors)
+        for (CastlingSide side : {CastlingSide::King, CastlingSide::Queen})
+            if (can_castle(c, side)) k ^= zobrist::castling(c, side);
+    if (ep_ != Square::None) k ^= zobrist::ep_file(file_of(ep_));
+    if (side_ == Color::White) k ^= zobrist::white_to_move();
+    return k;
+}
+
+Bitboard Position::attackers_to(Square s, Bitboard occupied) const {
+    return (attacks::pawn(Color::White, s) & pieces(Color::Black, PieceType::Pawn)) |
+           (attacks::pawn(Color::Black, s) & pieces(Color::White, PieceType::Pawn)) |
+           (attacks::knight(s) & by_type_[PieceType::Knight]) | (attacks::king(s) & by_type_[PieceType::King]) |
+           (attacks::rook(s, occupied) & (by_type_[PieceType::Rook] | by_type_[PieceType::Queen])) |
+           (attacks::bishop(s, occupied) & (by_type_[PieceType::Bishop] | by_type_[PieceType::Queen]));
+}
+
+Bitboard Position::blockers_for_king(Color c) const {
+    Square ksq = king(c);
+    Bitboard them = pieces(~c);
+    Bitboard snipers = ((attacks::rook_empty(ksq) & (pieces(PieceType::Rook) | pieces(PieceType::Queen))) |
+                        (attacks::bishop_empty(ksq) & (pieces(PieceType::Bishop) | pieces(PieceType::Queen)))) &
+                       them;
+    Bitboard blockers = 0, occupied = pieces();
+    for (Square s : squares(snipers)) {
+        Bitboard b = attacks::between(ksq, s) & ~bb(s) & occupied;
+        if (b && !more_than_one(b)) blockers |= b;
+    }
+    return blockers;
+}
+
+bool Position::ep_capture_legal(Square from, Square ep) const {
+    Color us = color_of(board_[from]);
+    Square captured = offset(ep, -forward(us));
+    Bitboard occupied = (pieces() ^ bb(from) ^ bb(captured)) | bb(ep);
+    Bitboard attackers = attackers_to(king(us), occupied) & pieces(~us) & ~bb(captured);
+    return attackers == 0;
+}
+
+Square Position::legal_ep_after_double_step(Square skipped) const {
+    // side_ is the side that may capture.
+    Bitboard candidates = attacks::pawn(~side_, skipped) & pieces(side_, PieceType::Pawn);
+    for (Square from : squares(candidates))
+        if (ep_capture_legal(from, skipped)) return skipped;
+    return Square::None;
+}
+
+void Position::do_castling(Color us, Square king_from, Square rook_from, bool undo) {
+    CastlingSide side = rook_from > king_from ? CastlingSide::King : CastlingSide::Queen;
+    Square king_to = king_target(us, side), rook_to = rook_target(us, side);
+    if (undo) {
+        std::swap(king_from, king_to);
+        std::swap(rook_from, rook_to);
+    }
+    Piece k = board_[king_from], r = board_[rook_from];
+    // Remove both first: in Chess960 the squares may overlap or swap.
+    remove_piece(king_from);
+    remove_piece(rook_from);
+    put_piece(k, king_to);
+    put_piece(r, rook_to);
+    if (!undo) key_ ^= zobrist::piece(k, king_from) ^ zobrist::piece(k, king_to) ^ zobrist::piece(r, rook_from) ^
+                      zobrist::piece(r, rook_to);
+}
+
+Undo Position::do_move(Move m) {
+    Undo u{key_, castling_rooks_, Piece::None, ep_, halfmove_};
+    const Color us = side_, them = ~us;
+    if (ep_ != Square::None) {
+        key_ ^= zobrist::ep_file(file_of(ep_));
+        ep_ = Square::None;
+    }
+    ++halfmove_;
+    if (m != Move::null()) {
+        const Square from = m.from(), to = m.to();
+        const Piece pc = board_[from];
+        if (castling_rooks_) {
+            Bitboard lost = castling_rooks_ &
+                            (bb(from) | bb(to) | (type_of(pc) == PieceType::King ? back_rank(us) : Bitboard{0}));
+            if (lost) {
+                key_ ^= castling_key();
+                castling_rooks_ ^= lost;
+                key_ ^= castling_key();
+            }
+        }
+        switch (m.kind()) {
+            case MoveKind::Castling: do_castling(us, from, to, false); break;
+            case MoveKind::EnPassant: {
+                Square cap = offset(to, -forward(us));
+                u.captured = board_[cap];
+                key_ ^= zobrist::piece(u.captured, cap) ^ zobrist::piece(pc, from) ^ zobrist::piece(pc, to);
+                remove_piece(cap);
+                move_piece(from, to);
+                halfmove_ = 0;
+                break;
+            }
+            default: {
+                u.captured = board_[to];
+                if (u.captured != Piece::None) {
+                    key_ ^= zobrist::piece(u.captured, to);
+                    remove_piece(to);
+                    halfmove_ = 0;
+                }
+                key_ ^= zobrist::piece(pc, from) ^ zobrist::piece(pc, to);
+                move_piece(from, to);
+                if (type_of(pc) == PieceType::Pawn) {
+                    halfmove_ = 0;
+                    if (m.kind() == MoveKind::Promotion) {
+                        Piece promo = make_piece(us, m.promotion());
+                        key_ ^= zobrist::piece(pc, to) ^ zobrist::piece(promo, to);
+                        remove_piece(to);
+                        put_piece(promo, to);
+                    } else if ((idx(to) ^ idx(from)) == 16) {
+                        side_ = them;  // the e.p. test looks from the capturing side
+                        ep_ = legal_ep_after_double_step(offset(from, forward(us)));
+                        if (ep_ != Square::None) key_ ^= zobrist::ep_file(file_of(ep_));
+                    }
+                }
+            }
+        }
+    }
+    side_ = them;
+    key_ ^= zobrist::white_to_move();
+    if (us == Color::Black) ++fullmove_;
+    return u;
+}
+
+void Position::undo_move(Move m, const Undo& u) {
+    const Color us = ~side_;
+    side_ = us;
+    if (us == Color::Black) --fullmove_;
+    if (m != Move::null()) {
+        const Square from = m.from(), to = m.to();
+        switch (m.kind()) {
+            case MoveKind::Castling: do_castling(us, from, to, true); break;
+            case MoveKind::EnPassant:
+                move_piece(to, from);
+                put_piece(u.captured, offset(to, -forward(us)));
+                break;
+            default:
+                if (m.kind() == MoveKind::Promotion) {
+                    remove_piece(to);
+                    put_piece(make_piece(us, PieceType::Pawn), to);
+                }
+                move_piece(to, from);
+                if (u.captured != Piece::None) put_piece(u.captured, to);
+        }
+    }
+    key_ = u.key;
+    castling_rooks_ = u.castling_rooks;
+    ep_ = u.ep_square;
+    halfmove_ = u.halfmove_clock;
+}
+
+Key Position::castling_key() const {
+    Key k = 0;
+    for (Square r : squares(castling_rooks_)) {
+        Color c = rank_of(r) == Rank::R1 ? Color::White : Color::Black;
+        CastlingSide side = file_of(r) > file_of(king(c)) ? CastlingSide::King : CastlingSide::Queen;
+        k ^= zobrist::castling(c, side);
+    }
+    return k;
+}
+
+bool Position::is_legal(Move m) const {
+    if (!m || m == Move::null() || !is_ok(m.from())) return false;
+    Piece pc = board_[m.from()];
+    if (pc == Piece::None || color_of(pc) != side_) return false;
+    MoveList moves;
+    generate_legal(*this, moves);
+    return moves.contains(m);
+}
+
+bool Position::gives_check(Move m) const {
+    Position after = *this;
+    after.do_move(m);
+    return after.in_check();
+}
+
+Setup Position::to_setup() const {
+    Setup s;
+    s.board = board_;
+    s.turn = side_;
+    s.castling_rooks = castling_rooks_;
+    s.ep_square = ep_;
+    s.halfmove_clock = halfmove_;
+    s.fullmove_number = fullmove_;
+    s.chess960 = chess960_;
+    return s;
+}
+
+bool Position::is_consistent() const {
+    Bitboard all = 0;
+    for (PieceType t : PieceTypes) {
+        if (all & by_type_[t]) return false;
+        all |= by_type_[t];
+    }
+    if (all != pieces() || (by_color_[Color::White] & by_color_[Color::Black])) return false;
+    for (int i = 0; i < 64; ++i) {
+        Square s = square_at(i);
+        Piece p = board_[s];
+        if ((p == Piece::None) != !contains(all, s)) return false;
+        if (p != Piece::None && !contains(pieces(color_of(p), type_of(p)), s)) return false;
+    }
+    if (popcount(pieces(Color::White, PieceType::King)) != 1 || popcount(pieces(Color::Black, PieceType::King)) != 1)
+        return false;
+    return key_ == compute_key();
+}
+
+}  // namespace schach

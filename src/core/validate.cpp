@@ -1,0 +1,181 @@
+// Position::from_setup: turns an unchecked Setup into a Position, naming every problem found.
+
+#include <algorithm>
+
+#include "core/position.hpp"
+
+namespace schach {
+namespace {
+
+constexpr Bitboard back_rank(Color c) { return bb(relative(c, Rank::R1)); }
+
+/// Too many pieces for one side: more than 16, more than 8 pawns, or more extra pieces than the
+/// missing pawns could have promoted to (bishops counted per square colour).
+bool too_many_pieces(const Setup& s, Color c) {
+    auto count = [&](PieceType t) { return popcount(s.pieces(c, t)); };
+    const int pawns = count(PieceType::Pawn);
+    if (popcount(s.pieces(c)) > 16 || pawns > 8) return true;
+    const Bitboard bishops = s.pieces(c, PieceType::Bishop);
+    const int promoted = std::max(0, count(PieceType::Knight) - 2) + std::max(0, count(PieceType::Rook) - 2) +
+                         std::max(0, count(PieceType::Queen) - 1) +
+                         std::max(0, popcount(bishops & LightSquaresBB) - 1) +
+                         std::max(0, popcount(bishops & DarkSquaresBB) - 1);
+    return promoted > 8 - pawns;
+}
+
+/// Castling rooks that have a king and rook in place; at most one per side of the king.
+Bitboard valid_castling_rooks(const Setup& s, Variant variant) {
+    Bitboard valid = 0;
+    for (Color c : Colors) {
+        const Bitboard kings = s.pieces(c, PieceType::King);
+        const Bitboard candidates = s.castling_rooks & back_rank(c) & s.pieces(c, PieceType::Rook);
+        if (popcount(kings) != 1 || !(kings & back_rank(c)) || !candidates) continue;
+        const Square k = lsb(kings);
+        const Bitboard king_side = candidates & ~((bb(k) << 1) - 1);  // files right of the king
+        const Bitboard queen_side = candidates & ((bb(k)) - 1);
+        if (king_side && !more_than_one(king_side)) valid |= king_side;
+        if (queen_side && !more_than_one(queen_side)) valid |= queen_side;
+        if (variant == Variant::Standard) {
+            // Classical chess castles only with king on e1/e8 and rooks in the corners.
+            if (file_of(k) != File::E) valid &= ~back_rank(c);
+            valid &= ~(back_rank(c) & ~(bb(File::A) | bb(File::H)));
+        }
+    }
+    return valid;
+}
+
+/// An e.p. square that a double step just made can explain.
+bool ep_explained(const Setup& s) {
+    const Square ep = s.ep_square;
+    if (ep == Square::None) return true;
+    const Color us = s.turn;
+    if (rank_of(ep) != relative(us, Rank::R6)) return false;
+    const Square pushed_to = offset(ep, -forward(us)), pushed_from = offset(ep, forward(us));
+    return s.board[ep] == Piece::None && s.board[pushed_from] == Piece::None &&
+           s.board[pushed_to] == make_piece(~us, PieceType::Pawn);
+}
+
+bool is_slider(Piece p) {
+    PieceType t = type_of(p);
+    return t == PieceType::Bishop || t == PieceType::Rook || t == PieceType::Queen;
+}
+
+/// A check no legal last move can have given (after python-chess's and shakmaty's reasoning).
+bool impossible_check(const Position& p, Square ep) {
+    const Color us = p.side_to_move();
+    const Square ksq = p.king(us);
+    const Bitboard checkers = p.checkers();
+    if (!checkers) return false;
+    if (popcount(checkers) > 2) return true;
+    if (ep != Square::None) {
+        // The last move was the double step: only the pawn itself or a piece it uncovered can check.
+        const Square pushed_to = offset(ep, -forward(us)), pushed_from = offset(ep, forward(us));
+        const Bitboard before = (p.pieces() ^ bb(pushed_to)) | bb(pushed_from);
+        const Bitboard slider_check = ((attacks::rook(ksq, before) & (p.pieces(~us, PieceType::Rook) |
+                                                                        p.pieces(~us, PieceType::Queen))) |
+                                       (attacks::bishop(ksq, before) & (p.pieces(~us, PieceType::Bishop) |
+                                                                         p.pieces(~us, PieceType::Queen))));
+        return more_than_one(checkers) || (lsb(checkers) != pushed_to && slider_check);
+    }
+    if (more_than_one(checkers)) {
+        const Square a = lsb(checkers), b = msb(checkers);
+        // Two checkers on one line with the king, or two leapers: no single move does that.
+        if (attacks::line(a, b) & bb(ksq)) return true;
+        if (!is_slider(p.piece_on(a)) && !is_slider(p.piece_on(b))) return true;
+    }
+    return false;
+}
+
+}  // namespace
+
+void Position::init_from(const Setup& s) {
+    board_ = Setup::empty_board();
+    by_type_ = {};
+    by_color_ = {};
+    for (int i = 0; i < 64; ++i)
+        if (s.board[square_at(i)] != Piece::None) put_piece(s.board[square_at(i)], square_at(i));
+    side_ = s.turn;
+    castling_rooks_ = s.castling_rooks;
+    halfmove_ = static_cast<std::uint16_t>(std::clamp(s.halfmove_clock, 0, 65535));
+    fullmove_ = std::max(1, s.fullmove_number);
+    chess960_ = s.chess960;
+    ep_ = s.ep_square == Square::None ? Square::None : legal_ep_after_double_step(s.ep_square);
+    key_ = compute_key();
+}
+
+Problems Position::validate(const Setup& setup, Variant variant) {
+    auto result = from_setup(setup, {Problems{}, variant});
+    return result ? Problems{} : result.error();
+}
+
+std::expected<Position, Problems> Position::from_setup(const Setup& setup, ValidateOptions options) {
+    for (Color c : Colors)
+        if (popcount(setup.pieces(c, PieceType::King)) != 1) return std::unexpected(Problems{Problem::KingCount});
+
+    Problems found;
+    const Bitboard pawns = setup.pieces(Color::White, PieceType::Pawn) | setup.pieces(Color::Black, PieceType::Pawn);
+    if (pawns & (bb(Rank::R1) | bb(Rank::R8))) found = found | Problem::PawnsOnBackRank;
+    if (too_many_pieces(setup, Color::White) || too_many_pieces(setup, Color::Black))
+        found = found | Problem::TooManyPieces;
+
+    Setup fixed = setup;
+    fixed.castling_rooks = valid_castling_rooks(setup, options.variant);
+    if (fixed.castling_rooks != setup.castling_rooks) found = found | Problem::BadCastlingRights;
+    const bool ep_ok = ep_explained(setup) && !(pawns & (bb(Rank::R1) | bb(Rank::R8)));
+    if (!ep_ok) {
+        found = found | Problem::BadEnPassant;
+        fixed.ep_square = Square::None;
+    }
+    // Chess960 shows in a king or castling rook off the classical squares, or in the FEN's letters.
+    bool chess960 = setup.chess960;
+    for (Square r : squares(fixed.castling_rooks)) {
+        Color c = rank_of(r) == Rank::R1 ? Color::White : Color::Black;
+        if ((file_of(r) != File::A && file_of(r) != File::H) || file_of(lsb(setup.pieces(c, PieceType::King))) != File::E)
+            chess960 = true;
+    }
+    if (options.variant != Variant::Auto) chess960 = options.variant == Variant::Chess960;
+    fixed.chess960 = chess960;
+
+    Position p;
+    p.init_from(fixed);
+    if (p.attacked_by(p.side_to_move(), p.king(~p.side_to_move()))) found = found | Problem::OppositeCheck;
+    if (impossible_check(p, fixed.ep_square)) found = found | Problem::ImpossibleCheck;
+
+    Problems remaining = found - options.relax;
+    if (!remaining.empty()) return std::unexpected(remaining);
+    return p;
+}
+
+std::vector<std::string> Problems::names() const {
+    static constexpr std::pair<Problem, const char*> Names[] = {
+        {Problem::KingCount, "king-count"},           {Problem::PawnsOnBackRank, "pawns-on-back-rank"},
+        {Problem::OppositeCheck, "opposite-check"},   {Problem::ImpossibleCheck, "impossible-check"},
+        {Problem::BadCastlingRights, "bad-castling-rights"}, {Problem::BadEnPassant, "bad-en-passant"},
+        {Problem::TooManyPieces, "too-many-pieces"},
+    };
+    std::vector<std::string> out;
+    for (auto [p, name] : Names)
+        if (has(p)) out.emplace_back(name);
+    return out;
+}
+
+std::string describe(Problem p) {
+    switch (p) {
+        case Problem::KingCount: return "Jede Seite braucht genau einen König / each side needs exactly one king";
+        case Problem::PawnsOnBackRank:
+            return "Bauer auf der ersten oder letzten Reihe / pawn on the first or last rank";
+        case Problem::OppositeCheck:
+            return "Die Seite, die nicht am Zug ist, steht im Schach / the side not to move is in check";
+        case Problem::ImpossibleCheck:
+            return "Dieses Schach kann kein legaler Zug gegeben haben / no legal move can have given this check";
+        case Problem::BadCastlingRights:
+            return "Rochaderecht ohne König und Turm auf ihren Feldern / castling right without king and rook in place";
+        case Problem::BadEnPassant:
+            return "En-passant-Feld passt zu keinem Doppelschritt / en-passant square no double step explains";
+        case Problem::TooManyPieces:
+            return "Mehr Figuren, als Umwandlungen erklären können / more pieces than promotions can explain";
+    }
+    return "?";
+}
+
+}  // namespace schach
