@@ -85,12 +85,18 @@ bool Position::ep_capture_legal(Square from, Square ep) const {
     return attackers == 0;
 }
 
-Square Position::legal_ep_after_double_step(Square skipped) const {
+void Position::set_double_step(Square skipped) {
     // side_ is the side that may capture.
     Bitboard candidates = attacks::pawn(~side_, skipped) & pieces(side_, PieceType::Pawn);
-    for (Square from : squares(candidates))
-        if (ep_capture_legal(from, skipped)) return skipped;
-    return Square::None;
+    if (!candidates) return;
+    double_step_ = skipped;
+    for (Square from : squares(candidates)) {
+        if (ep_capture_legal(from, skipped)) {
+            ep_ = skipped;
+            key_ ^= zobrist::ep_file(file_of(ep_));
+            return;
+        }
+    }
 }
 
 void Position::do_castling(Color us, Square king_from, Square rook_from, bool undo) {
@@ -111,7 +117,8 @@ void Position::do_castling(Color us, Square king_from, Square rook_from, bool un
 }
 
 Undo Position::do_move(Move m) {
-    Undo u{key_, castling_rooks_, Piece::None, ep_, halfmove_};
+    Undo u{key_, castling_rooks_, Piece::None, ep_, double_step_, halfmove_};
+    double_step_ = Square::None;
     const Color us = side_, them = ~us;
     if (ep_ != Square::None) {
         key_ ^= zobrist::ep_file(file_of(ep_));
@@ -159,8 +166,7 @@ Undo Position::do_move(Move m) {
                         put_piece(promo, to);
                     } else if ((idx(to) ^ idx(from)) == 16) {
                         side_ = them;  // the e.p. test looks from the capturing side
-                        ep_ = legal_ep_after_double_step(offset(from, forward(us)));
-                        if (ep_ != Square::None) key_ ^= zobrist::ep_file(file_of(ep_));
+                        set_double_step(offset(from, forward(us)));
                     }
                 }
             }
@@ -196,6 +202,7 @@ void Position::undo_move(Move m, const Undo& u) {
     key_ = u.key;
     castling_rooks_ = u.castling_rooks;
     ep_ = u.ep_square;
+    double_step_ = u.double_step;
     halfmove_ = u.halfmove_clock;
 }
 
@@ -229,7 +236,7 @@ Setup Position::to_setup() const {
     s.board = board_;
     s.turn = side_;
     s.castling_rooks = castling_rooks_;
-    s.ep_square = ep_;
+    s.ep_square = double_step_;
     s.halfmove_clock = halfmove_;
     s.fullmove_number = fullmove_;
     s.chess960 = chess960_;

@@ -64,6 +64,7 @@ struct Undo {
     Bitboard castling_rooks;
     Piece captured;
     Square ep_square;
+    Square double_step;
     std::uint16_t halfmove_clock;
 };
 
@@ -104,6 +105,9 @@ public:
     static Square rook_target(Color c, CastlingSide s) { return relative(c, s == CastlingSide::King ? Square::F1 : Square::D1); }
     /// En-passant target square, set only when an en-passant capture is legal (FIDE 9.2.3).
     Square ep_square() const { return ep_; }
+    /// The square skipped by the last move's double step when an enemy pawn stands beside it, even
+    /// if the capture would expose the capturer's king (so a refusal can say why), else None.
+    Square double_step_square() const { return double_step_; }
 
     // --- Checks and attacks ---
     Bitboard checkers() const { return attackers_to(king(side_), pieces()) & pieces(~side_); }
@@ -155,8 +159,9 @@ private:
     void remove_piece(Square s);
     void move_piece(Square from, Square to);
     void do_castling(Color us, Square king_from, Square rook_from, bool undo);
-    /// The e.p. square to record after a double step to `to`, if a capture there is legal.
-    Square legal_ep_after_double_step(Square skipped) const;
+    /// Records a double step over `skipped`: double_step_ when an enemy pawn could capture, and
+    /// ep_ (entering the key) when such a capture is legal. Precondition: ep_ is None.
+    void set_double_step(Square skipped);
     void init_from(const Setup& s);
     Key castling_key() const;
 
@@ -166,6 +171,7 @@ private:
     Key key_ = 0;
     Bitboard castling_rooks_ = 0;
     Square ep_ = Square::None;
+    Square double_step_ = Square::None;
     Color side_ = Color::White;
     bool chess960_ = false;
     std::uint16_t halfmove_ = 0;

@@ -19,15 +19,17 @@ Setup Setup::standard() {
 
 Bitboard Setup::pieces(Color c) const {
     Bitboard b = 0;
-    for (int i = 0; i < 64; ++i)
-        if (board[square_at(i)] != Piece::None && color_of(board[square_at(i)]) == c) b |= bb(square_at(i));
+    for (int i = 0; i < 64; ++i) {
+        const Piece p = board[square_at(i)];
+        b |= Bitboard{p != Piece::None && color_of(p) == c} << i;
+    }
     return b;
 }
 
 Bitboard Setup::pieces(Color c, PieceType t) const {
     Bitboard b = 0;
-    for (int i = 0; i < 64; ++i)
-        if (board[square_at(i)] == make_piece(c, t)) b |= bb(square_at(i));
+    const Piece wanted = make_piece(c, t);
+    for (int i = 0; i < 64; ++i) b |= Bitboard{board[square_at(i)] == wanted} << i;
     return b;
 }
 

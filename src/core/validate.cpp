@@ -69,13 +69,12 @@ bool impossible_check(const Position& p, Square ep) {
     if (popcount(checkers) > 2) return true;
     if (ep != Square::None) {
         // The last move was the double step: only the pawn itself or a piece it uncovered can check.
+        // Any other checker (a slider the pawn did not uncover, but also a knight, pawn or king)
+        // already attacked the king before the double step, when the opponent was to move.
         const Square pushed_to = offset(ep, -forward(us)), pushed_from = offset(ep, forward(us));
         const Bitboard before = (p.pieces() ^ bb(pushed_to)) | bb(pushed_from);
-        const Bitboard slider_check = ((attacks::rook(ksq, before) & (p.pieces(~us, PieceType::Rook) |
-                                                                        p.pieces(~us, PieceType::Queen))) |
-                                       (attacks::bishop(ksq, before) & (p.pieces(~us, PieceType::Bishop) |
-                                                                         p.pieces(~us, PieceType::Queen))));
-        return more_than_one(checkers) || (lsb(checkers) != pushed_to && slider_check);
+        const Bitboard attacked_before = p.attackers_to(ksq, before) & p.pieces(~us) & ~bb(pushed_to);
+        return more_than_one(checkers) || (lsb(checkers) != pushed_to && attacked_before);
     }
     if (more_than_one(checkers)) {
         const Square a = lsb(checkers), b = msb(checkers);
@@ -99,8 +98,9 @@ void Position::init_from(const Setup& s) {
     halfmove_ = static_cast<std::uint16_t>(std::clamp(s.halfmove_clock, 0, 65535));
     fullmove_ = std::max(1, s.fullmove_number);
     chess960_ = s.chess960;
-    ep_ = s.ep_square == Square::None ? Square::None : legal_ep_after_double_step(s.ep_square);
+    ep_ = double_step_ = Square::None;
     key_ = compute_key();
+    if (s.ep_square != Square::None) set_double_step(s.ep_square);
 }
 
 Problems Position::validate(const Setup& setup, Variant variant) {
@@ -121,7 +121,9 @@ std::expected<Position, Problems> Position::from_setup(const Setup& setup, Valid
     Setup fixed = setup;
     fixed.castling_rooks = valid_castling_rooks(setup, options.variant);
     if (fixed.castling_rooks != setup.castling_rooks) found = found | Problem::BadCastlingRights;
-    const bool ep_ok = ep_explained(setup) && !(pawns & (bb(Rank::R1) | bb(Rank::R8)));
+    // Only a given e.p. square can be bad (pawns on a back rank make any e.p. square suspect).
+    const bool ep_ok = setup.ep_square == Square::None ||
+                       (ep_explained(setup) && !(pawns & (bb(Rank::R1) | bb(Rank::R8))));
     if (!ep_ok) {
         found = found | Problem::BadEnPassant;
         fixed.ep_square = Square::None;

@@ -1,0 +1,255 @@
+#include "core/explain.hpp"
+
+#include <cstdlib>
+
+#include "core/attacks.hpp"
+#include "core/movegen.hpp"
+
+namespace schach {
+namespace {
+
+using PT = PieceType;
+using RC = RefusalCode;
+
+/// The attacker of `s` by `c` (with `occupied`), nearest first by square order, or None.
+Square some_attacker(const Position& pos, Color c, Square s, Bitboard occupied) {
+    Bitboard a = pos.attackers_to(s, occupied) & pos.pieces(c) & occupied;
+    return a ? lsb(a) : Square::None;
+}
+
+Refusal with_attacker(Refusal r, const Position& pos, Square by) {
+    r.by = by;
+    r.by_piece = by == Square::None ? Piece::None : pos.piece_on(by);
+    return r;
+}
+
+/// The first occupied square walking from `from` towards `to` (exclusive), or None.
+Square first_blocker(const Position& pos, Square from, Square to) {
+    Bitboard path = attacks::between(from, to) & ~bb(to) & pos.pieces();
+    if (!path) return Square::None;
+    return to > from ? lsb(path) : msb(path);
+}
+
+bool is_castling_attempt(const Position& pos, Square from, Square to) {
+    const Color us = pos.side_to_move();
+    if (type_of(pos.piece_on(from)) != PT::King || rank_of(from) != relative(us, Rank::R1) ||
+        rank_of(to) != rank_of(from))
+        return false;
+    if (pos.piece_on(to) == make_piece(us, PT::Rook)) return true;
+    return !pos.is_chess960() && std::abs(idx(file_of(to)) - idx(file_of(from))) == 2;
+}
+
+Refusal explain_castling_from(const Position& pos, Refusal r) {
+    const Color us = pos.side_to_move(), them = ~us;
+    const CastlingSide side = r.to > r.from ? CastlingSide::King : CastlingSide::Queen;
+    const Square rook = pos.castling_rook(us, side);
+    if (rook == Square::None) {
+        r.code = RC::CastlingNoRight;
+        r.square = pos.piece_on(r.to) == make_piece(us, PT::Rook) ? r.to : Square::None;
+        return r;
+    }
+    const Square ksq = r.from;
+    if (Bitboard checkers = pos.checkers()) {
+        r.code = RC::CastlingInCheck;
+        return with_attacker(r, pos, lsb(checkers));
+    }
+    const Square king_to = Position::king_target(us, side), rook_to = Position::rook_target(us, side);
+    const Bitboard must_be_empty =
+        (attacks::between(ksq, king_to) | attacks::between(rook, rook_to)) & ~bb(ksq) & ~bb(rook);
+    if (Bitboard blockers = must_be_empty & pos.pieces()) {
+        r.code = RC::CastlingBlocked;
+        r.square = side == CastlingSide::King ? lsb(blockers) : msb(blockers);
+        return r;
+    }
+    // Walk the king's path from its square towards the target.
+    const Bitboard occupied = pos.pieces() ^ bb(ksq);
+    Bitboard path = attacks::between(ksq, king_to) & ~bb(ksq);
+    while (path) {
+        Square s = side == CastlingSide::King ? pop_lsb(path) : msb(path);
+        if (side == CastlingSide::Queen) path ^= bb(s);
+        Bitboard occ = s == king_to ? occupied ^ bb(rook) : occupied;
+        if (Square a = some_attacker(pos, them, s, occ); a != Square::None) {
+            r.code = s == king_to ? RC::CastlingIntoCheck : RC::CastlingThroughCheck;
+            r.square = s;
+            return with_attacker(r, pos, a);
+        }
+    }
+    r.code = RC::CastlingBlocked;  // not reached for positions that passed validation
+    return r;
+}
+
+/// Geometry of a pawn move; None when the pawn may go there (safety aside).
+Refusal explain_pawn(const Position& pos, Refusal r, PT promotion) {
+    const Color us = pos.side_to_move();
+    const int dir = forward(us);
+    const int df = idx(file_of(r.to)) - idx(file_of(r.from));
+    const int dr = (idx(rank_of(r.to)) - idx(rank_of(r.from))) * (us == Color::White ? 1 : -1);
+    const bool empty_target = pos.piece_on(r.to) == Piece::None;
+    if (df == 0 && dr == 1) {
+        if (!empty_target) r.code = RC::PawnBlocked, r.square = r.to;
+    } else if (df == 0 && dr == 2 && rank_of(r.from) == relative(us, Rank::R2)) {
+        Square mid = offset(r.from, dir);
+        if (pos.piece_on(mid) != Piece::None) r.code = RC::PawnBlocked, r.square = mid;
+        else if (!empty_target) r.code = RC::PawnBlocked, r.square = r.to;
+    } else if (std::abs(df) == 1 && dr == 1) {
+        if (empty_target && r.to != pos.double_step_square()) {
+            const bool looks_like_ep = rank_of(r.to) == relative(us, Rank::R6) &&
+                                       pos.piece_on(offset(r.to, -dir)) == make_piece(~us, PT::Pawn);
+            r.code = looks_like_ep ? RC::EnPassantExpired : RC::PawnCaptureOnEmpty;
+        }
+    } else {
+        r.code = RC::NotAPieceMove;
+    }
+    if (!r.ok()) return r;
+    if (rank_of(r.to) == relative(us, Rank::R8)) {
+        if (promotion == PT::None) r.code = RC::PromotionMissing;
+        else if (promotion == PT::King || promotion == PT::Pawn) r.code = RC::PromotionPieceInvalid;
+    } else if (promotion != PT::None) {
+        r.code = RC::PromotionNotAllowed;
+    }
+    return r;
+}
+
+/// Geometry of a piece move; None when the piece may go there (safety aside).
+Refusal explain_piece(const Position& pos, Refusal r, PT promotion) {
+    const PT t = type_of(r.piece);
+    Bitboard reach = 0;
+    switch (t) {
+        case PT::Knight: reach = attacks::knight(r.from); break;
+        case PT::King: reach = attacks::king(r.from); break;
+        case PT::Bishop: reach = attacks::bishop_empty(r.from); break;
+        case PT::Rook: reach = attacks::rook_empty(r.from); break;
+        case PT::Queen: reach = attacks::bishop_empty(r.from) | attacks::rook_empty(r.from); break;
+        default: break;
+    }
+    if (!contains(reach, r.to)) {
+        r.code = RC::NotAPieceMove;
+        return r;
+    }
+    if (Square b = first_blocker(pos, r.from, r.to); b != Square::None && t != PT::Knight && t != PT::King) {
+        r.code = RC::PathBlocked;
+        r.square = b;
+        return r;
+    }
+    if (promotion != PT::None) r.code = RC::PromotionNotAllowed;
+    return r;
+}
+
+/// The move is possible for the piece; find which king-safety rule forbids it.
+Refusal explain_safety(const Position& pos, Refusal r) {
+    const Color us = pos.side_to_move(), them = ~us;
+    const Square ksq = pos.king(us);
+    if (type_of(r.piece) == PT::King) {
+        Square a = some_attacker(pos, them, r.to, pos.pieces() ^ bb(r.from));
+        r.code = RC::KingIntoCheck;
+        r.square = r.to;
+        return with_attacker(r, pos, a);
+    }
+    const Bitboard checkers = pos.checkers();
+    if (more_than_one(checkers)) {
+        r.code = RC::DoubleCheck;
+        return with_attacker(r, pos, lsb(checkers));
+    }
+    const bool en_passant = type_of(r.piece) == PT::Pawn && r.to == pos.double_step_square();
+    const Bitboard pinners = [&] {
+        Bitboard found = 0;
+        Bitboard snipers = ((attacks::rook_empty(ksq) & (pos.pieces(them, PT::Rook) | pos.pieces(them, PT::Queen))) |
+                            (attacks::bishop_empty(ksq) & (pos.pieces(them, PT::Bishop) | pos.pieces(them, PT::Queen))));
+        for (Square s : squares(snipers))
+            if ((attacks::between(ksq, s) & ~bb(s) & pos.pieces()) == bb(r.from)) found |= bb(s);
+        return found;
+    }();
+    if (pinners && !attacks::aligned(ksq, r.from, r.to)) {
+        r.code = RC::Pinned;
+        return with_attacker(r, pos, lsb(pinners));
+    }
+    if (checkers) {
+        const Square checker = lsb(checkers);
+        const bool captures_checker_ep = en_passant && checker == offset(r.to, -forward(us));
+        if (!contains(attacks::between(ksq, checker), r.to) && !captures_checker_ep) {
+            r.code = RC::LeavesKingInCheck;
+            return with_attacker(r, pos, checker);
+        }
+    }
+    if (en_passant) {
+        // Both pawns leave the rank (or the diagonal): find the piece that would then give check.
+        const Square captured = offset(r.to, -forward(us));
+        const Bitboard occ = (pos.pieces() ^ bb(r.from) ^ bb(captured)) | bb(r.to);
+        Square a = some_attacker(pos, them, ksq, occ & ~bb(captured));
+        r.code = RC::Pinned;
+        return with_attacker(r, pos, a);
+    }
+    r.code = RC::LeavesKingInCheck;  // not reached for positions that passed validation
+    return r;
+}
+
+}  // namespace
+
+Move find_move(const Position& pos, Square from, Square to, PT promotion) {
+    if (!is_ok(from) || !is_ok(to)) return Move::none();
+    Move castling = Move::none();
+    for (Move m : legal_moves(pos)) {
+        if (m.from() != from) continue;
+        if (m.kind() == MoveKind::Castling) {
+            CastlingSide side = pos.castling_side(m);
+            if (to == m.to() || to == Position::king_target(pos.side_to_move(), side)) castling = m;
+            continue;
+        }
+        if (m.to() != to) continue;
+        if (m.kind() == MoveKind::Promotion ? m.promotion() == promotion : promotion == PT::None) return m;
+    }
+    // A plain king move to the same square wins over castling (Chess960, king stepping to g1).
+    return castling;
+}
+
+Bitboard legal_targets(const Position& pos, Square from) {
+    Bitboard targets = 0;
+    for (Move m : legal_moves(pos)) {
+        if (m.from() != from) continue;
+        targets |= bb(m.to());
+        if (m.kind() == MoveKind::Castling)
+            targets |= bb(Position::king_target(pos.side_to_move(), pos.castling_side(m)));
+    }
+    return targets;
+}
+
+Refusal explain_castling(const Position& pos, CastlingSide side) {
+    const Color us = pos.side_to_move();
+    Refusal r;
+    r.from = pos.king(us);
+    r.piece = pos.piece_on(r.from);
+    const Square rook = pos.castling_rook(us, side);
+    r.to = rook != Square::None ? rook : Position::king_target(us, side);
+    if (rook != Square::None) {
+        for (Move m : legal_moves(pos))
+            if (m.kind() == MoveKind::Castling && m.to() == rook) return r;
+    }
+    return explain_castling_from(pos, r);
+}
+
+Refusal explain_move(const Position& pos, Square from, Square to, PT promotion) {
+    Refusal r;
+    r.from = from;
+    r.to = to;
+    if (!is_ok(from) || !is_ok(to) || pos.piece_on(from) == Piece::None) {
+        r.code = RC::NoPiece;
+        return r;
+    }
+    r.piece = pos.piece_on(from);
+    if (color_of(r.piece) != pos.side_to_move()) {
+        r.code = RC::NotYourTurn;
+        return r;
+    }
+    if (find_move(pos, from, to, promotion)) return r;
+    if (is_castling_attempt(pos, from, to)) return explain_castling_from(pos, r);
+    if (pos.piece_on(to) != Piece::None && color_of(pos.piece_on(to)) == pos.side_to_move()) {
+        r.code = RC::OwnPieceOnTarget;
+        r.square = to;
+        return r;
+    }
+    r = type_of(r.piece) == PT::Pawn ? explain_pawn(pos, r, promotion) : explain_piece(pos, r, promotion);
+    if (!r.ok()) return r;
+    return explain_safety(pos, r);
+}
+
+}  // namespace schach

@@ -1,0 +1,454 @@
+#include "core/notation.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+
+#include "core/attacks.hpp"
+#include "core/movegen.hpp"
+
+namespace schach {
+namespace {
+
+// ASCII classification without the C locale's function calls (this runs for every PGN move).
+constexpr bool ascii_upper(char c) { return c >= 'A' && c <= 'Z'; }
+constexpr bool ascii_alpha(char c) { return ascii_upper(c) || (c >= 'a' && c <= 'z'); }
+constexpr bool ascii_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
+constexpr char ascii_toupper(char c) { return c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c; }
+
+using PT = PieceType;
+
+std::string castling_text(const Position& pos, Move m, Language lang) {
+    const bool king_side = pos.castling_side(m) == CastlingSide::King;
+    if (lang == Language::English) return king_side ? "O-O" : "O-O-O";
+    return king_side ? "0-0" : "0-0-0";
+}
+
+/// "+" or "#" after the move, or nothing.
+std::string check_suffix(const Position& pos, Move m) {
+    Position after = pos;
+    after.do_move(m);
+    if (!after.in_check()) return "";
+    return count_legal(after) == 0 ? "#" : "+";
+}
+
+/// File, rank or square needed to tell `m` from other legal moves of the same piece kind to the
+/// same square (Appendix C.10): file if that is enough, else rank, else both.
+std::string disambiguation(const Position& pos, Move m) {
+    const PT t = type_of(pos.piece_on(m.from()));
+    bool clash = false, same_file = false, same_rank = false;
+    for (Move o : legal_moves(pos)) {
+        if (o == m || o.to() != m.to() || o.kind() == MoveKind::Castling || type_of(pos.piece_on(o.from())) != t ||
+            o.from() == m.from())
+            continue;
+        clash = true;
+        same_file |= file_of(o.from()) == file_of(m.from());
+        same_rank |= rank_of(o.from()) == rank_of(m.from());
+    }
+    if (!clash) return "";
+    if (!same_file) return {to_char(file_of(m.from()))};
+    if (!same_rank) return {to_char(rank_of(m.from()))};
+    return to_string(m.from());
+}
+
+/// SAN or long algebraic with a function choosing the piece symbol.
+template <typename Symbol>
+std::string algebraic(const Position& pos, Move m, Language lang, bool long_form, Symbol symbol) {
+    if (m == Move::null()) return "--";
+    if (m.kind() == MoveKind::Castling) return castling_text(pos, m, lang) + check_suffix(pos, m);
+    const Piece pc = pos.piece_on(m.from());
+    const bool capture = pos.is_capture(m);
+    std::string out;
+    if (type_of(pc) == PT::Pawn) {
+        if (long_form) out.append(to_string(m.from())).push_back(capture ? 'x' : '-');
+        else if (capture) out.append({to_char(file_of(m.from())), 'x'});
+        out.append(to_string(m.to()));
+        if (m.kind() == MoveKind::Promotion) {
+            out.push_back('=');
+            out.append(symbol(make_piece(color_of(pc), m.promotion())));
+        }
+    } else {
+        out = symbol(pc);
+        out.append(long_form ? to_string(m.from()) : disambiguation(pos, m));
+        if (capture) out.push_back('x');
+        else if (long_form) out.push_back('-');
+        out.append(to_string(m.to()));
+    }
+    return out + check_suffix(pos, m);
+}
+
+MoveTextError syntax_error(std::string_view text, std::size_t at, std::string expected) {
+    MoveTextError e;
+    e.kind = MoveTextError::Kind::Syntax;
+    e.text = std::string(text);
+    e.offset = at;
+    e.expected = std::move(expected);
+    return e;
+}
+
+/// What a SAN-like text asks for, before looking at the position.
+struct SanPattern {
+    PT piece = PT::Pawn;
+    int from_file = -1, from_rank = -1;
+    Square to = Square::None;
+    PT promotion = PT::None;
+    bool castling = false, king_side = false, capture = false, null_move = false;
+    bool uci_like = false;  // from-square and to-square both given (LAN or UCI)
+};
+
+/// Removes annotations and check marks: "Nf3+!?" -> "Nf3", "exd6e.p." -> "exd6".
+std::string_view strip_suffixes(std::string_view s, bool lenient) {
+    auto ends_with = [&](std::string_view suffix) {
+        return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
+    };
+    bool changed = true;
+    while (changed && !s.empty()) {
+        changed = false;
+        char c = s.back();
+        if (c == '+' || c == '#' || (lenient && (c == '!' || c == '?'))) {
+            s.remove_suffix(1);
+            changed = true;
+        } else if (lenient && (ends_with("e.p.") || ends_with("ep"))) {
+            s.remove_suffix(ends_with("e.p.") ? 4 : 2);
+            while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
+            changed = true;
+        }
+    }
+    return s;
+}
+
+std::expected<SanPattern, MoveTextError> parse_pattern(std::string_view text, bool lenient) {
+    SanPattern p;
+    std::string_view s = strip_suffixes(text, lenient);
+    if (s.empty()) return std::unexpected(syntax_error(text, 0, "ein Zug / a move"));
+    if (s == "--" || (lenient && (s == "Z0" || s == "0000" || s == "@@@@"))) {
+        p.null_move = true;
+        return p;
+    }
+    if (s == "O-O" || s == "0-0" || (lenient && (s == "o-o" || s == "OO" || s == "00"))) {
+        p.castling = p.king_side = true;
+        return p;
+    }
+    if (s == "O-O-O" || s == "0-0-0" || (lenient && (s == "o-o-o" || s == "OOO" || s == "000"))) {
+        p.castling = true;
+        return p;
+    }
+    std::size_t i = 0;
+    const std::size_t n = s.size();
+    if (i < n && ascii_upper(s[i])) {
+        p.piece = piece_from_any_letter(s[i]);
+        if (p.piece == PT::None || (p.piece == PT::Pawn && !lenient))
+            return std::unexpected(syntax_error(text, i, "Figurbuchstabe (K D T L S / K Q R B N) / piece letter"));
+        ++i;
+    }
+    // Collect squares and parts: [file][rank][x|-|:][file rank][=promo]
+    auto is_file = [](char c) { return c >= 'a' && c <= 'h'; };
+    auto is_rank = [](char c) { return c >= '1' && c <= '8'; };
+    int files[2] = {-1, -1}, ranks[2] = {-1, -1};
+    int parts = 0;
+    while (i < n && parts < 2) {
+        if (is_file(s[i])) {
+            if (files[parts] >= 0 || ranks[parts] >= 0) ++parts;
+            if (parts >= 2) break;
+            files[parts] = s[i] - 'a';
+            ++i;
+            if (i < n && is_rank(s[i])) ranks[parts] = s[i++] - '1';
+            if (ranks[parts] >= 0) ++parts;
+        } else if (is_rank(s[i])) {
+            if (parts > 0 || ranks[0] >= 0) break;
+            ranks[0] = s[i++] - '1';
+            ++parts;  // a lone rank is a disambiguation
+        } else if (s[i] == 'x' || s[i] == ':' || (s[i] == '-' && lenient)) {
+            p.capture |= s[i] != '-';
+            if (files[0] >= 0 && ranks[0] < 0 && parts == 0) parts = 1;
+            ++i;
+        } else {
+            break;
+        }
+    }
+    // The last complete square is the target; anything before it disambiguates.
+    int target = -1;
+    for (int k = 1; k >= 0; --k)
+        if (files[k] >= 0 && ranks[k] >= 0) {
+            target = k;
+            break;
+        }
+    if (target < 0) return std::unexpected(syntax_error(text, std::min(i, n), "ein Zielfeld wie e4 / a target square such as e4"));
+    p.to = make_square(static_cast<File>(files[target]), static_cast<Rank>(ranks[target]));
+    if (target == 1) {
+        p.from_file = files[0];
+        p.from_rank = ranks[0];
+    } else if (files[1] >= 0 || ranks[1] >= 0) {
+        return std::unexpected(syntax_error(text, i, "ein Zielfeld wie e4 / a target square such as e4"));
+    }
+    p.uci_like = p.from_file >= 0 && p.from_rank >= 0;
+    if (i < n && (s[i] == '=' || (lenient && (ascii_alpha(s[i]) || s[i] == '/' || s[i] == '(')))) {
+        bool equals = s[i] == '=' || s[i] == '/' || s[i] == '(';
+        std::size_t at = i + (equals ? 1 : 0);
+        char c = at < n ? s[at] : '\0';
+        PT promo = piece_from_any_letter(ascii_toupper(c));
+        if (!lenient && !ascii_upper(c)) promo = PT::None;
+        if (promo == PT::None) return std::unexpected(syntax_error(text, at, "Umwandlungsfigur / promotion piece"));
+        p.promotion = promo;
+        i = at + 1;
+        if (i < n && s[i] == ')') ++i;
+    }
+    if (i != n) return std::unexpected(syntax_error(text, i, "Ende des Zuges / end of the move"));
+    if (!lenient && p.piece == PT::Pawn && p.from_rank >= 0)
+        return std::unexpected(syntax_error(text, 1, "SAN ohne Startfeld / SAN without a from-square"));
+    return p;
+}
+
+/// Whether a legal move fits a SAN pattern (not for UCI-like patterns, which name the from-square).
+bool matches(const Position& pos, Move m, const SanPattern& p) {
+    if (p.castling) return m.kind() == MoveKind::Castling && (pos.castling_side(m) == CastlingSide::King) == p.king_side;
+    if (m.kind() == MoveKind::Castling || m.to() != p.to || type_of(pos.piece_on(m.from())) != p.piece) return false;
+    if (p.from_file >= 0 && idx(file_of(m.from())) != p.from_file) return false;
+    if (p.from_rank >= 0 && idx(rank_of(m.from())) != p.from_rank) return false;
+    // A pawn move written without a file ("c4") is a push, never a capture.
+    if (p.piece == PT::Pawn && p.from_file < 0 && file_of(m.from()) != file_of(m.to())) return false;
+    if (m.kind() == MoveKind::Promotion) return m.promotion() == p.promotion;
+    return p.promotion == PT::None;
+}
+
+/// How telling a refusal is when several pieces could have been meant: the rule that stops an
+/// otherwise possible move says more than "the knight does not move like that".
+int refusal_rank(RefusalCode c) {
+    switch (c) {
+        case RefusalCode::NotAPieceMove: return 0;
+        case RefusalCode::PathBlocked: return 1;
+        case RefusalCode::OwnPieceOnTarget: return 2;
+        case RefusalCode::PawnBlocked:
+        case RefusalCode::PawnCaptureOnEmpty:
+        case RefusalCode::EnPassantExpired: return 3;
+        default: return 4;
+    }
+}
+
+/// The pieces a SAN pattern may have meant, legal or not.
+Bitboard pattern_sources(const Position& pos, const SanPattern& p) {
+    const Color us = pos.side_to_move();
+    Bitboard from = pos.pieces(us, p.piece);
+    if (p.from_file >= 0) from &= bb(static_cast<File>(p.from_file));
+    if (p.from_rank >= 0) from &= bb(static_cast<Rank>(p.from_rank));
+    if (p.piece == PT::Pawn) {
+        // A pawn reaches its target from one or two squares behind, or diagonally behind.
+        Bitboard behind = 0;
+        const Square one = idx(p.to) - forward(us) >= 0 && idx(p.to) - forward(us) < 64 ? offset(p.to, -forward(us)) : Square::None;
+        if (p.from_file >= 0 && p.from_file != idx(file_of(p.to))) {
+            behind = one == Square::None ? 0 : (attacks::pawn(~us, p.to));
+        } else if (one != Square::None) {
+            behind = bb(one);
+            if (pos.piece_on(one) == Piece::None && rank_of(p.to) == relative(us, Rank::R4)) behind |= bb(offset(one, -forward(us)));
+        }
+        from &= behind;
+    }
+    return from;
+}
+
+MoveTextError illegal(std::string_view text, Refusal r) {
+    MoveTextError e;
+    e.kind = MoveTextError::Kind::Illegal;
+    e.text = std::string(text);
+    e.refusal = r;
+    return e;
+}
+
+MoveTextError explain_pattern(const Position& pos, std::string_view text, const SanPattern& p) {
+    const Color us = pos.side_to_move();
+    if (p.castling) return illegal(text, explain_castling(pos, p.king_side ? CastlingSide::King : CastlingSide::Queen));
+    Refusal best;
+    best.code = RefusalCode::NoPieceReaches;
+    best.piece = make_piece(us, p.piece);
+    best.to = p.to;
+    int best_rank = -1;
+    for (Square from : squares(pattern_sources(pos, p))) {
+        Refusal r = explain_move(pos, from, p.to, p.promotion);
+        if (refusal_rank(r.code) > best_rank && !(r.code == RefusalCode::NotAPieceMove)) {
+            best = r;
+            best_rank = refusal_rank(r.code);
+        }
+    }
+    return illegal(text, best);
+}
+
+/// The common case without generating moves: exactly one piece fits the pattern and it is surely
+/// legal (not in check, not pinned off its line, king not stepping into an attack). Returns
+/// Move::none() whenever the answer needs the full legal move list.
+Move fast_resolve(const Position& pos, const SanPattern& p) {
+    if (p.castling || p.null_move || p.uci_like) return Move::none();
+    const Color us = pos.side_to_move();
+    const Square ksq = pos.king(us);
+    const Bitboard occupied = pos.pieces();
+    const Piece target = pos.piece_on(p.to);
+    if (target != Piece::None && color_of(target) == us) return Move::none();
+    if (pos.checkers()) return Move::none();
+    Square from;
+    MoveKind kind = MoveKind::Normal;
+    if (p.piece == PT::Pawn) {
+        const int dir = forward(us);
+        const int behind = idx(p.to) - dir;
+        if (behind < 0 || behind >= 64) return Move::none();
+        if (p.from_file >= 0 && p.from_file != idx(file_of(p.to))) {
+            if (std::abs(p.from_file - idx(file_of(p.to))) != 1 || target == Piece::None) return Move::none();
+            from = make_square(static_cast<File>(p.from_file), rank_of(square_at(behind)));
+        } else {
+            if (target != Piece::None || p.from_rank >= 0) return Move::none();
+            from = square_at(behind);
+            if (pos.piece_on(from) == Piece::None && rank_of(p.to) == relative(us, Rank::R4)) from = offset(from, -dir);
+        }
+        if (pos.piece_on(from) != make_piece(us, PT::Pawn)) return Move::none();
+        if (rank_of(p.to) == relative(us, Rank::R8)) {
+            if (p.promotion == PT::None || p.promotion == PT::King || p.promotion == PT::Pawn) return Move::none();
+            kind = MoveKind::Promotion;
+        } else if (p.promotion != PT::None) {
+            return Move::none();
+        }
+    } else {
+        if (p.promotion != PT::None) return Move::none();
+        Bitboard candidates = attacks::of(p.piece, p.to, occupied) & pos.pieces(us, p.piece);
+        if (p.from_file >= 0) candidates &= bb(static_cast<File>(p.from_file));
+        if (p.from_rank >= 0) candidates &= bb(static_cast<Rank>(p.from_rank));
+        if (!candidates || more_than_one(candidates)) return Move::none();
+        from = lsb(candidates);
+        if (p.piece == PT::King) {
+            if (pos.attackers_to(p.to, occupied ^ bb(from)) & pos.pieces(~us)) return Move::none();
+            return Move(from, p.to);
+        }
+    }
+    if (attacks::line(ksq, from) && contains(pos.blockers_for_king(us), from) && !attacks::aligned(ksq, from, p.to))
+        return Move::none();
+    return kind == MoveKind::Promotion ? Move::make(from, p.to, kind, p.promotion) : Move(from, p.to);
+}
+
+std::string_view trim(std::string_view s) {
+    while (!s.empty() && ascii_space(s.front())) s.remove_prefix(1);
+    while (!s.empty() && ascii_space(s.back())) s.remove_suffix(1);
+    return s;
+}
+
+}  // namespace
+
+std::optional<Notation> parse_notation(std::string_view name) {
+    if (name == "san") return Notation::San;
+    if (name == "lan") return Notation::Lan;
+    if (name == "uci") return Notation::Uci;
+    if (name == "fan") return Notation::Fan;
+    return std::nullopt;
+}
+
+std::string to_san(const Position& pos, Move m, Language lang) {
+    return algebraic(pos, m, lang, false, [lang](Piece p) { return std::string(1, piece_letter(type_of(p), lang)); });
+}
+
+std::string to_lan(const Position& pos, Move m, Language lang) {
+    return algebraic(pos, m, lang, true, [lang](Piece p) {
+        char c = piece_letter(type_of(p), lang);
+        return c ? std::string(1, c) : std::string();
+    });
+}
+
+std::string to_fan(const Position& pos, Move m) {
+    return algebraic(pos, m, Language::English, false, [](Piece p) { return std::string(figurine(p)); });
+}
+
+std::string format_move(const Position& pos, Move m, Notation notation, Language lang) {
+    switch (notation) {
+        case Notation::San: return to_san(pos, m, lang);
+        case Notation::Lan: return to_lan(pos, m, lang);
+        case Notation::Uci: return to_uci(pos, m);
+        case Notation::Fan: return to_fan(pos, m);
+    }
+    return to_san(pos, m, lang);
+}
+
+std::expected<Move, MoveTextError> parse_uci(const Position& pos, std::string_view text) {
+    const std::string_view s = trim(text);
+    if (s == "0000") {
+        if (pos.in_check()) return std::unexpected(illegal(text, Refusal{RefusalCode::NullMoveInCheck}));
+        return Move::null();
+    }
+    if (s.size() < 4 || s.size() > 5) return std::unexpected(syntax_error(text, 0, "UCI-Zug wie e2e4 / UCI move such as e2e4"));
+    const Square from = parse_square(s.substr(0, 2)), to = parse_square(s.substr(2, 2));
+    if (from == Square::None) return std::unexpected(syntax_error(text, 0, "Startfeld / from-square"));
+    if (to == Square::None) return std::unexpected(syntax_error(text, 2, "Zielfeld / to-square"));
+    PT promo = PT::None;
+    if (s.size() == 5) {
+        constexpr std::string_view Letters = "nbrq";
+        std::size_t i = Letters.find(s[4]);
+        if (i == std::string_view::npos) return std::unexpected(syntax_error(text, 4, "n, b, r oder q / n, b, r or q"));
+        promo = static_cast<PT>(idx(PT::Knight) + static_cast<int>(i));
+    }
+    if (Move m = find_move(pos, from, to, promo)) return m;
+    return std::unexpected(illegal(text, explain_move(pos, from, to, promo)));
+}
+
+std::expected<Move, MoveTextError> parse_san(const Position& pos, std::string_view text, ParseMode mode) {
+    const bool lenient = mode == ParseMode::Lenient;
+    const std::string_view s = trim(text);
+    auto pattern = parse_pattern(s, lenient);
+    if (!pattern) {
+        pattern.error().text = std::string(text);
+        return std::unexpected(pattern.error());
+    }
+    const SanPattern& p = *pattern;
+    if (p.null_move) {
+        if (pos.in_check()) return std::unexpected(illegal(text, Refusal{RefusalCode::NullMoveInCheck}));
+        return Move::null();
+    }
+    if (p.uci_like && lenient) {
+        const Square from = make_square(static_cast<File>(p.from_file), static_cast<Rank>(p.from_rank));
+        const Piece pc = pos.piece_on(from);
+        const bool letter_fits = pc == Piece::None || p.piece == PT::Pawn || type_of(pc) == p.piece;
+        if (Move m = find_move(pos, from, p.to, p.promotion); m && letter_fits) return m;
+        if (letter_fits) return std::unexpected(illegal(text, explain_move(pos, from, p.to, p.promotion)));
+    }
+    if (lenient)
+        if (Move m = fast_resolve(pos, p)) return m;
+    std::vector<Move> candidates;
+    for (Move m : legal_moves(pos))
+        if (matches(pos, m, p)) candidates.push_back(m);
+    if (candidates.empty()) return std::unexpected(explain_pattern(pos, text, p));
+    if (candidates.size() > 1) {
+        MoveTextError e;
+    e.kind = MoveTextError::Kind::Ambiguous;
+    e.text = std::string(text);
+        e.candidates = std::move(candidates);
+        return std::unexpected(e);
+    }
+    const Move m = candidates.front();
+    if (!lenient) {
+        // Canonical: exactly what to_san writes (in English or German letters), check marks optional.
+        const std::string_view bare = strip_suffixes(s, false);
+        bool canonical = false;
+        for (Language lang : {Language::English, Language::German, Language::GermanNeutral})
+            canonical |= strip_suffixes(to_san(pos, m, lang), false) == bare;
+        if (!canonical) return std::unexpected(syntax_error(text, 0, "kanonisches SAN: " + to_san(pos, m) + " / canonical SAN: " + to_san(pos, m)));
+    }
+    return m;
+}
+
+std::string MoveTextError::message(const Position& pos, Language lang) const {
+    const bool en = lang == Language::English;
+    // `expected` holds "deutsch / english": show the part of the reader's language.
+    const std::size_t split = expected.find(" / ");
+    const std::string wanted = split == std::string::npos ? expected
+                               : en                       ? expected.substr(split + 3)
+                                                          : expected.substr(0, split);
+    switch (kind) {
+        case Kind::Syntax:
+            return (en ? "Invalid move text \"" + text + "\" at character " + std::to_string(offset) + ": expected "
+                       : "Ungültiger Zug „" + text + "“ bei Zeichen " + std::to_string(offset) + ": erwartet ") +
+                   wanted;
+        case Kind::Illegal:
+            return (en ? "Illegal move " : "Regelwidriger Zug ") + text + ": " + describe(refusal, lang);
+        case Kind::Ambiguous: {
+            std::string list;
+            for (Move m : candidates) list += (list.empty() ? "" : ", ") + to_san(pos, m, lang);
+            return (en ? "Ambiguous move " : "Mehrdeutiger Zug ") + text + (en ? ": could be " : ": möglich sind ") + list;
+        }
+    }
+    return text;
+}
+
+}  // namespace schach

@@ -1,0 +1,457 @@
+// The streaming PGN reader: lines from a refillable buffer, tokens per line, one game at a time.
+
+#include <cctype>
+#include <cstring>
+
+#include "core/chess960.hpp"
+#include "core/fen.hpp"
+#include "core/pgn.hpp"
+
+namespace schach {
+namespace {
+
+constexpr std::size_t ChunkSize = 1u << 20;
+
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v'; }
+
+/// Lines of the input, with line numbers; memory holds one chunk plus the longest line.
+class LineSource {
+public:
+    explicit LineSource(std::istream& in) : in_(in) {}
+
+    /// The next line without its end; false at the end of input.
+    bool next(std::string_view& line) {
+        for (;;) {
+            const char* start = buffer_.data() + pos_;
+            const std::size_t avail = end_ - pos_;
+            if (const void* nl = std::memchr(start, '\n', avail)) {
+                const std::size_t len = static_cast<const char*>(nl) - start;
+                line = std::string_view(start, len);
+                pos_ += len + 1;
+                return finish(line);
+            }
+            if (eof_) {
+                if (avail == 0) return false;
+                line = std::string_view(start, avail);
+                pos_ = end_;
+                return finish(line);
+            }
+            refill();
+        }
+    }
+    std::size_t line_number() const { return line_no_; }
+    /// Length of the current unfinished line, to bound memory on inputs without line breaks.
+    std::size_t pending() const { return end_ - pos_; }
+
+private:
+    bool finish(std::string_view& line) {
+        ++line_no_;
+        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+        if (line_no_ == 1 && line.substr(0, 3) == "\xEF\xBB\xBF") line.remove_prefix(3);  // UTF-8 BOM
+        return true;
+    }
+    void refill() {
+        // Keep the unfinished line, then read another chunk behind it.
+        std::memmove(buffer_.data(), buffer_.data() + pos_, end_ - pos_);
+        end_ -= pos_;
+        pos_ = 0;
+        if (buffer_.size() < end_ + ChunkSize) buffer_.resize(end_ + ChunkSize);
+        in_.read(buffer_.data() + end_, static_cast<std::streamsize>(ChunkSize));
+        const std::size_t got = static_cast<std::size_t>(in_.gcount());
+        end_ += got;
+        if (got == 0) eof_ = true;
+    }
+
+    std::istream& in_;
+    std::string buffer_;
+    std::size_t pos_ = 0, end_ = 0, line_no_ = 0;
+    bool eof_ = false;
+};
+
+/// The variants the PGN "Variant" tag may name that we play.
+enum class VariantTag { Standard, Chess960, Unsupported };
+VariantTag classify_variant(std::string_view v) {
+    std::string lower;
+    for (char c : v)
+        if (c != ' ' && c != '-' && c != '_') lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (lower.empty() || lower == "standard" || lower == "chess" || lower == "normal" || lower == "fromposition" ||
+        lower == "frompos")
+        return VariantTag::Standard;
+    if (lower == "chess960" || lower == "fischerandom" || lower == "fischerrandom" || lower == "frc" ||
+        lower == "960" || lower == "freestyle" || lower == "chess9lx")
+        return VariantTag::Chess960;
+    return VariantTag::Unsupported;
+}
+
+int nag_of_suffix(std::string_view s) {
+    if (s == "!") return 1;
+    if (s == "?") return 2;
+    if (s == "!!") return 3;
+    if (s == "??") return 4;
+    if (s == "!?") return 5;
+    if (s == "?!") return 6;
+    return 0;
+}
+
+}  // namespace
+
+std::string_view pgn_error_id(PgnError::Kind kind) {
+    switch (kind) {
+        case PgnError::Kind::Syntax: return "syntax";
+        case PgnError::Kind::IllegalMove: return "illegal-move";
+        case PgnError::Kind::AmbiguousMove: return "ambiguous-move";
+        case PgnError::Kind::BadFen: return "bad-fen";
+        case PgnError::Kind::UnsupportedVariant: return "unsupported-variant";
+        case PgnError::Kind::TooLarge: return "too-large";
+        case PgnError::Kind::Inconsistent: return "inconsistent";
+    }
+    return "error";
+}
+
+struct PgnReader::Impl {
+    explicit Impl(std::istream& in, PgnReaderOptions o) : lines(in), options(o) {}
+
+    LineSource lines;
+    PgnReaderOptions options;
+    std::size_t games = 0;
+    bool have_line = false;  // `line` holds an unconsumed line (the first tag of the next game)
+    std::string_view line;
+    std::string held;         // storage for a held line (the buffer may move)
+
+    // Per game.
+    PgnVisitor* visitor = nullptr;
+    PgnLocation loc;
+    std::string fen_tag, variant_tag;
+    bool setup_flag = false;
+    bool moves_started = false, skipping = false, failed = false, finished = false;
+    std::size_t game_bytes = 0;
+    struct Level {
+        Position pos;
+        Position before_last;
+        bool has_last;
+    };
+    std::vector<Level> stack;
+    Position pos, before_last;
+    bool has_last = false;
+    std::string comment;  // an open {comment} spanning lines
+    bool in_comment = false;
+
+    PgnLocation at(std::size_t column) const { return {lines.line_number(), column + 1, loc.game}; }
+
+    void fail(PgnError::Kind kind, std::size_t column, std::string message) {
+        if (failed) return;
+        failed = true;
+        visitor->error(PgnError{kind, at(column), std::move(message)});
+    }
+
+    bool read_game(PgnVisitor& v);
+    bool next_line();
+    bool split(std::string_view physical);
+    std::string_view split_rest;  // with options.newline: what follows the marker on this line
+    void parse_tags(std::string_view l);
+    bool start_moves(std::size_t column);
+    /// Returns false when the game ended on this line (result token at depth 0).
+    bool parse_movetext(std::string_view l, std::size_t base);
+    void play(std::string_view token, std::size_t column);
+};
+
+bool PgnReader::Impl::next_line() {
+    if (have_line) {
+        have_line = false;
+        line = held;
+        return true;
+    }
+    if (!options.newline.empty() && split_rest.data() != nullptr) {
+        // The rest of a physical line after a newline marker.
+        return split(split_rest);
+    }
+    if (!lines.next(line)) return false;
+    game_bytes += line.size() + 1;
+    if (!options.newline.empty()) return split(line);
+    return true;
+}
+
+bool PgnReader::Impl::split(std::string_view physical) {
+    const std::size_t at = physical.find(options.newline);
+    if (at == std::string_view::npos) {
+        line = physical;
+        split_rest = {};
+    } else {
+        line = physical.substr(0, at);
+        split_rest = physical.substr(at + options.newline.size());
+    }
+    return true;
+}
+
+void PgnReader::Impl::parse_tags(std::string_view l) {
+    std::size_t i = 0;
+    while (i < l.size()) {
+        while (i < l.size() && is_space(l[i])) ++i;
+        if (i >= l.size()) return;
+        if (l[i] != '[') return fail(PgnError::Kind::Syntax, i, "Tag erwartet: [Name \"Wert\"] / expected a tag");
+        ++i;
+        while (i < l.size() && is_space(l[i])) ++i;
+        const std::size_t name_start = i;
+        while (i < l.size() && !is_space(l[i]) && l[i] != '"' && l[i] != ']') ++i;
+        const std::string_view name = l.substr(name_start, i - name_start);
+        while (i < l.size() && is_space(l[i])) ++i;
+        if (i >= l.size() || l[i] != '"')
+            return fail(PgnError::Kind::Syntax, i, "Anführungszeichen vor dem Tag-Wert / quote before the tag value");
+        ++i;
+        std::string value;
+        bool closed = false;
+        for (; i < l.size(); ++i) {
+            if (l[i] == '\\' && i + 1 < l.size()) {
+                value += l[++i];
+            } else if (l[i] == '"') {
+                closed = true;
+                ++i;
+                break;
+            } else {
+                value += l[i];
+            }
+        }
+        if (!closed) return fail(PgnError::Kind::Syntax, i, "Ende des Tag-Werts (\") / end of the tag value");
+        while (i < l.size() && is_space(l[i])) ++i;
+        if (i >= l.size() || l[i] != ']') return fail(PgnError::Kind::Syntax, i, "']' nach dem Tag / ']' after the tag");
+        ++i;
+        if (name.empty()) return fail(PgnError::Kind::Syntax, name_start, "Tag-Name / tag name");
+        if (name == "FEN") fen_tag = value;
+        else if (name == "Variant") variant_tag = value;
+        else if (name == "SetUp") setup_flag = value == "1";
+        visitor->tag(name, value);
+    }
+}
+
+bool PgnReader::Impl::start_moves(std::size_t column) {
+    moves_started = true;
+    const VariantTag variant = classify_variant(variant_tag);
+    if (variant == VariantTag::Unsupported) {
+        fail(PgnError::Kind::UnsupportedVariant, column,
+             "Variante „" + variant_tag + "“ wird nicht unterstützt / variant \"" + variant_tag + "\" is not supported");
+        skipping = true;
+        return false;
+    }
+    ValidateOptions vo;
+    vo.variant = variant == VariantTag::Chess960 ? Variant::Chess960 : Variant::Auto;
+    if (!fen_tag.empty()) {
+        auto p = position_from_fen(fen_tag, vo);
+        if (!p) {
+            fail(PgnError::Kind::BadFen, column, "FEN-Tag: " + p.error().message());
+            skipping = true;
+            return false;
+        }
+        pos = *p;
+    } else {
+        pos = Position();
+        if (variant == VariantTag::Chess960) pos.set_chess960(true);
+    }
+    has_last = false;
+    stack.clear();
+    if (!visitor->begin_moves(pos)) skipping = true;
+    return !skipping;
+}
+
+void PgnReader::Impl::play(std::string_view token, std::size_t column) {
+    if (skipping || failed) return;
+    // Split trailing !? annotations into a NAG.
+    std::size_t end = token.size();
+    while (end > 0 && (token[end - 1] == '!' || token[end - 1] == '?')) --end;
+    const std::string_view suffix = token.substr(end);
+    auto m = parse_san(pos, token.substr(0, end), options.san_mode);
+    if (!m) {
+        const auto& e = m.error();
+        const PgnError::Kind kind = e.kind == MoveTextError::Kind::Ambiguous ? PgnError::Kind::AmbiguousMove
+                                    : e.kind == MoveTextError::Kind::Illegal ? PgnError::Kind::IllegalMove
+                                                                             : PgnError::Kind::Syntax;
+        const std::string de = e.message(pos, Language::German), en = e.message(pos, Language::English);
+        fail(kind, column + e.offset, "Zug " + std::to_string(pos.fullmove_number()) + ": " + de + " / " + en);
+        return;
+    }
+    visitor->move(pos, *m, token.substr(0, end), at(column));
+    before_last = pos;
+    has_last = true;
+    pos.do_move(*m);
+    if (int n = nag_of_suffix(suffix)) visitor->nag(n);
+}
+
+bool PgnReader::Impl::parse_movetext(std::string_view l, std::size_t base) {
+    std::size_t i = base;
+    const std::size_t n = l.size();
+    while (i < n) {
+        if (in_comment) {
+            const std::size_t close = l.find('}', i);
+            if (close == std::string_view::npos) {
+                comment.append(l.substr(i));
+                comment += '\n';
+                return true;
+            }
+            comment.append(l.substr(i, close - i));
+            in_comment = false;
+            if (!skipping && !failed) visitor->comment(comment);
+            comment.clear();
+            i = close + 1;
+            continue;
+        }
+        const char c = l[i];
+        if (is_space(c)) {
+            ++i;
+            continue;
+        }
+        if (!moves_started) start_moves(i);
+        switch (c) {
+            case '{': {
+                in_comment = true;
+                comment.clear();
+                ++i;
+                continue;
+            }
+            case ';': return true;  // rest-of-line comment
+            case '(': {
+                if (!skipping && !failed) {
+                    if (!has_last) {
+                        fail(PgnError::Kind::Syntax, i, "Variante ohne vorherigen Zug / variation without a move before it");
+                    } else {
+                        stack.push_back({pos, before_last, has_last});
+                        pos = before_last;
+                        has_last = false;
+                        visitor->begin_variation();
+                    }
+                }
+                ++i;
+                continue;
+            }
+            case ')': {
+                if (!skipping && !failed) {
+                    if (stack.empty()) {
+                        fail(PgnError::Kind::Syntax, i, "')' ohne '(' / ')' without '('");
+                    } else {
+                        pos = stack.back().pos;
+                        before_last = stack.back().before_last;
+                        has_last = stack.back().has_last;
+                        stack.pop_back();
+                        visitor->end_variation();
+                    }
+                }
+                ++i;
+                continue;
+            }
+            case '$': {
+                std::size_t j = i + 1;
+                int value = 0;
+                while (j < n && l[j] >= '0' && l[j] <= '9' && value < 1000) value = value * 10 + (l[j++] - '0');
+                if (j == i + 1) fail(PgnError::Kind::Syntax, i, "Zahl nach '$' / number after '$'");
+                else if (!skipping && !failed) visitor->nag(value);
+                i = j;
+                continue;
+            }
+            default: break;
+        }
+        // A word: up to whitespace or a delimiter.
+        std::size_t j = i;
+        while (j < n && !is_space(l[j]) && l[j] != '{' && l[j] != '}' && l[j] != '(' && l[j] != ')' && l[j] != ';' &&
+               l[j] != '$')
+            ++j;
+        std::string_view word = l.substr(i, j - i);
+        if (word == "}") {
+            // a stray closing brace
+            fail(PgnError::Kind::Syntax, i, "'}' ohne '{' / '}' without '{'");
+            i = j + 1;
+            continue;
+        }
+        // Move numbers: "12." "12..." and glued forms "12.e4".
+        if (c >= '0' && c <= '9') {
+            std::size_t k = 0;
+            while (k < word.size() && word[k] >= '0' && word[k] <= '9') ++k;
+            if (k < word.size() && word[k] == '.') {
+                while (k < word.size() && word[k] == '.') ++k;
+                i += k;
+                continue;
+            }
+        }
+        if (word == "1-0" || word == "0-1" || word == "1/2-1/2" || word == "*" || word == "½-½") {
+            if (stack.empty() || skipping || failed) {
+                if (!skipping && !failed) visitor->result(word == "½-½" ? "1/2-1/2" : word);
+                return false;
+            }
+            fail(PgnError::Kind::Syntax, i, "Ergebnis innerhalb einer Variante / result inside a variation");
+            i = j;
+            continue;
+        }
+        if (word == "...") {
+            i = j;
+            continue;
+        }
+        play(word, i);
+        i = j;
+    }
+    return true;
+}
+
+bool PgnReader::Impl::read_game(PgnVisitor& v) {
+    visitor = &v;
+    fen_tag.clear();
+    variant_tag.clear();
+    setup_flag = moves_started = skipping = failed = in_comment = false;
+    comment.clear();
+    game_bytes = 0;
+    stack.clear();
+
+    // Skip blank lines and escape lines up to the first line of the game.
+    for (;;) {
+        if (!next_line()) return false;
+        std::size_t i = 0;
+        while (i < line.size() && is_space(line[i])) ++i;
+        if (i == line.size() || line[0] == '%') continue;
+        break;
+    }
+    loc = {lines.line_number(), 1, ++games};
+    v.begin_game(loc);
+
+    bool in_tags = true;
+    for (bool first = true;; first = false) {
+        if (!first && !next_line()) break;
+        if (game_bytes > options.max_game_bytes) {
+            fail(PgnError::Kind::TooLarge, 0, "Partie zu groß / game too large");
+            skipping = true;
+        }
+        if (!line.empty() && line[0] == '%') continue;
+        std::size_t i = 0;
+        while (i < line.size() && is_space(line[i])) ++i;
+        if (i == line.size()) {
+            if (!in_tags || moves_started) {
+                if (in_comment) comment += '\n';
+            }
+            continue;
+        }
+        if (line[i] == '[' && !in_comment) {
+            if (in_tags) {
+                parse_tags(line.substr(i));
+                continue;
+            }
+            // A new game starts without a result token for this one.
+            held.assign(line);
+            have_line = true;
+            break;
+        }
+        in_tags = false;
+        if (!parse_movetext(line, i)) break;
+    }
+    if (in_comment && !failed) fail(PgnError::Kind::Syntax, 0, "Kommentar ohne '}' / comment without '}'");
+    if (!moves_started && !failed) start_moves(0);
+    if (!stack.empty() && !failed) fail(PgnError::Kind::Syntax, 0, "Variante ohne ')' / variation without ')'");
+    v.end_game();
+    return true;
+}
+
+PgnReader::PgnReader(std::istream& in, PgnReaderOptions options) : impl_(std::make_unique<Impl>(in, options)) {}
+PgnReader::~PgnReader() = default;
+bool PgnReader::read_game(PgnVisitor& visitor) { return impl_->read_game(visitor); }
+std::size_t PgnReader::read_all(PgnVisitor& visitor) {
+    std::size_t n = 0;
+    while (read_game(visitor)) ++n;
+    return n;
+}
+std::size_t PgnReader::games_read() const { return impl_->games; }
+
+}  // namespace schach

@@ -1,0 +1,232 @@
+// The PGN reader, tree and writer on every file of shared/data/pgn, plus constructed edge cases.
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "core/fen.hpp"
+#include "core/notation.hpp"
+#include "core/pgn.hpp"
+#include "test_data.hpp"
+
+namespace schach {
+namespace {
+
+std::string slurp(std::string_view relative) {
+    std::ifstream in(test::data_file(relative), std::ios::binary);
+    if (!in) throw std::runtime_error("cannot open " + std::string(relative));
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+/// Counts what the reader reports.
+struct Census : PgnVisitor {
+    int games = 0, moves = 0, variations = 0, nags = 0, comments = 0, nulls = 0;
+    std::vector<PgnError> errors;
+    std::vector<std::string> results;
+    void move(const Position&, Move m, std::string_view, const PgnLocation&) override {
+        ++moves;
+        nulls += m == Move::null();
+    }
+    void begin_variation() override { ++variations; }
+    void nag(int) override { ++nags; }
+    void comment(std::string_view) override { ++comments; }
+    void result(std::string_view r) override { results.emplace_back(r); }
+    void error(const PgnError& e) override { errors.push_back(e); }
+    void end_game() override { ++games; }
+};
+
+Census census(std::string_view relative, PgnReaderOptions options = {}) {
+    std::istringstream in(slurp(relative));
+    PgnReader reader(in, options);
+    Census c;
+    reader.read_all(c);
+    return c;
+}
+
+struct FileExpectation {
+    const char* file;
+    int games, moves, variations, nags, comments;
+};
+
+// Moves count every move of main lines and variations. Comments count every {...} in the file.
+// The scalachess file's figures (46 variations, 50 NAGs) are the ones PROVENANCE.md gives.
+constexpr FileExpectation Files[] = {
+    {"pgn/chessjs_test_1.pgn", 1, 81, 0, 0, 0},
+    {"pgn/chessjs_test_2.pgn", 1, 4, 0, 0, 0},
+    {"pgn/chessjs_test_3.pgn", 1, 4, 0, 0, 0},
+    {"pgn/python-chess_anastasian-lewis.pgn", 1, 84, 0, 0, 0},
+    {"pgn/python-chess_chessbase-empty-line.pgn", 1, 134, 0, 0, 0},
+    {"pgn/python-chess_cutechess-fischerrandom.pgn", 4, 396, 0, 0, 396},
+    {"pgn/python-chess_kasparov-deep-blue-1997.pgn", 6, 519, 0, 0, 0},
+    {"pgn/python-chess_molinari-bordais-1979.pgn", 1, 10, 0, 0, 0},
+    {"pgn/python-chess_nepomniachtchi-liren-game1.pgn", 1, 97, 0, 0, 0},
+    {"pgn/python-chess_stockfish-learning.pgn", 1, 154, 0, 0, 154},
+    {"pgn/python-chess_uci-moves.pgn", 1, 113, 0, 0, 0},
+    {"pgn/python-chess_utf8-bom.pgn", 2, 0, 0, 0, 0},
+    {"pgn/scalachess_pgn-render-snapshot.pgn", 15, 1654, 46, 50, 333},
+};
+
+TEST(Pgn, EveryDataFileReadsCompletely) {
+    for (const auto& f : Files) {
+        const Census c = census(f.file);
+        EXPECT_EQ(c.games, f.games) << f.file;
+        EXPECT_EQ(c.moves, f.moves) << f.file;
+        EXPECT_EQ(c.variations, f.variations) << f.file;
+        EXPECT_EQ(c.nags, f.nags) << f.file;
+        EXPECT_EQ(c.comments, f.comments) << f.file;
+        const std::size_t expected_errors = std::string_view(f.file).find("scalachess") != std::string_view::npos ? 1 : 0;
+        EXPECT_EQ(c.errors.size(), expected_errors) << f.file;
+    }
+}
+
+TEST(Pgn, CrazyhouseIsReportedAsUnsupportedAndTheNextGameIsRead) {
+    const Census c = census("pgn/scalachess_pgn-render-snapshot.pgn");
+    ASSERT_EQ(c.errors.size(), 1u);
+    EXPECT_EQ(c.errors[0].kind, PgnError::Kind::UnsupportedVariant);
+    EXPECT_EQ(c.errors[0].where.game, 3u);
+    EXPECT_EQ(c.errors[0].where.line, 53u);
+    EXPECT_EQ(c.games, 15);
+}
+
+TEST(Pgn, HtmlLineBreaks) {
+    PgnReaderOptions o;
+    const Census without = census("pgn/chessjs_test_0.pgn", o);
+    EXPECT_EQ(without.errors.size(), 1u);
+    o.newline = "<br />";
+    const Census with = census("pgn/chessjs_test_0.pgn", o);
+    EXPECT_TRUE(with.errors.empty());
+    EXPECT_EQ(with.moves, 77);
+}
+
+TEST(Pgn, NullMoveZ0) {
+    const Census c = census("pgn/python-chess_anastasian-lewis.pgn");
+    EXPECT_EQ(c.nulls, 1);
+    auto games = read_pgn_games(slurp("pgn/python-chess_anastasian-lewis.pgn"));
+    ASSERT_EQ(games.size(), 1u);
+    const auto line = games[0].mainline();
+    EXPECT_EQ(line[81], Move::null());  // 41. Bxf3 Z0: black's 41st move
+    EXPECT_NE(write_pgn(games[0]).find("41. Bxf3 -- 42. Ke1"), std::string::npos);
+}
+
+TEST(Pgn, BomAndEmptyGames) {
+    auto games = read_pgn_games(slurp("pgn/python-chess_utf8-bom.pgn"));
+    ASSERT_EQ(games.size(), 2u);
+    EXPECT_EQ(games[0].tags.front().first, "Event");
+    EXPECT_TRUE(games[0].mainline().empty());
+    EXPECT_EQ(games[0].result, "*");
+}
+
+TEST(Pgn, SetUpWithBlackToMoveAndChess960) {
+    auto games = read_pgn_games(slurp("pgn/chessjs_test_3.pgn"));
+    ASSERT_EQ(games.size(), 1u);
+    EXPECT_EQ(games[0].start.side_to_move(), Color::Black);
+    EXPECT_EQ(to_fen(games[0].end_position()),
+              "r1bqk1nr/ppp2ppp/2np4/b3p3/2BPP3/2P2N2/P4PPP/RNBQ1RK1 b kq - 0 3");
+    auto frc = read_pgn_games(slurp("pgn/python-chess_cutechess-fischerrandom.pgn"));
+    ASSERT_EQ(frc.size(), 4u);
+    for (const auto& g : frc) EXPECT_TRUE(g.start.is_chess960());
+}
+
+TEST(Pgn, CommentCommands) {
+    const CommentCommands c = parse_comment("[%clk 1:02:03.5] good move [%eval -0.35,21] [%csl Ga1,Rb2] [%cal Ge2e4]");
+    ASSERT_TRUE(c.clock_seconds);
+    EXPECT_DOUBLE_EQ(*c.clock_seconds, 3723.5);
+    ASSERT_TRUE(c.eval_centipawns);
+    EXPECT_EQ(*c.eval_centipawns, -35);
+    EXPECT_EQ(c.eval_depth, 21);
+    ASSERT_EQ(c.squares.size(), 2u);
+    EXPECT_EQ(c.squares[1].color, 'R');
+    EXPECT_EQ(c.squares[1].from, Square::B2);
+    ASSERT_EQ(c.arrows.size(), 1u);
+    EXPECT_EQ(c.arrows[0].to, Square::E4);
+    EXPECT_EQ(c.text, "good move");
+    EXPECT_EQ(parse_comment("[%eval #-3]").eval_mate, -3);
+    EXPECT_DOUBLE_EQ(*parse_comment("[%emt 0:00:05]").elapsed_seconds, 5.0);
+    // The scalachess file keeps [%clk] on its moves.
+    int clocks = 0;
+    for (const auto& g : read_pgn_games(slurp("pgn/scalachess_pgn-render-snapshot.pgn")))
+        for (const auto& n : g.nodes)
+            for (const auto& text : n.comments_after) clocks += parse_comment(text).clock_seconds.has_value();
+    EXPECT_GT(clocks, 0);
+}
+
+TEST(Pgn, ErrorsCarryLineColumnGameAndRecover) {
+    const std::string text =
+        "[Event \"one\"]\n\n1. e4 e5 2. Ke3 Nc6 1-0\n\n"
+        "[Event \"two\"]\n\n1. d4 d5 2. Nd2 *\n\n"
+        "[Event \"three\"]\n\n1. Nf3 Nf6 2. Nd4 Nd5 3. Nf5 Nb4 4. Nd4 Nd5 5. Nb5 Nb4 6. N5c3 Nc6 7. Nd2 *\n";
+    std::vector<PgnError> errors;
+    auto games = read_pgn_games(text, &errors);
+    ASSERT_EQ(errors.size(), 2u);
+    EXPECT_EQ(errors[0].kind, PgnError::Kind::IllegalMove);
+    EXPECT_EQ(errors[0].where.game, 1u);
+    EXPECT_EQ(errors[0].where.line, 3u);
+    EXPECT_EQ(errors[0].where.column, 13u);
+    EXPECT_EQ(errors[1].kind, PgnError::Kind::AmbiguousMove);
+    EXPECT_EQ(errors[1].where.game, 3u);
+    EXPECT_NE(errors[1].message.find("could be N4c6, N8c6"), std::string::npos);  // 6... Nc6
+    ASSERT_EQ(games.size(), 1u);
+    EXPECT_EQ(*games[0].tag("Event"), "two");
+}
+
+TEST(Pgn, UnclosedThingsAreErrors) {
+    for (const char* text : {"1. e4 { open comment\n", "1. e4 (1. d4 d5\n", "1. e4 ) *\n", "1. e4 $ *\n",
+                             "[Event \"x\n1. e4 *\n", "[FEN \"not a fen\"]\n\n1. e4 *\n"}) {
+        std::vector<PgnError> errors;
+        read_pgn_games(text, &errors);
+        EXPECT_EQ(errors.size(), 1u) << text;
+    }
+}
+
+TEST(Pgn, RoundTripIsStableOnEveryFile) {
+    for (const auto& f : Files) {
+        auto first = read_pgn_games(slurp(f.file));
+        std::string once, twice;
+        for (const auto& g : first) once += write_pgn(g) + "\n";
+        std::vector<PgnError> errors;
+        auto second = read_pgn_games(once, &errors);
+        EXPECT_TRUE(errors.empty()) << f.file << ": " << (errors.empty() ? "" : errors[0].message);
+        ASSERT_EQ(second.size(), first.size()) << f.file;
+        for (const auto& g : second) twice += write_pgn(g) + "\n";
+        EXPECT_EQ(once, twice) << f.file;
+        for (std::size_t i = 0; i < first.size(); ++i) {
+            EXPECT_EQ(first[i].mainline(), second[i].mainline()) << f.file;
+            EXPECT_EQ(first[i].nodes.size(), second[i].nodes.size()) << f.file;
+        }
+        // Export format: no line longer than 80 characters.
+        std::istringstream lines(once);
+        for (std::string line; std::getline(lines, line);) EXPECT_LE(line.size(), 80u) << f.file << ": " << line;
+    }
+}
+
+TEST(Pgn, GermanEnglishGermanIsStable) {
+    auto games = read_pgn_games(slurp("pgn/scalachess_pgn-render-snapshot.pgn"));
+    ASSERT_FALSE(games.empty());
+    for (const auto& g : games) {
+        PgnWriteOptions de;
+        de.lang = Language::German;
+        const std::string german = write_pgn(g, de);
+        auto back = read_pgn_games(german);
+        ASSERT_EQ(back.size(), 1u);
+        const std::string english = write_pgn(back[0]);
+        EXPECT_EQ(english, write_pgn(g));
+        auto again = read_pgn_games(english);
+        ASSERT_EQ(again.size(), 1u);
+        EXPECT_EQ(write_pgn(again[0], de), german);
+    }
+}
+
+TEST(Pgn, SevenTagRosterFirst) {
+    auto games = read_pgn_games("[Black \"b\"]\n[Foo \"bar\"]\n[White \"w\"]\n\n1. e4 1-0\n");
+    ASSERT_EQ(games.size(), 1u);
+    const std::string out = write_pgn(games[0]);
+    EXPECT_EQ(out.substr(0, out.find("\n\n")),
+              "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"w\"]\n[Black \"b\"]\n"
+              "[Result \"1-0\"]\n[Foo \"bar\"]");
+}
+
+}  // namespace
+}  // namespace schach
