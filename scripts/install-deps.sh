@@ -6,18 +6,29 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev libfmt-dev libcli11-dev
   stockfish      # reference oracle for differential perft tests and the benchmark anchor
   clang libclang-rt-14-dev  # libFuzzer targets
-  xz-utils
+  xz-utils pgn-extract  # decompressing the PGN benchmark files; pgn-extract is its speed anchor
 )
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
-if [ ${#missing[@]} -eq 0 ]; then
-  exit 0
-fi
-echo "install-deps: installing ${missing[*]}"
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 export DEBIAN_FRONTEND=noninteractive
-$SUDO apt-get update -qq
-$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+if [ ${#missing[@]} -ne 0 ]; then
+  echo "install-deps: installing ${missing[*]}"
+  $SUDO apt-get update -qq
+  $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+# chessops from npm (pinned in tools/oracle/package-lock.json): SAN oracle for tests/chessops_diff_test.cpp.
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+if [ ! -d "$root/tools/oracle/node_modules/chessops" ]; then
+  if ! command -v npm >/dev/null 2>&1; then
+    echo "install-deps: installing nodejs npm"
+    $SUDO apt-get update -qq
+    $SUDO apt-get install -y -qq --no-install-recommends nodejs npm
+  fi
+  echo "install-deps: npm ci in tools/oracle"
+  npm ci --prefix "$root/tools/oracle" --no-audit --no-fund --loglevel=error
+fi

@@ -164,17 +164,6 @@ const Tables tables = build();
 
 }  // namespace detail
 
-Bitboard of(PieceType t, Square s, Bitboard occupied) {
-    switch (t) {
-        case PieceType::Knight: return knight(s);
-        case PieceType::Bishop: return bishop(s, occupied);
-        case PieceType::Rook: return rook(s, occupied);
-        case PieceType::Queen: return queen(s, occupied);
-        case PieceType::King: return king(s);
-        default: return 0;
-    }
-}
-
 const char* slider_method() { return detail::tables.use_pext ? "pext" : "magic"; }
 
 }  // namespace schach::attacks

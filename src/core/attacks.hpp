@@ -54,7 +54,16 @@ inline Bitboard queen(Square s, Bitboard occupied) { return rook(s, occupied) | 
 inline Bitboard rook_empty(Square s) { return detail::tables.rook_empty[s]; }
 inline Bitboard bishop_empty(Square s) { return detail::tables.bishop_empty[s]; }
 /// Attacks of a piece type (not pawns) from `s`.
-Bitboard of(PieceType t, Square s, Bitboard occupied);
+inline Bitboard of(PieceType t, Square s, Bitboard occupied) {
+    switch (t) {
+        case PieceType::Knight: return knight(s);
+        case PieceType::Bishop: return bishop(s, occupied);
+        case PieceType::Rook: return rook(s, occupied);
+        case PieceType::Queen: return queen(s, occupied);
+        case PieceType::King: return king(s);
+        default: return 0;
+    }
+}
 
 /// Squares strictly between a and b if they share a line, then b itself; just b otherwise.
 /// (Including b makes "block or capture the checker" one mask.)

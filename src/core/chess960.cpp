@@ -111,8 +111,8 @@ std::expected<int, std::string> chess960_number(const Position& pos) {
         black[static_cast<std::size_t>(f)] = type_of(b);
     }
     if (white != black) return std::unexpected(std::string("Grundreihen nicht gespiegelt / back ranks are not mirrored"));
-    const Bitboard pawns = bb(Rank::R2) | bb(Rank::R7);
-    if (pos.pieces(PT::Pawn) != pawns || popcount(pos.pieces()) != 32)
+    if (pos.pieces(Color::White, PT::Pawn) != bb(Rank::R2) || pos.pieces(Color::Black, PT::Pawn) != bb(Rank::R7) ||
+        popcount(pos.pieces()) != 32)
         return std::unexpected(std::string("Bauern nicht in Grundstellung / pawns not on their start squares"));
     const int n = chess960_number(white);
     if (n < 0) return std::unexpected(std::string("keine Chess960-Aufstellung (Läufer auf gleicher Farbe oder König nicht zwischen den Türmen) / no Chess960 array (bishops on one colour or king not between the rooks)"));

@@ -38,6 +38,16 @@ enum class RefusalCode : std::uint8_t {
     CastlingIntoCheck,      // 3.8.2.2: the king would land on an attacked square
     NoPieceReaches,         // (move text) no piece of that kind can go there
     NullMoveInCheck,        // a null move (analysis) is not possible while in check
+    // Game-level rules (Game refuses these actions, not single moves).
+    GameOver,               // 5.1/5.2: the game has ended
+    DrawOfferTooEarly,      // 5.2.3: no offer or agreement before both sides have moved
+    NoDrawOffer,            // 9.1.2: nothing to accept
+    ClaimNotYourTurn,       // 9.2/9.3: only the player to move may claim
+    ClaimAfterTouch,        // 9.4: a touched piece forfeits the claim for this move
+    TouchMoveMustMove,      // 4.3.1: the touched piece must be moved
+    TouchMoveMustCapture,   // 4.3.2: the touched enemy piece must be captured
+    TouchMoveMustCastle,    // 4.4.1: king and rook touched: castle if legal
+    TouchMoveKingMustMove,  // 4.4.2/4.4.3: king touched first: a king move is required
 };
 
 /// A refusal with what it is about. Squares and pieces are None where they do not apply.

@@ -89,6 +89,19 @@ std::string german_like(const Refusal& r, const Words& w) {
             return none + " kann nach " + sq(r.to) + " ziehen";
         }
         case RC::NullMoveInCheck: return "Im Schach darf nicht gepasst werden";
+        case RC::GameOver: return "Die Partie ist beendet";
+        case RC::DrawOfferTooEarly: return "Kein Remisangebot vor dem ersten Zug beider Seiten";
+        case RC::NoDrawOffer: return "Es liegt kein Remisangebot vor";
+        case RC::ClaimNotYourTurn: return "Reklamieren kann nur, wer am Zug ist";
+        case RC::ClaimAfterTouch:
+            return "Nach dem Berühren einer Figur ist die Reklamation für diesen Zug verwirkt";
+        case RC::TouchMoveMustMove: return "Berührt – geführt: die Figur auf " + sq(r.square) + " muss ziehen";
+        case RC::TouchMoveMustCapture:
+            return "Berührt – geschlagen: die Figur auf " + sq(r.square) + " muss geschlagen werden";
+        case RC::TouchMoveMustCastle:
+            return capitalized(w.king()) + " und Turm wurden berührt: es muss rochiert werden";
+        case RC::TouchMoveKingMustMove:
+            return capitalized(w.king()) + " wurde berührt: " + w.king() + " muss ziehen";
     }
     return "?";
 }
@@ -132,6 +145,15 @@ std::string english(const Refusal& r, const Words& w) {
         case RC::NoPieceReaches:
             return "No " + std::string(w.name(r.piece).bare) + " can move to " + sq(r.to);
         case RC::NullMoveInCheck: return "A null move is not possible while in check";
+        case RC::GameOver: return "The game is over";
+        case RC::DrawOfferTooEarly: return "No draw offer before both sides have made a move";
+        case RC::NoDrawOffer: return "There is no draw offer to accept";
+        case RC::ClaimNotYourTurn: return "Only the player to move may claim";
+        case RC::ClaimAfterTouch: return "Having touched a piece, you can no longer claim on this move";
+        case RC::TouchMoveMustMove: return "Touch-move: the piece on " + sq(r.square) + " must be moved";
+        case RC::TouchMoveMustCapture: return "Touch-move: the piece on " + sq(r.square) + " must be captured";
+        case RC::TouchMoveMustCastle: return "King and rook were touched: you must castle";
+        case RC::TouchMoveKingMustMove: return "The king was touched: the king must move";
     }
     return "?";
 }
@@ -163,6 +185,15 @@ std::string_view refusal_id(RefusalCode code) {
         case RC::CastlingIntoCheck: return "castling-into-check";
         case RC::NoPieceReaches: return "no-piece-reaches";
         case RC::NullMoveInCheck: return "null-move-in-check";
+        case RC::GameOver: return "game-over";
+        case RC::DrawOfferTooEarly: return "draw-offer-too-early";
+        case RC::NoDrawOffer: return "no-draw-offer";
+        case RC::ClaimNotYourTurn: return "claim-not-your-turn";
+        case RC::ClaimAfterTouch: return "claim-after-touch";
+        case RC::TouchMoveMustMove: return "touch-move-must-move";
+        case RC::TouchMoveMustCapture: return "touch-move-must-capture";
+        case RC::TouchMoveMustCastle: return "touch-move-must-castle";
+        case RC::TouchMoveKingMustMove: return "touch-move-king-must-move";
     }
     return "unknown";
 }
@@ -187,6 +218,14 @@ std::string_view refusal_article(RefusalCode code) {
         case RC::CastlingBlocked:
         case RC::CastlingThroughCheck:
         case RC::CastlingIntoCheck: return "3.8.2.2";
+        case RC::DrawOfferTooEarly: return "5.2.3";
+        case RC::NoDrawOffer: return "9.1.2";
+        case RC::ClaimNotYourTurn: return "9.2";
+        case RC::ClaimAfterTouch: return "9.4";
+        case RC::TouchMoveMustMove: return "4.3.1";
+        case RC::TouchMoveMustCapture: return "4.3.2";
+        case RC::TouchMoveMustCastle: return "4.4.1";
+        case RC::TouchMoveKingMustMove: return "4.4.2";
         default: return "";
     }
 }

@@ -172,8 +172,10 @@ std::expected<Setup, FenError> parse_fen(std::string_view fen) {
 std::string PositionError::message() const {
     if (is_syntax) return fen.message();
     std::string out = "Ungültige Stellung / invalid position:";
-    for (std::uint16_t bit = 1; bit <= 0x40; bit <<= 1)
-        if (problems.has(static_cast<Problem>(bit))) out += "\n  - " + describe(static_cast<Problem>(bit));
+    for (int shift = 0; shift < 7; ++shift) {
+        const auto p = static_cast<Problem>(1 << shift);
+        if (problems.has(p)) out += "\n  - " + describe(p);
+    }
     return out;
 }
 

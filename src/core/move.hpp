@@ -46,10 +46,12 @@ private:
 /// king-takes-rook (e1h1), as UCI_Chess960 requires.
 std::string to_uci(Move m, bool chess960);
 
-/// A move list on the stack: 256 entries hold the most moves any legal position has (218).
+/// A move list on the stack. A legal position has at most 218 moves; a relaxed setup (extra
+/// promoted pieces) at most 15 queens x 27 + 8 king moves = 413, since validation never accepts
+/// more than 16 pieces a side. 512 entries hold both.
 class MoveList {
 public:
-    static constexpr std::size_t Capacity = 256;
+    static constexpr std::size_t Capacity = 512;
     void push(Move m) { moves_[size_++] = m; }
     std::size_t size() const { return size_; }
     bool empty() const { return size_ == 0; }

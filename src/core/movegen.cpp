@@ -61,6 +61,7 @@ template <Color Us, bool CountOnly>
 void pinned_pawn(Sink<CountOnly>& sink, const Position& pos, Square from, Bitboard allowed, Bitboard occupied) {
     constexpr Bitboard PromoRank = bb(relative(Us, Rank::R8));
     constexpr Bitboard DoubleRank = bb(relative(Us, Rank::R4));
+    if (contains(PromoRank, from)) return;  // only in setups with PawnsOnBackRank relaxed
     Bitboard targets = attacks::pawn(Us, from) & pos.pieces(~Us);
     Square one = offset(from, forward(Us));
     if (!contains(occupied, one)) {

@@ -1,5 +1,6 @@
 // The streaming PGN reader: lines from a refillable buffer, tokens per line, one game at a time.
 
+#include <array>
 #include <cctype>
 #include <cstring>
 
@@ -13,6 +14,13 @@ namespace {
 constexpr std::size_t ChunkSize = 1u << 20;
 
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v'; }
+
+/// Characters that end a movetext word.
+constexpr auto WordEnd = [] {
+    std::array<bool, 256> t{};
+    for (unsigned char c : std::string_view(" \t\r\f\v{}();$")) t[c] = true;
+    return t;
+}();
 
 /// Lines of the input, with line numbers; memory holds one chunk plus the longest line.
 class LineSource {
@@ -127,13 +135,17 @@ struct PgnReader::Impl {
     std::size_t game_bytes = 0;
     struct Level {
         Position pos;
-        Position before_last;
+        Move last;
+        Undo last_undo;
         bool has_last;
     };
     std::vector<Level> stack;
-    Position pos, before_last;
+    Position pos;
+    Move last;        // the last move played at this level, for a variation that replaces it
+    Undo last_undo{};
     bool has_last = false;
     std::string comment;  // an open {comment} spanning lines
+    std::string unescaped;  // a tag value with its escapes resolved
     bool in_comment = false;
 
     PgnLocation at(std::size_t column) const { return {lines.line_number(), column + 1, loc.game}; }
@@ -198,26 +210,32 @@ void PgnReader::Impl::parse_tags(std::string_view l) {
         if (i >= l.size() || l[i] != '"')
             return fail(PgnError::Kind::Syntax, i, "Anführungszeichen vor dem Tag-Wert / quote before the tag value");
         ++i;
-        std::string value;
-        bool closed = false;
+        // The value is a view into the line unless it holds escapes.
+        const std::size_t value_start = i;
+        bool escaped = false, closed = false;
         for (; i < l.size(); ++i) {
             if (l[i] == '\\' && i + 1 < l.size()) {
-                value += l[++i];
+                escaped = true;
+                ++i;
             } else if (l[i] == '"') {
                 closed = true;
-                ++i;
                 break;
-            } else {
-                value += l[i];
             }
         }
+        std::string_view value = l.substr(value_start, i - value_start);
+        if (escaped) {
+            unescaped.clear();
+            for (std::size_t k = 0; k < value.size(); ++k) unescaped += value[k] == '\\' ? value[++k] : value[k];
+            value = unescaped;
+        }
+        if (closed) ++i;
         if (!closed) return fail(PgnError::Kind::Syntax, i, "Ende des Tag-Werts (\") / end of the tag value");
         while (i < l.size() && is_space(l[i])) ++i;
         if (i >= l.size() || l[i] != ']') return fail(PgnError::Kind::Syntax, i, "']' nach dem Tag / ']' after the tag");
         ++i;
         if (name.empty()) return fail(PgnError::Kind::Syntax, name_start, "Tag-Name / tag name");
-        if (name == "FEN") fen_tag = value;
-        else if (name == "Variant") variant_tag = value;
+        if (name == "FEN") fen_tag.assign(value);
+        else if (name == "Variant") variant_tag.assign(value);
         else if (name == "SetUp") setup_flag = value == "1";
         visitor->tag(name, value);
     }
@@ -269,9 +287,9 @@ void PgnReader::Impl::play(std::string_view token, std::size_t column) {
         return;
     }
     visitor->move(pos, *m, token.substr(0, end), at(column));
-    before_last = pos;
+    last = *m;
+    last_undo = pos.do_move(*m);
     has_last = true;
-    pos.do_move(*m);
     if (int n = nag_of_suffix(suffix)) visitor->nag(n);
 }
 
@@ -301,6 +319,13 @@ bool PgnReader::Impl::parse_movetext(std::string_view l, std::size_t base) {
         if (!moves_started) start_moves(i);
         switch (c) {
             case '{': {
+                // A comment closed on the same line goes to the visitor as a view, without a copy.
+                const std::size_t close = l.find('}', i + 1);
+                if (close != std::string_view::npos) {
+                    if (!skipping && !failed) visitor->comment(l.substr(i + 1, close - i - 1));
+                    i = close + 1;
+                    continue;
+                }
                 in_comment = true;
                 comment.clear();
                 ++i;
@@ -312,8 +337,8 @@ bool PgnReader::Impl::parse_movetext(std::string_view l, std::size_t base) {
                     if (!has_last) {
                         fail(PgnError::Kind::Syntax, i, "Variante ohne vorherigen Zug / variation without a move before it");
                     } else {
-                        stack.push_back({pos, before_last, has_last});
-                        pos = before_last;
+                        stack.push_back({pos, last, last_undo, has_last});
+                        pos.undo_move(last, last_undo);
                         has_last = false;
                         visitor->begin_variation();
                     }
@@ -327,7 +352,8 @@ bool PgnReader::Impl::parse_movetext(std::string_view l, std::size_t base) {
                         fail(PgnError::Kind::Syntax, i, "')' ohne '(' / ')' without '('");
                     } else {
                         pos = stack.back().pos;
-                        before_last = stack.back().before_last;
+                        last = stack.back().last;
+                        last_undo = stack.back().last_undo;
                         has_last = stack.back().has_last;
                         stack.pop_back();
                         visitor->end_variation();
@@ -349,9 +375,7 @@ bool PgnReader::Impl::parse_movetext(std::string_view l, std::size_t base) {
         }
         // A word: up to whitespace or a delimiter.
         std::size_t j = i;
-        while (j < n && !is_space(l[j]) && l[j] != '{' && l[j] != '}' && l[j] != '(' && l[j] != ')' && l[j] != ';' &&
-               l[j] != '$')
-            ++j;
+        while (j < n && !WordEnd[static_cast<unsigned char>(l[j])]) ++j;
         std::string_view word = l.substr(i, j - i);
         if (word == "}") {
             // a stray closing brace
@@ -369,7 +393,8 @@ bool PgnReader::Impl::parse_movetext(std::string_view l, std::size_t base) {
                 continue;
             }
         }
-        if (word == "1-0" || word == "0-1" || word == "1/2-1/2" || word == "*" || word == "½-½") {
+        const bool maybe_result = c == '1' || c == '0' || c == '*' || c == '\xC2';
+        if (maybe_result && (word == "1-0" || word == "0-1" || word == "1/2-1/2" || word == "*" || word == "½-½")) {
             if (stack.empty() || skipping || failed) {
                 if (!skipping && !failed) visitor->result(word == "½-½" ? "1/2-1/2" : word);
                 return false;
@@ -378,7 +403,7 @@ bool PgnReader::Impl::parse_movetext(std::string_view l, std::size_t base) {
             i = j;
             continue;
         }
-        if (word == "...") {
+        if (c == '.') {  // "..." standing alone
             i = j;
             continue;
         }

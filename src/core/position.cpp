@@ -63,6 +63,20 @@ Bitboard Position::attackers_to(Square s, Bitboard occupied) const {
            (attacks::bishop(s, occupied) & (by_type_[PieceType::Bishop] | by_type_[PieceType::Queen]));
 }
 
+Bitboard Position::checkers() const {
+    // Slider lookups only where an enemy slider stands on an open line's ray: often none.
+    const Color them = ~side_;
+    const Square k = king(side_);
+    Bitboard c = (attacks::knight(k) & pieces(them, PieceType::Knight)) |
+                 (attacks::pawn(side_, k) & pieces(them, PieceType::Pawn));
+    const Bitboard queens = pieces(them, PieceType::Queen);
+    const Bitboard rq = (pieces(them, PieceType::Rook) | queens) & attacks::rook_empty(k);
+    const Bitboard bq = (pieces(them, PieceType::Bishop) | queens) & attacks::bishop_empty(k);
+    if (rq) c |= attacks::rook(k, pieces()) & rq;
+    if (bq) c |= attacks::bishop(k, pieces()) & bq;
+    return c;
+}
+
 Bitboard Position::blockers_for_king(Color c) const {
     Square ksq = king(c);
     Bitboard them = pieces(~c);

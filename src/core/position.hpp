@@ -18,7 +18,9 @@ namespace schach {
 using Key = std::uint64_t;
 
 /// What can be wrong with a Setup. A caller may relax chosen problems on purpose (analysis
-/// boards, puzzles); KingCount never, since the rules need exactly one king per side.
+/// boards, puzzles), except three the rules cannot work without: KingCount (exactly one king a
+/// side), OppositeCheck (the side to move could take the king) and, within TooManyPieces, more
+/// than 16 pieces a side (move lists are sized for that); relaxing them has no effect.
 enum class Problem : std::uint16_t {
     KingCount = 1 << 0,          // not exactly one king per colour
     PawnsOnBackRank = 1 << 1,    // a pawn on the first or last rank
@@ -110,7 +112,7 @@ public:
     Square double_step_square() const { return double_step_; }
 
     // --- Checks and attacks ---
-    Bitboard checkers() const { return attackers_to(king(side_), pieces()) & pieces(~side_); }
+    Bitboard checkers() const;
     bool in_check() const { return checkers() != 0; }
     /// All pieces of both colours attacking `s` given an occupancy.
     Bitboard attackers_to(Square s, Bitboard occupied) const;

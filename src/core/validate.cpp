@@ -9,9 +9,24 @@ namespace {
 
 constexpr Bitboard back_rank(Color c) { return bb(relative(c, Rank::R1)); }
 
+/// The setup's pieces as bitboards, computed once (Setup::pieces scans the board each call).
+struct PieceSets {
+    ByColor<ByPieceType<Bitboard>> by{};
+    explicit PieceSets(const Setup& s) {
+        for (int i = 0; i < 64; ++i)
+            if (const Piece p = s.board[square_at(i)]; p != Piece::None) by[color_of(p)][type_of(p)] |= bb(square_at(i));
+    }
+    Bitboard pieces(Color c, PieceType t) const { return by[c][t]; }
+    Bitboard pieces(Color c) const {
+        Bitboard all = 0;
+        for (Bitboard b : by[c]) all |= b;
+        return all;
+    }
+};
+
 /// Too many pieces for one side: more than 16, more than 8 pawns, or more extra pieces than the
 /// missing pawns could have promoted to (bishops counted per square colour).
-bool too_many_pieces(const Setup& s, Color c) {
+bool too_many_pieces(const PieceSets& s, Color c) {
     auto count = [&](PieceType t) { return popcount(s.pieces(c, t)); };
     const int pawns = count(PieceType::Pawn);
     if (popcount(s.pieces(c)) > 16 || pawns > 8) return true;
@@ -24,11 +39,11 @@ bool too_many_pieces(const Setup& s, Color c) {
 }
 
 /// Castling rooks that have a king and rook in place; at most one per side of the king.
-Bitboard valid_castling_rooks(const Setup& s, Variant variant) {
+Bitboard valid_castling_rooks(const Setup& setup, const PieceSets& s, Variant variant) {
     Bitboard valid = 0;
     for (Color c : Colors) {
         const Bitboard kings = s.pieces(c, PieceType::King);
-        const Bitboard candidates = s.castling_rooks & back_rank(c) & s.pieces(c, PieceType::Rook);
+        const Bitboard candidates = setup.castling_rooks & back_rank(c) & s.pieces(c, PieceType::Rook);
         if (popcount(kings) != 1 || !(kings & back_rank(c)) || !candidates) continue;
         const Square k = lsb(kings);
         const Bitboard king_side = candidates & ~((bb(k) << 1) - 1);  // files right of the king
@@ -109,17 +124,18 @@ Problems Position::validate(const Setup& setup, Variant variant) {
 }
 
 std::expected<Position, Problems> Position::from_setup(const Setup& setup, ValidateOptions options) {
+    const PieceSets sets(setup);
     for (Color c : Colors)
-        if (popcount(setup.pieces(c, PieceType::King)) != 1) return std::unexpected(Problems{Problem::KingCount});
+        if (popcount(sets.pieces(c, PieceType::King)) != 1) return std::unexpected(Problems{Problem::KingCount});
 
     Problems found;
-    const Bitboard pawns = setup.pieces(Color::White, PieceType::Pawn) | setup.pieces(Color::Black, PieceType::Pawn);
+    const Bitboard pawns = sets.pieces(Color::White, PieceType::Pawn) | sets.pieces(Color::Black, PieceType::Pawn);
     if (pawns & (bb(Rank::R1) | bb(Rank::R8))) found = found | Problem::PawnsOnBackRank;
-    if (too_many_pieces(setup, Color::White) || too_many_pieces(setup, Color::Black))
+    if (too_many_pieces(sets, Color::White) || too_many_pieces(sets, Color::Black))
         found = found | Problem::TooManyPieces;
 
     Setup fixed = setup;
-    fixed.castling_rooks = valid_castling_rooks(setup, options.variant);
+    fixed.castling_rooks = valid_castling_rooks(setup, sets, options.variant);
     if (fixed.castling_rooks != setup.castling_rooks) found = found | Problem::BadCastlingRights;
     // Only a given e.p. square can be bad (pawns on a back rank make any e.p. square suspect).
     const bool ep_ok = setup.ep_square == Square::None ||
@@ -132,7 +148,7 @@ std::expected<Position, Problems> Position::from_setup(const Setup& setup, Valid
     bool chess960 = setup.chess960;
     for (Square r : squares(fixed.castling_rooks)) {
         Color c = rank_of(r) == Rank::R1 ? Color::White : Color::Black;
-        if ((file_of(r) != File::A && file_of(r) != File::H) || file_of(lsb(setup.pieces(c, PieceType::King))) != File::E)
+        if ((file_of(r) != File::A && file_of(r) != File::H) || file_of(lsb(sets.pieces(c, PieceType::King))) != File::E)
             chess960 = true;
     }
     if (options.variant != Variant::Auto) chess960 = options.variant == Variant::Chess960;
@@ -143,7 +159,11 @@ std::expected<Position, Problems> Position::from_setup(const Setup& setup, Valid
     if (p.attacked_by(p.side_to_move(), p.king(~p.side_to_move()))) found = found | Problem::OppositeCheck;
     if (impossible_check(p, fixed.ep_square)) found = found | Problem::ImpossibleCheck;
 
-    Problems remaining = found - options.relax;
+    // Never relaxable: the rules need a king that cannot be captured, and at most 16 pieces a side.
+    Problems relax = options.relax - Problem::OppositeCheck;
+    if (popcount(sets.pieces(Color::White)) > 16 || popcount(sets.pieces(Color::Black)) > 16)
+        relax = relax - Problem::TooManyPieces;
+    Problems remaining = found - relax;
     if (!remaining.empty()) return std::unexpected(remaining);
     return p;
 }

@@ -1,0 +1,346 @@
+// libFuzzer target: arbitrary bytes as a PGN text (run with a bounded -max_len; see scripts/fuzz.sh).
+//
+// The text goes through PgnReader (std::istringstream, PgnReaderOptions::max_game_bytes = 1 MB)
+// into a PgnGameBuilder, in lenient SAN mode, in strict SAN mode, and, when the text holds "<br",
+// with "<br />" as an extra line end. Nothing may crash, hang or trip ASan/UBSan. Then:
+//   - every move the reader hands to the visitor is legal in the position it gives with it (or a
+//     null move not in check); every error has a message and a location inside the text;
+//   - every game built: write_pgn(game) reads back (read_pgn_games) as exactly one game without
+//     errors, with the same start position, main line, tree (variations, NAGs), tags as write_pgn
+//     promises them, and comments meaning the same (parse_comment: [%clk] etc. and the text up to
+//     spacing); writing that game again gives the identical text; the game written in another language/notation (German or neutral
+//     letters, long algebraic, UCI; chosen by the game's number) reads back to the same main line;
+//   - a game that strict mode builds is built in lenient mode too, with the same main line.
+// A violation prints what went wrong and aborts, which libFuzzer reports as a crash.
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "core/fen.hpp"
+#include "core/notation.hpp"
+#include "core/pgn.hpp"
+#include "core/position.hpp"
+
+namespace {
+
+using namespace schach;
+
+constexpr std::size_t MaxInput = 1u << 16;  // the reader streams; long inputs only cost time
+constexpr std::size_t MaxGameBytes = 1u << 20;
+
+[[noreturn]] void fail(const std::string& what, std::string_view input, std::string_view detail = {}) {
+    std::fprintf(stderr, "fuzz_pgn: %s\n", what.c_str());
+    if (!detail.empty()) std::fprintf(stderr, "%.*s\n", static_cast<int>(detail.size()), detail.data());
+    std::fprintf(stderr, "  input: '%.*s'%s (%zu bytes)\n", static_cast<int>(std::min<std::size_t>(input.size(), 2000)),
+                 input.data(), input.size() > 2000 ? "..." : "", input.size());
+    std::abort();
+}
+
+/// Known problems of src/core that the fuzzer would otherwise hit on nearly every run, so that it
+/// can look for others meanwhile: SCHACH_FUZZ_TOLERATE=stray-brace,comment-wrap (default: none,
+/// so `make fuzz` keeps reporting them until they are fixed).
+///   stray-brace   a '}' outside a comment makes PgnReader loop forever (parse_movetext reads it as
+///                 an empty word that does not advance); tolerated: such braces are taken out of
+///                 the input first (see without_stray_braces).
+///   comment-wrap  write_pgn breaks lines inside a comment command ("[%clk\n0:03:00]"), and
+///                 parse_comment splits a command's name from its arguments only at a space, so
+///                 the command read back is lost; tolerated: newlines in read-back comments are
+///                 taken as spaces before comparing.
+struct Tolerate {
+    bool stray_brace = false;
+    bool comment_wrap = false;
+};
+const Tolerate& tolerate() {
+    static const Tolerate t = [] {
+        Tolerate r;
+        const char* env = std::getenv("SCHACH_FUZZ_TOLERATE");
+        const std::string_view v = env ? env : "";
+        r.stray_brace = v.find("stray-brace") != std::string_view::npos;
+        r.comment_wrap = v.find("comment-wrap") != std::string_view::npos;
+        return r;
+    }();
+    return t;
+}
+
+/// The input without the '}' that PgnReader would meet outside a comment. Follows the reader's
+/// rules for lines (also split at `newline`), escape lines (%), tag lines, rest-of-line comments
+/// (;), comments and result tokens; where unsure it takes a brace out, which never hangs.
+std::string without_stray_braces(std::string_view input, std::string_view newline) {
+    constexpr std::string_view WordEnd = " \t\r\f\v{}();$";
+    constexpr std::string_view Spaces = " \t\r\f\v";
+    std::string out;
+    out.reserve(input.size());
+    bool in_comment = false;
+    std::size_t start = 0;
+    while (start <= input.size()) {
+        std::size_t end = input.find('\n', start);
+        if (end == std::string_view::npos) end = input.size();
+        if (!newline.empty()) end = std::min(end, input.find(newline, start));
+        std::string_view line = input.substr(start, end - start);
+        if (start == 0 && line.substr(0, 3) == "\xEF\xBB\xBF") {  // UTF-8 BOM, which the reader drops
+            out.append(line.substr(0, 3));
+            line.remove_prefix(3);
+        }
+        const std::size_t first = line.find_first_not_of(Spaces);
+        bool movetext = !line.empty() && line[0] != '%' && first != std::string_view::npos &&
+                        (in_comment || line[first] != '[');
+        for (std::size_t i = 0; i < line.size(); ++i) {
+            const char c = line[i];
+            if (!movetext) {
+                out += c;
+            } else if (in_comment) {
+                out += c;
+                in_comment = c != '}';
+            } else if (c == '}') {
+                // stray: left out
+            } else if (c == '{') {
+                out += c;
+                in_comment = true;
+            } else if (c == ';') {
+                out.append(line.substr(i));
+                break;
+            } else if (WordEnd.find(c) != std::string_view::npos) {
+                out += c;
+            } else {
+                std::size_t j = i;
+                while (j < line.size() && WordEnd.find(line[j]) == std::string_view::npos) ++j;
+                const std::string_view word = line.substr(i, j - i);
+                out.append(word);
+                i = j - 1;
+                // A result token may end the game and the reader then drops the rest of the line.
+                if (word == "1-0" || word == "0-1" || word == "1/2-1/2" || word == "*" || word == "\xC2\xBD-\xC2\xBD")
+                    movetext = false;
+            }
+        }
+        if (end == input.size()) break;
+        const std::size_t sep = input[end] == '\n' ? 1 : newline.size();
+        out.append(input.substr(end, sep));
+        start = end + sep;
+    }
+    return out;
+}
+
+std::string moves_text(const Position& start, const std::vector<Move>& moves) {
+    std::string out;
+    Position pos = start;
+    for (Move m : moves) {
+        out += to_uci(pos, m) + ' ';
+        pos.do_move(m);
+    }
+    return out;
+}
+
+/// The builder, plus the game number of every game built and checks of what the reader reports.
+class CheckingBuilder : public PgnGameBuilder {
+public:
+    explicit CheckingBuilder(std::string_view input) : input_(input) {}
+
+    void begin_game(const PgnLocation& where) override {
+        game_number_ = where.game;
+        if (where.line == 0 || where.column == 0 || where.game == 0) fail("begin_game with a zero location", input_);
+        PgnGameBuilder::begin_game(where);
+    }
+    void move(const Position& before, Move m, std::string_view text, const PgnLocation& where) override {
+        if (m == Move::null() ? before.in_check() : !before.is_legal(m))
+            fail("the reader passed an illegal move '" + std::string(text) + "' (" + to_uci(before, m) + ") in " +
+                     to_fen(before),
+                 input_);
+        if (where.game != game_number_) fail("move location names another game", input_);
+        PgnGameBuilder::move(before, m, text, where);
+    }
+    void error(const PgnError& e) override {
+        if (e.message.empty()) fail("error without a message", input_);
+        if (e.where.game != game_number_ || e.where.line == 0 || e.where.column == 0)
+            fail("error location " + std::to_string(e.where.line) + ":" + std::to_string(e.where.column) + " game " +
+                     std::to_string(e.where.game) + " does not fit game " + std::to_string(game_number_),
+                 input_, e.message);
+        PgnGameBuilder::error(e);
+    }
+    void end_game() override {
+        PgnGameBuilder::end_game();
+        for (PgnGame& g : take()) built_.emplace_back(game_number_, std::move(g));
+    }
+
+    std::vector<std::pair<std::size_t, PgnGame>> built_;
+
+private:
+    std::string_view input_;
+    std::size_t game_number_ = 0;
+};
+
+std::string describe_errors(const std::vector<PgnError>& errors) {
+    std::string out;
+    for (const PgnError& e : errors)
+        out += "  " + std::to_string(e.where.line) + ":" + std::to_string(e.where.column) + " [" +
+               std::string(pgn_error_id(e.kind)) + "] " + e.message + "\n";
+    return out;
+}
+
+std::vector<std::pair<std::size_t, PgnGame>> read(std::string_view input, ParseMode mode, std::string newline) {
+    std::istringstream in{std::string(input)};
+    PgnReaderOptions options;
+    options.san_mode = mode;
+    options.max_game_bytes = MaxGameBytes;
+    options.newline = std::move(newline);
+    PgnReader reader(in, options);
+    CheckingBuilder builder(input);
+    const std::size_t n = reader.read_all(builder);
+    if (n != reader.games_read()) fail("read_all and games_read disagree", input);
+    // One error per failed game (the reader then skips to the next game); every other game is built.
+    if (builder.built_.size() + builder.errors().size() != n)
+        fail(std::to_string(n) + " games read, but " + std::to_string(builder.built_.size()) + " built and " +
+                 std::to_string(builder.errors().size()) + " errors",
+             input, describe_errors(builder.errors()));
+    return std::move(builder.built_);
+}
+
+/// Reads a text we wrote: exactly one game, no errors, the same start and main line.
+PgnGame read_back(const PgnGame& game, const std::string& text, std::string_view input, const char* how) {
+    std::vector<PgnError> errors;
+    std::vector<PgnGame> back = read_pgn_games(text, &errors);
+    if (!errors.empty())
+        fail(std::string("write_pgn output (") + how + ") does not read back without errors", input,
+             "--- written:\n" + text + "--- errors:\n" + describe_errors(errors));
+    if (back.size() != 1)
+        fail(std::string("write_pgn output (") + how + ") reads back as " + std::to_string(back.size()) + " games", input,
+             "--- written:\n" + text);
+    const PgnGame& again = back.front();
+    if (!again.start.same_position(game.start) || again.start.fullmove_number() != game.start.fullmove_number() ||
+        again.start.halfmove_clock() != game.start.halfmove_clock() || again.start.is_chess960() != game.start.is_chess960())
+        fail(std::string("write_pgn output (") + how + ") reads back with another start position", input,
+             "--- written:\n" + text + "--- start: " + to_fen(game.start) + "\n--- again: " + to_fen(again.start));
+    const std::vector<Move> main1 = game.mainline(), main2 = again.mainline();
+    if (main1 != main2)
+        fail(std::string("write_pgn output (") + how + ") reads back with another main line", input,
+             "--- written:\n" + text + "--- before: " + moves_text(game.start, main1) +
+                 "\n--- after:  " + moves_text(game.start, main2));
+    return std::move(back.front());
+}
+
+/// Whether a comment read back from our output means what the original said: the same commands
+/// ([%clk] ...) and the same text up to spacing.
+bool same_comment(std::string_view original, std::string_view again) {
+    std::string back(again);
+    if (tolerate().comment_wrap) std::replace(back.begin(), back.end(), '\n', ' ');
+    const CommentCommands a = parse_comment(original), b = parse_comment(back);
+    return a.clock_seconds == b.clock_seconds && a.elapsed_seconds == b.elapsed_seconds &&
+           a.eval_centipawns == b.eval_centipawns && a.eval_mate == b.eval_mate && a.eval_depth == b.eval_depth &&
+           a.squares == b.squares && a.arrows == b.arrows && a.text == b.text;
+}
+
+bool same_comments(const std::vector<std::string>& a, const std::vector<std::string>& b) {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i)
+        if (!same_comment(a[i], b[i])) return false;
+    return true;
+}
+
+/// Compares the trees below node `n1` of `g1` and `n2` of `g2`; returns what differs, or "".
+std::string compare_tree(const PgnGame& g1, std::uint32_t n1, const PgnGame& g2, std::uint32_t n2, int ply) {
+    const PgnNode& a = g1.nodes[n1];
+    const PgnNode& b = g2.nodes[n2];
+    const std::string at = " at ply " + std::to_string(ply);
+    if (a.move != b.move) return "another move" + at;
+    if (a.nags != b.nags) return "other NAGs" + at;
+    if (!same_comments(a.comments_before, b.comments_before))
+        return "other comments before the move" + at + (a.comments_before.empty() ? "" : ": '" + a.comments_before[0] + "'");
+    if (!same_comments(a.comments_after, b.comments_after))
+        return "other comments after the move" + at + (a.comments_after.empty() ? "" : ": '" + a.comments_after[0] + "'");
+    if (a.children.size() != b.children.size()) return "another number of continuations" + at;
+    for (std::size_t i = 0; i < a.children.size(); ++i)
+        if (std::string d = compare_tree(g1, a.children[i], g2, b.children[i], ply + 1); !d.empty()) return d;
+    return {};
+}
+
+/// The tags write_pgn promises: the Seven Tag Roster (first value, or "?" / "????.??.??", Result
+/// from the result), then every other tag in order.
+std::vector<std::pair<std::string, std::string>> expected_tags(const PgnGame& game) {
+    static constexpr std::string_view Roster[] = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
+    std::vector<std::pair<std::string, std::string>> out;
+    for (std::string_view name : Roster) {
+        const std::string_view value = name == "Result" ? std::string_view(game.result)
+                                       : name == "Date" ? game.tag(name).value_or("????.??.??")
+                                                        : game.tag(name).value_or("?");
+        out.emplace_back(name, value);
+    }
+    for (const auto& [name, value] : game.tags)
+        if (std::find(std::begin(Roster), std::end(Roster), name) == std::end(Roster)) out.emplace_back(name, value);
+    return out;
+}
+
+void check_game(std::size_t number, const PgnGame& game, std::string_view input) {
+    (void)game.end_position();  // replays the main line
+
+    const std::string text1 = write_pgn(game);
+    const PgnGame again = read_back(game, text1, input, "SAN, English");
+    if (again.nodes.size() != game.nodes.size())
+        fail("write_pgn output reads back with " + std::to_string(again.nodes.size()) + " nodes instead of " +
+                 std::to_string(game.nodes.size()),
+             input, "--- written:\n" + text1);
+    if (again.result != game.result) fail("write_pgn output reads back with another result", input, text1);
+    if (again.tags != expected_tags(game)) fail("write_pgn output reads back with other tags", input, "--- written:\n" + text1);
+    if (!same_comments(game.game_comments, again.game_comments))
+        fail("write_pgn output reads back with other comments before the first move", input, "--- written:\n" + text1);
+    if (const std::string d = compare_tree(game, 0, again, 0, 0); !d.empty())
+        fail("write_pgn output reads back as another game tree: " + d, input, "--- written:\n" + text1);
+    const std::string text2 = write_pgn(again);
+    if (text2 != text1)
+        fail("writing the game read back gives another text", input, "--- first:\n" + text1 + "--- second:\n" + text2);
+
+    // Another language or notation, one per game (all would multiply the cost).
+    static constexpr std::pair<Language, Notation> Other[] = {
+        {Language::German, Notation::San},         {Language::GermanNeutral, Notation::San},
+        {Language::English, Notation::Lan},        {Language::German, Notation::Lan},
+        {Language::English, Notation::Uci},
+    };
+    const auto& [lang, notation] = Other[number % std::size(Other)];
+    PgnWriteOptions options;
+    options.lang = lang;
+    options.notation = notation;
+    const std::string text3 = write_pgn(game, options);
+    (void)read_back(game, text3, input, notation == Notation::Uci   ? "UCI"
+                                        : notation == Notation::Lan ? "long algebraic"
+                                                                    : "SAN, German letters");
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    if (size > MaxInput) return 0;
+    const std::string_view original(reinterpret_cast<const char*>(data), size);
+    std::string_view input = original;
+
+    std::string tolerated;
+    if (tolerate().stray_brace) {
+        tolerated = without_stray_braces(input, {});
+        input = tolerated;
+    }
+
+    const auto lenient = read(input, ParseMode::Lenient, {});
+    for (const auto& [number, game] : lenient) check_game(number, game, input);
+
+    const auto strict = read(input, ParseMode::Strict, {});
+    for (const auto& [number, game] : strict) {
+        const auto it = std::find_if(lenient.begin(), lenient.end(), [n = number](const auto& g) { return g.first == n; });
+        if (it == lenient.end()) fail("game " + std::to_string(number) + " built in strict mode but not in lenient mode", input);
+        if (it->second.mainline() != game.mainline())
+            fail("game " + std::to_string(number) + " has another main line in strict mode than in lenient mode", input);
+        if (it->second.nodes.size() != game.nodes.size())
+            fail("game " + std::to_string(number) + " has another tree in strict mode than in lenient mode", input);
+    }
+
+    if (original.find("<br") != std::string_view::npos) {
+        std::string text(original);
+        if (tolerate().stray_brace) text = without_stray_braces(original, "<br />");
+        for (const auto& [number, game] : read(text, ParseMode::Lenient, "<br />")) check_game(number, game, text);
+    }
+    return 0;
+}

@@ -1,0 +1,113 @@
+// schach chess960 N | --fen FEN | --random: Chess960 start positions by Scharnagl number.
+
+#include <memory>
+#include <random>
+#include <string>
+
+#include <fmt/core.h>
+
+#include "cli/commands.hpp"
+#include "core/chess960.hpp"
+#include "core/fen.hpp"
+
+namespace schach::cli {
+namespace {
+
+struct Chess960Args {
+    std::string number;  // positional N, validated by hand for a clear message
+    std::string fen;
+    bool random = false;
+    std::string format = "xfen";
+};
+
+std::optional<int> parse_number(std::string_view text) {
+    return parse_ranged(text, 0, Chess960Count - 1, "Startnummer", "start number");
+}
+
+int run_chess960(const Chess960Args& args, const CLI::App& sub) {
+    const bool by_number = sub.count("N") > 0, by_fen = sub.count("--fen") > 0;
+    if (static_cast<int>(by_number) + static_cast<int>(by_fen) + static_cast<int>(args.random) != 1) {
+        print_error("genau eines angeben: N, --fen FEN oder --random / give exactly one of N, --fen FEN or --random");
+        return ExitUsage;
+    }
+    const auto format = format_from_name(args.format);
+    if (!format) {
+        print_error("unbekanntes Format / unknown format: " + args.format);
+        return ExitUsage;
+    }
+
+    if (by_fen) {
+        auto pos = position_from_fen(args.fen);
+        if (!pos) {
+            report_position_error(args.fen, pos.error());
+            return ExitUsage;
+        }
+        auto n = chess960_number(*pos);
+        if (!n) {
+            print_error("keine Chess960-Startstellung / not a Chess960 start position: " + n.error());
+            return ExitUsage;
+        }
+        fmt::print("{}\n", *n);
+        return ExitOk;
+    }
+
+    int n = 0;
+    if (args.random) {
+        std::random_device device;
+        n = std::uniform_int_distribution<int>(0, Chess960Count - 1)(device);
+    } else {
+        auto parsed = parse_number(args.number);
+        if (!parsed) return ExitUsage;
+        n = *parsed;
+    }
+    auto pos = chess960_position(n);
+    if (!pos) {
+        print_error(pos.error());
+        return ExitUsage;
+    }
+    if (args.random)
+        fmt::print("{} {}\n", n, to_fen(*pos, *format));
+    else
+        fmt::print("{}\n", to_fen(*pos, *format));
+    return ExitOk;
+}
+
+}  // namespace
+
+Command add_chess960_command(CLI::App& parent) {
+    auto args = std::make_shared<Chess960Args>();
+    CLI::App* sub = parent.add_subcommand(
+        "chess960", "Chess960-Startstellungen nach Scharnagl-Nummer (518 = klassisch) / Chess960 start positions by "
+                    "Scharnagl number (518 = classical)");
+    auto* number = sub->add_option("N", args->number, "Startnummer 0..959 / start number 0..959");
+    auto* fen = sub->add_option("--fen", args->fen,
+                                "Nummer dieser Startstellung ausgeben / print the number of this start position");
+    auto* random = sub->add_flag("--random", args->random,
+                                 "zufällige Startstellung: gibt \"N FEN\" aus / random start position: prints \"N FEN\"");
+    sub->add_option("--format", args->format,
+                    "FEN-Schreibweise: xfen (KQkq, wo eindeutig), shredder (Linienbuchstaben wie HAha) oder fen / FEN "
+                    "style: xfen (KQkq where unambiguous), shredder (file letters such as HAha) or fen")
+        ->check(CLI::IsMember({"fen", "xfen", "shredder"}, CLI::ignore_case))
+        ->capture_default_str()
+        ->excludes(fen);
+    number->type_name("0..959");
+    fen->type_name("FEN");
+    number->excludes(fen)->excludes(random);
+    fen->excludes(random);
+    sub->footer(
+        "Beispiele / examples:\n"
+        "  schach chess960 518\n"
+        "  schach chess960 0 --format shredder\n"
+        "  schach chess960 --fen \"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1\"\n"
+        "  schach chess960 --random");
+    Command command;
+    command.app = sub;
+    command.run = [args, sub] { return run_chess960(*args, *sub); };
+    command.on_negative_number = [](const std::string& text) {
+        (void)parse_number(text);  // prints the range message
+        return ExitUsage;
+    };
+    return command;
+}
+
+}  // namespace schach::cli

@@ -1,0 +1,98 @@
+// schach moves [--fen FEN] [--chess960] [--notation san|lan|uci|fan] [--lang en|de|de-neutral]:
+// the legal moves of a position on one line, separated by spaces, in generation order.
+
+#include <memory>
+#include <string>
+
+#include <fmt/core.h>
+
+#include "cli/commands.hpp"
+#include "core/fen.hpp"
+#include "core/movegen.hpp"
+#include "core/notation.hpp"
+
+namespace schach::cli {
+namespace {
+
+struct MovesArgs {
+    std::string fen;
+    bool fen_given = false;  // --fen "" is an empty FEN (an error), not the start position
+    bool chess960 = false;
+    std::string notation = "san";
+    std::string lang = "en";
+};
+
+int run_moves(const MovesArgs& args) {
+    const auto notation = parse_notation(args.notation);
+    if (!notation) {
+        print_error("unbekannte Notation / unknown notation: " + args.notation + " (san, lan, uci, fan)");
+        return ExitUsage;
+    }
+    const auto lang = parse_language(args.lang);
+    if (!lang) {
+        print_error("unbekannte Sprache / unknown language: " + args.lang + " (en, de, de-neutral)");
+        return ExitUsage;
+    }
+    const std::string fen = args.fen_given ? args.fen : std::string(StartFen);
+    ValidateOptions options;
+    if (args.chess960) options.variant = Variant::Chess960;
+    auto pos = position_from_fen(fen, options);
+    if (!pos) {
+        report_position_error(fen, pos.error());
+        return ExitUsage;
+    }
+
+    const MoveList moves = legal_moves(*pos);
+    std::string line;
+    for (Move m : moves) {
+        if (!line.empty()) line += ' ';
+        line += format_move(*pos, m, *notation, *lang);
+    }
+    fmt::print("{}\n", line);
+    if (moves.empty()) {
+        // stdout keeps its one (empty) line; say why on stderr.
+        fmt::print(stderr, "{}\n",
+                   pos->in_check() ? "keine legalen Züge: Schachmatt / no legal moves: checkmate"
+                                   : "keine legalen Züge: Patt / no legal moves: stalemate");
+    }
+    return ExitOk;
+}
+
+}  // namespace
+
+Command add_moves_command(CLI::App& parent) {
+    auto args = std::make_shared<MovesArgs>();
+    CLI::App* sub = parent.add_subcommand(
+        "moves", "legale Züge einer Stellung auflisten / list the legal moves of a position");
+    sub->add_option("--fen", args->fen,
+                    "Stellung (Standard: Grundstellung; in Anführungszeichen) / position (default: the start "
+                    "position; quote it)")
+        ->type_name("FEN");
+    sub->add_flag("--chess960", args->chess960,
+                  "als Chess960 lesen (Rochade König-schlägt-Turm) / read as Chess960 (king-takes-rook castling)");
+    sub->add_option("--notation", args->notation,
+                    "Notation: san (Standard), lan (lang), uci, fan (Figurinen) / notation: san (default), lan "
+                    "(long), uci, fan (figurines)")
+        ->check(CLI::IsMember({"san", "lan", "uci", "fan"}, CLI::ignore_case))
+        ->capture_default_str();
+    sub->add_option("--lang", args->lang,
+                    "Figurenbuchstaben: en (KQRBN), de (KDTLS), de-neutral (KWTLS) / piece letters: en (KQRBN), de "
+                    "(KDTLS), de-neutral (KWTLS)")
+        ->capture_default_str();
+    sub->footer(
+        "Beispiele / examples:\n"
+        "  schach moves\n"
+        "  schach moves --lang de --fen \"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1\"\n"
+        "  schach moves --notation uci --chess960 --fen \"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w "
+        "HFhf - 2 9\"\n"
+        "Ausgabe / output: eine Zeile, Züge durch Leerzeichen getrennt / one line, moves separated by spaces.");
+    Command command;
+    command.app = sub;
+    command.run = [args, sub] {
+        args->fen_given = sub->count("--fen") > 0;
+        return run_moves(*args);
+    };
+    return command;
+}
+
+}  // namespace schach::cli

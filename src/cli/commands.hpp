@@ -1,0 +1,59 @@
+#pragma once
+// The `schach` program: one subcommand per file (cmd_*.cpp), shared helpers in common.cpp.
+// User-facing text is German first, then English.
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <CLI/CLI.hpp>
+
+#include "core/fen.hpp"
+
+namespace schach::cli {
+
+inline constexpr std::string_view Version = "0.1.0";
+
+/// Exit codes of the program.
+inline constexpr int ExitOk = 0;
+inline constexpr int ExitFailed = 1;    // a check failed (perft suite)
+inline constexpr int ExitUsage = 2;     // bad input: arguments, FEN, files
+inline constexpr int ExitInternal = 3;  // an unexpected exception
+
+/// A registered subcommand: its CLI11 app and what to run once it has been parsed.
+struct Command {
+    CLI::App* app = nullptr;
+    std::function<int()> run;
+    /// Called when CLI11 rejected a token such as "-1" (it reads it as an unknown flag): prints a
+    /// clearer message about the number and returns the exit code. May be empty.
+    std::function<int(const std::string&)> on_negative_number;
+};
+
+Command add_perft_command(CLI::App& parent);
+Command add_fen_command(CLI::App& parent);
+Command add_chess960_command(CLI::App& parent);
+
+// --- Shared helpers (common.cpp) ---
+
+/// Prints "Fehler / error: <message>" to stderr.
+void print_error(std::string_view message);
+/// The whole text as a decimal integer (optional leading '-'), or nothing.
+std::optional<std::int64_t> parse_integer(std::string_view text);
+/// Like parse_integer, for non-negative counts up to 2^64 - 1.
+std::optional<std::uint64_t> parse_count(std::string_view text);
+/// "-" followed by digits only: a negative number CLI11 would take for a flag.
+bool is_negative_number(std::string_view text);
+/// Parses an integer argument in [min, max]; prints a German/English error naming `what` otherwise.
+std::optional<int> parse_ranged(std::string_view text, int min, int max, std::string_view what_de,
+                                std::string_view what_en);
+/// fen | xfen | shredder (case-insensitive).
+std::optional<FenFormat> format_from_name(std::string_view name);
+/// The error on one line (for suite reports): message, or each problem's description and name.
+std::string position_error_line(const PositionError& error);
+/// Prints a FEN error: syntax errors with field, offset and a caret under the FEN; validation
+/// problems with their description and name.
+void report_position_error(std::string_view fen, const PositionError& error);
+
+}  // namespace schach::cli

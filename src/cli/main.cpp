@@ -1,0 +1,83 @@
+// schach: the command-line front end of libschach. Sets up CLI11 and dispatches to the subcommands.
+
+#include <algorithm>
+#include <exception>
+#include <string>
+#include <vector>
+
+#include <fmt/core.h>
+
+#include "cli/commands.hpp"
+
+namespace {
+
+using namespace schach::cli;
+
+/// CLI11 prints its own message (help and version to stdout, errors to stderr); errors exit with 2.
+int usage_exit(const CLI::App& app, const CLI::ParseError& e) {
+    const int code = app.exit(e);
+    return code == 0 ? ExitOk : ExitUsage;
+}
+
+int run(int argc, char** argv) {
+    CLI::App app{
+        "Schach: Schachregeln auf der Kommandozeile (Perft, FEN, Chess960) / "
+        "chess rules on the command line (perft, FEN, Chess960)",
+        "schach"};
+    app.set_version_flag("--version", "schach " + std::string(Version), "Version anzeigen / show the version");
+    app.set_help_flag("-h,--help", "Hilfe anzeigen / show this help");
+    app.require_subcommand(1);
+    app.footer(
+        "Beispiele / examples:\n"
+        "  schach perft 5 --divide\n"
+        "  schach perft 4 --fen \"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -\"\n"
+        "  schach perft --suite perft.epd --max-nodes 1000000\n"
+        "  schach fen \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\"\n"
+        "  schach chess960 518\n"
+        "Exit-Codes / exit codes: 0 ok, 1 Prüfung fehlgeschlagen / check failed, "
+        "2 ungültige Eingabe / bad input, 3 interner Fehler / internal error");
+
+    std::vector<Command> commands{add_perft_command(app), add_fen_command(app), add_chess960_command(app)};
+
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ExtrasError& e) {
+        // CLI11 reads "-1" as an unknown flag; say clearly that negative numbers are not allowed.
+        for (const Command& c : commands) {
+            if (!c.app->parsed() || !c.on_negative_number) continue;
+            for (const std::string& extra : c.app->remaining())
+                if (is_negative_number(extra)) return c.on_negative_number(extra);
+        }
+        return usage_exit(app, e);
+    } catch (const CLI::ParseError& e) {
+        // "schach bogus": CLI11 only says that a subcommand is required; name the culprit.
+        const bool any_command = std::any_of(commands.begin(), commands.end(),
+                                             [](const Command& c) { return c.app->parsed(); });
+        if (!any_command && e.get_exit_code() != 0) {
+            const std::vector<std::string> rest = app.remaining();
+            if (!rest.empty()) {
+                print_error("unbekannter Befehl oder Option / unknown command or option: " + rest.front() +
+                            " (Befehle / commands: perft, fen, chess960; schach --help)");
+                return ExitUsage;
+            }
+        }
+        return usage_exit(app, e);
+    }
+
+    for (const Command& c : commands)
+        if (c.app->parsed()) return c.run();
+    return ExitUsage;  // unreachable: require_subcommand(1)
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    try {
+        return run(argc, argv);
+    } catch (const std::exception& e) {
+        fmt::print(stderr, "Fehler / error: interner Fehler / internal error: {}\n", e.what());
+    } catch (...) {
+        fmt::print(stderr, "Fehler / error: interner Fehler / internal error\n");
+    }
+    return ExitInternal;
+}

@@ -1,0 +1,70 @@
+// Helpers of the `schach pgn` subcommands: inputs, reader options, problem lines.
+
+#include "cli/pgn_io.hpp"
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <iostream>
+#include <vector>
+
+#include <fmt/core.h>
+
+namespace schach::cli {
+
+std::optional<PgnInput> open_pgn_input(const std::string& path) {
+    PgnInput input;
+    if (path == "-") {
+        std::ios::sync_with_stdio(false);  // lets std::cin read in large blocks
+        input.name = "<stdin>";
+        input.stream = &std::cin;
+        return input;
+    }
+    input.name = path;
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec)) {
+        print_error(fmt::format("{}: ist ein Verzeichnis / is a directory", path));
+        return std::nullopt;
+    }
+    input.file = std::make_unique<std::ifstream>(path, std::ios::binary);
+    if (!*input.file) {
+        const int err = errno;
+        print_error(fmt::format("{}: kann nicht gelesen werden / cannot be read ({})", path,
+                                err != 0 ? std::strerror(err) : "unknown"));
+        return std::nullopt;
+    }
+    input.stream = input.file.get();
+    return input;
+}
+
+bool input_failed(const PgnInput& input) { return input.stream != nullptr && input.stream->bad(); }
+
+PgnReaderOptions reader_options(const std::string& newline, bool strict) {
+    PgnReaderOptions options;
+    options.newline = newline;
+    if (strict) options.san_mode = ParseMode::Strict;
+    return options;
+}
+
+void print_pgn_problem(std::FILE* out, std::string_view file, const PgnError& error, bool warning) {
+    fmt::print(out, "{}:{}:{}: {}{} [{}]\n", file, error.where.line, error.where.column,
+               warning ? "Warnung / warning: " : "", error.message, pgn_error_id(error.kind));
+}
+
+void add_pgn_input_options(CLI::App& sub, std::vector<std::string>& files, std::string& newline) {
+    sub.add_option("FILE", files, "PGN-Dateien ('-' = Standardeingabe) / PGN files ('-' = standard input)")
+        ->required();
+    sub.add_option("--newline", newline,
+                   "weitere Zeichenfolge, die eine Zeile beendet, z. B. \"<br />\" / another text that ends a line, "
+                   "e.g. \"<br />\"")
+        ->type_name("TEXT");
+}
+
+std::string move_number_of_ply(const Position& start, int plies) {
+    // The last ply played is number plies - 1 counted from the start position.
+    const int absolute = start.ply() + plies - 1;
+    const int number = absolute / 2 + 1;
+    return fmt::format("{}{}", number, absolute % 2 == 0 ? "." : "...");
+}
+
+}  // namespace schach::cli

@@ -1,0 +1,48 @@
+#pragma once
+// Shared by the `schach pgn` subcommands (cmd_pgn*.cpp): opening inputs, reader options, and
+// printing problems as FILE:LINE:COLUMN: message.
+
+#include <cstdio>
+#include <fstream>
+#include <istream>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <CLI/CLI.hpp>
+
+#include "cli/commands.hpp"
+#include "core/pgn.hpp"
+
+namespace schach::cli {
+
+// The subcommands of `schach pgn` (one file each).
+Command add_pgn_check_command(CLI::App& pgn);
+Command add_pgn_convert_command(CLI::App& pgn);
+Command add_pgn_adjudicate_command(CLI::App& pgn);
+
+/// A PGN input opened for reading: a file, or standard input for "-".
+struct PgnInput {
+    std::string name;  // for messages: the path as given, "<stdin>" for "-"
+    std::unique_ptr<std::ifstream> file;
+    std::istream* stream = nullptr;
+};
+/// Opens a path (or "-"); on failure prints "Fehler / error: ..." and returns nothing.
+std::optional<PgnInput> open_pgn_input(const std::string& path);
+/// After reading: whether the stream failed with an I/O error (not just reached its end).
+bool input_failed(const PgnInput& input);
+
+/// Reader options: --newline TEXT (for PGN pasted from HTML, "<br />"), --strict (canonical SAN).
+PgnReaderOptions reader_options(const std::string& newline, bool strict);
+
+/// "FILE:LINE:COLUMN: message [kind]"; warnings get "Warnung / warning: " before the message.
+void print_pgn_problem(std::FILE* out, std::string_view file, const PgnError& error, bool warning = false);
+
+/// Adds the FILE... positional (required, "-" = stdin) and --newline to a pgn subcommand.
+void add_pgn_input_options(CLI::App& sub, std::vector<std::string>& files, std::string& newline);
+
+/// The move number of the ply that ends after `plies` plies from `start`: "34." or "34...".
+std::string move_number_of_ply(const Position& start, int plies);
+
+}  // namespace schach::cli
