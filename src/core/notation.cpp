@@ -282,7 +282,10 @@ Move fast_resolve(const Position& pos, const SanPattern& p) {
     const Bitboard occupied = pos.pieces();
     const Piece target = pos.piece_on(p.to);
     if (target != Piece::None && color_of(target) == us) return Move::none();
-    if (pos.checkers()) return Move::none();
+    // In check, a move other than the king's must capture the single checker or block it.
+    const Bitboard checkers = pos.checkers();
+    if (more_than_one(checkers) && p.piece != PT::King) return Move::none();
+    if (checkers && p.piece != PT::King && !contains(attacks::between(ksq, lsb(checkers)), p.to)) return Move::none();
     Square from;
     MoveKind kind = MoveKind::Normal;
     if (p.piece == PT::Pawn) {
@@ -306,19 +309,74 @@ Move fast_resolve(const Position& pos, const SanPattern& p) {
         }
     } else {
         if (p.promotion != PT::None) return Move::none();
-        Bitboard candidates = attacks::of(p.piece, p.to, occupied) & pos.pieces(us, p.piece);
+        Bitboard candidates = pos.pieces(us, p.piece);
+        switch (p.piece) {
+            case PT::Knight: candidates &= attacks::knight(p.to); break;
+            case PT::King: candidates &= attacks::king(p.to); break;
+            default: {
+                // Sliders on the target's empty-board lines with nothing in between.
+                const Bitboard rays = (p.piece == PT::Bishop ? 0 : attacks::rook_empty(p.to)) |
+                                      (p.piece == PT::Rook ? 0 : attacks::bishop_empty(p.to));
+                Bitboard reaching = 0;
+                for (Square c : squares(candidates & rays))
+                    if (!(attacks::between(p.to, c) & occupied & ~bb(c))) reaching |= bb(c);
+                candidates = reaching;
+            }
+        }
         if (p.from_file >= 0) candidates &= bb(static_cast<File>(p.from_file));
         if (p.from_rank >= 0) candidates &= bb(static_cast<Rank>(p.from_rank));
         if (!candidates || more_than_one(candidates)) return Move::none();
         from = lsb(candidates);
         if (p.piece == PT::King) {
-            if (pos.attackers_to(p.to, occupied ^ bb(from)) & pos.pieces(~us)) return Move::none();
+            if (pos.attacked_by(~us, p.to, occupied ^ bb(from))) return Move::none();
             return Move(from, p.to);
         }
     }
     if (attacks::line(ksq, from) && contains(pos.blockers_for_king(us), from) && !attacks::aligned(ksq, from, p.to))
         return Move::none();
     return kind == MoveKind::Promotion ? Move::make(from, p.to, kind, p.promotion) : Move(from, p.to);
+}
+
+/// The shapes of nearly every move in real files, read without the general pattern parser:
+/// [NBRQK][file][rank][x]<square>[=Q][+#] for pieces, <file>[x<file>]<rank>[=Q][+#] for pawns.
+/// Returns false for anything else (castling, annotations, long algebraic, German letters...),
+/// and the general parser takes over.
+bool quick_pattern(std::string_view s, SanPattern& p) {
+    while (!s.empty() && (s.back() == '+' || s.back() == '#')) s.remove_suffix(1);
+    if (s.size() < 2) return false;
+    if (s.size() >= 4 && s[s.size() - 2] == '=') {
+        switch (s.back()) {
+            case 'Q': p.promotion = PT::Queen; break;
+            case 'R': p.promotion = PT::Rook; break;
+            case 'B': p.promotion = PT::Bishop; break;
+            case 'N': p.promotion = PT::Knight; break;
+            default: return false;
+        }
+        s.remove_suffix(2);
+    }
+    const char tf = s[s.size() - 2], tr = s[s.size() - 1];
+    if (tf < 'a' || tf > 'h' || tr < '1' || tr > '8') return false;
+    p.to = make_square(static_cast<File>(tf - 'a'), static_cast<Rank>(tr - '1'));
+    s.remove_suffix(2);
+    std::size_t i = 0;
+    switch (s.empty() ? '\0' : s[0]) {
+        case 'N': p.piece = PT::Knight; ++i; break;
+        case 'B': p.piece = PT::Bishop; ++i; break;
+        case 'R': p.piece = PT::Rook; ++i; break;
+        case 'Q': p.piece = PT::Queen; ++i; break;
+        case 'K': p.piece = PT::King; ++i; break;
+        default: p.piece = PT::Pawn;
+    }
+    if (i < s.size() && s[i] >= 'a' && s[i] <= 'h') p.from_file = s[i++] - 'a';
+    if (i < s.size() && s[i] >= '1' && s[i] <= '8') p.from_rank = s[i++] - '1';
+    if (i < s.size() && s[i] == 'x') {
+        p.capture = true;
+        ++i;
+    }
+    if (i != s.size()) return false;
+    if (p.piece == PT::Pawn && (p.from_rank >= 0 || (p.capture && p.from_file < 0))) return false;
+    if (p.piece != PT::Pawn && p.promotion != PT::None) return false;
+    return true;
 }
 
 std::string_view trim(std::string_view s) {
@@ -385,6 +443,11 @@ std::expected<Move, MoveTextError> parse_uci(const Position& pos, std::string_vi
 
 std::expected<Move, MoveTextError> parse_san(const Position& pos, std::string_view text, ParseMode mode) {
     const bool lenient = mode == ParseMode::Lenient;
+    if (lenient) {
+        SanPattern quick;
+        if (quick_pattern(text, quick))
+            if (Move m = fast_resolve(pos, quick)) return m;
+    }
     const std::string_view s = trim(text);
     auto pattern = parse_pattern(s, lenient);
     if (!pattern) {

@@ -70,11 +70,28 @@ Bitboard Position::checkers() const {
     Bitboard c = (attacks::knight(k) & pieces(them, PieceType::Knight)) |
                  (attacks::pawn(side_, k) & pieces(them, PieceType::Pawn));
     const Bitboard queens = pieces(them, PieceType::Queen);
-    const Bitboard rq = (pieces(them, PieceType::Rook) | queens) & attacks::rook_empty(k);
-    const Bitboard bq = (pieces(them, PieceType::Bishop) | queens) & attacks::bishop_empty(k);
-    if (rq) c |= attacks::rook(k, pieces()) & rq;
-    if (bq) c |= attacks::bishop(k, pieces()) & bq;
+    const Bitboard sliders = ((pieces(them, PieceType::Rook) | queens) & attacks::rook_empty(k)) |
+                             ((pieces(them, PieceType::Bishop) | queens) & attacks::bishop_empty(k));
+    // Walk the few sliders on the king's lines with the small between-table instead of the large
+    // slider table: this runs for every move a PGN reader checks.
+    const Bitboard occupied = pieces();
+    for (Square s : squares(sliders))
+        if (!(attacks::between(k, s) & occupied & ~bb(s))) c |= bb(s);
     return c;
+}
+
+bool Position::attacked_by(Color c, Square s, Bitboard occupied) const {
+    const Bitboard theirs = pieces(c) & occupied;
+    if ((attacks::knight(s) & by_type_[PieceType::Knight] & theirs) ||
+        (attacks::pawn(~c, s) & by_type_[PieceType::Pawn] & theirs) || (attacks::king(s) & by_type_[PieceType::King] & theirs))
+        return true;
+    const Bitboard queens = by_type_[PieceType::Queen];
+    const Bitboard sliders = (((by_type_[PieceType::Rook] | queens) & attacks::rook_empty(s)) |
+                              ((by_type_[PieceType::Bishop] | queens) & attacks::bishop_empty(s))) &
+                             theirs;
+    for (Square from : squares(sliders))
+        if (!(attacks::between(s, from) & occupied & ~bb(from))) return true;
+    return false;
 }
 
 Bitboard Position::blockers_for_king(Color c) const {
@@ -94,9 +111,8 @@ Bitboard Position::blockers_for_king(Color c) const {
 bool Position::ep_capture_legal(Square from, Square ep) const {
     Color us = color_of(board_[from]);
     Square captured = offset(ep, -forward(us));
-    Bitboard occupied = (pieces() ^ bb(from) ^ bb(captured)) | bb(ep);
-    Bitboard attackers = attackers_to(king(us), occupied) & pieces(~us) & ~bb(captured);
-    return attackers == 0;
+    const Bitboard occupied = (pieces() ^ bb(from) ^ bb(captured)) | bb(ep);
+    return !attacked_by(~us, king(us), occupied);
 }
 
 void Position::set_double_step(Square skipped) {

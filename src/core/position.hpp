@@ -116,7 +116,9 @@ public:
     bool in_check() const { return checkers() != 0; }
     /// All pieces of both colours attacking `s` given an occupancy.
     Bitboard attackers_to(Square s, Bitboard occupied) const;
-    bool attacked_by(Color c, Square s) const { return attackers_to(s, pieces()) & pieces(c); }
+    bool attacked_by(Color c, Square s) const { return attacked_by(c, s, pieces()); }
+    /// Whether `c` attacks `s` given an occupancy (pieces of `c` outside it do not attack).
+    bool attacked_by(Color c, Square s, Bitboard occupied) const;
     /// Pieces (of either colour) that alone shield c's king from an enemy slider.
     Bitboard blockers_for_king(Color c) const;
     /// Pieces of the side to move that are pinned to their king.
