@@ -143,6 +143,8 @@ TEST(Notation, LenientReadsWhatRealFilesContain) {
         ASSERT_TRUE(m) << text;
         EXPECT_EQ(m->kind(), MoveKind::Castling) << text;
     }
+    EXPECT_EQ(to_uci(start, *parse_san(start, "♘f3")), "g1f3");  // figurines
+    EXPECT_EQ(to_uci(promo, *parse_san(promo, "e8=♕")), "e7e8q");
     EXPECT_EQ(*parse_san(start, "--"), Move::null());
     EXPECT_EQ(*parse_san(start, "Z0"), Move::null());
 }

@@ -138,7 +138,7 @@ std::expected<SanPattern, MoveTextError> parse_pattern(std::string_view text, bo
     if (i < n && ascii_upper(s[i])) {
         p.piece = piece_from_any_letter(s[i]);
         if (p.piece == PT::None || (p.piece == PT::Pawn && !lenient))
-            return std::unexpected(syntax_error(text, i, "Figurbuchstabe (K D T L S / K Q R B N) / piece letter"));
+            return std::unexpected(syntax_error(text, i, "Figurbuchstabe K, D, T, L, S (oder K, Q, R, B, N) / piece letter K, Q, R, B, N (or German K, D, T, L, S)"));
         ++i;
     }
     // Collect squares and parts: [file][rank][x|-|:][file rank][=promo]
@@ -441,8 +441,31 @@ std::expected<Move, MoveTextError> parse_uci(const Position& pos, std::string_vi
     return std::unexpected(illegal(text, explain_move(pos, from, to, promo)));
 }
 
+/// Figurine notation read as letters: ♘f3 -> Nf3 (both colours' figurines, UTF-8 U+2654..U+265F).
+std::string figurines_to_letters(std::string_view text) {
+    std::string out;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const auto b = static_cast<unsigned char>(text[i]);
+        if (b == 0xE2 && i + 2 < text.size() && static_cast<unsigned char>(text[i + 1]) == 0x99) {
+            const int code = static_cast<unsigned char>(text[i + 2]) - 0x94;  // 0..11 for U+2654..U+265F
+            if (code >= 0 && code < 12) {
+                out += "KQRBNP"[code % 6];
+                i += 2;
+                continue;
+            }
+        }
+        out += text[i];
+    }
+    return out;
+}
+
 std::expected<Move, MoveTextError> parse_san(const Position& pos, std::string_view text, ParseMode mode) {
     const bool lenient = mode == ParseMode::Lenient;
+    if (lenient && text.find('\xE2') != std::string_view::npos) {
+        auto m = parse_san(pos, figurines_to_letters(text), mode);
+        if (!m) m.error().text = std::string(text);
+        return m;
+    }
     if (lenient) {
         SanPattern quick;
         if (quick_pattern(text, quick))
