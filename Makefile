@@ -8,8 +8,9 @@ SCHACH := $(BUILD)/schach
 
 all: build
 
+# stdin stays for `make run` (a script of moves may come through it): the installer gets none.
 deps:
-	@bash scripts/install-deps.sh
+	@bash scripts/install-deps.sh < /dev/null
 
 configure: deps
 	@test -f $(BUILD)/CMakeCache.txt || cmake --preset $(PRESET)
@@ -17,12 +18,12 @@ configure: deps
 build: configure
 	@cmake --build $(BUILD) -j $(JOBS)
 
-# The main job: until terminal play exists, show the program's help and a perft of the start position.
+# The main job: a game for two at this terminal (`schach play`), without clock unless PLAY_ARGS
+# says otherwise, e.g. make run PLAY_ARGS="--tc 5+3 --lang en". When stdin is no terminal, moves
+# and commands are read from it line by line (`make run < /dev/null` ends at once).
+PLAY_ARGS ?=
 run: build
-	@$(SCHACH) --help
-	@echo
-	@echo '$$ schach perft 5 --divide'
-	@$(SCHACH) perft 5 --divide
+	@$(SCHACH) play $(PLAY_ARGS)
 
 # The default suite (long runs excluded: test names ending in Long).
 test: build

@@ -22,13 +22,20 @@ struct MovesArgs {
     std::string lang = "en";
 };
 
+std::string lowercase(std::string_view text) {
+    std::string out(text);
+    for (char& c : out)
+        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    return out;
+}
+
 int run_moves(const MovesArgs& args) {
-    const auto notation = parse_notation(args.notation);
+    const auto notation = parse_notation(lowercase(args.notation));  // CLI11 accepts any case
     if (!notation) {
         print_error("unbekannte Notation / unknown notation: " + args.notation + " (san, lan, uci, fan)");
         return ExitUsage;
     }
-    const auto lang = parse_language(args.lang);
+    const auto lang = parse_language(lowercase(args.lang));
     if (!lang) {
         print_error("unbekannte Sprache / unknown language: " + args.lang + " (en, de, de-neutral)");
         return ExitUsage;

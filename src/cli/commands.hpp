@@ -18,7 +18,7 @@ inline constexpr std::string_view Version = "0.1.0";
 
 /// Exit codes of the program.
 inline constexpr int ExitOk = 0;
-inline constexpr int ExitFailed = 1;    // a check failed (perft suite)
+inline constexpr int ExitFailed = 1;    // a check failed (perft suite, PGN errors)
 inline constexpr int ExitUsage = 2;     // bad input: arguments, FEN, files
 inline constexpr int ExitInternal = 3;  // an unexpected exception
 
@@ -34,6 +34,10 @@ struct Command {
 Command add_perft_command(CLI::App& parent);
 Command add_fen_command(CLI::App& parent);
 Command add_chess960_command(CLI::App& parent);
+Command add_moves_command(CLI::App& parent);
+Command add_pgn_command(CLI::App& parent);  // check, convert, adjudicate (cli/pgn_io.hpp)
+Command add_play_command(CLI::App& parent);         // cmd_play.cpp, play_session.hpp
+Command add_timecontrol_command(CLI::App& parent);  // cmd_timecontrol.cpp
 
 // --- Shared helpers (common.cpp) ---
 

@@ -21,8 +21,8 @@ int usage_exit(const CLI::App& app, const CLI::ParseError& e) {
 
 int run(int argc, char** argv) {
     CLI::App app{
-        "Schach: Schachregeln auf der Kommandozeile (Perft, FEN, Chess960) / "
-        "chess rules on the command line (perft, FEN, Chess960)",
+        "Schach: Schachregeln auf der Kommandozeile (Perft, FEN, Chess960, Züge, PGN) / "
+        "chess rules on the command line (perft, FEN, Chess960, moves, PGN)",
         "schach"};
     app.set_version_flag("--version", "schach " + std::string(Version), "Version anzeigen / show the version");
     app.set_help_flag("-h,--help", "Hilfe anzeigen / show this help");
@@ -34,10 +34,17 @@ int run(int argc, char** argv) {
         "  schach perft --suite perft.epd --max-nodes 1000000\n"
         "  schach fen \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\"\n"
         "  schach chess960 518\n"
+        "  schach moves --lang de\n"
+        "  schach pgn check games.pgn\n"
+        "  schach play --tc 5+3\n"
+        "  schach timecontrol 40/90+30+30s\n"
         "Exit-Codes / exit codes: 0 ok, 1 Prüfung fehlgeschlagen / check failed, "
         "2 ungültige Eingabe / bad input, 3 interner Fehler / internal error");
 
-    std::vector<Command> commands{add_perft_command(app), add_fen_command(app), add_chess960_command(app)};
+    std::vector<Command> commands{add_perft_command(app), add_fen_command(app), add_chess960_command(app),
+                                  add_moves_command(app), add_pgn_command(app)};
+    commands.push_back(add_play_command(app));
+    commands.push_back(add_timecontrol_command(app));
 
     try {
         app.parse(argc, argv);
@@ -57,7 +64,7 @@ int run(int argc, char** argv) {
             const std::vector<std::string> rest = app.remaining();
             if (!rest.empty()) {
                 print_error("unbekannter Befehl oder Option / unknown command or option: " + rest.front() +
-                            " (Befehle / commands: perft, fen, chess960; schach --help)");
+                            " (Befehle / commands: perft, fen, chess960, moves, pgn, play, timecontrol; schach --help)");
                 return ExitUsage;
             }
         }

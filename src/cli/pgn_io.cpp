@@ -60,6 +60,13 @@ void add_pgn_input_options(CLI::App& sub, std::vector<std::string>& files, std::
         ->type_name("TEXT");
 }
 
+std::string lowercase(std::string_view text) {
+    std::string out(text);
+    for (char& c : out)
+        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    return out;
+}
+
 std::string move_number_of_ply(const Position& start, int plies) {
     // The last ply played is number plies - 1 counted from the start position.
     const int absolute = start.ply() + plies - 1;

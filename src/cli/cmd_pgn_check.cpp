@@ -1,0 +1,218 @@
+// schach pgn check FILE... [--strict] [--newline TEXT]: validates every game of PGN files.
+//
+// Streaming: the reader holds one game at a time and checks each move's legality; the visitor here
+// builds no tree and allocates nothing per move (it counts the main line's plies by variation
+// depth). After each game it checks the tags against the movetext:
+//   - Result tag == the game termination marker (both present);
+//   - PlyCount tag (if present) == the plies of the main line;
+//   - SetUp "1" needs a FEN tag, and a FEN tag needs SetUp "1". FEN without SetUp is common
+//     (lichess, scalachess) and unambiguous, so it is a warning, and an error with --strict;
+//   - the termination marker is present (PGN 8.2.6): a warning, an error with --strict (real
+//     files such as scalachess' snapshot end games without one);
+//   - with --strict also the Seven Tag Roster (PGN 8.1.1) and canonical SAN.
+// Variant tags naming unsupported variants are reported by the reader.
+// Problems: "FILE:LINE:COLUMN: message [kind]" on stdout (tag problems at the game's first line);
+// last line "N games, M errors". Exit 0 without errors, 1 with errors, 2 for unreadable files.
+
+#include <array>
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <fmt/core.h>
+
+#include "cli/commands.hpp"
+#include "cli/pgn_io.hpp"
+#include "core/outcome.hpp"
+#include "core/pgn.hpp"
+
+namespace schach::cli {
+namespace {
+
+struct CheckArgs {
+    std::vector<std::string> files;
+    bool strict = false;
+    std::string newline;
+};
+
+constexpr std::array<std::string_view, 7> SevenTagRoster = {"Event", "Site", "Date", "Round", "White", "Black",
+                                                             "Result"};
+
+class CheckVisitor final : public PgnVisitor {
+public:
+    CheckVisitor(std::string_view file, bool strict) : file_(file), strict_(strict) {}
+
+    std::size_t errors() const { return errors_; }
+    std::size_t warnings() const { return warnings_; }
+
+    void begin_game(const PgnLocation& where) override {
+        start_ = where;
+        failed_ = false;
+        depth_ = 0;
+        plies_ = 0;
+        roster_ = 0;
+        has_result_tag_ = has_plycount_ = has_fen_ = has_setup_ = has_marker_ = false;
+        marker_.clear();
+    }
+
+    void tag(std::string_view name, std::string_view value) override {
+        // Reused strings: no allocation once they have grown to the longest value seen.
+        if (name == "Result") {
+            has_result_tag_ = true;
+            result_tag_.assign(value);
+        } else if (name == "PlyCount") {
+            has_plycount_ = true;
+            plycount_.assign(value);
+        } else if (name == "FEN") {
+            has_fen_ = true;
+        } else if (name == "SetUp") {
+            has_setup_ = true;
+            setup_.assign(value);
+        }
+        if (strict_)
+            for (std::size_t i = 0; i < SevenTagRoster.size(); ++i)
+                if (name == SevenTagRoster[i]) roster_ |= 1u << i;
+    }
+
+    void move(const Position&, Move, std::string_view, const PgnLocation&) override {
+        if (depth_ == 0) ++plies_;
+    }
+    void begin_variation() override { ++depth_; }
+    void end_variation() override { --depth_; }
+
+    void result(std::string_view token) override {
+        has_marker_ = true;
+        marker_.assign(token);
+    }
+
+    void error(const PgnError& e) override {
+        failed_ = true;
+        report(e);
+    }
+
+    void end_game() override {
+        if (failed_) return;  // the reader stopped at the error: the rest of the game is unknown
+        check_tags();
+    }
+
+private:
+    void report(const PgnError& e, bool warning = false) {
+        print_pgn_problem(stdout, file_, e, warning);
+        if (warning) ++warnings_;
+        else ++errors_;
+    }
+    void tag_problem(PgnError::Kind kind, std::string message, bool warning = false) {
+        report(PgnError{kind, PgnLocation{start_.line, 1, start_.game}, std::move(message)}, warning);
+    }
+
+    void check_tags() {
+        if (!has_marker_) {
+            tag_problem(PgnError::Kind::Syntax,
+                        "Partieende-Markierung fehlt (1-0, 0-1, 1/2-1/2 oder *) / missing game termination marker "
+                        "(1-0, 0-1, 1/2-1/2 or *)",
+                        !strict_);
+        } else if (has_result_tag_ && result_tag_ != marker_) {
+            tag_problem(PgnError::Kind::Inconsistent,
+                        fmt::format("Result-Tag „{}“ passt nicht zur Partieende-Markierung „{}“ / Result tag \"{}\" "
+                                    "does not match the termination marker \"{}\"",
+                                    result_tag_, marker_, result_tag_, marker_));
+        }
+        if (has_plycount_) {
+            const auto count = parse_count(plycount_);
+            if (!count) {
+                tag_problem(PgnError::Kind::Inconsistent,
+                            fmt::format("PlyCount-Tag „{}“ ist keine Zahl / PlyCount tag \"{}\" is not a number",
+                                        plycount_, plycount_));
+            } else if (*count != plies_) {
+                tag_problem(PgnError::Kind::Inconsistent,
+                            fmt::format("PlyCount-Tag {}, aber die Hauptvariante hat {} Halbzüge / PlyCount tag {} but "
+                                        "the main line has {} plies",
+                                        *count, plies_, *count, plies_));
+            }
+        }
+        const bool setup_one = has_setup_ && setup_ == "1";
+        if (setup_one && !has_fen_) {
+            tag_problem(PgnError::Kind::Inconsistent,
+                        "SetUp-Tag „1“ ohne FEN-Tag / SetUp tag \"1\" without a FEN tag");
+        } else if (has_fen_ && has_setup_ && !setup_one) {
+            tag_problem(PgnError::Kind::Inconsistent,
+                        fmt::format("FEN-Tag, aber SetUp „{}“ statt „1“ / FEN tag but SetUp \"{}\" instead of \"1\"",
+                                    setup_, setup_));
+        } else if (has_fen_ && !has_setup_) {
+            tag_problem(PgnError::Kind::Inconsistent,
+                        "FEN-Tag ohne SetUp-Tag „1“ / FEN tag without SetUp tag \"1\"", !strict_);
+        }
+        if (strict_) {
+            for (std::size_t i = 0; i < SevenTagRoster.size(); ++i)
+                if (!(roster_ & (1u << i)))
+                    tag_problem(PgnError::Kind::Syntax,
+                                fmt::format("Tag „{}“ der Seven Tag Roster fehlt / Seven Tag Roster tag \"{}\" is "
+                                            "missing",
+                                            SevenTagRoster[i], SevenTagRoster[i]));
+        }
+    }
+
+    std::string_view file_;
+    bool strict_;
+    std::size_t errors_ = 0, warnings_ = 0;
+
+    // Per game.
+    PgnLocation start_;
+    bool failed_ = false;
+    int depth_ = 0;
+    std::uint64_t plies_ = 0;
+    unsigned roster_ = 0;
+    bool has_result_tag_ = false, has_plycount_ = false, has_fen_ = false, has_setup_ = false, has_marker_ = false;
+    std::string result_tag_, plycount_, setup_, marker_;
+};
+
+int run_check(const CheckArgs& args) {
+    std::size_t games = 0, errors = 0, warnings = 0;
+    bool unreadable = false;
+    for (const std::string& path : args.files) {
+        auto input = open_pgn_input(path);
+        if (!input) {
+            unreadable = true;
+            continue;
+        }
+        CheckVisitor visitor(input->name, args.strict);
+        PgnReader reader(*input->stream, reader_options(args.newline, args.strict));
+        games += reader.read_all(visitor);
+        errors += visitor.errors();
+        warnings += visitor.warnings();
+        if (input_failed(*input)) {
+            print_error(input->name + ": Lesefehler / read error");
+            unreadable = true;
+        }
+    }
+    std::fflush(stdout);
+    // German first; the last line is always exactly "N games, M errors" (scripts read it).
+    if (warnings > 0) fmt::print("{} Partien, {} Fehler, {} Warnungen / warnings\n", games, errors, warnings);
+    else fmt::print("{} Partien, {} Fehler\n", games, errors);
+    fmt::print("{} games, {} errors\n", games, errors);
+    if (unreadable) return ExitUsage;
+    return errors == 0 ? ExitOk : ExitFailed;
+}
+
+}  // namespace
+
+Command add_pgn_check_command(CLI::App& pgn) {
+    auto args = std::make_shared<CheckArgs>();
+    CLI::App* sub = pgn.add_subcommand(
+        "check", "jede Partie prüfen: legale Züge, stimmige Tags / validate every game: legal moves, consistent tags");
+    add_pgn_input_options(*sub, args->files, args->newline);
+    sub->add_flag("--strict", args->strict,
+                  "streng: nur kanonisches SAN, Seven Tag Roster nötig, FEN ohne SetUp und fehlende "
+                  "Partieende-Markierung sind Fehler / strict: canonical SAN only, Seven Tag Roster required, FEN "
+                  "without SetUp and a missing termination marker are errors");
+    sub->footer(
+        "Prüft / checks: Zuglegalität, Result-Tag = Partieende-Markierung, PlyCount, SetUp/FEN, Variant / move "
+        "legality, Result tag = termination marker, PlyCount, SetUp/FEN, Variant.\n"
+        "Ausgabe / output: DATEI:ZEILE:SPALTE: Meldung [Art] / FILE:LINE:COLUMN: message [kind]; "
+        "letzte Zeile / last line: 'N games, M errors'.\n"
+        "Exit: 0 keine Fehler / no errors, 1 Fehler / errors, 2 unlesbare Datei / unreadable file.");
+    return {sub, [args] { return run_check(*args); }, {}};
+}
+
+}  // namespace schach::cli

@@ -1,0 +1,133 @@
+// schach pgn convert FILE... [--lang en|de|de-neutral] [--notation san|lan|uci|fan] [--no-comments]
+//                            [--no-variations] [--newline TEXT] [-o OUT]
+// Rewrites games in export format (PgnGameBuilder + write_pgn), one game at a time, to stdout or
+// OUT. Games with errors are reported on stderr as FILE:LINE:COLUMN: message and skipped.
+
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <fmt/core.h>
+
+#include "cli/commands.hpp"
+#include "cli/pgn_io.hpp"
+#include "core/pgn.hpp"
+
+namespace schach::cli {
+namespace {
+
+struct ConvertArgs {
+    std::vector<std::string> files;
+    std::string lang = "en";
+    std::string notation = "san";
+    bool no_comments = false;
+    bool no_variations = false;
+    std::string newline;
+    std::string output;
+};
+
+/// Closes an output file opened with fopen (not stdout).
+struct FileCloser {
+    void operator()(std::FILE* f) const {
+        if (f != nullptr && f != stdout) std::fclose(f);
+    }
+};
+
+int run_convert(const ConvertArgs& args) {
+    PgnWriteOptions write;
+    const auto lang = parse_language(lowercase(args.lang));
+    if (!lang) {
+        print_error("unbekannte Sprache / unknown language: " + args.lang + " (en, de, de-neutral)");
+        return ExitUsage;
+    }
+    const auto notation = parse_notation(lowercase(args.notation));  // CLI11 accepts any case
+    if (!notation) {
+        print_error("unbekannte Notation / unknown notation: " + args.notation + " (san, lan, uci, fan)");
+        return ExitUsage;
+    }
+    write.lang = *lang;
+    write.notation = *notation;
+    write.comments = !args.no_comments;
+    write.variations = !args.no_variations;
+
+    std::unique_ptr<std::FILE, FileCloser> owned;
+    std::FILE* out = stdout;
+    if (!args.output.empty() && args.output != "-") {
+        owned.reset(std::fopen(args.output.c_str(), "wb"));
+        if (!owned) {
+            print_error(args.output + ": kann nicht geschrieben werden / cannot be written");
+            return ExitUsage;
+        }
+        out = owned.get();
+    }
+
+    std::size_t games = 0, written = 0, errors = 0;
+    bool unreadable = false;
+    for (const std::string& path : args.files) {
+        auto input = open_pgn_input(path);
+        if (!input) {
+            unreadable = true;
+            continue;
+        }
+        PgnReader reader(*input->stream, reader_options(args.newline, false));
+        PgnGameBuilder builder;
+        std::size_t reported = 0;  // errors of this builder already printed
+        while (reader.read_game(builder)) {
+            ++games;
+            for (; reported < builder.errors().size(); ++reported) {
+                print_pgn_problem(stderr, input->name, builder.errors()[reported]);
+                ++errors;
+            }
+            for (const PgnGame& game : builder.take()) {
+                const std::string text = write_pgn(game, write);  // ends with a blank line
+                std::fwrite(text.data(), 1, text.size(), out);
+                ++written;
+            }
+        }
+        if (input_failed(*input)) {
+            print_error(input->name + ": Lesefehler / read error");
+            unreadable = true;
+        }
+    }
+    if (std::fflush(out) != 0 || std::ferror(out)) {
+        print_error((args.output.empty() ? std::string("stdout") : args.output) +
+                    ": Schreibfehler / write error");
+        return ExitUsage;
+    }
+    fmt::print(stderr, "{} Partien gelesen, {} geschrieben, {} Fehler / {} games read, {} written, {} errors\n", games,
+               written, errors, games, written, errors);
+    if (unreadable) return ExitUsage;
+    return errors == 0 ? ExitOk : ExitFailed;
+}
+
+}  // namespace
+
+Command add_pgn_convert_command(CLI::App& pgn) {
+    auto args = std::make_shared<ConvertArgs>();
+    CLI::App* sub = pgn.add_subcommand(
+        "convert", "Partien im Exportformat neu schreiben / rewrite games in export format");
+    add_pgn_input_options(*sub, args->files, args->newline);
+    sub->add_option("--lang", args->lang,
+                    "Figurenbuchstaben und Rochade: en (Nf3, O-O; PGN-Standard), de (Sf3, 0-0), de-neutral (W für "
+                    "die Dame) / piece letters and castling: en (Nf3, O-O; the PGN standard), de (Sf3, 0-0), "
+                    "de-neutral (W for the queen)")
+        ->capture_default_str();
+    sub->add_option("--notation", args->notation,
+                    "Notation: san, lan, uci, fan / notation: san, lan, uci, fan")
+        ->check(CLI::IsMember({"san", "lan", "uci", "fan"}, CLI::ignore_case))
+        ->capture_default_str();
+    sub->add_flag("--no-comments", args->no_comments, "Kommentare weglassen / drop comments");
+    sub->add_flag("--no-variations", args->no_variations, "Varianten weglassen / drop variations");
+    sub->add_option("-o,--output", args->output,
+                    "Ausgabedatei (Standard: Standardausgabe) / output file (default: standard output)")
+        ->type_name("OUT");
+    sub->footer(
+        "Fehlerhafte Partien werden auf stderr gemeldet (DATEI:ZEILE:SPALTE) und übersprungen / games with errors "
+        "are reported on stderr (FILE:LINE:COLUMN) and skipped.\n"
+        "Exit: 0 ok, 1 Partien übersprungen / games skipped, 2 unlesbare Eingabe oder Ausgabe / unreadable input or "
+        "output.");
+    return {sub, [args] { return run_convert(*args); }, {}};
+}
+
+}  // namespace schach::cli
