@@ -188,10 +188,7 @@ std::expected<ClaimResult, Refusal> Game::claim_draw(Color claimant, DrawClaim c
     }
     result.penalty_seconds = penalty_seconds();
     penalties_.push_back({~claimant, result.penalty_seconds, plies()});
-    if (intended) {
-        (void)play(*intended);
-        result.played = intended;
-    }
+    if (intended && play(*intended)) result.played = intended;
     offer_ = claimant;  // 9.1.2.3: the claim counts as a draw offer
     return result;
 }
@@ -206,8 +203,8 @@ std::expected<void, Refusal> Game::offer_draw(Color c) {
 
 std::expected<void, Refusal> Game::accept_draw(Color c) {
     if (is_over()) return std::unexpected(refusal(RefusalCode::GameOver));
-    if (!both_have_moved()) return std::unexpected(refusal(RefusalCode::DrawOfferTooEarly));
     if (!offer_ || *offer_ == c) return std::unexpected(refusal(RefusalCode::NoDrawOffer));
+    if (!both_have_moved()) return std::unexpected(refusal(RefusalCode::DrawOfferTooEarly));
     declared_ = {Result::Draw, Termination::Agreement};
     declared_ply_ = plies();
     offer_.reset();
