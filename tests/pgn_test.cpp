@@ -219,6 +219,56 @@ TEST(Pgn, GermanEnglishGermanIsStable) {
     }
 }
 
+// Regressions found by fuzz_pgn / fuzz_san.
+TEST(Pgn, FuzzFindings) {
+    std::vector<PgnError> errors;
+    // A stray closing brace is an error, not an endless loop.
+    read_pgn_games("1. e4 } e5 *\n", &errors);
+    ASSERT_EQ(errors.size(), 1u);
+    EXPECT_EQ(errors[0].kind, PgnError::Kind::Syntax);
+    // A byte that starts no figurine (an en dash) is a syntax error, not a stack overflow.
+    read_pgn_games("[Event \"x\"]\n\n1. e4 e5 2. Nf3 \xE2\x80\x93 *\n", &errors);
+    EXPECT_EQ(errors.size(), 1u);
+    EXPECT_FALSE(parse_san(Position(), "\xE2"));
+    // '%' at the start of a line inside a comment is comment text, not an escape line.
+    auto games = read_pgn_games("1. e4 { a\n%x } e5 *\n", &errors);
+    EXPECT_TRUE(errors.empty());
+    ASSERT_EQ(games.size(), 1u);
+    EXPECT_EQ(games[0].mainline().size(), 2u);
+    // A clock command broken over two lines keeps its value, and the writer keeps it on one line.
+    std::string words;
+    for (int i = 0; i < 13; ++i) words += " word";
+    games = read_pgn_games("1. e4 {" + words + " [%clk 0:01:00] } *\n", &errors);
+    ASSERT_EQ(games.size(), 1u);
+    const std::string written = write_pgn(games[0]);
+    EXPECT_NE(written.find("[%clk 0:01:00]"), std::string::npos);
+    EXPECT_EQ(*parse_comment("[%clk\n0:01:00]").clock_seconds, 60.0);
+    // Two games on one line.
+    games = read_pgn_games("1. c4 * 1. Nf3 *\n", &errors);
+    EXPECT_EQ(games.size(), 2u);
+    // Annotations apart from their move.
+    games = read_pgn_games("1. e4 d5 2. e5 f5 3. exf6 e.p. !? *\n", &errors);
+    EXPECT_TRUE(errors.empty());
+    ASSERT_EQ(games.size(), 1u);
+    EXPECT_EQ(games[0].mainline().size(), 5u);
+    EXPECT_EQ(games[0].nodes.back().nags, std::vector<int>{5});
+}
+
+TEST(Pgn, OverlongLineIsBoundedAndReported) {
+    std::string text = "[Event \"x\"]\n\n1. e4 {" + std::string(3u << 20, 'a') + "} *\n\n[Event \"y\"]\n\n1. d4 *\n";
+    std::istringstream in(text);
+    PgnReaderOptions o;
+    o.max_game_bytes = 1u << 20;
+    PgnReader reader(in, o);
+    PgnGameBuilder b;
+    reader.read_all(b);
+    ASSERT_EQ(b.errors().size(), 1u);
+    EXPECT_EQ(b.errors()[0].kind, PgnError::Kind::TooLarge);
+    auto games = b.take();
+    ASSERT_EQ(games.size(), 1u);
+    EXPECT_EQ(*games[0].tag("Event"), "y");
+}
+
 TEST(Pgn, SevenTagRosterFirst) {
     auto games = read_pgn_games("[Black \"b\"]\n[Foo \"bar\"]\n[White \"w\"]\n\n1. e4 1-0\n");
     ASSERT_EQ(games.size(), 1u);

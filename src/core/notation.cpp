@@ -462,9 +462,12 @@ std::string figurines_to_letters(std::string_view text) {
 std::expected<Move, MoveTextError> parse_san(const Position& pos, std::string_view text, ParseMode mode) {
     const bool lenient = mode == ParseMode::Lenient;
     if (lenient && text.find('\xE2') != std::string_view::npos) {
-        auto m = parse_san(pos, figurines_to_letters(text), mode);
-        if (!m) m.error().text = std::string(text);
-        return m;
+        const std::string letters = figurines_to_letters(text);
+        if (letters != text) {  // only figurines are replaced: other bytes go on as they are
+            auto m = parse_san(pos, letters, mode);
+            if (!m) m.error().text = std::string(text);
+            return m;
+        }
     }
     if (lenient) {
         SanPattern quick;

@@ -3,6 +3,7 @@
 #include <array>
 #include <cctype>
 #include <cstring>
+#include <vector>
 
 #include "core/chess960.hpp"
 #include "core/fen.hpp"
@@ -11,7 +12,7 @@
 namespace schach {
 namespace {
 
-constexpr std::size_t ChunkSize = 1u << 20;
+constexpr std::size_t ChunkSize = 1u << 16;
 
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v'; }
 
@@ -25,15 +26,17 @@ constexpr auto WordEnd = [] {
 /// Lines of the input, with line numbers; memory holds one chunk plus the longest line.
 class LineSource {
 public:
-    explicit LineSource(std::istream& in) : in_(in) {}
+    /// Lines longer than `max_line` are skipped (memory stays bounded) and reported as overlong.
+    LineSource(std::istream& in, std::size_t max_line) : in_(in), max_line_(max_line) {}
 
     /// The next line without its end; false at the end of input.
     bool next(std::string_view& line) {
+        overlong_ = false;
         for (;;) {
             const char* start = buffer_.data() + pos_;
             const std::size_t avail = end_ - pos_;
             if (const void* nl = std::memchr(start, '\n', avail)) {
-                const std::size_t len = static_cast<const char*>(nl) - start;
+                const std::size_t len = static_cast<std::size_t>(static_cast<const char*>(nl) - start);
                 line = std::string_view(start, len);
                 pos_ += len + 1;
                 return finish(line);
@@ -44,18 +47,36 @@ public:
                 pos_ = end_;
                 return finish(line);
             }
+            if (avail >= max_line_) return skip_overlong(line);
             refill();
         }
     }
     std::size_t line_number() const { return line_no_; }
-    /// Length of the current unfinished line, to bound memory on inputs without line breaks.
-    std::size_t pending() const { return end_ - pos_; }
+    /// The last line was longer than the limit and has been skipped.
+    bool overlong() const { return overlong_; }
 
 private:
     bool finish(std::string_view& line) {
         ++line_no_;
         if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
         if (line_no_ == 1 && line.substr(0, 3) == "\xEF\xBB\xBF") line.remove_prefix(3);  // UTF-8 BOM
+        return true;
+    }
+    /// Drops input up to the end of an overlong line.
+    bool skip_overlong(std::string_view& line) {
+        overlong_ = true;
+        for (;;) {
+            const char* start = buffer_.data() + pos_;
+            if (const void* nl = std::memchr(start, '\n', end_ - pos_)) {
+                pos_ = static_cast<std::size_t>(static_cast<const char*>(nl) - buffer_.data()) + 1;
+                break;
+            }
+            pos_ = end_;
+            if (eof_) break;
+            refill();
+        }
+        line = {};
+        ++line_no_;
         return true;
     }
     void refill() {
@@ -71,9 +92,10 @@ private:
     }
 
     std::istream& in_;
-    std::string buffer_;
+    std::size_t max_line_;
+    std::vector<char> buffer_;
     std::size_t pos_ = 0, end_ = 0, line_no_ = 0;
-    bool eof_ = false;
+    bool eof_ = false, overlong_ = false;
 };
 
 /// The variants the PGN "Variant" tag may name that we play.
@@ -117,7 +139,7 @@ std::string_view pgn_error_id(PgnError::Kind kind) {
 }
 
 struct PgnReader::Impl {
-    explicit Impl(std::istream& in, PgnReaderOptions o) : lines(in), options(o) {}
+    explicit Impl(std::istream& in, PgnReaderOptions o) : lines(in, o.max_game_bytes), options(std::move(o)) {}
 
     LineSource lines;
     PgnReaderOptions options;
@@ -362,6 +384,11 @@ bool PgnReader::Impl::parse_movetext(std::string_view l, std::size_t base) {
                 ++i;
                 continue;
             }
+            case '}': {
+                if (!skipping && !failed) fail(PgnError::Kind::Syntax, i, "'}' ohne '{' / '}' without '{'");
+                ++i;
+                continue;
+            }
             case '$': {
                 std::size_t j = i + 1;
                 int value = 0;
@@ -377,10 +404,14 @@ bool PgnReader::Impl::parse_movetext(std::string_view l, std::size_t base) {
         std::size_t j = i;
         while (j < n && !WordEnd[static_cast<unsigned char>(l[j])]) ++j;
         std::string_view word = l.substr(i, j - i);
-        if (word == "}") {
-            // a stray closing brace
-            fail(PgnError::Kind::Syntax, i, "'}' ohne '{' / '}' without '{'");
-            i = j + 1;
+        // Annotations written apart from their move: "exd6 e.p.", "c5 !?".
+        if (word == "e.p." || word == "ep") {
+            i = j;
+            continue;
+        }
+        if (word.find_first_not_of("!?") == std::string_view::npos) {
+            if (int nag = nag_of_suffix(word); nag && !skipping && !failed && has_last) visitor->nag(nag);
+            i = j;
             continue;
         }
         // Move numbers: "12." "12..." and glued forms "12.e4".
@@ -397,6 +428,12 @@ bool PgnReader::Impl::parse_movetext(std::string_view l, std::size_t base) {
         if (maybe_result && (word == "1-0" || word == "0-1" || word == "1/2-1/2" || word == "*" || word == "½-½")) {
             if (stack.empty() || skipping || failed) {
                 if (!skipping && !failed) visitor->result(word == "½-½" ? "1/2-1/2" : word);
+                // Another game may follow on the same line ("1. c4 * 1. Nf3 *"): keep the rest.
+                const std::string_view rest = l.substr(j);
+                if (rest.find_first_not_of(" \t\r") != std::string_view::npos) {
+                    held.assign(rest);
+                    have_line = true;
+                }
                 return false;
             }
             fail(PgnError::Kind::Syntax, i, "Ergebnis innerhalb einer Variante / result inside a variation");
@@ -436,11 +473,16 @@ bool PgnReader::Impl::read_game(PgnVisitor& v) {
     bool in_tags = true;
     for (bool first = true;; first = false) {
         if (!first && !next_line()) break;
-        if (game_bytes > options.max_game_bytes) {
-            fail(PgnError::Kind::TooLarge, 0, "Partie zu groß / game too large");
+        if (game_bytes > options.max_game_bytes || lines.overlong()) {
+            fail(PgnError::Kind::TooLarge, 0, "Partie oder Zeile zu groß / game or line too large");
             skipping = true;
+            if (lines.overlong()) {  // the dropped line belonged to this game's movetext
+                in_tags = false;
+                in_comment = false;
+                continue;
+            }
         }
-        if (!line.empty() && line[0] == '%') continue;
+        if (!line.empty() && line[0] == '%' && !in_comment) continue;
         std::size_t i = 0;
         while (i < line.size() && is_space(line[i])) ++i;
         if (i == line.size()) {

@@ -28,11 +28,16 @@ public:
         if (!line_.empty()) line_ += ' ';
         line_ += w;
     }
-    /// A token that may hold spaces (a comment): wrapped word by word.
+    /// A token that may hold spaces (a comment): wrapped word by word, but a [%command ...] stays
+    /// on one line so that every reader finds its value.
     void text(std::string_view t) {
         std::size_t i = 0;
         while (i < t.size()) {
             std::size_t j = t.find(' ', i);
+            if (t.substr(i, 2) == "[%") {
+                const std::size_t close = t.find(']', i);
+                if (close != std::string_view::npos) j = t.find(' ', close);
+            }
             if (j == std::string_view::npos) j = t.size();
             word(t.substr(i, j - i));
             i = j + 1;
@@ -46,6 +51,7 @@ public:
 private:
     void flush() {
         if (line_.empty()) return;
+        if (line_[0] == '%') out_ += ' ';  // '%' in column 1 would make the line an escape line
         out_ += line_;
         out_ += '\n';
         line_.clear();
