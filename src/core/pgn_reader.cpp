@@ -342,8 +342,10 @@ bool PgnReader::Impl::parse_movetext(std::string_view l, std::size_t base) {
         switch (c) {
             case '{': {
                 // A comment closed on the same line goes to the visitor as a view, without a copy.
-                const std::size_t close = l.find('}', i + 1);
-                if (close != std::string_view::npos) {
+                // Comments are short: a plain loop beats a library call here.
+                std::size_t close = i + 1;
+                while (close < n && l[close] != '}') ++close;
+                if (close < n) {
                     if (!skipping && !failed) visitor->comment(l.substr(i + 1, close - i - 1));
                     i = close + 1;
                     continue;
@@ -405,11 +407,11 @@ bool PgnReader::Impl::parse_movetext(std::string_view l, std::size_t base) {
         while (j < n && !WordEnd[static_cast<unsigned char>(l[j])]) ++j;
         std::string_view word = l.substr(i, j - i);
         // Annotations written apart from their move: "exd6 e.p.", "c5 !?".
-        if (word == "e.p." || word == "ep") {
+        if (c == 'e' && (word == "e.p." || word == "ep")) {
             i = j;
             continue;
         }
-        if (word.find_first_not_of("!?") == std::string_view::npos) {
+        if ((c == '!' || c == '?') && word.find_first_not_of("!?") == std::string_view::npos) {
             if (int nag = nag_of_suffix(word); nag && !skipping && !failed && has_last) visitor->nag(nag);
             i = j;
             continue;
