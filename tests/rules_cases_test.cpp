@@ -1,16 +1,17 @@
-// Rule cases from shared/data/rules/rules_cases.tsv, one test per row. This issue covers the
-// queries legal_uci, legal_count, status and fen_after; san, parse_san, the move-count clocks and
-// repetition belong to later issues and are skipped by name.
+// Rule cases from shared/data/rules/rules_cases.tsv, one test per row, every query: legal_uci,
+// legal_count, status, fen_after, san, parse_san, the move-count clocks and repetition. The moves
+// are read with the real SAN parser and played in a Game (which counts repetitions).
 
 #include <gtest/gtest.h>
 
 #include <cctype>
-
 #include <set>
 #include <string>
 #include <vector>
 
 #include "core/fen.hpp"
+#include "core/game.hpp"
+#include "core/notation.hpp"
 #include "core/movegen.hpp"
 #include "core/position.hpp"
 #include "test_data.hpp"
@@ -53,8 +54,9 @@ std::vector<RuleCase> rule_cases_or_empty() {
 TEST(RulesCasesFile, HasEveryCaseWithAKnownQuery) {
     const std::vector<RuleCase> cases = load_rule_cases();
     EXPECT_EQ(cases.size(), RulesCaseCount);
-    const std::set<std::string> queries = {"legal_uci",       "san",        "parse_san",      "fen_after", "status",
-                                           "legal_count",     "halfmove_ge_100", "halfmove_ge_150", "repetition_count"};
+    const std::set<std::string> queries = {"legal_uci",       "legal_count",     "status",          "fen_after",
+                                           "san",             "parse_san",       "halfmove_ge_100", "halfmove_ge_150",
+                                           "repetition_count"};
     for (const RuleCase& c : cases) EXPECT_TRUE(queries.contains(c.query)) << c.id << ": unknown query " << c.query;
 }
 
@@ -70,28 +72,35 @@ std::string where(const RuleCase& c) {
            " query: " + c.query + " " + c.arg;
 }
 
-/// Plays a SAN or UCI move; fails the test (returns false) when it is not a unique legal move.
-bool play(Position& pos, const std::string& text, const RuleCase& c) {
-    const auto m = test::resolve_move(pos, text, c.chess960);
+/// Plays a SAN move (lenient, as files write them); fails the test when it is not legal and unique.
+bool play(Game& game, const std::string& text, const RuleCase& c) {
+    const auto m = parse_san(game.position(), text);
     if (!m) {
-        ADD_FAILURE() << where(c) << ": cannot play '" << text << "' in " << to_fen(pos);
+        ADD_FAILURE() << where(c) << ": cannot play '" << text << "': " << m.error().message(game.position(), Language::English);
         return false;
     }
-    pos.do_move(*m);
+    if (!game.play(*m)) {
+        ADD_FAILURE() << where(c) << ": game refused '" << text << "'";
+        return false;
+    }
     return true;
 }
 
-/// The position after the FEN and the `moves` column.
-std::optional<Position> start_position(const RuleCase& c) {
+/// The game after the FEN and the `moves` column (moves go on past an automatic ending, as the
+/// fivefold cases need).
+std::optional<Game> start_game(const RuleCase& c) {
     auto pos = position_from_fen(c.fen, options_for(c));
     if (!pos) {
         ADD_FAILURE() << where(c) << ": FEN rejected: " << pos.error().message();
         return std::nullopt;
     }
+    GameOptions replay;
+    replay.stop_at_end = false;
+    Game game(*pos, replay);
     if (c.moves != "-")
         for (const std::string& san : test::split_words(c.moves))
-            if (!play(*pos, san, c)) return std::nullopt;
-    return *pos;
+            if (!play(game, san, c)) return std::nullopt;
+    return game;
 }
 
 std::string status_of(const Position& pos) {
@@ -120,33 +129,46 @@ void expect_same_fen(const Position& got, const std::string& expected_fen, const
 
 // --- The cases ---
 
-bool belongs_to_later_issue(const std::string& query) {
-    return query == "san" || query == "parse_san" || query == "halfmove_ge_100" || query == "halfmove_ge_150" ||
-           query == "repetition_count";
-}
-
 class RulesCase : public testing::TestWithParam<RuleCase> {};
 
 TEST_P(RulesCase, Holds) {
     const RuleCase& c = GetParam();
-    if (belongs_to_later_issue(c.query))
-        GTEST_SKIP() << "query '" << c.query << "' needs notation / game-state rules from a later issue";
-    auto pos = start_position(c);
-    ASSERT_TRUE(pos);
-    ASSERT_TRUE(pos->is_consistent()) << where(c);
+    auto game = start_game(c);
+    ASSERT_TRUE(game);
+    const Position& pos = game->position();
+    ASSERT_TRUE(pos.is_consistent()) << where(c);
     if (c.query == "legal_uci") {
-        const bool legal = test::find_uci(*pos, c.arg, c.chess960).has_value();
+        const bool legal = test::find_uci(pos, c.arg, c.chess960).has_value();
         EXPECT_EQ(legal ? "true" : "false", c.expected) << where(c);
     } else if (c.query == "legal_count") {
-        EXPECT_EQ(count_legal(*pos), test::parse_int(c.expected)) << where(c);
-        EXPECT_EQ(legal_moves(*pos).size(), test::parse_u64(c.expected)) << where(c);
+        EXPECT_EQ(count_legal(pos), test::parse_int(c.expected)) << where(c);
+        EXPECT_EQ(legal_moves(pos).size(), test::parse_u64(c.expected)) << where(c);
     } else if (c.query == "status") {
-        EXPECT_EQ(status_of(*pos), c.expected) << where(c);
+        EXPECT_EQ(status_of(pos), c.expected) << where(c);
     } else if (c.query == "fen_after") {
         if (c.arg != "-") {
-            ASSERT_TRUE(play(*pos, c.arg, c));
+            ASSERT_TRUE(play(*game, c.arg, c));
         }
-        expect_same_fen(*pos, c.expected, c);
+        expect_same_fen(game->position(), c.expected, c);
+    } else if (c.query == "san") {
+        const auto m = test::find_uci(pos, c.arg, c.chess960);
+        ASSERT_TRUE(m) << where(c) << ": not legal";
+        EXPECT_EQ(to_san(pos, *m), c.expected) << where(c);
+    } else if (c.query == "parse_san") {
+        const auto m = parse_san(pos, c.arg);
+        if (c.expected == "illegal" || c.expected == "ambiguous") {
+            ASSERT_FALSE(m) << where(c) << ": read as " << to_uci(*m, c.chess960);
+            EXPECT_EQ(m.error().kind, c.expected == "illegal" ? MoveTextError::Kind::Illegal : MoveTextError::Kind::Ambiguous)
+                << where(c);
+        } else {
+            ASSERT_TRUE(m) << where(c) << ": " << m.error().message(pos, Language::English);
+            EXPECT_EQ(to_uci(*m, c.chess960), c.expected) << where(c);
+        }
+    } else if (c.query == "halfmove_ge_100" || c.query == "halfmove_ge_150") {
+        const int limit = c.query == "halfmove_ge_100" ? 100 : 150;
+        EXPECT_EQ(pos.halfmove_clock() >= limit ? "true" : "false", c.expected) << where(c);
+    } else if (c.query == "repetition_count") {
+        EXPECT_EQ(game->repetition_count(), test::parse_int(c.expected)) << where(c);
     } else {
         FAIL() << where(c) << ": unknown query";
     }
@@ -160,39 +182,6 @@ std::string case_name(const testing::TestParamInfo<RuleCase>& info) {
 
 INSTANTIATE_TEST_SUITE_P(RulesCases, RulesCase, testing::ValuesIn(rule_cases_or_empty()), case_name);
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(RulesCase);
-
-// --- The test-local SAN resolver itself (it drives the cases above) ---
-
-TEST(TestSanResolver, ResolvesDisambiguationCastlingAndPromotion) {
-    const auto pos = position_from_fen("N3k2N/8/8/3N4/N4N1N/2R5/1R6/4K3 w - - 0 1");
-    ASSERT_TRUE(pos);
-    auto uci = [&](std::string_view san) {
-        const auto m = test::resolve_san(*pos, san);
-        return m ? to_uci(*m, false) : std::string("none");
-    };
-    EXPECT_EQ(uci("Rcc2"), "c3c2");
-    EXPECT_EQ(uci("Rbc2"), "b2c2");
-    EXPECT_EQ(uci("N4b6"), "a4b6");
-    EXPECT_EQ(uci("Nh4g6"), "h4g6");
-    EXPECT_EQ(uci("Ng6"), "none");  // ambiguous
-    EXPECT_EQ(uci("Rc2"), "none");  // ambiguous
-    EXPECT_EQ(uci("Kf1"), "e1f1");
-    EXPECT_EQ(uci("Kxf1"), "none");  // not a capture
-
-    const auto castle = position_from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
-    ASSERT_TRUE(castle);
-    const auto oo = test::resolve_san(*castle, "O-O");
-    ASSERT_TRUE(oo);
-    EXPECT_EQ(to_uci(*oo, false), "e1g1");
-    EXPECT_FALSE(test::resolve_san(*castle, "Kg1"));
-
-    const auto promo = position_from_fen("8/8/8/3R1P2/8/2k2K2/3p4/r7 b - - 0 82");
-    ASSERT_TRUE(promo);
-    const auto q = test::resolve_san(*promo, "d1=Q+");
-    ASSERT_TRUE(q);
-    EXPECT_EQ(to_uci(*q, false), "d2d1q");
-    EXPECT_FALSE(test::resolve_san(*promo, "d1"));  // a promotion must name its piece
-}
 
 }  // namespace
 }  // namespace schach
