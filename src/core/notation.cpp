@@ -262,7 +262,11 @@ MoveTextError explain_pattern(const Position& pos, std::string_view text, const 
     best.piece = make_piece(us, p.piece);
     best.to = p.to;
     int best_rank = -1;
-    for (Square from : squares(pattern_sources(pos, p))) {
+    const Bitboard sources = pattern_sources(pos, p);
+    // One piece of the kind: "the king on e1 cannot move to e3" says more than "no king can".
+    if (sources && !more_than_one(sources) && p.piece != PT::Pawn)
+        return illegal(text, explain_move(pos, lsb(sources), p.to, p.promotion));
+    for (Square from : squares(sources)) {
         Refusal r = explain_move(pos, from, p.to, p.promotion);
         if (refusal_rank(r.code) > best_rank && !(r.code == RefusalCode::NotAPieceMove)) {
             best = r;
