@@ -35,7 +35,8 @@ public:
         for (;;) {
             const char* start = buffer_.data() + pos_;
             const std::size_t avail = end_ - pos_;
-            if (const void* nl = std::memchr(start, '\n', avail)) {
+            // (memchr and memmove must not see the empty buffer's null pointer.)
+            if (const void* nl = avail ? std::memchr(start, '\n', avail) : nullptr) {
                 const std::size_t len = static_cast<std::size_t>(static_cast<const char*>(nl) - start);
                 line = std::string_view(start, len);
                 pos_ += len + 1;
@@ -67,7 +68,7 @@ private:
         overlong_ = true;
         for (;;) {
             const char* start = buffer_.data() + pos_;
-            if (const void* nl = std::memchr(start, '\n', end_ - pos_)) {
+            if (const void* nl = end_ > pos_ ? std::memchr(start, '\n', end_ - pos_) : nullptr) {
                 pos_ = static_cast<std::size_t>(static_cast<const char*>(nl) - buffer_.data()) + 1;
                 break;
             }
@@ -81,7 +82,7 @@ private:
     }
     void refill() {
         // Keep the unfinished line, then read another chunk behind it.
-        std::memmove(buffer_.data(), buffer_.data() + pos_, end_ - pos_);
+        if (end_ > pos_) std::memmove(buffer_.data(), buffer_.data() + pos_, end_ - pos_);
         end_ -= pos_;
         pos_ = 0;
         if (buffer_.size() < end_ + ChunkSize) buffer_.resize(end_ + ChunkSize);
