@@ -154,6 +154,20 @@ TEST(Game, DrawOffers) {  // 5.2.3, 9.1
     EXPECT_EQ(g.outcome(), (Outcome{Result::Draw, Termination::Agreement}));
 }
 
+TEST(Game, EventRegulationsCanForbidEarlyOffers) {  // 9.1.1
+    GameOptions o;
+    o.draw_offers_from_move = 30;
+    Game g = game_of("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 20", o);
+    play(g, "Bc4 Bc5");  // move 20 of the record
+    const auto r = g.offer_draw(Color::White);
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().code, RefusalCode::DrawOfferForbiddenYet);
+    EXPECT_EQ(describe(r.error(), Language::German), "Remisangebote erlaubt die Turnierordnung erst ab Zug 30");
+    Game late = game_of("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 30", o);
+    play(late, "Bc4 Bc5");
+    EXPECT_TRUE(late.offer_draw(Color::White));
+}
+
 TEST(Game, ResignationAndFlagFallAskWhetherTheOpponentCanMate) {  // 5.1.2, 6.9
     const char* kq = "8/8/8/4k3/8/8/8/KQ6 w - - 0 1";
     Game a = game_of(kq);
@@ -204,6 +218,31 @@ TEST(Game, DoubleForfeitAndPop) {
     EXPECT_FALSE(g.is_over());
     EXPECT_EQ(g.plies(), 1);
     EXPECT_EQ(g.position(), [] { Game h; play(h, "e4"); return h.position(); }());
+}
+
+TEST(Game, LostCastlingRightsAreExplainedFromTheMoves) {  // 3.8.2.1
+    auto castle_refusal = [](Game& g, Square to) {
+        const Square from = g.position().king(g.position().side_to_move());
+        auto r = g.play(Move::make(from, to, MoveKind::Castling));
+        if (r) throw std::runtime_error("castling was legal");
+        return r.error();
+    };
+    Game rook = game_of("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    play(rook, "Rh2 Ke7 Rh1 Ke8");
+    const Refusal r = castle_refusal(rook, Square::H1);
+    EXPECT_EQ(r.code, RefusalCode::CastlingRookMoved);
+    EXPECT_EQ(describe(r, Language::German), "Die Rochade ist nicht mehr erlaubt: der Turm auf h1 hat schon gezogen");
+    EXPECT_EQ(describe(r, Language::English), "Castling is no longer allowed: the rook on h1 has already moved");
+    Game king = game_of("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    play(king, "Kf1 Ke7 Ke1 Ke8");
+    EXPECT_EQ(castle_refusal(king, Square::A1).code, RefusalCode::CastlingKingMoved);
+    EXPECT_EQ(describe(castle_refusal(king, Square::A1), Language::GermanNeutral),
+              "Die Rochade ist nicht mehr erlaubt: de Könige hat schon gezogen");
+    Game captured = game_of("r3k2r/8/8/8/8/8/6b1/R3K2R b KQkq - 0 1");
+    play(captured, "Bxh1 Ra2 Bd5");
+    const Refusal c = castle_refusal(captured, Square::G1);  // O-O written king to target
+    EXPECT_EQ(c.code, RefusalCode::CastlingRookCaptured);
+    EXPECT_EQ(describe(c, Language::German), "Die Rochade ist nicht mehr erlaubt: der Turm auf h1 wurde geschlagen");
 }
 
 TEST(Game, TouchMove) {  // Article 4

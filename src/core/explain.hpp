@@ -48,6 +48,11 @@ enum class RefusalCode : std::uint8_t {
     TouchMoveMustCapture,   // 4.3.2: the touched enemy piece must be captured
     TouchMoveMustCastle,    // 4.4.1: king and rook touched: castle if legal
     TouchMoveKingMustMove,  // 4.4.2/4.4.3: king touched first: a king move is required
+    // What Game knows from the moves about a lost castling right (3.8.2.1); `square` is the rook's.
+    CastlingKingMoved,      // the king has moved
+    CastlingRookMoved,      // that rook has moved
+    CastlingRookCaptured,   // that rook was captured
+    DrawOfferForbiddenYet,  // 9.1.1: the event allows offers only from move `count` on
 };
 
 /// A refusal with what it is about. Squares and pieces are None where they do not apply.
@@ -59,6 +64,7 @@ struct Refusal {
     Square square = Square::None;  // the blocker, crossed or attacked square
     Square by = Square::None;      // the attacking, pinning or checking piece
     Piece by_piece = Piece::None;
+    int count = 0;  // a number the rule names (DrawOfferForbiddenYet: the first move allowed)
     bool ok() const { return code == RefusalCode::None; }
     friend bool operator==(const Refusal&, const Refusal&) = default;
 };

@@ -102,6 +102,13 @@ std::string german_like(const Refusal& r, const Words& w) {
             return capitalized(w.king()) + " und Turm wurden berührt: es muss rochiert werden";
         case RC::TouchMoveKingMustMove:
             return capitalized(w.king()) + " wurde berührt: " + w.king() + " muss ziehen";
+        case RC::CastlingKingMoved: return "Die Rochade ist nicht mehr erlaubt: " + w.king() + " hat schon gezogen";
+        case RC::CastlingRookMoved:
+            return "Die Rochade ist nicht mehr erlaubt: der Turm auf " + sq(r.square) + " hat schon gezogen";
+        case RC::CastlingRookCaptured:
+            return "Die Rochade ist nicht mehr erlaubt: der Turm auf " + sq(r.square) + " wurde geschlagen";
+        case RC::DrawOfferForbiddenYet:
+            return "Remisangebote erlaubt die Turnierordnung erst ab Zug " + std::to_string(r.count);
     }
     return "?";
 }
@@ -154,6 +161,13 @@ std::string english(const Refusal& r, const Words& w) {
         case RC::TouchMoveMustCapture: return "Touch-move: the piece on " + sq(r.square) + " must be captured";
         case RC::TouchMoveMustCastle: return "King and rook were touched: you must castle";
         case RC::TouchMoveKingMustMove: return "The king was touched: the king must move";
+        case RC::CastlingKingMoved: return "Castling is no longer allowed: the king has already moved";
+        case RC::CastlingRookMoved:
+            return "Castling is no longer allowed: the rook on " + sq(r.square) + " has already moved";
+        case RC::CastlingRookCaptured:
+            return "Castling is no longer allowed: the rook on " + sq(r.square) + " has been captured";
+        case RC::DrawOfferForbiddenYet:
+            return "The event allows draw offers only from move " + std::to_string(r.count) + " on";
     }
     return "?";
 }
@@ -194,6 +208,10 @@ std::string_view refusal_id(RefusalCode code) {
         case RC::TouchMoveMustCapture: return "touch-move-must-capture";
         case RC::TouchMoveMustCastle: return "touch-move-must-castle";
         case RC::TouchMoveKingMustMove: return "touch-move-king-must-move";
+        case RC::CastlingKingMoved: return "castling-king-moved";
+        case RC::CastlingRookMoved: return "castling-rook-moved";
+        case RC::CastlingRookCaptured: return "castling-rook-captured";
+        case RC::DrawOfferForbiddenYet: return "draw-offer-forbidden-yet";
     }
     return "unknown";
 }
@@ -213,12 +231,16 @@ std::string_view refusal_article(RefusalCode code) {
         case RC::LeavesKingInCheck:
         case RC::DoubleCheck:
         case RC::KingIntoCheck: return "3.9.2";
-        case RC::CastlingNoRight: return "3.8.2.1";
+        case RC::CastlingNoRight:
+        case RC::CastlingKingMoved:
+        case RC::CastlingRookMoved:
+        case RC::CastlingRookCaptured: return "3.8.2.1";
         case RC::CastlingInCheck:
         case RC::CastlingBlocked:
         case RC::CastlingThroughCheck:
         case RC::CastlingIntoCheck: return "3.8.2.2";
         case RC::DrawOfferTooEarly: return "5.2.3";
+        case RC::DrawOfferForbiddenYet: return "9.1.1";
         case RC::NoDrawOffer: return "9.1.2";
         case RC::ClaimNotYourTurn: return "9.2";
         case RC::ClaimAfterTouch: return "9.4";

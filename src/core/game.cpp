@@ -25,6 +25,11 @@ bool Game::both_have_moved() const {
     return moves_.size() >= 2;
 }
 
+bool Game::offers_allowed_by_regulations() const {
+    // Move numbers as the record counts them (a game from a FEN goes on with its numbers).
+    return pos_.fullmove_number() >= options_.draw_offers_from_move;
+}
+
 Outcome Game::automatic_outcome() const {
     if (count_legal(pos_) == 0) {
         if (pos_.in_check()) return {win_for(~pos_.side_to_move()), Termination::Checkmate};
@@ -78,6 +83,25 @@ bool Game::can_claim(DrawClaim claim, std::optional<Move> intended) const {
     Position after = pos_;
     after.do_move(*intended);
     return after.halfmove_clock() >= 100;
+}
+
+Refusal Game::castling_history(Refusal r) const {
+    if (r.code != RefusalCode::CastlingNoRight) return r;
+    const Color us = pos_.side_to_move();
+    const CastlingSide side = r.to > r.from ? CastlingSide::King : CastlingSide::Queen;
+    const Square rook = start_.castling_rook(us, side);
+    if (rook == Square::None) return r;  // no right at the start of this game
+    for (std::size_t i = 0; i < moves_.size(); ++i) {
+        const Bitboard after = i + 1 < moves_.size() ? undos_[i + 1].castling_rooks : pos_.castling_rooks();
+        if (!contains(undos_[i].castling_rooks, rook) || contains(after, rook)) continue;
+        const Move m = moves_[i];
+        r.square = rook;
+        r.code = m.from() == rook ? RefusalCode::CastlingRookMoved
+                 : m.to() == rook && m.kind() != MoveKind::Castling ? RefusalCode::CastlingRookCaptured
+                                                                      : RefusalCode::CastlingKingMoved;
+        return r;
+    }
+    return r;
 }
 
 Refusal Game::touch_move_refusal(Move m) const {
@@ -141,8 +165,8 @@ std::expected<void, Refusal> Game::play(Move m) {
     }
     if (!pos_.is_legal(m)) {
         if (m == Move::null() || !m) return std::unexpected(refusal(RefusalCode::NoPiece));
-        return std::unexpected(explain_move(pos_, m.from(), m.to(),
-                                            m.kind() == MoveKind::Promotion ? m.promotion() : PieceType::None));
+        return std::unexpected(castling_history(explain_move(
+            pos_, m.from(), m.to(), m.kind() == MoveKind::Promotion ? m.promotion() : PieceType::None)));
     }
     if (Refusal r = touch_move_refusal(m); !r.ok()) return std::unexpected(r);
     const Color mover = pos_.side_to_move();
@@ -196,6 +220,11 @@ std::expected<ClaimResult, Refusal> Game::claim_draw(Color claimant, DrawClaim c
 std::expected<void, Refusal> Game::offer_draw(Color c) {
     if (is_over()) return std::unexpected(refusal(RefusalCode::GameOver));
     if (!both_have_moved()) return std::unexpected(refusal(RefusalCode::DrawOfferTooEarly));
+    if (!offers_allowed_by_regulations()) {
+        Refusal r = refusal(RefusalCode::DrawOfferForbiddenYet);
+        r.count = options_.draw_offers_from_move;
+        return std::unexpected(r);
+    }
     if (offer_ && *offer_ != c) return accept_draw(c);  // offering against an offer agrees
     offer_ = c;
     return {};

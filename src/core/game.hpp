@@ -25,6 +25,9 @@ struct GameOptions {
     /// Refuse moves once the game has ended (the Laws). Off for replaying records that went on
     /// after an automatic ending: first_end() then tells where the game really ended.
     bool stop_at_end = true;
+    /// 9.1.1: event regulations may forbid draw offers before this move number (as the record
+    /// numbers moves); 0 = only 5.2.3 (both sides have moved).
+    int draw_offers_from_move = 0;
 };
 
 /// Where a game that went on had already ended.
@@ -117,8 +120,11 @@ public:
 private:
     Outcome automatic_outcome() const;
     Refusal touch_move_refusal(Move m) const;
+    /// A lost castling right explained from the moves: king moved, rook moved or captured.
+    Refusal castling_history(Refusal r) const;
     int penalty_seconds() const { return options_.speed == Speed::Standard ? 120 : 60; }
     bool both_have_moved() const;
+    bool offers_allowed_by_regulations() const;
     Outcome lose_unless_cannot_mate(Color loser, Termination t) const;
     int repetitions_after(Move m) const;
 
