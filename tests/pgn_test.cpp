@@ -243,6 +243,9 @@ TEST(Pgn, FuzzFindings) {
     const std::string written = write_pgn(games[0]);
     EXPECT_NE(written.find("[%clk 0:01:00]"), std::string::npos);
     EXPECT_EQ(*parse_comment("[%clk\n0:01:00]").clock_seconds, 60.0);
+    // A tag value ending in a backslash (unclosed) is an error, not a read past its end.
+    read_pgn_games("[Event \"ab\\\\\\\n\n1. e4 *\n", &errors);
+    EXPECT_FALSE(errors.empty());
     // Two games on one line.
     games = read_pgn_games("1. c4 * 1. Nf3 *\n", &errors);
     EXPECT_EQ(games.size(), 2u);

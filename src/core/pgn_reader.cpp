@@ -248,7 +248,10 @@ void PgnReader::Impl::parse_tags(std::string_view l) {
         std::string_view value = l.substr(value_start, i - value_start);
         if (escaped) {
             unescaped.clear();
-            for (std::size_t k = 0; k < value.size(); ++k) unescaped += value[k] == '\\' ? value[++k] : value[k];
+            for (std::size_t k = 0; k < value.size(); ++k) {
+                if (value[k] == '\\' && k + 1 < value.size()) ++k;  // a lone final backslash stays
+                unescaped += value[k];
+            }
             value = unescaped;
         }
         if (closed) ++i;
