@@ -19,6 +19,7 @@
 //   - independent of the text, once per position: every legal move of the position written by
 //     to_san (three languages) parses back strictly, and by to_lan/to_uci leniently, to itself.
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -44,15 +45,40 @@ constexpr Language Languages[] = {Language::English, Language::German, Language:
 struct Context {
     const Position& pos;
     std::string_view text;
+    std::string start;  // "classical" or "chess960 #N"
     std::string moves;  // the plies played from the start, UCI
 
     [[noreturn]] void fail(const std::string& what) const {
-        std::fprintf(stderr, "fuzz_san: %s\n  start: ...%s\n  now:   %s\n  input: '%.*s'\n", what.c_str(),
-                     moves.c_str(), to_fen(pos, FenFormat::Shredder).c_str(), static_cast<int>(text.size()),
-                     text.data());
+        std::fprintf(stderr, "fuzz_san: %s\n  start: %s\n  moves: %s\n  now:   %s\n  input: '%.*s'\n", what.c_str(),
+                     start.c_str(), moves.c_str(), to_fen(pos, FenFormat::Shredder).c_str(),
+                     static_cast<int>(text.size()), text.data());
         std::abort();
     }
 };
+
+/// Known problem of src/core (SCHACH_FUZZ_TOLERATE=figurine-loop; default: reported): lenient
+/// parse_san converts figurines (U+2654..U+265F, bytes E2 99 94..9F) to letters and calls itself
+/// again while the text holds a byte E2, so any other E2 ("–", "…", a lone byte) recurses until
+/// the stack overflows. Tolerated: such texts are not given to lenient parse_san.
+bool tolerate_figurine_loop() {
+    static const bool t = [] {
+        const char* env = std::getenv("SCHACH_FUZZ_TOLERATE");
+        return env && std::string_view(env).find("figurine-loop") != std::string_view::npos;
+    }();
+    return t;
+}
+bool has_stray_e2(std::string_view text) {
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        if (text[i] != '\xE2') continue;
+        if (i + 2 < text.size() && text[i + 1] == '\x99' && static_cast<unsigned char>(text[i + 2]) >= 0x94 &&
+            static_cast<unsigned char>(text[i + 2]) <= 0x9F) {
+            i += 2;
+            continue;
+        }
+        return true;
+    }
+    return false;
+}
 
 const char* mode_name(ParseMode mode) { return mode == ParseMode::Strict ? "strict" : "lenient"; }
 
@@ -132,7 +158,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     std::size_t i = 0;
     if (size < 2) return 0;
     Position pos;
-    std::string played;
+    std::string start_name = "classical", played;
     if (data[i++] >= 0x80) {
         const int number = (((data[0] & 0x7F) << 8) | data[1]) % Chess960Count;
         ++i;
@@ -142,7 +168,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             std::abort();
         }
         pos = *start;
-        played = "chess960 #" + std::to_string(number) + ":";
+        start_name = "chess960 #" + std::to_string(number);
     }
     if (i >= size) return 0;
     std::size_t plies = data[i++];
@@ -150,18 +176,19 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const MoveList moves = legal_moves(pos);
         if (moves.empty()) break;
         const Move m = moves[data[i++] % moves.size()];
-        played += ' ' + to_uci(pos, m);
+        played += to_uci(pos, m) + ' ';
         pos.do_move(m);
     }
     const std::size_t len = std::min(size - i, MaxText);
     const std::string text(reinterpret_cast<const char*>(data + i), len);  // own copy: ASan sees overreads
 
-    const Context ctx{pos, text, played};
+    const Context ctx{pos, text, start_name, played};
     const MoveList legal = legal_moves(pos);
 
     const Move strict = check_parse(ctx, legal, ParseMode::Strict);
-    const Move lenient = check_parse(ctx, legal, ParseMode::Lenient);
-    if (strict && strict != lenient)
+    const bool skip_lenient = tolerate_figurine_loop() && has_stray_e2(text);
+    const Move lenient = skip_lenient ? Move::none() : check_parse(ctx, legal, ParseMode::Lenient);
+    if (strict && !skip_lenient && strict != lenient)
         ctx.fail("strict mode accepts a text lenient mode " +
                  (lenient ? "reads as another move: " + describe_move(pos, lenient) : std::string("rejects")) +
                  " (strict: " + describe_move(pos, strict) + ")");

@@ -1,20 +1,32 @@
 #!/usr/bin/env bash
-# Benchmarks Schach and compares its perft speed with Stockfish 15.1 on the same positions.
+# Benchmarks Schach: perft against Stockfish 15.1, PGN reading against pgn-extract.
 #
 #   scripts/bench.sh [BUILD_DIR]            (default build/release; `make bench` passes it)
 #
-# 1. Runs BUILD_DIR/bench/schach_bench (Google Benchmark: deep perfts and micro-benchmarks).
+# 1. Runs BUILD_DIR/bench/schach_bench (Google Benchmark: deep perfts, micro-benchmarks, PGN
+#    reading of the classical benchmark file, parse_san).
 # 2. Times `schach perft N --fen FEN` and Stockfish's `go perft N` on the same positions,
 #    interleaved (ours, Stockfish, ours, ...), best of BENCH_ROUNDS runs each. Both are timed as
 #    whole processes; each one's start-up (same command at depth 1) is measured the same way and
 #    subtracted. Without a working CLI, the perft numbers of schach_bench are used instead.
 # 3. Prints position, depth, nodes, Mnps of both, their ratio (ours / Stockfish, > 1 = we are
 #    faster) and the geometric mean of the ratios. Differing node counts are a hard error.
+# 4. PGN throughput: the benchmark files of DATA_DIR/pgn-bench (12,000 classical and 4,000
+#    Chess960 engine games; decompressed once into BUILD_DIR/pgn-bench/), read and fully validated
+#    (every move parsed and checked for legality) by `schach pgn check FILE` and by pgn-extract's
+#    validating mode `pgn-extract -r -s FILE`, interleaved, best of BENCH_ROUNDS. Timed by CPU time
+#    (user + sys; the machine may be shared and busy), wall time shown too. Without a `pgn check`
+#    in the CLI, schach_bench's BM_PgnValidate (CPU time, file already in memory) stands in.
+#    Both validators are first shown to reject a game with an illegal move. Prints MB/s and
+#    games/s of both and the ratio (ours / pgn-extract; goal >= 10 on one thread).
 #
 # Environment: BENCH_ROUNDS (3), STOCKFISH (/usr/games/stockfish), SCHACH_CLI (BUILD_DIR/schach),
-# BENCH_SKIP_GBENCH=1 (skip step 1), BENCH_GBENCH_ARGS (extra arguments for schach_bench, e.g.
-# --benchmark_filter=Fen).
+# PGN_EXTRACT (pgn-extract on PATH, else /usr/games/pgn-extract), SCHACH_DATA_DIR (the CMake cache's
+# SCHACH_DATA_DIR, else ../shared/data next to the project), BENCH_SKIP_GBENCH=1 (skip step 1),
+# BENCH_SKIP_PERFT=1 (skip steps 2-3), BENCH_SKIP_PGN=1 (skip step 4), BENCH_GBENCH_ARGS (extra
+# arguments for schach_bench, e.g. --benchmark_filter=Fen).
 set -euo pipefail
+export LC_NUMERIC=C  # decimal points in `time` and awk output
 
 BUILD_DIR=${1:-build/release}
 ROUNDS=${BENCH_ROUNDS:-3}
@@ -34,14 +46,65 @@ POSITIONS=(
     "fischer1|6|1|bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"
 )
 
+SKIP_PERFT=${BENCH_SKIP_PERFT:-0}
+SKIP_PGN=${BENCH_SKIP_PGN:-0}
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+
 [[ $ROUNDS =~ ^[1-9][0-9]*$ ]] || die "BENCH_ROUNDS must be a positive integer, not '$ROUNDS'"
 [[ -x $BENCH_BIN ]] || die "$BENCH_BIN fehlt / is missing: build first (cmake --preset release && cmake --build build/release)"
-[[ -x $STOCKFISH ]] || die "Stockfish nicht gefunden / not found at $STOCKFISH (scripts/install-deps.sh installs it; or set STOCKFISH=...)"
+if [[ $SKIP_PERFT != 1 ]]; then
+    [[ -x $STOCKFISH ]] || die "Stockfish nicht gefunden / not found at $STOCKFISH (scripts/install-deps.sh installs it; or set STOCKFISH=...)"
+fi
 
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 
 now_ns() { date +%s%N; }
+
+# --- 0. PGN benchmark files ---------------------------------------------------------------------
+
+# name | games. The files are DATA_DIR/pgn-bench/stockfish-selfplay-<name>.pgn.xz.
+PGN_FILES=("classical-12000|12000" "chess960-4000|4000")
+PGN_DIR=$BUILD_DIR/pgn-bench
+
+if [[ -z ${SCHACH_DATA_DIR:-} && -f $BUILD_DIR/CMakeCache.txt ]]; then
+    SCHACH_DATA_DIR=$(sed -n 's/^SCHACH_DATA_DIR:PATH=//p' "$BUILD_DIR/CMakeCache.txt")
+fi
+DATA_DIR=${SCHACH_DATA_DIR:-$ROOT/../shared/data}
+
+# Decompresses the benchmark files into BUILD_DIR/pgn-bench/ once (again only when the .xz is
+# newer). Sets PGN_READY=1 when all are there; otherwise says why and leaves it 0.
+PGN_READY=0
+prepare_pgn() {
+    local entry name xz out
+    if ! command -v xz >/dev/null; then
+        echo "bench.sh: xz fehlt / is missing (scripts/install-deps.sh installs xz-utils): no PGN benchmark" >&2
+        return
+    fi
+    mkdir -p "$PGN_DIR"
+    for entry in "${PGN_FILES[@]}"; do
+        name=${entry%%|*}
+        xz=$DATA_DIR/pgn-bench/stockfish-selfplay-$name.pgn.xz
+        out=$PGN_DIR/stockfish-selfplay-$name.pgn
+        if [[ ! -f $xz ]]; then
+            echo "bench.sh: $xz fehlt / is missing (set SCHACH_DATA_DIR): no PGN benchmark" >&2
+            return
+        fi
+        if [[ ! -s $out || $xz -nt $out ]]; then
+            echo "   decompressing $xz -> $out" >&2
+            xz -dc "$xz" >"$out.tmp" || die "xz -dc $xz failed"
+            mv "$out.tmp" "$out"
+        fi
+    done
+    PGN_READY=1
+}
+if [[ $SKIP_PGN != 1 || ${BENCH_SKIP_GBENCH:-0} != 1 ]]; then
+    prepare_pgn
+fi
+# schach_bench's BM_PgnValidate/BM_PgnBuild read this file (they skip themselves without it).
+if ((PGN_READY)); then
+    export SCHACH_PGN_BENCH_FILE=$PGN_DIR/stockfish-selfplay-${PGN_FILES[0]%%|*}.pgn
+fi
 
 # --- 1. Google Benchmark ------------------------------------------------------------------------
 
@@ -52,13 +115,7 @@ if [[ ${BENCH_SKIP_GBENCH:-0} != 1 ]]; then
     echo
 fi
 
-# --- 2. Ours vs Stockfish -----------------------------------------------------------------------
-
-sf_version=$("$STOCKFISH" </dev/null 2>&1 | head -n 1) || true
-[[ $sf_version == Stockfish* ]] || die "$STOCKFISH does not look like Stockfish (first line: '$sf_version')"
-# Debian's package is built for baseline x86-64 ("64bit SSE2": no POPCNT, no BMI2/PEXT), while the
-# release preset builds Schach with -march=native: say so next to the numbers.
-sf_build=$(echo compiler | "$STOCKFISH" 2>/dev/null | sed -n 's/^Compilation settings include: *//p' | head -n 1) || true
+# --- 2./3. Ours vs Stockfish (perft) -----------------------------------------------------------
 
 # "Nodes searched: N" from a file; empty when missing.
 nodes_in() { sed -n 's/^Nodes searched: *\([0-9][0-9]*\).*$/\1/p' "$1" | tail -n 1; }
@@ -108,21 +165,6 @@ run_gbench() {
     [[ -n $RUN_NS && -n $RUN_NODES ]] || die "cannot read BM_Perft/$name from schach_bench's JSON output"
 }
 
-# Which of ours to time: the CLI when it answers perft 1 of the start position correctly.
-mode=gbench
-if [[ -x $CLI_BIN ]] && "$CLI_BIN" perft 1 --fen "${POSITIONS[0]##*|}" >"$TMP/probe.out" 2>/dev/null &&
-    [[ $(nodes_in "$TMP/probe.out") == 20 ]]; then
-    mode=cli
-else
-    echo "bench.sh: $CLI_BIN perft not usable; timing schach_bench's BM_Perft instead" >&2
-fi
-
-echo "== Schach vs $sf_version: perft, single thread, best of $ROUNDS (interleaved) =="
-echo "   Stockfish build: ${sf_build:-unknown}"
-[[ $mode == cli ]] && echo "   ours: $CLI_BIN perft N --fen FEN; both timed as processes minus start-up (perft 1)" ||
-    echo "   ours: schach_bench BM_Perft (wall time); Stockfish timed as a process minus start-up (perft 1)"
-
-declare -A best_ours best_sf start_ours start_sf nodes_ours nodes_sf
 min_into() { # array-name key value
     local -n arr=$1
     if [[ -z ${arr[$2]:-} ]] || (($3 < arr[$2])); then arr[$2]=$3; fi
@@ -135,53 +177,239 @@ check_nodes() { # array-name key nodes who
     seen[$2]=$3
 }
 
-for ((round = 1; round <= ROUNDS; ++round)); do
-    echo "   round $round/$ROUNDS ..." >&2
+perft_comparison() {
+    sf_version=$("$STOCKFISH" </dev/null 2>&1 | head -n 1) || true
+    [[ $sf_version == Stockfish* ]] || die "$STOCKFISH does not look like Stockfish (first line: '$sf_version')"
+    # Debian's package is built for baseline x86-64 ("64bit SSE2": no POPCNT, no BMI2/PEXT), while the
+    # release preset builds Schach with -march=native: say so next to the numbers.
+    sf_build=$(echo compiler | "$STOCKFISH" 2>/dev/null | sed -n 's/^Compilation settings include: *//p' | head -n 1) || true
+
+    # Which of ours to time: the CLI when it answers perft 1 of the start position correctly.
+    mode=gbench
+    if [[ -x $CLI_BIN ]] && "$CLI_BIN" perft 1 --fen "${POSITIONS[0]##*|}" >"$TMP/probe.out" 2>/dev/null &&
+        [[ $(nodes_in "$TMP/probe.out") == 20 ]]; then
+        mode=cli
+    else
+        echo "bench.sh: $CLI_BIN perft not usable; timing schach_bench's BM_Perft instead" >&2
+    fi
+
+    echo "== Schach vs $sf_version: perft, single thread, best of $ROUNDS (interleaved) =="
+    echo "   Stockfish build: ${sf_build:-unknown}"
+    [[ $mode == cli ]] && echo "   ours: $CLI_BIN perft N --fen FEN; both timed as processes minus start-up (perft 1)" ||
+        echo "   ours: schach_bench BM_Perft (wall time); Stockfish timed as a process minus start-up (perft 1)"
+
+    declare -gA best_ours best_sf start_ours start_sf nodes_ours nodes_sf
+
+    for ((round = 1; round <= ROUNDS; ++round)); do
+        echo "   round $round/$ROUNDS ..." >&2
+        for entry in "${POSITIONS[@]}"; do
+            IFS='|' read -r name depth c960 fen <<<"$entry"
+            # Ours first, then Stockfish, each with its start-up measurement next to it.
+            if [[ $mode == cli ]]; then
+                run_cli "$fen" 1 "$c960"
+                min_into start_ours "$name" "$RUN_NS"
+                run_cli "$fen" "$depth" "$c960"
+            else
+                start_ours[$name]=0
+                run_gbench "$name"
+            fi
+            min_into best_ours "$name" "$RUN_NS"
+            check_nodes nodes_ours "$name" "$RUN_NODES" Schach
+
+            run_stockfish "$fen" 1 "$c960"
+            min_into start_sf "$name" "$RUN_NS"
+            run_stockfish "$fen" "$depth" "$c960"
+            min_into best_sf "$name" "$RUN_NS"
+            check_nodes nodes_sf "$name" "$RUN_NODES" Stockfish
+        done
+    done
+
+    echo
+    printf '%-10s %5s %12s %10s %14s %8s   %s\n' position depth nodes "ours Mnps" "Stockfish Mnps" ratio "(ours s / SF s, start-up ms ours/SF)"
+    status=0
+    ratios=()
     for entry in "${POSITIONS[@]}"; do
         IFS='|' read -r name depth c960 fen <<<"$entry"
-        # Ours first, then Stockfish, each with its start-up measurement next to it.
-        if [[ $mode == cli ]]; then
-            run_cli "$fen" 1 "$c960"
-            min_into start_ours "$name" "$RUN_NS"
-            run_cli "$fen" "$depth" "$c960"
-        else
-            start_ours[$name]=0
-            run_gbench "$name"
+        n_ours=${nodes_ours[$name]} n_sf=${nodes_sf[$name]}
+        if [[ $n_ours != "$n_sf" ]]; then
+            echo "NODE COUNT MISMATCH for $name depth $depth ($fen): Schach $n_ours, Stockfish $n_sf" >&2
+            status=1
+            continue
         fi
-        min_into best_ours "$name" "$RUN_NS"
-        check_nodes nodes_ours "$name" "$RUN_NODES" Schach
-
-        run_stockfish "$fen" 1 "$c960"
-        min_into start_sf "$name" "$RUN_NS"
-        run_stockfish "$fen" "$depth" "$c960"
-        min_into best_sf "$name" "$RUN_NS"
-        check_nodes nodes_sf "$name" "$RUN_NODES" Stockfish
+        net_ours=$((best_ours[$name] - start_ours[$name]))
+        net_sf=$((best_sf[$name] - start_sf[$name]))
+        ((net_ours > 0 && net_sf > 0)) || die "$name: run not longer than start-up; use a deeper perft"
+        read -r mnps_ours mnps_sf ratio < <(awk -v n="$n_ours" -v a="$net_ours" -v b="$net_sf" \
+            'BEGIN { x = n / a * 1000; y = n / b * 1000; printf "%.1f %.1f %.3f\n", x, y, x / y }')
+        ratios+=("$ratio")
+        printf '%-10s %5s %12s %10s %14s %8s   (%.3f / %.3f, %d/%d)\n' "$name" "$depth" "$n_ours" "$mnps_ours" "$mnps_sf" "$ratio" \
+            "$(awk -v t="$net_ours" 'BEGIN { print t / 1e9 }')" "$(awk -v t="$net_sf" 'BEGIN { print t / 1e9 }')" \
+            $((start_ours[$name] / 1000000)) $((start_sf[$name] / 1000000))
     done
-done
+    ((status == 0)) || die "Schach and Stockfish disagree on node counts (see above): a move generation bug"
 
-echo
-printf '%-10s %5s %12s %10s %14s %8s   %s\n' position depth nodes "ours Mnps" "Stockfish Mnps" ratio "(ours s / SF s, start-up ms ours/SF)"
-status=0
-ratios=()
-for entry in "${POSITIONS[@]}"; do
-    IFS='|' read -r name depth c960 fen <<<"$entry"
-    n_ours=${nodes_ours[$name]} n_sf=${nodes_sf[$name]}
-    if [[ $n_ours != "$n_sf" ]]; then
-        echo "NODE COUNT MISMATCH for $name depth $depth ($fen): Schach $n_ours, Stockfish $n_sf" >&2
-        status=1
-        continue
+    awk -v r="${ratios[*]}" 'BEGIN { n = split(r, a, " "); s = 0; for (i = 1; i <= n; ++i) s += log(a[i]);
+        printf "geometric-mean ratio (ours / Stockfish): %.3f\n", exp(s / n) }'
+}
+
+if [[ $SKIP_PERFT != 1 ]]; then
+    perft_comparison
+    echo
+fi
+
+# --- 4. PGN throughput: ours vs pgn-extract -----------------------------------------------------
+
+# Runs a command and times it with bash's `time`: RUN_CPU = user + sys CPU seconds of the command
+# (and its children), RUN_WALL = wall seconds, RUN_RC = exit code. Arguments: stdout-file
+# stderr-file command...
+timed() {
+    local out=$1 err=$2 user sys
+    shift 2
+    local TIMEFORMAT='%3R %3U %3S'
+    RUN_RC=0
+    { time "$@" >"$out" 2>"$err" || RUN_RC=$?; } 2>"$TMP/time.txt"
+    read -r RUN_WALL user sys <"$TMP/time.txt" || die "cannot read the time of '$*': $(cat "$TMP/time.txt")"
+    RUN_CPU=$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.3f", u + s }')
+}
+
+# `schach pgn check`: "N games, M errors" as the last line. Sets CHECK_GAMES, CHECK_ERRORS.
+run_pgn_check() { # file
+    timed "$TMP/check.out" "$TMP/check.err" "$CLI_BIN" pgn check "$1"
+    local last
+    last=$(tail -n 1 "$TMP/check.out")
+    [[ $last =~ ^([0-9]+)\ games,\ ([0-9]+)\ errors$ ]] ||
+        die "'$CLI_BIN pgn check $1' (exit $RUN_RC) did not end with 'N games, M errors': '$last' $(tail -n 2 "$TMP/check.err")"
+    CHECK_GAMES=${BASH_REMATCH[1]} CHECK_ERRORS=${BASH_REMATCH[2]}
+}
+
+# Fallback: schach_bench's BM_PgnValidate on the file (in memory; its own CPU timer, per pass).
+run_pgn_gbench() { # file
+    local json=$TMP/pgnbench.json
+    SCHACH_PGN_BENCH_FILE=$1 "$BENCH_BIN" --benchmark_filter='^BM_PgnValidate$' --benchmark_format=json \
+        >"$json" 2>"$TMP/pgnbench.err" || die "schach_bench BM_PgnValidate on $1 failed: $(tail -n 3 "$TMP/pgnbench.err")"
+    if grep -q '"error_occurred": true' "$json"; then
+        die "schach_bench BM_PgnValidate on $1: $(sed -n 's/.*"error_message": "\(.*\)".*/\1/p' "$json")"
     fi
-    net_ours=$((best_ours[$name] - start_ours[$name]))
-    net_sf=$((best_sf[$name] - start_sf[$name]))
-    ((net_ours > 0 && net_sf > 0)) || die "$name: run not longer than start-up; use a deeper perft"
-    read -r mnps_ours mnps_sf ratio < <(awk -v n="$n_ours" -v a="$net_ours" -v b="$net_sf" \
-        'BEGIN { x = n / a * 1000; y = n / b * 1000; printf "%.1f %.1f %.3f\n", x, y, x / y }')
-    ratios+=("$ratio")
-    printf '%-10s %5s %12s %10s %14s %8s   (%.3f / %.3f, %d/%d)\n' "$name" "$depth" "$n_ours" "$mnps_ours" "$mnps_sf" "$ratio" \
-        "$(awk -v t="$net_ours" 'BEGIN { print t / 1e9 }')" "$(awk -v t="$net_sf" 'BEGIN { print t / 1e9 }')" \
-        $((start_ours[$name] / 1000000)) $((start_sf[$name] / 1000000))
-done
-((status == 0)) || die "Schach and Stockfish disagree on node counts (see above): a move generation bug"
+    # "cpu_time": 1.33e+02, "real_time": 4.71e+02 (ms per pass), "games": 1.2e+04, "errors": 0
+    json_num() { awk -F': ' -v k="\"$1\"" '$1 ~ k { gsub(",", "", $2); printf "%.6f", $2; exit }' "$json"; }
+    RUN_CPU=$(awk -v t="$(json_num cpu_time)" 'BEGIN { printf "%.3f", t / 1000 }')
+    RUN_WALL=$(awk -v t="$(json_num real_time)" 'BEGIN { printf "%.3f", t / 1000 }')
+    CHECK_GAMES=$(json_num games | awk '{ printf "%.0f", $1 }')
+    CHECK_ERRORS=$(json_num errors | awk '{ printf "%.0f", $1 }')
+    [[ -n $RUN_CPU && -n $CHECK_GAMES ]] || die "cannot read BM_PgnValidate from schach_bench's JSON output"
+}
 
-awk -v r="${ratios[*]}" 'BEGIN { n = split(r, a, " "); s = 0; for (i = 1; i <= n; ++i) s += log(a[i]);
-    printf "geometric-mean ratio (ours / Stockfish): %.3f\n", exp(s / n) }'
+# pgn-extract -r -s: errors on stderr ("Failed to make move ..."). Sets PE_ERRORS.
+run_pgn_extract() { # file
+    timed "$TMP/pe.out" "$TMP/pe.err" "$PGN_EXTRACT_BIN" -r -s "$1"
+    ((RUN_RC == 0)) || die "'$PGN_EXTRACT_BIN -r -s $1' failed (exit $RUN_RC): $(tail -c 300 "$TMP/pe.err")"
+    PE_ERRORS=$(grep -c 'Failed to make move' "$TMP/pe.err" || true)
+}
+
+pgn_comparison() {
+    if ((!PGN_READY)); then
+        echo "bench.sh: PGN-Benchmarkdateien fehlen / PGN benchmark files missing: no PGN comparison" >&2
+        return
+    fi
+    PGN_EXTRACT_BIN=${PGN_EXTRACT:-$(command -v pgn-extract || echo /usr/games/pgn-extract)}
+    [[ -x $PGN_EXTRACT_BIN ]] ||
+        die "pgn-extract nicht gefunden / not found at $PGN_EXTRACT_BIN (scripts/install-deps.sh installs it; or set PGN_EXTRACT=...)"
+    local pe_version
+    pe_version=$("$PGN_EXTRACT_BIN" --version 2>&1 | head -n 1) || true
+
+    # Ours: `schach pgn check` when the CLI has it, else BM_PgnValidate.
+    local entry name games file round
+    printf '[Event "ok"]\n[Result "*"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n' >"$TMP/ok.pgn"
+    pgn_mode=gbench
+    if [[ -x $CLI_BIN ]] && "$CLI_BIN" pgn check "$TMP/ok.pgn" >"$TMP/probe.out" 2>/dev/null &&
+        [[ $(tail -n 1 "$TMP/probe.out") == "1 games, 0 errors" ]]; then
+        pgn_mode=cli
+    else
+        echo "bench.sh: '$CLI_BIN pgn check' not usable; timing schach_bench's BM_PgnValidate instead" >&2
+    fi
+
+    # Both must really validate: a king stepping into check (game 2) is an error, game 1 is fine.
+    printf '%s\n' '[Event "ok"]' '[Result "*"]' '' '1. e4 e5 2. Nf3 Nc6 *' '' \
+        '[Event "illegal"]' '[Result "*"]' '' '1. f3 e5 2. Kf2 Qh4+ 3. Kg3 *' >"$TMP/illegal.pgn"
+    if [[ $pgn_mode == cli ]]; then run_pgn_check "$TMP/illegal.pgn"; else run_pgn_gbench "$TMP/illegal.pgn"; fi
+    [[ $CHECK_GAMES == 2 && $CHECK_ERRORS == 1 ]] ||
+        die "ours does not validate: $CHECK_GAMES games, $CHECK_ERRORS errors on a file with 2 games and 1 illegal move"
+    run_pgn_extract "$TMP/illegal.pgn"
+    [[ $PE_ERRORS == 1 ]] ||
+        die "'$PGN_EXTRACT_BIN -r -s' does not validate: $PE_ERRORS errors on a file with 1 illegal move: $(head -c 300 "$TMP/pe.err")"
+
+    echo "== Schach vs $pe_version: PGN read + full validation, single thread, best of $ROUNDS (interleaved) =="
+    if [[ $pgn_mode == cli ]]; then
+        echo "   ours: $CLI_BIN pgn check FILE; pgn-extract: $PGN_EXTRACT_BIN -r -s FILE (both whole processes)"
+    else
+        echo "   ours: schach_bench BM_PgnValidate (file already in memory, per pass);"
+        echo "   pgn-extract: $PGN_EXTRACT_BIN -r -s FILE (whole process, reads the file)"
+    fi
+    echo "   Zeit = CPU-Zeit (user + sys), da die Maschine geteilt und unruhig sein kann / time = CPU time"
+    echo "   (user + sys), since the machine may be shared and noisy; wall time for reference"
+    echo "   both shown to reject an illegal move (king into check) before timing"
+
+    declare -gA pgn_cpu_ours pgn_wall_ours pgn_cpu_pe pgn_wall_pe pgn_games pgn_mb pgn_err_ours pgn_err_pe
+    for entry in "${PGN_FILES[@]}"; do
+        name=${entry%%|*} games=${entry##*|}
+        file=$PGN_DIR/stockfish-selfplay-$name.pgn
+        pgn_games[$name]=$games
+        pgn_mb[$name]=$(awk -v b="$(stat -c %s "$file")" 'BEGIN { printf "%.3f", b / 1e6 }')
+    done
+    # min of two decimal numbers into an associative array entry
+    min_dec() { # array-name key value
+        local -n a=$1
+        if [[ -z ${a[$2]:-} ]] || awk -v x="$3" -v y="${a[$2]}" 'BEGIN { exit !(x < y) }'; then a[$2]=$3; fi
+    }
+    for ((round = 1; round <= ROUNDS; ++round)); do
+        echo "   round $round/$ROUNDS ..." >&2
+        for entry in "${PGN_FILES[@]}"; do
+            name=${entry%%|*}
+            file=$PGN_DIR/stockfish-selfplay-$name.pgn
+            if [[ $pgn_mode == cli ]]; then run_pgn_check "$file"; else run_pgn_gbench "$file"; fi
+            [[ $CHECK_GAMES == "${pgn_games[$name]}" ]] ||
+                die "ours read $CHECK_GAMES games from $file, expected ${pgn_games[$name]}"
+            pgn_err_ours[$name]=$CHECK_ERRORS
+            min_dec pgn_cpu_ours "$name" "$RUN_CPU"
+            min_dec pgn_wall_ours "$name" "$RUN_WALL"
+
+            run_pgn_extract "$file"
+            pgn_err_pe[$name]=$PE_ERRORS
+            min_dec pgn_cpu_pe "$name" "$RUN_CPU"
+            min_dec pgn_wall_pe "$name" "$RUN_WALL"
+        done
+    done
+
+    echo
+    printf '%-15s %7s %6s | %-34s | %-34s | %s\n' "" "" "" "ours" "pgn-extract" "ratio"
+    printf '%-15s %7s %6s | %7s %7s %8s %9s | %7s %7s %8s %9s | %s\n' file MB games "CPU s" "wall s" "MB/s" "games/s" \
+        "CPU s" "wall s" "MB/s" "games/s" "(ours/pgn-extract)"
+    local mb_total=0 games_total=0 cpu_ours_total=0 cpu_pe_total=0 bad=0 line
+    for entry in "${PGN_FILES[@]}"; do
+        name=${entry%%|*}
+        line=$(awk -v mb="${pgn_mb[$name]}" -v g="${pgn_games[$name]}" -v co="${pgn_cpu_ours[$name]}" \
+            -v wo="${pgn_wall_ours[$name]}" -v cp="${pgn_cpu_pe[$name]}" -v wp="${pgn_wall_pe[$name]}" -v n="$name" \
+            'BEGIN { if (co <= 0) co = 0.001; if (cp <= 0) cp = 0.001;
+                     printf "%-15s %7.1f %6d | %7.3f %7.3f %8.1f %9.0f | %7.3f %7.3f %8.1f %9.0f | %.2fx",
+                            n, mb, g, co, wo, mb / co, g / co, cp, wp, mb / cp, g / cp, cp / co }')
+        echo "$line"
+        if [[ ${pgn_err_ours[$name]} != 0 || ${pgn_err_pe[$name]} != 0 ]]; then
+            echo "   WARNING: $name: ours reported ${pgn_err_ours[$name]} errors, pgn-extract ${pgn_err_pe[$name]} (all games are legal)" >&2
+            bad=1
+        fi
+        mb_total=$(awk -v a="$mb_total" -v b="${pgn_mb[$name]}" 'BEGIN { print a + b }')
+        games_total=$((games_total + pgn_games[$name]))
+        cpu_ours_total=$(awk -v a="$cpu_ours_total" -v b="${pgn_cpu_ours[$name]}" 'BEGIN { print a + b }')
+        cpu_pe_total=$(awk -v a="$cpu_pe_total" -v b="${pgn_cpu_pe[$name]}" 'BEGIN { print a + b }')
+    done
+    awk -v mb="$mb_total" -v g="$games_total" -v co="$cpu_ours_total" -v cp="$cpu_pe_total" \
+        'BEGIN { if (co <= 0) co = 0.001; r = cp / co; met = (r >= 10) ? "erreicht / met" : "NICHT erreicht / NOT met";
+                 printf "%-15s %7.1f %6d | %7.3f %7s %8.1f %9.0f | %7.3f %7s %8.1f %9.0f | %.2fx\n",
+                        "total", mb, g, co, "", mb / co, g / co, cp, "", mb / cp, g / cp, r;
+                 printf "Ziel / goal: ours >= 10x pgn-extract (CPU time, one thread): %s (%.2fx)\n", met, r }'
+    ((bad == 0)) || echo "bench.sh: Fehler in gültigen Partien gemeldet / errors reported on legal games (see above)" >&2
+}
+
+if [[ $SKIP_PGN != 1 ]]; then
+    pgn_comparison
+fi

@@ -15,8 +15,8 @@
 #
 # Environment: FUZZ_TARGETS="fen moves pgn san" (a subset, by name), FUZZ_ARGS (extra libFuzzer
 # options, after the target's own, so they win), SCHACH_FUZZ_TOLERATE=king-capture,move-overflow,
-# promo-rank-pawn,stray-brace,comment-wrap (skip known src/core issues, see fuzz_fen.cpp and
-# fuzz_pgn.cpp; by default they are reported).
+# promo-rank-pawn,stray-brace,percent-line,figurine-loop,comment-wrap (skip known src/core issues,
+# see fuzz_fen.cpp, fuzz_pgn.cpp and fuzz_san.cpp; by default they are reported).
 set -euo pipefail
 
 usage() {
