@@ -111,7 +111,7 @@ CommentCommands parse_comment(std::string_view comment) {
     // Tidy spaces.
     std::string tidy;
     for (char ch : text) {
-        if (ch == '\n' || ch == '\r' || ch == '\t') ch = ' ';
+        if (static_cast<unsigned char>(ch) < 0x20 || ch == 0x7F) ch = ' ';  // control characters read as space
         if (ch == ' ' && (tidy.empty() || tidy.back() == ' ')) continue;
         tidy += ch;
     }

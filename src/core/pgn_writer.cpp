@@ -74,8 +74,15 @@ public:
 
 private:
     void comment(std::string_view c) {
+        // Control characters become spaces and runs of spaces one, so that writing the text read
+        // back from this output gives this output again (the line breaks land on the same words).
         std::string clean;
-        for (char ch : c) clean += (ch == '\n' || ch == '\r' || ch == '\t') ? ' ' : (ch == '}' ? ')' : ch);
+        for (char ch : c) {
+            if (static_cast<unsigned char>(ch) < 0x20 || ch == 0x7F) ch = ' ';
+            if (ch == '}') ch = ')';
+            if (ch == ' ' && !clean.empty() && clean.back() == ' ') continue;
+            clean += ch;
+        }
         std::size_t b = clean.find_first_not_of(' '), e = clean.find_last_not_of(' ');
         wrap_.text(b == std::string::npos ? "{ }" : "{ " + clean.substr(b, e - b + 1) + " }");
     }
