@@ -94,12 +94,13 @@ CommentCommands parse_comment(std::string_view comment) {
         text.append(comment.substr(i, open - i));
         std::string_view body = comment.substr(open + 2, close - open - 2);
         // The name ends at any white space: a writer may have broken the line there.
-        std::size_t sp = body.find_first_of(" \t\r\n");
-        std::string_view name = body.substr(0, sp), args = sp == std::string_view::npos ? "" : body.substr(sp + 1);
-        while (!args.empty() && (args.front() == ' ' || args.front() == '\n' || args.front() == '\r' || args.front() == '\t'))
-            args.remove_prefix(1);
-        while (!args.empty() && (args.back() == ' ' || args.back() == '\n' || args.back() == '\r' || args.back() == '\t'))
-            args.remove_suffix(1);
+        // Any control character counts as a space, as the writer turns them into spaces.
+        auto blank = [](char ch) { return static_cast<unsigned char>(ch) <= 0x20 || ch == 0x7F; };
+        std::size_t sp = 0;
+        while (sp < body.size() && !blank(body[sp])) ++sp;
+        std::string_view name = body.substr(0, sp), args = sp < body.size() ? body.substr(sp + 1) : "";
+        while (!args.empty() && blank(args.front())) args.remove_prefix(1);
+        while (!args.empty() && blank(args.back())) args.remove_suffix(1);
         if (name == "clk") c.clock_seconds = parse_clock(args);
         else if (name == "emt") c.elapsed_seconds = parse_clock(args);
         else if (name == "eval") parse_eval(args, c);
