@@ -243,6 +243,17 @@ TEST(Pgn, FuzzFindings) {
     const std::string written = write_pgn(games[0]);
     EXPECT_NE(written.find("[%clk 0:01:00]"), std::string::npos);
     EXPECT_EQ(*parse_comment("[%clk\n0:01:00]").clock_seconds, 60.0);
+    // A control character before a square mark is white space (the writer makes it a space), so
+    // the mark means the same before and after writing.
+    EXPECT_TRUE(parse_comment("[%csl \x18h8]").squares.empty());
+    EXPECT_EQ(parse_comment("[%csl Ga1,\x18Rh8]").squares.size(), 2u);
+    games = read_pgn_games("1. e4 { [%csl Ga1,\x18h8] } *\n", &errors);
+    ASSERT_EQ(games.size(), 1u);
+    auto again = read_pgn_games(write_pgn(games[0]), &errors);
+    ASSERT_EQ(again.size(), 1u);
+    EXPECT_EQ(parse_comment(again[0].nodes[1].comments_after.at(0)).squares,
+              parse_comment(games[0].nodes[1].comments_after.at(0)).squares);
+    EXPECT_EQ(write_pgn(again[0]), write_pgn(games[0]));
     // A tag value ending in a backslash (unclosed) is an error, not a read past its end.
     read_pgn_games("[Event \"ab\\\\\\\n\n1. e4 *\n", &errors);
     EXPECT_FALSE(errors.empty());

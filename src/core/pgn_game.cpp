@@ -14,6 +14,10 @@ namespace schach {
 
 namespace {
 
+/// White space in a comment: the writer turns every control character into a space and may break
+/// a line at any space, so all of them must read alike.
+bool blank(char ch) { return static_cast<unsigned char>(ch) <= 0x20 || ch == 0x7F; }
+
 std::optional<double> parse_clock(std::string_view s) {
     // h:mm:ss(.f), mm:ss or seconds
     double total = 0, part = 0;
@@ -41,8 +45,8 @@ void parse_marks(std::string_view args, std::vector<CommentCommands::Mark>& out,
         std::size_t j = args.find(',', i);
         if (j == std::string_view::npos) j = args.size();
         std::string_view item = args.substr(i, j - i);
-        while (!item.empty() && item.front() == ' ') item.remove_prefix(1);
-        while (!item.empty() && item.back() == ' ') item.remove_suffix(1);
+        while (!item.empty() && blank(item.front())) item.remove_prefix(1);
+        while (!item.empty() && blank(item.back())) item.remove_suffix(1);
         if (item.size() == (arrows ? 5u : 3u)) {
             Square from = parse_square(item.substr(1, 2));
             Square to = arrows ? parse_square(item.substr(3, 2)) : from;
@@ -95,7 +99,6 @@ CommentCommands parse_comment(std::string_view comment) {
         std::string_view body = comment.substr(open + 2, close - open - 2);
         // The name ends at any white space: a writer may have broken the line there.
         // Any control character counts as a space, as the writer turns them into spaces.
-        auto blank = [](char ch) { return static_cast<unsigned char>(ch) <= 0x20 || ch == 0x7F; };
         std::size_t sp = 0;
         while (sp < body.size() && !blank(body[sp])) ++sp;
         std::string_view name = body.substr(0, sp), args = sp < body.size() ? body.substr(sp + 1) : "";
