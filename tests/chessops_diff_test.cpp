@@ -30,6 +30,8 @@
 #include "core/fen.hpp"
 #include "core/movegen.hpp"
 #include "core/notation.hpp"
+#include "cli_run.hpp"
+#include "test_moves.hpp"
 
 namespace schach {
 namespace {
@@ -47,14 +49,7 @@ fs::path project_root() {
 
 fs::path oracle_dir() { return project_root() / "tools" / "oracle"; }
 
-std::string shell_quote(const std::string& s) {
-    std::string out = "'";
-    for (char c : s) {
-        if (c == '\'') out += "'\\''";
-        else out += c;
-    }
-    return out + "'";
-}
+using test::shell_quote;
 
 /// Empty when node and the oracle are there, else what is missing and how to install it.
 std::string oracle_problem() {
@@ -68,28 +63,12 @@ std::string oracle_problem() {
 
 // --- Positions from random games ---
 
-/// SplitMix64: the same sequence on every platform and standard library.
-class SplitMix {
-public:
-    explicit SplitMix(std::uint64_t seed) : state_(seed) {}
-    std::uint64_t next() {
-        std::uint64_t z = (state_ += 0x9E3779B97F4A7C15ULL);
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-        return z ^ (z >> 31);
-    }
-    std::size_t below(std::size_t n) { return static_cast<std::size_t>(next() % n); }
-
-private:
-    std::uint64_t state_;
-};
-
 /// A random legal move; `biased` favours castling, promotions, pawn moves and captures so that
 /// short games reach the notation's special cases more often. Move::none() when there is none.
-Move pick_move(const Position& pos, SplitMix& rng, bool biased) {
+Move pick_move(const Position& pos, test::Rng& rng, bool biased) {
+    if (!biased) return test::random_move(pos, rng);
     const MoveList moves = legal_moves(pos);
     if (moves.empty()) return Move::none();
-    if (!biased) return moves[rng.below(moves.size())];
     std::vector<std::size_t> weights;
     std::size_t total = 0;
     for (Move m : moves) {
@@ -163,17 +142,14 @@ std::string fen_for_oracle(const Position& pos) {
 /// from each Chess960 start, each game 0..max_plies long (shorter when it ends). Duplicates dropped.
 std::vector<Sample> random_game_positions(std::uint64_t seed, int classical_games, const std::vector<int>& starts,
                                           int games_per_start, int max_plies) {
-    SplitMix rng(seed);
+    test::Rng rng(seed);
     std::vector<Sample> out;
     std::set<std::string> seen;
-    auto play = [&](Position pos, int game) {
+    auto play = [&](const Position& start, int game) {
         const int plies = static_cast<int>(rng.below(static_cast<std::size_t>(max_plies) + 1));
         const bool biased = game % 2 == 1;
-        for (int i = 0; i < plies; ++i) {
-            const Move m = pick_move(pos, rng, biased);
-            if (!m) break;
-            pos.do_move(m);
-        }
+        const Position pos =
+            test::random_game(start, plies, [&](const Position& p) { return pick_move(p, rng, biased); }).back();
         std::string fen = fen_for_oracle(pos);
         if (seen.insert(fen).second) out.push_back({pos, std::move(fen)});
     };

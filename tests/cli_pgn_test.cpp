@@ -2,17 +2,18 @@
 // as a process (popen) on the files of shared/data/pgn and on small constructed files.
 
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
-#include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
+#include "cli_run.hpp"
 #include "test_data.hpp"
 
 namespace schach {
@@ -20,50 +21,25 @@ namespace {
 
 namespace fs = std::filesystem;
 
+using test::contains;
+using test::shell_quote;
+
 struct Output {
     int exit_code = -1;
     std::string out;  // stdout (and stderr when asked for)
-    std::vector<std::string> lines() const {
-        std::vector<std::string> result;
-        std::size_t start = 0;
-        while (start < out.size()) {
-            std::size_t end = out.find('\n', start);
-            if (end == std::string::npos) end = out.size();
-            result.emplace_back(out.substr(start, end - start));
-            start = end + 1;
-        }
-        return result;
-    }
-    std::string last_line() const {
-        const auto all = lines();
-        return all.empty() ? std::string() : all.back();
-    }
+    std::vector<std::string> lines() const { return test::lines_of(out); }
+    std::string last_line() const { return test::last_line(out); }
 };
-
-std::string quote(std::string_view s) {
-    std::string q = "'";
-    for (char c : s) {
-        if (c == '\'') q += "'\\''";
-        else q += c;
-    }
-    return q + "'";
-}
 
 /// Runs `schach ARGS` through the shell; `redirect` is appended as is (e.g. "2>/dev/null").
 Output schach(const std::string& args, const std::string& redirect = "2>/dev/null") {
-    const std::string command = quote(SCHACH_BINARY) + " " + args + " " + redirect;
-    Output run;
-    std::FILE* pipe = popen(command.c_str(), "r");
-    if (pipe == nullptr) return run;
-    char buffer[4096];
-    std::size_t n = 0;
-    while ((n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) run.out.append(buffer, n);
-    const int status = pclose(pipe);
-    run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return run;
+    test::CommandRun run = test::run_command(test::schach_command(args) + " " + redirect);
+    return {run.exit_code, std::move(run.out)};
 }
 
-std::string pgn_file(std::string_view name) { return quote(test::data_file("pgn/" + std::string(name)).string()); }
+std::string pgn_file(std::string_view name) {
+    return shell_quote(test::data_file("pgn/" + std::string(name)).string());
+}
 
 /// A file in a scratch folder of this test process, removed with the folder at exit.
 class Scratch {
@@ -91,10 +67,6 @@ private:
     fs::path dir_;
 };
 
-bool contains(std::string_view haystack, std::string_view needle) {
-    return haystack.find(needle) != std::string_view::npos;
-}
-
 std::vector<std::string> lines_containing(const Output& run, std::string_view needle) {
     std::vector<std::string> out;
     for (const std::string& line : run.lines())
@@ -115,7 +87,7 @@ TEST(CliMoves, StartPositionInSanOnOneLine) {
 }
 
 TEST(CliMoves, LanguagesAndNotations) {
-    const std::string fen = quote("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    const std::string fen = shell_quote("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
     const auto de = test::split_words(schach("moves --lang de --fen " + fen).lines().at(0));
     EXPECT_NE(std::find(de.begin(), de.end(), "0-0"), de.end());
     EXPECT_NE(std::find(de.begin(), de.end(), "0-0-0"), de.end());
@@ -125,20 +97,18 @@ TEST(CliMoves, LanguagesAndNotations) {
     const auto lan = test::split_words(schach("moves --notation lan --lang de-neutral").lines().at(0));
     EXPECT_NE(std::find(lan.begin(), lan.end(), "Sg1-f3"), lan.end());
     // Chess960 castling in UCI is king-takes-rook: e1b1, not e1c1.
-    const std::string fen960 = quote("1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1");
+    const std::string fen960 = shell_quote("1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1");
     const auto c960 = test::split_words(schach("moves --notation uci --chess960 --fen " + fen960).lines().at(0));
     EXPECT_EQ(c960.size(), 25u);
     EXPECT_NE(std::find(c960.begin(), c960.end(), "e1b1"), c960.end());
     EXPECT_EQ(std::find(c960.begin(), c960.end(), "e1c1"), c960.end());
-    const auto perft = test::split_words(
-        schach("moves --chess960 --fen " + quote("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"))
-            .lines()
-            .at(0));
+    const std::string fen_perft = shell_quote("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9");
+    const auto perft = test::split_words(schach("moves --chess960 --fen " + fen_perft).lines().at(0));
     EXPECT_EQ(perft.size(), 21u);  // perft 1 of the position
 }
 
 TEST(CliMoves, MateGivesAnEmptyLineAndBadInputExitsWith2) {
-    const Output mate = schach("moves --fen " + quote("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1"));
+    const Output mate = schach("moves --fen " + shell_quote("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1"));
     EXPECT_EQ(mate.exit_code, 0);
     EXPECT_EQ(mate.out, "\n");
     EXPECT_EQ(schach("moves --fen bogus").exit_code, 2);
@@ -207,7 +177,7 @@ TEST(CliPgnCheck, IllegalMoveIsReportedAsFileLineColumn) {
 3. Bb5 a6 4. Ke3 Nf6 *
 
 )" + std::string(GoodGame));
-    const Output run = schach("pgn check " + quote(file));
+    const Output run = schach("pgn check " + shell_quote(file));
     EXPECT_EQ(run.exit_code, 1);
     EXPECT_EQ(run.last_line(), "3 games, 1 errors");
     // Line 16 of the file, column 14: "Ke3" (the king cannot reach e3).
@@ -250,7 +220,7 @@ TEST(CliPgnCheck, InconsistentTagsAreErrorsAtTheGamesFirstLine) {
 
 1. e4 *
 )");
-    const Output run = schach("pgn check " + quote(file));
+    const Output run = schach("pgn check " + shell_quote(file));
     EXPECT_EQ(run.exit_code, 1);
     EXPECT_EQ(run.last_line(), "5 games, 5 errors");
     const auto inconsistent = lines_containing(run, "[inconsistent]");
@@ -278,11 +248,11 @@ TEST(CliPgnCheck, FenWithoutSetUpIsAWarningAndAnErrorWhenStrict) {
 
 1. e4 *
 )");
-    const Output lenient = schach("pgn check " + quote(file));
+    const Output lenient = schach("pgn check " + shell_quote(file));
     EXPECT_EQ(lenient.exit_code, 0);
     EXPECT_EQ(lenient.last_line(), "1 games, 0 errors");
     EXPECT_EQ(lines_containing(lenient, "warning: ").size(), 1u) << lenient.out;
-    const Output strict = schach("pgn check --strict " + quote(file));
+    const Output strict = schach("pgn check --strict " + shell_quote(file));
     EXPECT_EQ(strict.exit_code, 1);
     EXPECT_EQ(strict.last_line(), "1 games, 1 errors");
 }
@@ -313,17 +283,12 @@ TEST(CliPgnCheck, BenchmarkFilesThroughStdin) {
     if (std::system("command -v xz >/dev/null 2>&1") != 0) GTEST_SKIP() << "xz is not installed";
     for (const auto& [name, games] : {std::pair<std::string, int>{"stockfish-selfplay-classical-12000.pgn.xz", 12000},
                                       {"stockfish-selfplay-chess960-4000.pgn.xz", 4000}}) {
-        const std::string path = quote((test::data_dir() / "pgn-bench" / name).string());
-        const std::string command = "xz -dc " + path + " | " + quote(SCHACH_BINARY) + " pgn check - 2>/dev/null";
-        std::FILE* pipe = popen(command.c_str(), "r");
-        ASSERT_NE(pipe, nullptr);
-        std::string out;
-        char buffer[4096];
-        std::size_t n = 0;
-        while ((n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) out.append(buffer, n);
-        const int status = pclose(pipe);
-        EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << name << ": " << out;
-        EXPECT_TRUE(out.ends_with(std::to_string(games) + " games, 0 errors\n")) << name << ": " << out;
+        const std::string path = shell_quote((test::data_dir() / "pgn-bench" / name).string());
+        const test::CommandRun run =
+            test::run_command("xz -dc " + path + " | " + test::schach_command("pgn check - 2>/dev/null"));
+        ASSERT_TRUE(run.started);
+        EXPECT_EQ(run.exit_code, 0) << name << ": " << run.out;
+        EXPECT_TRUE(run.out.ends_with(std::to_string(games) + " games, 0 errors\n")) << name << ": " << run.out;
     }
 }
 
@@ -336,14 +301,14 @@ TEST(CliPgnConvert, GermanLettersAndCastling) {
 
 1. Nf3 Nf6 2. g3 g6 3. Bg2 Bg7 4. O-O O-O 5. d4 { a comment } (5. c4 c5) 5... d5 *
 )");
-    const Output run = schach("pgn convert --lang de " + quote(file));
+    const Output run = schach("pgn convert --lang de " + shell_quote(file));
     EXPECT_EQ(run.exit_code, 0);
     EXPECT_TRUE(contains(run.out, "1. Sf3 Sf6 2. g3 g6 3. Lg2 Lg7 4. 0-0 0-0")) << run.out;
     EXPECT_TRUE(contains(run.out, "{ a comment }")) << run.out;
     EXPECT_TRUE(contains(run.out, "( 5. c4 c5 )")) << run.out;
     EXPECT_TRUE(contains(run.out, "[Event \"castle\"]")) << run.out;
 
-    const Output bare = schach("pgn convert --no-comments --no-variations --notation lan " + quote(file));
+    const Output bare = schach("pgn convert --no-comments --no-variations --notation lan " + shell_quote(file));
     EXPECT_EQ(bare.exit_code, 0);
     EXPECT_TRUE(contains(bare.out, "1. Ng1-f3 Ng8-f6")) << bare.out;
     EXPECT_FALSE(contains(bare.out, "comment")) << bare.out;
@@ -353,11 +318,11 @@ TEST(CliPgnConvert, GermanLettersAndCastling) {
 TEST(CliPgnConvert, OutputReadsBackAndBadGamesAreSkipped) {
     Scratch scratch;
     const std::string out = scratch.path("out.pgn");
-    const Output run = schach("pgn convert --lang de -o " + quote(out) + " " + pgn_file("scalachess_pgn-render-snapshot.pgn"),
+    const Output run = schach("pgn convert --lang de -o " + shell_quote(out) + " " + pgn_file("scalachess_pgn-render-snapshot.pgn"),
                            "2>&1");
     EXPECT_EQ(run.exit_code, 1);  // the Crazyhouse game is skipped
     EXPECT_EQ(lines_containing(run, "scalachess_pgn-render-snapshot.pgn:53:1: ").size(), 1u) << run.out;
-    const Output check = schach("pgn check " + quote(out));
+    const Output check = schach("pgn check " + shell_quote(out));
     EXPECT_EQ(check.exit_code, 0) << check.out;
     EXPECT_EQ(check.last_line(), "14 games, 0 errors");
 }
@@ -418,7 +383,7 @@ TEST(CliPgnAdjudicate, MateFromTheDataFiles) {
 TEST(CliPgnAdjudicate, ConstructedGames) {
     Scratch scratch;
     const std::string file = scratch.write("adjudicate.pgn", AdjudicateGames);
-    const Output run = schach("pgn adjudicate " + quote(file));
+    const Output run = schach("pgn adjudicate " + shell_quote(file));
     EXPECT_EQ(run.exit_code, 0);
     const auto lines = run.lines();
     ASSERT_EQ(lines.size(), 7u) << run.out;
@@ -468,7 +433,7 @@ TEST(CliPgnAdjudicate, UnfairTimeForfeitsAreDraws) {
     }
     ASSERT_EQ(games, 10000);
     Scratch scratch;
-    const Output run = schach("pgn adjudicate " + quote(scratch.write("unfair.pgn", pgn)));
+    const Output run = schach("pgn adjudicate " + shell_quote(scratch.write("unfair.pgn", pgn)));
     EXPECT_EQ(run.exit_code, 0);
     int draws = 0, six_nine = 0, decisive = 0;
     for (const std::string& l : run.lines()) {

@@ -1,6 +1,5 @@
 // `schach play` (scripted: stdin is a file) and `schach timecontrol`, through the built program.
 
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -8,9 +7,12 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <gtest/gtest.h>
+
+#include "cli_run.hpp"
 
 namespace {
 
@@ -40,15 +42,10 @@ CliRun run_schach(const std::string& args, const std::string& input = "") {
     const bool written = ::write(in_fd, input.data(), input.size()) == static_cast<ssize_t>(input.size());
     ::close(in_fd);
     if (written) {
-        const std::string command =
-            std::string("NO_COLOR=1 '") + SCHACH_BINARY + "' " + args + " < " + in_path + " 2> " + err_path;
-        if (FILE* pipe = ::popen(command.c_str(), "r")) {
-            char buffer[4096];
-            std::size_t n = 0;
-            while ((n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) run.out.append(buffer, n);
-            const int status = ::pclose(pipe);
-            run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-        }
+        schach::test::CommandRun shell = schach::test::run_command(
+            "NO_COLOR=1 " + schach::test::schach_command(args) + " < " + in_path + " 2> " + err_path);
+        run.exit_code = shell.exit_code;
+        run.out = std::move(shell.out);
         run.err = read_file(err_path);
     }
     std::remove(in_path);
@@ -56,19 +53,9 @@ CliRun run_schach(const std::string& args, const std::string& input = "") {
     return run;
 }
 
-std::vector<std::string> lines_of(const std::string& text) {
-    std::vector<std::string> lines;
-    std::istringstream in(text);
-    for (std::string line; std::getline(in, line);) lines.push_back(line);
-    return lines;
-}
-
-std::string last_line(const std::string& text) {
-    const auto lines = lines_of(text);
-    return lines.empty() ? "" : lines.back();
-}
-
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+using schach::test::contains;
+using schach::test::last_line;
+using schach::test::lines_of;
 
 constexpr const char* LoneKingFen = "'8/8/8/4k3/8/8/8/KQ6 w - - 0 1'";
 

@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/movegen.hpp"
@@ -49,16 +50,23 @@ inline Move random_move(const Position& pos, Rng& rng) {
     return moves.empty() ? Move::none() : moves[rng.below(moves.size())];
 }
 
-/// The positions of one random game from `start` (start included), at most `max_plies` moves.
-inline std::vector<Position> random_game(Position start, Rng& rng, int max_plies) {
+/// The positions of one game from `start` (start included), at most `max_plies` moves, each
+/// chosen by `pick(position)`; the game ends early when it returns Move::none().
+template <class Pick>
+std::vector<Position> random_game(Position start, int max_plies, Pick&& pick) {
     std::vector<Position> positions{start};
     for (int ply = 0; ply < max_plies; ++ply) {
-        const Move m = random_move(start, rng);
+        const Move m = pick(start);
         if (!m) break;
         start.do_move(m);
         positions.push_back(start);
     }
     return positions;
+}
+
+/// The positions of one random game from `start` (start included), at most `max_plies` moves.
+inline std::vector<Position> random_game(Position start, Rng& rng, int max_plies) {
+    return random_game(std::move(start), max_plies, [&rng](const Position& pos) { return random_move(pos, rng); });
 }
 
 }  // namespace schach::test

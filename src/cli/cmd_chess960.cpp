@@ -1,7 +1,6 @@
 // schach chess960 N | --fen FEN | --random: Chess960 start positions by Scharnagl number.
 
 #include <memory>
-#include <random>
 #include <string>
 
 #include <fmt/core.h>
@@ -20,28 +19,18 @@ struct Chess960Args {
     std::string format = "xfen";
 };
 
-std::optional<int> parse_number(std::string_view text) {
-    return parse_ranged(text, 0, Chess960Count - 1, "Startnummer", "start number");
-}
-
 int run_chess960(const Chess960Args& args, const CLI::App& sub) {
     const bool by_number = sub.count("N") > 0, by_fen = sub.count("--fen") > 0;
     if (static_cast<int>(by_number) + static_cast<int>(by_fen) + static_cast<int>(args.random) != 1) {
         print_error("genau eines angeben: N, --fen FEN oder --random / give exactly one of N, --fen FEN or --random");
         return ExitUsage;
     }
-    const auto format = format_from_name(args.format);
-    if (!format) {
-        print_error("unbekanntes Format / unknown format: " + args.format);
-        return ExitUsage;
-    }
+    const auto format = format_option(args.format);
+    if (!format) return ExitUsage;
 
     if (by_fen) {
-        auto pos = position_from_fen(args.fen);
-        if (!pos) {
-            report_position_error(args.fen, pos.error());
-            return ExitUsage;
-        }
+        const auto pos = read_position(args.fen);
+        if (!pos) return ExitUsage;
         auto n = chess960_number(*pos);
         if (!n) {
             print_error("keine Chess960-Startstellung / not a Chess960 start position: " + n.error());
@@ -51,24 +40,12 @@ int run_chess960(const Chess960Args& args, const CLI::App& sub) {
         return ExitOk;
     }
 
-    int n = 0;
-    if (args.random) {
-        std::random_device device;
-        n = std::uniform_int_distribution<int>(0, Chess960Count - 1)(device);
-    } else {
-        auto parsed = parse_number(args.number);
-        if (!parsed) return ExitUsage;
-        n = *parsed;
-    }
-    auto pos = chess960_position(n);
-    if (!pos) {
-        print_error(pos.error());
-        return ExitUsage;
-    }
+    const auto start = chess960_start(args.number, args.random);
+    if (!start) return ExitUsage;
     if (args.random)
-        fmt::print("{} {}\n", n, to_fen(*pos, *format));
+        fmt::print("{} {}\n", start->number, to_fen(start->position, *format));
     else
-        fmt::print("{}\n", to_fen(*pos, *format));
+        fmt::print("{}\n", to_fen(start->position, *format));
     return ExitOk;
 }
 
@@ -104,7 +81,7 @@ Command add_chess960_command(CLI::App& parent) {
     command.app = sub;
     command.run = [args, sub] { return run_chess960(*args, *sub); };
     command.on_negative_number = [](const std::string& text) {
-        (void)parse_number(text);  // prints the range message
+        (void)chess960_start(text, false);  // prints the range message
         return ExitUsage;
     };
     return command;

@@ -24,18 +24,10 @@ int run_fen(const FenArgs& args) {
         if (!fen.empty()) fen += ' ';
         fen += part;
     }
-    const auto format = format_from_name(args.format);
-    if (!format) {  // CLI11 already checks the choice; kept for safety
-        print_error("unbekanntes Format / unknown format: " + args.format);
-        return ExitUsage;
-    }
-    ValidateOptions options;
-    if (args.chess960) options.variant = Variant::Chess960;
-    auto pos = position_from_fen(fen, options);
-    if (!pos) {
-        report_position_error(fen, pos.error());
-        return ExitUsage;
-    }
+    const auto format = format_option(args.format);  // CLI11 already checks the choice; kept for safety
+    if (!format) return ExitUsage;
+    const auto pos = read_position(fen, args.chess960);
+    if (!pos) return ExitUsage;
     fmt::print("{}\n", to_fen(*pos, *format));
     return ExitOk;
 }

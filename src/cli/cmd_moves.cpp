@@ -22,32 +22,13 @@ struct MovesArgs {
     std::string lang = "en";
 };
 
-std::string lowercase(std::string_view text) {
-    std::string out(text);
-    for (char& c : out)
-        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-    return out;
-}
-
 int run_moves(const MovesArgs& args) {
-    const auto notation = parse_notation(lowercase(args.notation));  // CLI11 accepts any case
-    if (!notation) {
-        print_error("unbekannte Notation / unknown notation: " + args.notation + " (san, lan, uci, fan)");
-        return ExitUsage;
-    }
-    const auto lang = parse_language(lowercase(args.lang));
-    if (!lang) {
-        print_error("unbekannte Sprache / unknown language: " + args.lang + " (en, de, de-neutral)");
-        return ExitUsage;
-    }
-    const std::string fen = args.fen_given ? args.fen : std::string(StartFen);
-    ValidateOptions options;
-    if (args.chess960) options.variant = Variant::Chess960;
-    auto pos = position_from_fen(fen, options);
-    if (!pos) {
-        report_position_error(fen, pos.error());
-        return ExitUsage;
-    }
+    const auto notation = notation_option(args.notation);
+    if (!notation) return ExitUsage;
+    const auto lang = language_option(args.lang);
+    if (!lang) return ExitUsage;
+    const auto pos = read_position(args.fen_given ? args.fen : std::string(StartFen), args.chess960);
+    if (!pos) return ExitUsage;
 
     const MoveList moves = legal_moves(*pos);
     std::string line;

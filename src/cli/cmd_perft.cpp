@@ -67,15 +67,9 @@ void print_speed(std::uint64_t nodes, double seconds) {
 int run_single(const PerftArgs& args) {
     const auto depth = parse_depth(args.depth);
     if (!depth) return ExitUsage;
-    const std::string fen = args.fen_given ? args.fen : std::string(StartFen);
-    ValidateOptions options;
-    if (args.chess960) options.variant = Variant::Chess960;
-    if (args.relax) options.relax = SuiteRelax;
-    auto pos = position_from_fen(fen, options);
-    if (!pos) {
-        report_position_error(fen, pos.error());
-        return ExitUsage;
-    }
+    auto pos = read_position(args.fen_given ? args.fen : std::string(StartFen), args.chess960,
+                             args.relax ? SuiteRelax : Problems{});
+    if (!pos) return ExitUsage;
 
     Stopwatch watch;
     std::uint64_t nodes = 0;

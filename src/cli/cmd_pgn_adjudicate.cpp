@@ -248,29 +248,18 @@ private:
 
 int run_adjudicate(const AdjudicateArgs& args) {
     Summary summary;
-    bool unreadable = false;
-    for (const std::string& path : args.files) {
-        auto input = open_pgn_input(path);
-        if (!input) {
-            unreadable = true;
-            continue;
-        }
+    const bool all_read = read_pgn_inputs(args.files, [&](const PgnInput& input) {
         // Several files: "FILE:GAME: ..." so that the numbers stay unambiguous.
-        AdjudicateVisitor visitor(args.files.size() > 1 ? input->name + ":" : std::string(), input->name, summary);
-        PgnReader reader(*input->stream, reader_options(args.newline, false));
+        AdjudicateVisitor visitor(args.files.size() > 1 ? input.name + ":" : std::string(), input.name, summary);
+        PgnReader reader(*input.stream, reader_options(args.newline, false));
         reader.read_all(visitor);
-        if (input_failed(*input)) {
-            print_error(input->name + ": Lesefehler / read error");
-            unreadable = true;
-        }
-    }
+    });
     std::string counts;
     for (const auto& [label, n] : summary.counts) counts += fmt::format("{}{} {}", counts.empty() ? "" : ", ", label, n);
     std::fflush(stdout);
     fmt::print("{} Partien / games: {}; {} Ergebnisse weichen von der Aufzeichnung ab / results differ from the record\n",
                summary.games, counts.empty() ? "-" : counts, summary.differ);
-    if (unreadable) return ExitUsage;
-    return summary.failed == 0 ? ExitOk : ExitFailed;
+    return pgn_exit_code(all_read, summary.failed);
 }
 
 }  // namespace

@@ -169,30 +169,19 @@ private:
 
 int run_check(const CheckArgs& args) {
     std::size_t games = 0, errors = 0, warnings = 0;
-    bool unreadable = false;
-    for (const std::string& path : args.files) {
-        auto input = open_pgn_input(path);
-        if (!input) {
-            unreadable = true;
-            continue;
-        }
-        CheckVisitor visitor(input->name, args.strict);
-        PgnReader reader(*input->stream, reader_options(args.newline, args.strict));
+    const bool all_read = read_pgn_inputs(args.files, [&](const PgnInput& input) {
+        CheckVisitor visitor(input.name, args.strict);
+        PgnReader reader(*input.stream, reader_options(args.newline, args.strict));
         games += reader.read_all(visitor);
         errors += visitor.errors();
         warnings += visitor.warnings();
-        if (input_failed(*input)) {
-            print_error(input->name + ": Lesefehler / read error");
-            unreadable = true;
-        }
-    }
+    });
     std::fflush(stdout);
     // German first; the last line is always exactly "N games, M errors" (scripts read it).
     if (warnings > 0) fmt::print("{} Partien, {} Fehler, {} Warnungen / warnings\n", games, errors, warnings);
     else fmt::print("{} Partien, {} Fehler\n", games, errors);
     fmt::print("{} games, {} errors\n", games, errors);
-    if (unreadable) return ExitUsage;
-    return errors == 0 ? ExitOk : ExitFailed;
+    return pgn_exit_code(all_read, errors);
 }
 
 }  // namespace

@@ -36,16 +36,10 @@ struct FileCloser {
 
 int run_convert(const ConvertArgs& args) {
     PgnWriteOptions write;
-    const auto lang = parse_language(lowercase(args.lang));
-    if (!lang) {
-        print_error("unbekannte Sprache / unknown language: " + args.lang + " (en, de, de-neutral)");
-        return ExitUsage;
-    }
-    const auto notation = parse_notation(lowercase(args.notation));  // CLI11 accepts any case
-    if (!notation) {
-        print_error("unbekannte Notation / unknown notation: " + args.notation + " (san, lan, uci, fan)");
-        return ExitUsage;
-    }
+    const auto lang = language_option(args.lang);
+    if (!lang) return ExitUsage;
+    const auto notation = notation_option(args.notation);
+    if (!notation) return ExitUsage;
     write.lang = *lang;
     write.notation = *notation;
     write.comments = !args.no_comments;
@@ -63,20 +57,14 @@ int run_convert(const ConvertArgs& args) {
     }
 
     std::size_t games = 0, written = 0, errors = 0;
-    bool unreadable = false;
-    for (const std::string& path : args.files) {
-        auto input = open_pgn_input(path);
-        if (!input) {
-            unreadable = true;
-            continue;
-        }
-        PgnReader reader(*input->stream, reader_options(args.newline, false));
+    const bool all_read = read_pgn_inputs(args.files, [&](const PgnInput& input) {
+        PgnReader reader(*input.stream, reader_options(args.newline, false));
         PgnGameBuilder builder;
         std::size_t reported = 0;  // errors of this builder already printed
         while (reader.read_game(builder)) {
             ++games;
             for (; reported < builder.errors().size(); ++reported) {
-                print_pgn_problem(stderr, input->name, builder.errors()[reported]);
+                print_pgn_problem(stderr, input.name, builder.errors()[reported]);
                 ++errors;
             }
             for (const PgnGame& game : builder.take()) {
@@ -85,11 +73,7 @@ int run_convert(const ConvertArgs& args) {
                 ++written;
             }
         }
-        if (input_failed(*input)) {
-            print_error(input->name + ": Lesefehler / read error");
-            unreadable = true;
-        }
-    }
+    });
     if (std::fflush(out) != 0 || std::ferror(out)) {
         print_error((args.output.empty() ? std::string("stdout") : args.output) +
                     ": Schreibfehler / write error");
@@ -97,8 +81,7 @@ int run_convert(const ConvertArgs& args) {
     }
     fmt::print(stderr, "{} Partien gelesen, {} geschrieben, {} Fehler / {} games read, {} written, {} errors\n", games,
                written, errors, games, written, errors);
-    if (unreadable) return ExitUsage;
-    return errors == 0 ? ExitOk : ExitFailed;
+    return pgn_exit_code(all_read, errors);
 }
 
 }  // namespace

@@ -13,7 +13,6 @@
 #include <ctime>
 #include <iostream>
 #include <memory>
-#include <random>
 #include <string>
 
 #include <fmt/core.h>
@@ -21,7 +20,6 @@
 #include "cli/commands.hpp"
 #include "cli/play_session.hpp"
 #include "cli/time_control_text.hpp"
-#include "core/chess960.hpp"
 #include "core/fen.hpp"
 
 namespace schach::cli {
@@ -165,29 +163,15 @@ int run_play(const PlayArgs& args, const CLI::App& sub) {
     config.lang = *lang;
 
     if (sub.count("--fen") > 0) {
-        auto pos = position_from_fen(args.fen);
-        if (!pos) {
-            report_position_error(args.fen, pos.error());
-            return ExitUsage;
-        }
+        const auto pos = read_position(args.fen);
+        if (!pos) return ExitUsage;
         config.start = *pos;
     } else if (sub.count("--chess960") > 0) {
-        int n = 0;
-        if (args.chess960 == "random" || args.chess960 == "zufall" || args.chess960 == "zufällig") {
-            std::random_device device;
-            n = std::uniform_int_distribution<int>(0, Chess960Count - 1)(device);
-        } else {
-            const auto parsed = parse_ranged(args.chess960, 0, Chess960Count - 1, "Startnummer", "start number");
-            if (!parsed) return ExitUsage;
-            n = *parsed;
-        }
-        auto pos = chess960_position(n);
-        if (!pos) {
-            print_error(pos.error());
-            return ExitUsage;
-        }
-        config.start = *pos;
-        config.chess960 = n;
+        const bool random = args.chess960 == "random" || args.chess960 == "zufall" || args.chess960 == "zufällig";
+        const auto start = chess960_start(args.chess960, random);
+        if (!start) return ExitUsage;
+        config.start = start->position;
+        config.chess960 = start->number;
     }
 
     if (sub.count("--tc") > 0) {

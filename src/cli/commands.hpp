@@ -11,6 +11,8 @@
 #include <CLI/CLI.hpp>
 
 #include "core/fen.hpp"
+#include "core/language.hpp"
+#include "core/notation.hpp"
 
 namespace schach::cli {
 
@@ -52,12 +54,33 @@ bool is_negative_number(std::string_view text);
 /// Parses an integer argument in [min, max]; prints a German/English error naming `what` otherwise.
 std::optional<int> parse_ranged(std::string_view text, int min, int max, std::string_view what_de,
                                 std::string_view what_en);
+/// ASCII lower case ("UCI" -> "uci").
+std::string lowercase(std::string_view text);
 /// fen | xfen | shredder (case-insensitive).
 std::optional<FenFormat> format_from_name(std::string_view name);
+/// The value of a --format option (format_from_name); prints "unknown format" otherwise.
+std::optional<FenFormat> format_option(std::string_view name);
+/// The value of a --notation option (san, lan, uci, fan; any case); prints the choices otherwise.
+std::optional<Notation> notation_option(std::string_view name);
+/// The value of a --lang option (en, de, de-neutral; any case); prints the choices otherwise.
+std::optional<Language> language_option(std::string_view code);
 /// The error on one line (for suite reports): message, or each problem's description and name.
 std::string position_error_line(const PositionError& error);
 /// Prints a FEN error: syntax errors with field, offset and a caret under the FEN; validation
 /// problems with their description and name.
 void report_position_error(std::string_view fen, const PositionError& error);
+/// The position of a FEN given on the command line, read as Chess960 when `chess960` (else
+/// detected from the king and castling rooks), accepting the problems in `relax`; prints the
+/// error (report_position_error) otherwise.
+std::optional<Position> read_position(std::string_view fen, bool chess960 = false, Problems relax = {});
+
+/// A Chess960 start position and its Scharnagl number.
+struct Chess960Start {
+    int number = 0;
+    Position position;
+};
+/// The start position of `number` (text, 0..959) or, with `random`, of a number drawn at random;
+/// prints the error otherwise.
+std::optional<Chess960Start> chess960_start(std::string_view number, bool random);
 
 }  // namespace schach::cli

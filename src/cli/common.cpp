@@ -1,34 +1,49 @@
-// Helpers shared by the subcommands: number parsing, error reporting.
+// Helpers shared by the subcommands: number and option parsing, reading positions, error reporting.
 
 #include <algorithm>
-#include <cctype>
 #include <charconv>
+#include <random>
 #include <string>
+#include <utility>
 
 #include <fmt/core.h>
 
 #include "cli/commands.hpp"
+#include "core/chess960.hpp"
 #include "core/position.hpp"
 
 namespace schach::cli {
 
 void print_error(std::string_view message) { fmt::print(stderr, "Fehler / error: {}\n", message); }
 
-std::optional<std::int64_t> parse_integer(std::string_view text) {
-    std::int64_t value = 0;
+namespace {
+
+/// The whole text as a decimal number of type T, or nothing.
+template <class T>
+std::optional<T> parse_whole(std::string_view text) {
+    T value = 0;
     const char* end = text.data() + text.size();
     auto [ptr, ec] = std::from_chars(text.data(), end, value);
     if (text.empty() || ec != std::errc{} || ptr != end) return std::nullopt;
     return value;
 }
 
-std::optional<std::uint64_t> parse_count(std::string_view text) {
-    std::uint64_t value = 0;
-    const char* end = text.data() + text.size();
-    auto [ptr, ec] = std::from_chars(text.data(), end, value);
-    if (text.empty() || ec != std::errc{} || ptr != end) return std::nullopt;
-    return value;
+/// Calls `f(description, name)` for each problem of the error, in the order of their bits.
+template <class F>
+void for_each_problem(const PositionError& error, F&& f) {
+    for (std::uint16_t bit = 1; bit != 0 && bit <= Problems::all().bits(); bit = static_cast<std::uint16_t>(bit << 1)) {
+        const auto problem = static_cast<Problem>(bit);
+        if (!error.problems.has(problem)) continue;
+        const auto names = Problems{problem}.names();
+        f(describe(problem), names.empty() ? "?" : names.front());
+    }
 }
+
+}  // namespace
+
+std::optional<std::int64_t> parse_integer(std::string_view text) { return parse_whole<std::int64_t>(text); }
+
+std::optional<std::uint64_t> parse_count(std::string_view text) { return parse_whole<std::uint64_t>(text); }
 
 bool is_negative_number(std::string_view text) {
     return text.size() > 1 && text[0] == '-' &&
@@ -45,27 +60,48 @@ std::optional<int> parse_ranged(std::string_view text, int min, int max, std::st
     return std::nullopt;
 }
 
+std::string lowercase(std::string_view text) {
+    std::string out(text);
+    for (char& c : out)
+        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    return out;
+}
+
 std::optional<FenFormat> format_from_name(std::string_view name) {
-    std::string lower(name);
-    std::transform(lower.begin(), lower.end(), lower.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    const std::string lower = lowercase(name);
     if (lower == "fen") return FenFormat::Fen;
     if (lower == "xfen" || lower == "x-fen") return FenFormat::XFen;
     if (lower == "shredder" || lower == "shredder-fen") return FenFormat::Shredder;
     return std::nullopt;
 }
 
+std::optional<FenFormat> format_option(std::string_view name) {
+    const auto format = format_from_name(name);
+    if (!format) print_error("unbekanntes Format / unknown format: " + std::string(name));
+    return format;
+}
+
+std::optional<Notation> notation_option(std::string_view name) {
+    const auto notation = parse_notation(lowercase(name));  // CLI11 accepts any case
+    if (!notation)
+        print_error("unbekannte Notation / unknown notation: " + std::string(name) + " (san, lan, uci, fan)");
+    return notation;
+}
+
+std::optional<Language> language_option(std::string_view code) {
+    const auto lang = parse_language(lowercase(code));
+    if (!lang) print_error("unbekannte Sprache / unknown language: " + std::string(code) + " (en, de, de-neutral)");
+    return lang;
+}
+
 std::string position_error_line(const PositionError& error) {
     if (error.is_syntax) return error.message();
     std::string out = "Ungültige Stellung / invalid position:";
     const char* separator = " ";
-    for (std::uint16_t bit = 1; bit != 0 && bit <= Problems::all().bits(); bit = static_cast<std::uint16_t>(bit << 1)) {
-        const auto problem = static_cast<Problem>(bit);
-        if (!error.problems.has(problem)) continue;
-        const auto names = Problems{problem}.names();
-        out += fmt::format("{}{} [{}]", separator, describe(problem), names.empty() ? "?" : names.front());
+    for_each_problem(error, [&](const auto& description, const auto& name) {
+        out += fmt::format("{}{} [{}]", separator, description, name);
         separator = "; ";
-    }
+    });
     return out;
 }
 
@@ -80,12 +116,39 @@ void report_position_error(std::string_view fen, const PositionError& error) {
         return;
     }
     print_error("Ungültige Stellung / invalid position:");
-    for (std::uint16_t bit = 1; bit != 0 && bit <= Problems::all().bits(); bit = static_cast<std::uint16_t>(bit << 1)) {
-        const auto problem = static_cast<Problem>(bit);
-        if (!error.problems.has(problem)) continue;
-        const auto names = Problems{problem}.names();
-        fmt::print(stderr, "  - {} [{}]\n", describe(problem), names.empty() ? "?" : names.front());
+    for_each_problem(error, [](const auto& description, const auto& name) {
+        fmt::print(stderr, "  - {} [{}]\n", description, name);
+    });
+}
+
+std::optional<Position> read_position(std::string_view fen, bool chess960, Problems relax) {
+    ValidateOptions options;
+    options.relax = relax;
+    if (chess960) options.variant = Variant::Chess960;
+    auto pos = position_from_fen(fen, options);
+    if (!pos) {
+        report_position_error(fen, pos.error());
+        return std::nullopt;
     }
+    return std::move(*pos);
+}
+
+std::optional<Chess960Start> chess960_start(std::string_view number, bool random) {
+    int n = 0;
+    if (random) {
+        std::random_device device;
+        n = std::uniform_int_distribution<int>(0, Chess960Count - 1)(device);
+    } else {
+        const auto parsed = parse_ranged(number, 0, Chess960Count - 1, "Startnummer", "start number");
+        if (!parsed) return std::nullopt;
+        n = *parsed;
+    }
+    auto pos = chess960_position(n);
+    if (!pos) {
+        print_error(pos.error());
+        return std::nullopt;
+    }
+    return Chess960Start{n, std::move(*pos)};
 }
 
 }  // namespace schach::cli

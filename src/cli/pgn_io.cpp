@@ -39,6 +39,28 @@ std::optional<PgnInput> open_pgn_input(const std::string& path) {
 
 bool input_failed(const PgnInput& input) { return input.stream != nullptr && input.stream->bad(); }
 
+bool read_pgn_inputs(const std::vector<std::string>& paths, const std::function<void(const PgnInput&)>& read) {
+    bool all_read = true;
+    for (const std::string& path : paths) {
+        const auto input = open_pgn_input(path);
+        if (!input) {
+            all_read = false;
+            continue;
+        }
+        read(*input);
+        if (input_failed(*input)) {
+            print_error(input->name + ": Lesefehler / read error");
+            all_read = false;
+        }
+    }
+    return all_read;
+}
+
+int pgn_exit_code(bool inputs_read, std::size_t failed_games) {
+    if (!inputs_read) return ExitUsage;
+    return failed_games == 0 ? ExitOk : ExitFailed;
+}
+
 PgnReaderOptions reader_options(const std::string& newline, bool strict) {
     PgnReaderOptions options;
     options.newline = newline;
@@ -58,13 +80,6 @@ void add_pgn_input_options(CLI::App& sub, std::vector<std::string>& files, std::
                    "weitere Zeichenfolge, die eine Zeile beendet, z. B. \"<br />\" / another text that ends a line, "
                    "e.g. \"<br />\"")
         ->type_name("TEXT");
-}
-
-std::string lowercase(std::string_view text) {
-    std::string out(text);
-    for (char& c : out)
-        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-    return out;
 }
 
 std::string move_number_of_ply(const Position& start, int plies) {

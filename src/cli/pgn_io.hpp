@@ -2,13 +2,16 @@
 // Shared by the `schach pgn` subcommands (cmd_pgn*.cpp): opening inputs, reader options, and
 // printing problems as FILE:LINE:COLUMN: message.
 
+#include <cstddef>
 #include <cstdio>
 #include <fstream>
+#include <functional>
 #include <istream>
 #include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
@@ -32,6 +35,12 @@ struct PgnInput {
 std::optional<PgnInput> open_pgn_input(const std::string& path);
 /// After reading: whether the stream failed with an I/O error (not just reached its end).
 bool input_failed(const PgnInput& input);
+/// Opens each path in turn and lets `read` read it; afterwards prints "FILE: Lesefehler / read
+/// error" when the stream failed. Returns false when an input could not be opened or read.
+bool read_pgn_inputs(const std::vector<std::string>& paths, const std::function<void(const PgnInput&)>& read);
+/// The exit code of a pgn subcommand: 2 when an input could not be read, else 1 when games
+/// failed, else 0.
+int pgn_exit_code(bool inputs_read, std::size_t failed_games);
 
 /// Reader options: --newline TEXT (for PGN pasted from HTML, "<br />"), --strict (canonical SAN).
 PgnReaderOptions reader_options(const std::string& newline, bool strict);
@@ -41,9 +50,6 @@ void print_pgn_problem(std::FILE* out, std::string_view file, const PgnError& er
 
 /// Adds the FILE... positional (required, "-" = stdin) and --newline to a pgn subcommand.
 void add_pgn_input_options(CLI::App& sub, std::vector<std::string>& files, std::string& newline);
-
-/// ASCII lower case ("UCI" -> "uci").
-std::string lowercase(std::string_view text);
 
 /// The move number of the ply that ends after `plies` plies from `start`: "34." or "34...".
 std::string move_number_of_ply(const Position& start, int plies);

@@ -1,8 +1,5 @@
 #include "core/dead.hpp"
 
-#include "core/blockade.hpp"
-#include "core/exhaustive.hpp"
-#include "core/helpmate.hpp"
 #include "core/movegen.hpp"
 
 namespace schach {
@@ -10,41 +7,23 @@ namespace {
 
 using PT = PieceType;
 
-/// Forced moves are followed this far; a longer forced line goes on to the other layers.
+/// Forced moves are followed this far; a longer forced line is left undetermined.
 constexpr int MaxForcedPlies = 64;
 
-MateAnalysis unwinnable(MateProof proof, std::uint64_t nodes) {
-    return {Winnability::Unwinnable, proof, {}, nodes};
-}
-
-/// Replays a line with the rules: every move legal, and the last one mates for `winner`. A line
-/// that fails would be a bug in a search; it is then not reported.
-bool is_helpmate(Position pos, Color winner, const std::vector<Move>& line) {
-    for (Move m : line) {
-        if (!pos.is_legal(m)) return false;
-        pos.do_move(m);
+MateAnalysis analyze(Position pos, Color winner, std::vector<Move>& line) {
+    for (int ply = 0;; ++ply) {
+        MoveList moves = legal_moves(pos);
+        if (moves.empty()) {
+            if (pos.in_check() && pos.side_to_move() != winner) return {Winnability::Winnable, MateProof::Checkmate, line};
+            // Stalemate, or the winner itself is mated: no more moves, so no mate by `winner`.
+            return {Winnability::Unwinnable, ply == 0 ? MateProof::Checkmate : MateProof::ForcedSequence, {}};
+        }
+        if (insufficient_material(pos, winner))
+            return {Winnability::Unwinnable, ply == 0 ? MateProof::Material : MateProof::ForcedSequence, {}};
+        if (moves.size() != 1 || ply >= MaxForcedPlies) return {Winnability::Undetermined, MateProof::None, {}};
+        line.push_back(moves[0]);
+        pos.do_move(moves[0]);
     }
-    return pos.side_to_move() != winner && pos.in_check() && count_legal(pos) == 0;
-}
-
-/// The layers after the forced moves; `pos` has at least two legal moves or a long forced line.
-MateAnalysis search_layers(const Position& pos, Color winner, const MateLimits& limits, std::uint64_t nodes) {
-    HelpmateResult quick = find_helpmate(pos, winner, limits.quick_nodes);
-    nodes += quick.nodes;
-    if (quick.found) return {Winnability::Winnable, MateProof::Helpmate, std::move(quick.line), nodes};
-
-    if (blocked_unwinnable(pos, winner)) return unwinnable(MateProof::BlockedStructure, nodes);
-
-    ExhaustiveResult all = exhaust(pos, winner, limits.exhaustive_nodes);
-    nodes += all.nodes;
-    if (all.outcome == ExhaustiveResult::Outcome::NoMate) return unwinnable(MateProof::ExhaustedSearch, nodes);
-    if (all.outcome == ExhaustiveResult::Outcome::Mate)
-        return {Winnability::Winnable, MateProof::Helpmate, std::move(all.line), nodes};
-
-    HelpmateResult deep = find_helpmate(pos, winner, limits.search_nodes);
-    nodes += deep.nodes;
-    if (deep.found) return {Winnability::Winnable, MateProof::Helpmate, std::move(deep.line), nodes};
-    return {Winnability::Undetermined, MateProof::None, {}, nodes};
 }
 
 }  // namespace
@@ -65,46 +44,14 @@ bool insufficient_material(const Position& pos, Color winner) {
     return true;  // a bare king
 }
 
-MateAnalysis can_checkmate(const Position& start, Color winner, const MateLimits& limits) {
-    Position pos = start;
-    std::vector<Move> forced;
-    std::vector<Position> seen;  // positions with a single legal move, to spot a forced cycle
-    for (int ply = 0;; ++ply) {
-        const MoveList moves = legal_moves(pos);
-        if (moves.empty()) {
-            if (pos.side_to_move() != winner && pos.in_check())
-                return {Winnability::Winnable, ply == 0 ? MateProof::Checkmate : MateProof::Helpmate, forced, 0};
-            // Stalemate, or the winner itself is mated: no more moves, so no mate by `winner`.
-            return unwinnable(ply == 0 ? MateProof::Checkmate : MateProof::ForcedSequence, 0);
-        }
-        if (insufficient_material(pos, winner))
-            return unwinnable(ply == 0 ? MateProof::Material : MateProof::ForcedSequence, 0);
-        if (moves.size() != 1 || ply >= MaxForcedPlies) break;
-        for (const Position& earlier : seen)
-            if (earlier.same_position(pos)) return unwinnable(MateProof::ForcedSequence, 0);  // a forced cycle
-        seen.push_back(pos);
-        forced.push_back(moves[0]);
-        pos.do_move(moves[0]);
-    }
-
-    MateAnalysis result = search_layers(pos, winner, limits, 0);
-    if (result.verdict == Winnability::Winnable) {
-        forced.insert(forced.end(), result.line.begin(), result.line.end());
-        result.line = std::move(forced);
-        if (!is_helpmate(start, winner, result.line)) return {Winnability::Undetermined, MateProof::None, {}, result.nodes};
-    } else if (result.verdict == Winnability::Unwinnable && !forced.empty() &&
-               result.proof != MateProof::BlockedStructure && result.proof != MateProof::ExhaustedSearch) {
-        result.proof = MateProof::ForcedSequence;
-    }
-    return result;
+MateAnalysis can_checkmate(const Position& pos, Color winner) {
+    std::vector<Move> line;
+    return analyze(pos, winner, line);
 }
 
-bool is_dead(const Position& pos, const MateLimits& limits) {
-    // Try the side more likely to mate first: one winnable side settles it.
-    const Color first = popcount(pos.pieces(Color::Black)) > popcount(pos.pieces(Color::White)) ? Color::Black
-                                                                                                 : Color::White;
-    return can_checkmate(pos, first, limits).verdict == Winnability::Unwinnable &&
-           can_checkmate(pos, ~first, limits).verdict == Winnability::Unwinnable;
+bool is_dead(const Position& pos) {
+    return can_checkmate(pos, Color::White).verdict == Winnability::Unwinnable &&
+           can_checkmate(pos, Color::Black).verdict == Winnability::Unwinnable;
 }
 
 std::string_view proof_id(MateProof proof) {
@@ -114,8 +61,6 @@ std::string_view proof_id(MateProof proof) {
         case MateProof::Material: return "material";
         case MateProof::ForcedSequence: return "forced-sequence";
         case MateProof::Helpmate: return "helpmate";
-        case MateProof::BlockedStructure: return "blocked-structure";
-        case MateProof::ExhaustedSearch: return "exhausted-search";
     }
     return "none";
 }
