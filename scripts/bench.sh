@@ -19,12 +19,16 @@
 #    in the CLI, schach_bench's BM_PgnValidate (CPU time, file already in memory) stands in.
 #    Both validators are first shown to reject a game with an illegal move. Prints MB/s and
 #    games/s of both and the ratio (ours / pgn-extract; goal >= 10 on one thread).
+# 5. Dead positions: schach_bench's BM_DeadSuite asks can_checkmate for both colours of every
+#    position of the CHA test vector and of every 16th real-game (lichess) position; prints the
+#    average and worst time per question, undetermined answers and contradictions with the labels
+#    (must be 0; goal: average below 30 us on the real games).
 #
 # Environment: BENCH_ROUNDS (3), STOCKFISH (/usr/games/stockfish), SCHACH_CLI (BUILD_DIR/schach),
 # PGN_EXTRACT (pgn-extract on PATH, else /usr/games/pgn-extract), SCHACH_DATA_DIR (the CMake cache's
 # SCHACH_DATA_DIR, else ../shared/data next to the project), BENCH_SKIP_GBENCH=1 (skip step 1),
 # BENCH_SKIP_PERFT=1 (skip steps 2-3), BENCH_SKIP_PGN=1 (skip step 4), BENCH_GBENCH_ARGS (extra
-# arguments for schach_bench, e.g. --benchmark_filter=Fen).
+# arguments for schach_bench, e.g. --benchmark_filter=Fen), BENCH_SKIP_DEAD=1 (skip step 5).
 set -euo pipefail
 export LC_NUMERIC=C  # decimal points in `time` and awk output
 
@@ -412,4 +416,48 @@ pgn_comparison() {
 
 if [[ $SKIP_PGN != 1 ]]; then
     pgn_comparison
+fi
+
+# --- 5. Dead positions: the unwinnability analyzer ---------------------------------------------
+
+# schach_bench's BM_DeadSuite asks can_checkmate for both colours of every position of the CHA
+# test vector and of a real-game sample (every 16th lichess position), each question timed alone
+# with the default limits: average and worst time per question, undetermined answers, and
+# contradictions with the labels (an error: there must be none).
+dead_benchmark() {
+    local json=$TMP/dead.json
+    echo "== Tote Stellungen / dead positions: can_checkmate per (position, colour), default limits =="
+    SCHACH_DEAD_BENCH=1 SCHACH_DATA_DIR=$DATA_DIR "$BENCH_BIN" --benchmark_filter='^BM_DeadSuite/' \
+        --benchmark_format=json >"$json" 2>"$TMP/dead.err" ||
+        die "schach_bench BM_DeadSuite failed: $(tail -n 3 "$TMP/dead.err")"
+    if grep -q '"error_occurred": true' "$json"; then
+        die "schach_bench BM_DeadSuite: $(sed -n 's/.*"error_message": "\(.*\)".*/\1/p' "$json" | head -n 1)"
+    fi
+    # One line per suite: name questions undetermined contradictions avg_us worst_us.
+    awk -F': ' '
+        /"name": "BM_DeadSuite\// { gsub(/[",]/, "", $2); split($2, parts, "/"); name = parts[2] }
+        name != "" && /"(questions|undetermined|contradictions|avg_us|worst_us)"/ {
+            key = $1; gsub(/[" ]/, "", key); value = $2; gsub(",", "", value); v[key] = value
+            if (key == "worst_us") {
+                printf "%s %.0f %.0f %.0f %.2f %.0f\n", name, v["questions"], v["undetermined"], v["contradictions"], v["avg_us"], v["worst_us"]
+                name = ""
+            }
+        }' "$json" >"$TMP/dead.txt"
+    [[ -s $TMP/dead.txt ]] || die "cannot read BM_DeadSuite from schach_bench's JSON output"
+    printf '%-16s %10s %13s %15s %14s %14s\n' suite questions undetermined contradictions "avg us/q" "worst us/q"
+    local name questions undetermined contradictions avg worst bad=0
+    while read -r name questions undetermined contradictions avg worst; do
+        printf '%-16s %10s %13s %15s %14s %14s\n' "$name" "$questions" "$undetermined" "$contradictions" "$avg" "$worst"
+        ((contradictions == 0)) || bad=1
+        if [[ $name == lichess_sample ]]; then
+            awk -v a="$avg" 'BEGIN { met = (a < 30) ? "erreicht / met" : "NICHT erreicht / NOT met";
+                printf "Ziel / goal: Durchschnitt / average < 30 us per question on real games: %s (%.2f us)\n", met, a }'
+        fi
+    done <"$TMP/dead.txt"
+    ((bad == 0)) || die "Antworten gegen die Etiketten / answers against the labels (unsound or wrong label): see above"
+}
+
+if [[ ${BENCH_SKIP_DEAD:-0} != 1 ]]; then
+    echo
+    dead_benchmark
 fi

@@ -40,6 +40,7 @@ Command add_moves_command(CLI::App& parent);
 Command add_pgn_command(CLI::App& parent);  // check, convert, adjudicate (cli/pgn_io.hpp)
 Command add_play_command(CLI::App& parent);         // cmd_play.cpp, play_session.hpp
 Command add_timecontrol_command(CLI::App& parent);  // cmd_timecontrol.cpp
+Command add_dead_command(CLI::App& parent);         // cmd_dead.cpp: dead positions, flag falls
 
 // --- Shared helpers (common.cpp) ---
 

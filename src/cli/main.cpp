@@ -38,6 +38,7 @@ int run(int argc, char** argv) {
         "  schach pgn check games.pgn\n"
         "  schach play --tc 5+3\n"
         "  schach timecontrol 40/90+30+30s\n"
+        "  schach dead --fen \"8/8/3k4/8/8/3P4/8/3K4 w - - 0 1\" --winner white\n"
         "Exit-Codes / exit codes: 0 ok, 1 Prüfung fehlgeschlagen / check failed, "
         "2 ungültige Eingabe / bad input, 3 interner Fehler / internal error");
 
@@ -45,6 +46,7 @@ int run(int argc, char** argv) {
                                   add_moves_command(app), add_pgn_command(app)};
     commands.push_back(add_play_command(app));
     commands.push_back(add_timecontrol_command(app));
+    commands.push_back(add_dead_command(app));
 
     try {
         app.parse(argc, argv);
@@ -64,7 +66,7 @@ int run(int argc, char** argv) {
             const std::vector<std::string> rest = app.remaining();
             if (!rest.empty()) {
                 print_error("unbekannter Befehl oder Option / unknown command or option: " + rest.front() +
-                            " (Befehle / commands: perft, fen, chess960, moves, pgn, play, timecontrol; schach --help)");
+                            " (Befehle / commands: perft, fen, chess960, moves, pgn, play, timecontrol, dead; schach --help)");
                 return ExitUsage;
             }
         }

@@ -2,6 +2,14 @@
 // Can a side still checkmate by any series of legal moves? (FIDE 5.2.2 dead position, 6.9 flag
 // fall, 5.1.2 resignation, 7.5.5 second illegal move.) Sound by construction: "no" only with a
 // proof; anything unproven is "undetermined", which the rules treat as "a mate is possible".
+//
+// The layers, cheapest first: forced moves, terminal positions and material; a short helpmate
+// search steered toward mate (helpmate.hpp), which settles most real positions; a static
+// analysis of where every piece can ever go (blockade.hpp: pawn walls, locked kings, bishops of
+// one colour); an exhaustive search of every reachable position (exhaustive.hpp), which also
+// applies the static analysis after captures; then rounds of growing budget that alternate
+// helpmate searches in three styles with the exhaustive search. A helpmate found is replayed
+// before it is reported.
 
 #include <cstdint>
 #include <string_view>
@@ -16,26 +24,51 @@ enum class Winnability : std::uint8_t { Winnable, Unwinnable, Undetermined };
 
 /// How an answer was found.
 enum class MateProof : std::uint8_t {
-    None,            // undetermined
-    Checkmate,       // the position is already mate
-    Material,        // the side lacks mating material against this opponent
-    ForcedSequence,  // every legal continuation (only forced moves) ends where it cannot mate
-    Helpmate,        // a line of legal moves that ends in mate (winnable)
+    None,              // undetermined
+    Checkmate,         // the position is already mate (or, for the other side, mate or stalemate)
+    Material,          // the side lacks mating material against this opponent
+    ForcedSequence,    // every legal continuation (only forced moves) ends where it cannot mate
+    Helpmate,          // a line of legal moves that ends in mate (winnable)
+    BlockedStructure,  // static analysis: the pieces that could give mate can never reach the king
+    ExhaustedSearch,   // every position reachable from here was visited: none is a mate
 };
 
 struct MateAnalysis {
     Winnability verdict = Winnability::Undetermined;
     MateProof proof = MateProof::None;
-    std::vector<Move> line;  // winnable: the moves from the position that end in mate
+    std::vector<Move> line;   // winnable: the moves from the position that end in mate
+    std::uint64_t nodes = 0;  // positions the searches visited (work done)
+};
+
+/// Work allowed for one question, in positions visited. Each helpmate style gets `quick_nodes`
+/// first (most real positions are settled there), then the static analysis runs; then rounds
+/// with budgets growing fourfold from `first_round` give each style and the exhaustive search
+/// the round's budget, so that a question costs about what its answer needs. A round beyond
+/// `max_round` is not started: the answer is then "undetermined".
+struct MateLimits {
+    std::uint64_t quick_nodes = 100;
+    std::uint64_t first_round = 1'000;
+    std::uint64_t max_round = 1'024'000;
 };
 
 /// Whether `winner` can still checkmate from `pos` by some series of legal moves.
-MateAnalysis can_checkmate(const Position& pos, Color winner);
-/// Dead position (5.2.2): neither side can checkmate.
-bool is_dead(const Position& pos);
+MateAnalysis can_checkmate(const Position& pos, Color winner, const MateLimits& limits = {});
+/// Dead position (5.2.2): neither side can checkmate (both proven).
+bool is_dead(const Position& pos, const MateLimits& limits = {});
 /// Material alone rules out a mate by `winner` (whatever the moves), as in python-chess and lichess.
 bool insufficient_material(const Position& pos, Color winner);
 
+/// A line of legal moves without its detours: from each position, the legal move (with
+/// `lookahead` 2: or pair of moves) that reaches the latest later position of the line. A
+/// helpmate stays a helpmate; searches return lines with waiting moves, which this removes for
+/// showing them (lookahead 2 costs about the square of the moves per position).
+std::vector<Move> shortened_line(const Position& start, std::vector<Move> line, int lookahead = 1);
+
+/// A helpmate line for people to read: a bounded search for a shorter one when `line` is long,
+/// then shortened_line with lookahead 2. `line` must be a helpmate by `winner` from `start`.
+std::vector<Move> presentable_helpmate(const Position& start, Color winner, std::vector<Move> line);
+
+/// "checkmate", "material", "forced-sequence", "helpmate", "blocked-structure", "exhausted-search", "none".
 std::string_view proof_id(MateProof proof);
 
 }  // namespace schach

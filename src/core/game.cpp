@@ -18,6 +18,7 @@ Refusal refusal(RefusalCode code, Square square = Square::None) {
 
 Game::Game(Position start, GameOptions options) : start_(start), pos_(start), options_(options) {
     keys_.push_back(pos_.key());
+    automatic_ = compute_automatic_outcome();
 }
 
 bool Game::both_have_moved() const {
@@ -30,12 +31,16 @@ bool Game::offers_allowed_by_regulations() const {
     return pos_.fullmove_number() >= options_.draw_offers_from_move;
 }
 
-Outcome Game::automatic_outcome() const {
+Outcome Game::compute_automatic_outcome() const {
     if (count_legal(pos_) == 0) {
         if (pos_.in_check()) return {win_for(~pos_.side_to_move()), Termination::Checkmate};
         return {Result::Draw, Termination::Stalemate};
     }
-    if (is_dead(pos_)) return {Result::Draw, Termination::DeadPosition};
+    // After every move: a bounded analysis (about 50 ms at worst). An undetermined answer lets
+    // the game go on (5.2.2); the one-sided questions of a flag fall or resignation get the full
+    // default budget, since they are asked once.
+    constexpr MateLimits PerMove{.quick_nodes = 100, .first_round = 1'000, .max_round = 64'000};
+    if (is_dead(pos_, PerMove)) return {Result::Draw, Termination::DeadPosition};
     if (repetition_count() >= 5) return {Result::Draw, Termination::FivefoldRepetition};
     if (pos_.halfmove_clock() >= 150) return {Result::Draw, Termination::SeventyFiveMoves};
     return {};
@@ -43,7 +48,7 @@ Outcome Game::automatic_outcome() const {
 
 Outcome Game::outcome() const {
     if (declared_.is_over()) return declared_;
-    return automatic_outcome();
+    return automatic_;
 }
 
 int Game::repetition_count() const {
@@ -161,7 +166,7 @@ std::expected<void, Refusal> Game::play(Move m) {
     if (options_.stop_at_end) {
         if (is_over()) return std::unexpected(refusal(RefusalCode::GameOver));
     } else if (!first_end_) {
-        if (const Outcome o = automatic_outcome(); o.is_over()) first_end_ = GameEnd{plies(), o};
+        if (automatic_.is_over()) first_end_ = GameEnd{plies(), automatic_};
     }
     if (!pos_.is_legal(m)) {
         if (m == Move::null() || !m) return std::unexpected(refusal(RefusalCode::NoPiece));
@@ -175,6 +180,7 @@ std::expected<void, Refusal> Game::play(Move m) {
     moves_.push_back(m);
     keys_.push_back(pos_.key());
     touched_.clear();
+    automatic_ = compute_automatic_outcome();
     return {};
 }
 
@@ -192,6 +198,7 @@ bool Game::pop() {
     }
     std::erase_if(penalties_, [&](const Penalty& p) { return p.ply > plies(); });
     if (first_end_ && first_end_->ply >= plies()) first_end_.reset();
+    automatic_ = compute_automatic_outcome();
     return true;
 }
 

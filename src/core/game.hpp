@@ -118,7 +118,9 @@ public:
     friend bool operator==(const Game&, const Game&) = default;
 
 private:
-    Outcome automatic_outcome() const;
+    /// The automatic endings of the current position (computed once per move: the dead-position
+    /// analysis is the costly part).
+    Outcome compute_automatic_outcome() const;
     Refusal touch_move_refusal(Move m) const;
     /// A lost castling right explained from the moves: king moved, rook moved or captured.
     Refusal castling_history(Refusal r) const;
@@ -141,6 +143,7 @@ private:
     std::vector<Square> touched_;
     std::vector<Penalty> penalties_;
     std::optional<GameEnd> first_end_;
+    Outcome automatic_;      // compute_automatic_outcome() of the current position
 };
 
 }  // namespace schach

@@ -1,0 +1,226 @@
+// schach dead --fen FEN [--winner white|black] [--chess960]
+// schach dead --epd FILE [--winner white|black] [--chess960]
+//
+// Dead positions (FIDE 5.2.2) and the one-sided question of a flag fall, resignation or second
+// illegal move (6.9, 5.1.2, 7.5.5): can a side still checkmate by any series of legal moves?
+// With --winner: "winnable" and a helpmate in SAN, "unwinnable" and the kind of proof, or
+// "undetermined". Without: "dead" or "alive".
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <fmt/core.h>
+
+#include "cli/commands.hpp"
+#include "core/dead.hpp"
+#include "core/fen.hpp"
+#include "core/notation.hpp"
+
+namespace schach::cli {
+namespace {
+
+struct DeadArgs {
+    std::vector<std::string> fen;  // the fields; an unquoted FEN arrives as several arguments
+    std::string winner;
+    std::string epd;
+    bool chess960 = false;
+};
+
+/// What dead-position analysis accepts: every problem that leaves the rules well defined (test
+/// collections contain positions no game can reach).
+inline constexpr Problems Relaxed = Problems::all() - Problem::OppositeCheck;
+
+std::optional<Color> parse_winner(std::string_view text) {
+    const std::string name = lowercase(text);
+    if (name == "white" || name == "w") return Color::White;
+    if (name == "black" || name == "b") return Color::Black;
+    print_error(fmt::format("Sieger '{}': erwartet white oder black / winner '{}': expected white or black", text, text));
+    return std::nullopt;
+}
+
+std::vector<std::string_view> words(std::string_view line) {
+    std::vector<std::string_view> out;
+    std::size_t i = 0;
+    while (i < line.size()) {
+        while (i < line.size() && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r')) ++i;
+        const std::size_t start = i;
+        while (i < line.size() && line[i] != ' ' && line[i] != '\t' && line[i] != '\r') ++i;
+        if (i > start) out.push_back(line.substr(start, i - start));
+    }
+    return out;
+}
+
+/// The FEN at the start of an EPD-like record: placement, side to move and, where present,
+/// castling, en passant and the two counters; anything after them (EPD operations, game ids)
+/// is ignored. A leading two-letter label such as "WB" or "--" (the CHA test files) is skipped.
+std::string fen_of_record(std::string_view line) {
+    std::vector<std::string_view> w = words(line);
+    if (w.size() >= 2 && w[0].size() == 2 && w[1].find('/') != std::string_view::npos &&
+        w[0].find_first_not_of("WB-") == std::string_view::npos)
+        w.erase(w.begin());
+    std::string fen;
+    const auto numeric = [](std::string_view s) { return !s.empty() && s.find_first_not_of("0123456789") == std::string_view::npos; };
+    const std::size_t n = w.size();
+    for (std::size_t i = 0; i < n && i < 6; ++i) {
+        if (i >= 4 && !numeric(w[i])) break;
+        if (i == 4 && (i + 1 >= n || !numeric(w[i + 1]))) break;  // counters come in pairs
+        if (!fen.empty()) fen += ' ';
+        fen += w[i];
+    }
+    // Two-field records ("board side") get no castling rights and no en-passant square.
+    if (n == 2) fen += " - -";
+    return fen;
+}
+
+std::string helpmate_text(const Position& start, const std::vector<Move>& line) {
+    Position pos = start;
+    std::string text;
+    for (Move m : line) {
+        if (!text.empty()) text += ' ';
+        text += to_san(pos, m);
+        pos.do_move(m);
+    }
+    return text;
+}
+
+/// The answer to one question: dead/alive without a winner, else the analysis.
+struct Verdict {
+    std::optional<bool> dead;  // without a winner
+    MateAnalysis analysis;     // with one
+};
+
+Verdict analyze(const Position& pos, std::optional<Color> winner) {
+    if (!winner) return {is_dead(pos), {}};
+    return {std::nullopt, can_checkmate(pos, *winner)};
+}
+
+/// One line of output. A helpmate is shown shortened (presentable_helpmate), which is not part
+/// of the analysis and not timed with it.
+std::string verdict_text(const Position& pos, std::optional<Color> winner, const Verdict& v) {
+    if (v.dead) return *v.dead ? "dead" : "alive";
+    const MateAnalysis& a = v.analysis;
+    switch (a.verdict) {
+        case Winnability::Winnable:
+            return a.line.empty() ? "winnable" : "winnable " + helpmate_text(pos, presentable_helpmate(pos, *winner, a.line));
+        case Winnability::Unwinnable: return fmt::format("unwinnable {}", proof_id(a.proof));
+        case Winnability::Undetermined: break;
+    }
+    return "undetermined";
+}
+
+int run_single(const DeadArgs& args, std::optional<Color> winner) {
+    std::string fen;
+    for (const std::string& part : args.fen) {
+        if (!fen.empty()) fen += ' ';
+        fen += part;
+    }
+    const auto pos = read_position(fen, args.chess960, Relaxed);
+    if (!pos) return ExitUsage;
+    fmt::print("{}\n", verdict_text(*pos, winner, analyze(*pos, winner)));
+    return ExitOk;
+}
+
+int run_file(const DeadArgs& args, std::optional<Color> winner) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(args.epd, ec)) {
+        print_error(fmt::format("{} ist ein Verzeichnis / is a directory", args.epd));
+        return ExitUsage;
+    }
+    std::ifstream in(args.epd, std::ios::binary);
+    if (!in) {
+        print_error(fmt::format("Datei nicht lesbar / cannot read file: {}", args.epd));
+        return ExitUsage;
+    }
+    ValidateOptions options;
+    options.relax = Relaxed;
+    if (args.chess960) options.variant = Variant::Chess960;
+
+    std::size_t positions = 0, errors = 0, line_no = 0;
+    std::size_t counts[3] = {0, 0, 0};  // winnable/dead, unwinnable/alive, undetermined
+    double seconds = 0;
+    std::string raw;
+    while (std::getline(in, raw)) {
+        ++line_no;
+        const std::vector<std::string_view> w = words(raw);
+        if (w.empty() || w[0].front() == '#') continue;
+        const std::string fen = fen_of_record(raw);
+        auto pos = position_from_fen(fen, options);
+        if (!pos) {
+            ++errors;
+            fmt::print("error line {}: {}\n", line_no, position_error_line(pos.error()));
+            continue;
+        }
+        ++positions;
+        const auto start = std::chrono::steady_clock::now();
+        const Verdict verdict = analyze(*pos, winner);
+        seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        const std::string text = verdict_text(*pos, winner, verdict);
+        fmt::print("{}\n", text);
+        if (text.starts_with("winnable") || text == "dead") ++counts[0];
+        else if (text.starts_with("unwinnable") || text == "alive") ++counts[1];
+        else ++counts[2];
+    }
+    const double per_second = seconds > 0 ? static_cast<double>(positions) / seconds : 0.0;
+    if (winner)
+        fmt::print("{} positions, {} winnable, {} unwinnable, {} undetermined, {} errors, {:.0f} positions/s\n",
+                   positions, counts[0], counts[1], counts[2], errors, per_second);
+    else
+        fmt::print("{} positions, {} dead, {} alive, {} errors, {:.0f} positions/s\n", positions, counts[0],
+                   counts[1], errors, per_second);
+    return errors == 0 ? ExitOk : ExitFailed;
+}
+
+}  // namespace
+
+Command add_dead_command(CLI::App& parent) {
+    auto args = std::make_shared<DeadArgs>();
+    CLI::App* sub = parent.add_subcommand(
+        "dead", "Tote Stellung / Gewinnbarkeit nach Zeitüberschreitung (FIDE 5.2.2, 6.9) / dead position and "
+                "winnability after a flag fall (FIDE 5.2.2, 6.9)");
+    sub->add_option("--fen", args->fen,
+                    "Stellung als FEN (am besten in Anführungszeichen) / position as FEN (best quoted)")
+        ->expected(1, 6);
+    sub->add_option("--epd", args->epd,
+                    "Datei mit einer FEN pro Zeile (weitere Felder werden ignoriert) / file with one FEN per line "
+                    "(further fields are ignored)");
+    sub->add_option("--winner", args->winner,
+                    "Kann diese Seite noch mattsetzen? (white|black); ohne: tot oder lebendig / can this side still "
+                    "checkmate? (white|black); without: dead or alive");
+    sub->add_flag("--chess960", args->chess960,
+                  "als Chess960 lesen (Rochade König-schlägt-Turm) / read as Chess960 (king-takes-rook castling)");
+    sub->footer(
+        "Ausgabe / output: winnable <Hilfsmatt in SAN / helpmate in SAN> | unwinnable <Beweis / proof> | "
+        "undetermined; ohne --winner / without --winner: dead | alive.\n"
+        "Beweise / proofs: checkmate, material, forced-sequence, blocked-structure, exhausted-search.\n"
+        "--epd: ein Ergebnis pro Zeile, dann eine Zusammenfassung / one verdict per line, then a summary.\n"
+        "Beispiele / examples:\n"
+        "  schach dead --fen \"2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - - 0 1\"\n"
+        "  schach dead --fen \"8/8/3k4/8/8/3P4/8/3K4 w - - 0 1\" --winner white\n"
+        "  schach dead --winner black --epd timeouts.epd");
+
+    Command command;
+    command.app = sub;
+    command.run = [args, sub] {
+        std::optional<Color> winner;
+        if (sub->count("--winner") > 0) {
+            winner = parse_winner(args->winner);
+            if (!winner) return ExitUsage;
+        }
+        const bool fen = sub->count("--fen") > 0, epd = sub->count("--epd") > 0;
+        if (fen == epd) {
+            print_error("genau eines von --fen und --epd angeben / give exactly one of --fen and --epd");
+            return ExitUsage;
+        }
+        return fen ? run_single(*args, winner) : run_file(*args, winner);
+    };
+    return command;
+}
+
+}  // namespace schach::cli

@@ -1,0 +1,43 @@
+#pragma once
+// Static mobility analysis: a sound over-approximation of everything the pieces can still do in
+// any continuation, used to prove that a side can never checkmate (pawn walls, locked kings,
+// bishops of one square colour behind a blockade).
+//
+// The analysis finds a set of "frozen" pieces that provably never move and are never captured
+// (a greatest fixpoint: assume everything frozen, release whatever could move or be taken),
+// then the squares every other piece can ever reach, with the frozen pieces as walls. From the
+// squares the losing king can ever stand on and the squares the winner's pieces can ever attack
+// it decides whether a checkmate is impossible. "Not proven" is always a safe answer.
+
+#include "core/bitboard.hpp"
+#include "core/position.hpp"
+
+namespace schach {
+
+/// Where the pieces of a position can ever go (all squares as bitboards).
+struct Mobility {
+    Bitboard frozen = 0;               // pieces that never move and are never captured
+    ByColor<Bitboard> king_region{};   // squares each king can ever stand on
+    ByColor<Bitboard> reach{};         // squares the other pieces of a colour can ever stand on
+    ByColor<Bitboard> attacks{};       // squares the other pieces of a colour can ever attack
+    ByColor<bool> can_promote{};       // a pawn of that colour may still promote
+    /// log2 of a bound on the number of positions that can still arise (the product of the
+    /// squares each piece can reach); promotions make it unbounded (infinity).
+    double log2_positions = 0;
+};
+
+/// The static verdict together with the size estimate of the position's future.
+struct BlockadeVerdict {
+    bool unwinnable = false;
+    double log2_positions = 0;
+};
+BlockadeVerdict analyze_blockade(const Position& pos, Color winner);
+
+/// Computes the mobility of every piece in `pos`.
+Mobility analyze_mobility(const Position& pos);
+
+/// True when `winner` can provably never checkmate from `pos` (a blocked structure); false means
+/// "not proven", never "winnable".
+bool blocked_unwinnable(const Position& pos, Color winner);
+
+}  // namespace schach

@@ -1,0 +1,136 @@
+#include "core/exhaustive.hpp"
+
+#include "core/blockade.hpp"
+#include "core/dead.hpp"
+#include "core/movegen.hpp"
+
+namespace schach {
+namespace {
+
+using PT = PieceType;
+
+std::uint64_t splitmix(std::uint64_t x) {
+    x += 0x9E3779B97F4A7C15ULL;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+    return x ^ (x >> 31);
+}
+
+}  // namespace
+
+std::uint64_t independent_key(const Position& pos) {
+    std::uint64_t h = 0x243F6A8885A308D3ULL;
+    h = splitmix(h ^ pos.pieces(Color::White));
+    h = splitmix(h ^ pos.pieces(Color::Black));
+    for (PT t : PieceTypes) h = splitmix(h ^ pos.pieces(t));
+    h = splitmix(h ^ pos.castling_rooks());
+    return splitmix(h ^ (static_cast<std::uint64_t>(idx(pos.ep_square())) << 8) ^ idx(pos.side_to_move()));
+}
+
+namespace {
+
+/// Set of 128-bit position keys: open addressing, grown by doubling, so small searches stay small.
+class VisitedSet {
+public:
+    /// Adds a key; false when it was there already.
+    bool insert(std::uint64_t a, std::uint64_t b) {
+        b |= 1;  // (0, 0) marks an empty slot
+        if (2 * (size_ + 1) > slots_.size()) grow();
+        std::size_t i = a & (slots_.size() - 1);
+        for (;; i = (i + 1) & (slots_.size() - 1)) {
+            Slot& s = slots_[i];
+            if (s.b == 0) {
+                s = Slot{a, b};
+                ++size_;
+                return true;
+            }
+            if (s.a == a && s.b == b) return false;
+        }
+    }
+
+private:
+    struct Slot {
+        std::uint64_t a = 0, b = 0;
+    };
+    void grow() {
+        std::vector<Slot> old = std::move(slots_);
+        slots_.assign(old.empty() ? 1024 : 2 * old.size(), Slot{});
+        size_ = 0;
+        for (const Slot& s : old)
+            if (s.b != 0) insert(s.a, s.b);
+    }
+    std::vector<Slot> slots_;
+    std::size_t size_ = 0;
+};
+
+/// Moves that can never be undone; only after them can the static analysis newly succeed.
+bool irreversible(const Position& before, Move m) {
+    return before.is_capture(m) || m.kind() == MoveKind::Promotion ||
+           m.kind() == MoveKind::Castling;
+}
+
+}  // namespace
+
+ExhaustiveResult exhaust(const Position& root, Color winner, std::uint64_t max_nodes) {
+    struct Frame {
+        std::uint32_t first, count, next;
+        Move move;  // the move that led here (none at the root)
+        Undo undo;
+    };
+    ExhaustiveResult result;
+    Position pos = root;
+    VisitedSet visited;
+    std::vector<Move> moves;
+    std::vector<Frame> frames;
+
+    // Returns false when the position needs no expansion (a leaf); pushes a frame otherwise.
+    auto expand = [&](Move via, const Undo& undo, bool after_irreversible) {
+        MoveList list;
+        generate_legal(pos, list);
+        if (list.empty()) {
+            if (pos.side_to_move() != winner && pos.in_check()) {
+                for (std::size_t i = 1; i < frames.size(); ++i) result.line.push_back(frames[i].move);
+                if (via) result.line.push_back(via);
+                result.outcome = ExhaustiveResult::Outcome::Mate;
+            }
+            return;
+        }
+        if (insufficient_material(pos, winner)) return;
+        // The static analysis pays off where few moves remain (blocked structures), not in open play.
+        if (after_irreversible && list.size() <= 16 && blocked_unwinnable(pos, winner)) return;
+        frames.push_back(Frame{static_cast<std::uint32_t>(moves.size()), static_cast<std::uint32_t>(list.size()), 0,
+                               via, undo});
+        moves.insert(moves.end(), list.begin(), list.end());
+    };
+
+    visited.insert(pos.key(), independent_key(pos));
+    result.nodes = 1;
+    expand(Move::none(), Undo{}, false);
+    while (!frames.empty() && result.outcome != ExhaustiveResult::Outcome::Mate) {
+        Frame& f = frames.back();
+        if (f.next == f.count) {
+            moves.resize(f.first);
+            if (f.move) pos.undo_move(f.move, f.undo);
+            frames.pop_back();
+            continue;
+        }
+        const Move m = moves[f.first + f.next++];
+        const bool irrev = irreversible(pos, m);
+        const Undo u = pos.do_move(m);
+        if (!visited.insert(pos.key(), independent_key(pos))) {
+            pos.undo_move(m, u);
+            continue;
+        }
+        if (++result.nodes > max_nodes) {
+            result.outcome = ExhaustiveResult::Outcome::Aborted;
+            return result;
+        }
+        const std::size_t depth = frames.size();
+        expand(m, u, irrev);
+        if (frames.size() == depth) pos.undo_move(m, u);  // a leaf
+    }
+    if (result.outcome != ExhaustiveResult::Outcome::Mate) result.outcome = ExhaustiveResult::Outcome::NoMate;
+    return result;
+}
+
+}  // namespace schach

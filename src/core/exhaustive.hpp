@@ -1,0 +1,30 @@
+#pragma once
+// Exhaustive search: visits every position reachable from a position by legal moves (each once),
+// so that "no mate among them" proves that a side can never checkmate. It ends early at positions
+// already proven hopeless (material, static blockade analysis), which keeps forced lines and
+// locked structures small. Positions are told apart by two independent 64-bit hashes, so two
+// different positions are merged only with probability about 2^-128.
+
+#include <cstdint>
+#include <vector>
+
+#include "core/move.hpp"
+#include "core/position.hpp"
+
+namespace schach {
+
+struct ExhaustiveResult {
+    enum class Outcome : std::uint8_t { NoMate, Mate, Aborted };
+    Outcome outcome = Outcome::Aborted;
+    std::vector<Move> line;   // Mate: a line from the position to the mate
+    std::uint64_t nodes = 0;  // positions visited
+};
+
+/// A 64-bit hash of a position (placement, side to move, castling rights, en-passant square)
+/// independent of the Zobrist key: together they tell positions apart for all practical purposes.
+std::uint64_t independent_key(const Position& pos);
+
+/// Visits the positions reachable from `pos` (at most `max_nodes`) looking for a mate by `winner`.
+ExhaustiveResult exhaust(const Position& pos, Color winner, std::uint64_t max_nodes);
+
+}  // namespace schach
