@@ -411,7 +411,24 @@ Mobility Analyzer::mobility() const {
     m.king_region = king_region_;
     m.reach = reach_;
     m.attacks = attacks_;
-    for (Color c : Colors) m.can_promote[c] = promo_reach_[c] != 0;
+    for (Color c : Colors) {
+        m.can_promote[c] = promo_reach_[c] != 0;
+        m.piece_attacks[c] = frozen_attacks_[c];
+    }
+    for (int i = 0; i < count_; ++i) {
+        const Unit& u = units_[static_cast<std::size_t>(i)];
+        if (u.type == PT::Pawn) continue;
+        const Color c = u.color;
+        m.diagonal_sliders[c] = m.diagonal_sliders[c] || u.type == PT::Bishop || u.type == PT::Queen;
+        m.orthogonal_sliders[c] = m.orthogonal_sliders[c] || u.type == PT::Rook || u.type == PT::Queen;
+        if (contains(frozen_, u.square)) {
+            m.piece_squares[c] |= bb(u.square);
+        } else {
+            m.piece_squares[c] |= u.reach;
+            m.piece_attacks[c] |= u.attacks;
+            m.piece_moves[c] = true;
+        }
+    }
     m.log2_positions = log2_positions();
     return m;
 }

@@ -21,6 +21,12 @@ struct Mobility {
     ByColor<Bitboard> reach{};         // squares the other pieces of a colour can ever stand on
     ByColor<Bitboard> attacks{};       // squares the other pieces of a colour can ever attack
     ByColor<bool> can_promote{};       // a pawn of that colour may still promote
+    // The pieces other than kings and pawns (knights, bishops, rooks, queens), frozen or not:
+    ByColor<Bitboard> piece_squares{};  // where they can ever stand
+    ByColor<Bitboard> piece_attacks{};  // what they can ever attack (frozen pawns' attacks too)
+    ByColor<bool> piece_moves{};        // one of them is not frozen (it may move some time)
+    ByColor<bool> diagonal_sliders{};   // bishops or queens
+    ByColor<bool> orthogonal_sliders{}; // rooks or queens
     /// log2 of a bound on the number of positions that can still arise (the product of the
     /// squares each piece can reach); promotions make it unbounded (infinity).
     double log2_positions = 0;

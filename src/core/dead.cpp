@@ -8,6 +8,7 @@
 #include "core/exhaustive.hpp"
 #include "core/helpmate.hpp"
 #include "core/movegen.hpp"
+#include "core/skeleton.hpp"
 
 namespace schach {
 namespace {
@@ -137,8 +138,16 @@ MateAnalysis search_layers(const Position& pos, Color winner, const MateLimits& 
         if (all.outcome == ExhaustiveResult::Outcome::Mate) return winnable(shortened_line(pos, std::move(all.line), 1), nodes);
     }
 
-    // Rounds of growing budget: each style in turn, and after the first the exhaustive search.
+    // Rounds of growing budget: the skeleton search (until it has an answer), each style in turn,
+    // and after the first the exhaustive search.
+    bool skeleton_open = true;
     for (std::uint64_t budget = limits.first_round; budget <= limits.max_round; budget *= 4) {
+        if (skeleton_open) {
+            const SkeletonResult skeleton = skeleton_search(pos, winner, budget);
+            nodes += skeleton.nodes;
+            if (skeleton.outcome == SkeletonOutcome::NoMate) return unwinnable(MateProof::ExhaustedSearch, nodes);
+            skeleton_open = skeleton.outcome == SkeletonOutcome::Aborted;
+        }
         for (int i = 0; i < 3; ++i) {
             const HelpmateStyle style = order[static_cast<std::size_t>(i)];
             HelpmateResult mate = find_helpmate(pos, winner, budget, style);

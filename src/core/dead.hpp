@@ -7,7 +7,8 @@
 // search steered toward mate (helpmate.hpp), which settles most real positions; a static
 // analysis of where every piece can ever go (blockade.hpp: pawn walls, locked kings, bishops of
 // one colour); an exhaustive search of every reachable position (exhaustive.hpp), which also
-// applies the static analysis after captures; then rounds of growing budget that alternate
+// applies the static analysis after captures; a search over kings and pawns with the other
+// pieces abstracted (skeleton.hpp); then rounds of growing budget that alternate
 // helpmate searches in three styles with the exhaustive search. A helpmate found is replayed
 // before it is reported.
 

@@ -17,11 +17,11 @@ using PT = PieceType;
 
 // Tuned on real-game positions (lichess): the median helpmate is found within about 50 positions.
 constexpr HelpmateCosts DirectCosts{
-    .capture = 0, .promote_queen = 0, .promote_knight = 4, .promote_other = 1, .check = 1, .pawn = 1,
-    .pawn_advanced = 0, .pawn_passed = 2, .approach = 9, .king_approach = 0, .other = 9, .castle = 4,
-    .king_corner = 0, .king_other = 0, .king_stay = 0, .self_block = 0, .loser_capture = 9, .loser_promote = 2,
-    .loser_promote_minor = 8, .loser_pawn = 2, .piece_corner = 5, .loser_other = 5, .start = 8, .step = 3,
-    .corners = 2, .approach_king = 1, .pawn_corners = 0};
+    .capture = 0, .promote_queen = 0, .promote_knight = 7, .promote_other = 1, .check = 1, .pawn = 0,
+    .pawn_advanced = 0, .pawn_passed = 0, .approach = 10, .king_approach = 0, .other = 11, .castle = 4,
+    .king_corner = 0, .king_other = 3, .king_stay = 0, .self_block = 0, .loser_capture = 8, .loser_promote = 0,
+    .loser_promote_minor = 11, .loser_pawn = 0, .piece_corner = 3, .loser_other = 0, .start = 6, .step = 4,
+    .corners = 1, .approach_king = 1, .pawn_corners = 0};
 
 // Tuned on real-game positions with 20 or more men.
 constexpr HelpmateCosts AttackCosts{
@@ -214,6 +214,8 @@ int Searcher::choose_corners() {
         if (!(winner_bishops & DarkSquaresBB)) unlikely = DarkSquaresBB;
         else if (!(winner_bishops & LightSquaresBB)) unlikely = LightSquaresBB;
     }
+    // The winner's king in a corner rarely leaves it for the loser's king to be mated there.
+    unlikely |= pos_.pieces(winner_, PT::King);
     std::stable_sort(corners_.begin(), corners_.begin() + n, [&](Square a, Square b) {
         return std::pair{contains(unlikely, a), closeness(a)} < std::pair{contains(unlikely, b), closeness(b)};
     });

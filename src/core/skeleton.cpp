@@ -1,0 +1,220 @@
+#include "core/skeleton.hpp"
+
+#include <optional>
+#include <vector>
+
+#include "core/attacks.hpp"
+#include "core/blockade.hpp"
+#include "core/exhaustive.hpp"
+#include "core/movegen.hpp"
+
+// Why the abstraction is sound. A real position maps to its skeleton (kings and pawns). Every
+// real move maps to a skeleton transition:
+// - a king or pawn move to a square no piece occupies in the skeleton: a skeleton move (other
+//   pieces only ever forbid moves: they attack squares, block lines and pin; pawns and kings
+//   attack along no line, so removing the pieces never forbids one);
+// - a pawn or king capturing a piece: a pawn move onto a square where an enemy piece can stand
+//   (added below), a king move onto an empty skeleton square;
+// - a piece capturing a pawn: the pawn disappears (added below, wherever a piece can attack);
+// - any other piece move: a pass, when the side has a piece that can move at all.
+// A promotion ends the search as unsupported. A checkmate needs a check: in the skeleton by a
+// pawn, or by a piece that moved (the king square must be one the pieces can attack), or
+// discovered by a king or pawn leaving a line through the king (diagonal with bishops or queens,
+// orthogonal with rooks or queens). And every square the mated king could step to in the
+// skeleton must be covered: attacked by a piece, or holding one. If no reachable skeleton
+// position allows that, no real line ends in mate.
+
+namespace schach {
+namespace {
+
+using PT = PieceType;
+
+constexpr std::uint64_t CheckSalt = 0x5851F42D4C957F2DULL;
+
+struct Node {
+    Position pos;
+    bool check_possible;  // the winner's last move may have given check
+};
+
+class SkeletonSearch {
+public:
+    SkeletonSearch(const Mobility& m, Color winner, std::uint64_t max_nodes)
+        : m_(m), winner_(winner), loser_(~winner), max_nodes_(max_nodes) {}
+
+    SkeletonResult run(const Position& start, bool in_check);
+
+private:
+    bool visit(const Position& pos, bool check_possible);
+    bool mate_possible(const Node& node, const MoveList& moves) const;
+    bool discovered(const Position& after, Square from, Square king) const;
+    std::optional<Position> rebuilt(const Position& pos, Square remove, Square add, Piece piece) const;
+    void expand(const Node& node, const MoveList& moves);
+
+    const Mobility& m_;
+    Color winner_, loser_;
+    std::uint64_t max_nodes_;
+    std::uint64_t nodes_ = 0;
+    std::vector<std::uint64_t> seen_a_, seen_b_;  // open addressing on two keys
+    std::size_t seen_count_ = 0;
+    std::vector<Node> stack_;
+    SkeletonOutcome stop_ = SkeletonOutcome::NoMate;
+    bool stopped_ = false;
+    bool insert(std::uint64_t a, std::uint64_t b);
+};
+
+bool SkeletonSearch::insert(std::uint64_t a, std::uint64_t b) {
+    b |= 1;
+    if (2 * (seen_count_ + 1) > seen_a_.size()) {
+        std::vector<std::uint64_t> old_a = std::move(seen_a_), old_b = std::move(seen_b_);
+        const std::size_t size = old_a.empty() ? 1024 : 2 * old_a.size();
+        seen_a_.assign(size, 0);
+        seen_b_.assign(size, 0);
+        seen_count_ = 0;
+        for (std::size_t i = 0; i < old_a.size(); ++i)
+            if (old_b[i]) insert(old_a[i], old_b[i]);
+    }
+    for (std::size_t i = a & (seen_a_.size() - 1);; i = (i + 1) & (seen_a_.size() - 1)) {
+        if (seen_b_[i] == 0) {
+            seen_a_[i] = a;
+            seen_b_[i] = b;
+            ++seen_count_;
+            return true;
+        }
+        if (seen_a_[i] == a && seen_b_[i] == b) return false;
+    }
+}
+
+/// The king and pawn placement of `pos` with one change (a pawn removed, or moved to capture a
+/// piece); nothing when the result is not a position the rules know (a king left in check).
+std::optional<Position> SkeletonSearch::rebuilt(const Position& pos, Square remove, Square add, Piece piece) const {
+    Setup s = pos.to_setup();
+    s.board[remove] = Piece::None;
+    if (add != Square::None) s.board[add] = piece;
+    s.turn = ~pos.side_to_move();
+    s.ep_square = Square::None;
+    s.castling_rooks = 0;
+    ValidateOptions options;
+    options.relax = Problems::all() - Problem::OppositeCheck;
+    auto next = Position::from_setup(s, options);
+    if (!next) return std::nullopt;
+    return *next;
+}
+
+/// A king or pawn leaving `from` may uncover a check by a piece on the line through `king`, when
+/// no king or pawn stands between them in `after` (the skeleton after the move).
+bool SkeletonSearch::discovered(const Position& after, Square from, Square king) const {
+    const Bitboard line = attacks::line(from, king);
+    if (!line || !contains(m_.piece_attacks[winner_], king)) return false;
+    if (attacks::between(from, king) & ~bb(king) & after.pieces()) return false;
+    const bool orthogonal = file_of(from) == file_of(king) || rank_of(from) == rank_of(king);
+    return orthogonal ? m_.orthogonal_sliders[winner_] : m_.diagonal_sliders[winner_];
+}
+
+/// The loser to move: could this be a checkmate in some real position of this skeleton?
+bool SkeletonSearch::mate_possible(const Node& node, const MoveList& moves) const {
+    const Position& pos = node.pos;
+    if (!node.check_possible && !pos.in_check()) return false;
+    const Square k = pos.king(loser_);
+    const Bitboard covered = m_.piece_attacks[winner_] | m_.piece_squares[winner_] | m_.piece_squares[loser_];
+    for (Move mv : moves)
+        if (mv.from() == k && !contains(covered, mv.to())) return false;  // a free square to step to
+    return true;
+}
+
+bool SkeletonSearch::visit(const Position& pos, bool check_possible) {
+    const bool loser_next = pos.side_to_move() == loser_;
+    check_possible = check_possible && loser_next;
+    if (!insert(pos.key() ^ (check_possible ? CheckSalt : 0), independent_key(pos))) return true;
+    if (++nodes_ > max_nodes_) {
+        stop_ = SkeletonOutcome::Aborted;
+        return false;
+    }
+    stack_.push_back(Node{pos, check_possible});
+    return true;
+}
+
+void SkeletonSearch::expand(const Node& node, const MoveList& moves) {
+    const Position& pos = node.pos;
+    const Color us = pos.side_to_move(), them = ~us;
+    const bool winner_moves = us == winner_;
+    const Square loser_king = pos.king(loser_);
+    const Bitboard last_rank = bb(relative(us, Rank::R8));
+
+    // King and pawn moves.
+    for (Move mv : moves) {
+        if (mv.kind() == MoveKind::Promotion) {
+            stop_ = SkeletonOutcome::Unsupported;
+            return;
+        }
+        Position next = pos;
+        next.do_move(mv);
+        bool check = false;
+        if (winner_moves) {
+            check = next.in_check() || discovered(next, mv.from(), loser_king);
+            if (mv.kind() == MoveKind::EnPassant) check = check || discovered(next, offset(mv.to(), -forward(us)), loser_king);
+        }
+        if (!visit(next, check)) return;
+    }
+    // A pawn capturing a piece: onto an empty skeleton square where an enemy piece can stand.
+    const bool in_check = pos.in_check();
+    for (Square p : squares(pos.pieces(us, PT::Pawn))) {
+        const Bitboard targets = attacks::pawn(us, p) & m_.piece_squares[them] & ~pos.pieces();
+        for (Square to : squares(targets)) {
+            if (contains(last_rank, to)) {
+                stop_ = SkeletonOutcome::Unsupported;
+                return;
+            }
+            auto next = rebuilt(pos, p, to, pos.piece_on(p));
+            if (!next) continue;
+            const bool check = winner_moves && (next->in_check() || discovered(*next, p, loser_king) ||
+                                                contains(m_.piece_attacks[winner_], loser_king));
+            if (!visit(*next, check)) return;
+        }
+    }
+    // A piece capturing a pawn (when in check, only the pawn that gives it).
+    const Bitboard victims = pos.pieces(them, PT::Pawn) & m_.piece_attacks[us] & (in_check ? pos.checkers() : ~Bitboard{0});
+    for (Square v : squares(victims)) {
+        auto next = rebuilt(pos, v, Square::None, Piece::None);
+        if (!next) continue;
+        if (!visit(*next, winner_moves && contains(m_.piece_attacks[winner_], loser_king))) return;
+    }
+    // Any other piece move: a pass.
+    if (m_.piece_moves[us] && !in_check) {
+        Position next = pos;
+        next.do_move(Move::null());
+        if (!visit(next, winner_moves && contains(m_.piece_attacks[winner_], loser_king))) return;
+    }
+}
+
+SkeletonResult SkeletonSearch::run(const Position& start, bool in_check) {
+    if (!visit(start, in_check)) return {stop_, nodes_};
+    while (!stack_.empty()) {
+        const Node node = stack_.back();
+        stack_.pop_back();
+        MoveList moves;
+        generate_legal(node.pos, moves);
+        if (node.pos.side_to_move() == loser_ && mate_possible(node, moves)) return {SkeletonOutcome::MaybeMate, nodes_};
+        expand(node, moves);
+        if (stop_ != SkeletonOutcome::NoMate) return {stop_, nodes_};
+    }
+    return {SkeletonOutcome::NoMate, nodes_};
+}
+
+}  // namespace
+
+SkeletonResult skeleton_search(const Position& pos, Color winner, std::uint64_t max_nodes) {
+    if (pos.castling_rooks() || pos.ep_square() != Square::None) return {SkeletonOutcome::Unsupported, 0};
+    const Mobility m = analyze_mobility(pos);
+    Setup s = pos.to_setup();
+    for (Square sq : squares(pos.pieces() & ~pos.pieces(PT::King) & ~pos.pieces(PT::Pawn))) s.board[sq] = Piece::None;
+    s.castling_rooks = 0;
+    s.ep_square = Square::None;
+    ValidateOptions options;
+    options.relax = Problems::all() - Problem::OppositeCheck;
+    auto skeleton = Position::from_setup(s, options);
+    if (!skeleton) return {SkeletonOutcome::Unsupported, 0};
+    SkeletonSearch search(m, winner, max_nodes);
+    return search.run(*skeleton, pos.side_to_move() != winner && pos.in_check());
+}
+
+}  // namespace schach
