@@ -36,10 +36,10 @@ Outcome Game::compute_automatic_outcome() const {
         if (pos_.in_check()) return {win_for(~pos_.side_to_move()), Termination::Checkmate};
         return {Result::Draw, Termination::Stalemate};
     }
-    // After every move: a bounded analysis (about 50 ms at worst). An undetermined answer lets
+    // After every move: a bounded analysis (about 20 ms at worst). An undetermined answer lets
     // the game go on (5.2.2); the one-sided questions of a flag fall or resignation get the full
     // default budget, since they are asked once.
-    constexpr MateLimits PerMove{.quick_nodes = 100, .first_round = 1'000, .max_round = 64'000};
+    constexpr MateLimits PerMove{.quick_nodes = 100, .first_round = 1'000, .max_round = 16'000};
     if (is_dead(pos_, PerMove)) return {Result::Draw, Termination::DeadPosition};
     if (repetition_count() >= 5) return {Result::Draw, Termination::FivefoldRepetition};
     if (pos_.halfmove_clock() >= 150) return {Result::Draw, Termination::SeventyFiveMoves};
