@@ -421,7 +421,7 @@ fi
 # --- 5. Dead positions: the unwinnability analyzer ---------------------------------------------
 
 # schach_bench's BM_DeadSuite asks can_checkmate for both colours of every position of the CHA
-# test vector and of a real-game sample (every 16th lichess position), each question timed alone
+# test vector and of a real-game sample (every 16th lichess position), each question timed alone (thread CPU time)
 # with the default limits: average and worst time per question, undetermined answers, and
 # contradictions with the labels (an error: there must be none).
 dead_benchmark() {
