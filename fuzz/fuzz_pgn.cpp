@@ -48,118 +48,6 @@ constexpr std::size_t MaxGameBytes = 1u << 20;
     std::abort();
 }
 
-/// Known problems of src/core that the fuzzer would otherwise hit again and again, so that it can
-/// look for others meanwhile: SCHACH_FUZZ_TOLERATE=stray-brace,percent-line,figurine-loop,comment-wrap
-/// (default: none, so `make fuzz` keeps reporting them until they are fixed).
-///   stray-brace   a '}' outside a comment makes PgnReader loop forever (parse_movetext reads it as
-///                 an empty word that does not advance); tolerated: such braces are taken out of
-///                 the input first (see without_stray_braces).
-///   percent-line  write_pgn can start a line with a comment word beginning with '%', and the
-///                 reader skips such a line as an escape line even inside a comment, so the comment
-///                 loses its '}'; tolerated: inputs whose games are written so are not read back.
-///   figurine-loop lenient parse_san calls itself while the move text holds a byte E2 that is not
-///                 part of a figurine, until the stack overflows ("1. e4 – *" with an en dash);
-///                 tolerated: inputs with such a byte are skipped.
-///   comment-wrap  write_pgn breaks lines inside a comment command ("[%clk\n0:03:00]"), and
-///                 parse_comment splits a command's name from its arguments only at a space, so
-///                 the command read back is lost; tolerated: newlines in read-back comments are
-///                 taken as spaces before comparing.
-struct Tolerate {
-    bool stray_brace = false;
-    bool percent_line = false;
-    bool figurine_loop = false;
-    bool comment_wrap = false;
-};
-const Tolerate& tolerate() {
-    static const Tolerate t = [] {
-        Tolerate r;
-        const char* env = std::getenv("SCHACH_FUZZ_TOLERATE");
-        const std::string_view v = env ? env : "";
-        r.stray_brace = v.find("stray-brace") != std::string_view::npos;
-        r.percent_line = v.find("percent-line") != std::string_view::npos;
-        r.figurine_loop = v.find("figurine-loop") != std::string_view::npos;
-        r.comment_wrap = v.find("comment-wrap") != std::string_view::npos;
-        return r;
-    }();
-    return t;
-}
-
-/// The input without the '}' that PgnReader would meet outside a comment. Follows the reader's
-/// rules for lines (also split at `newline`), escape lines (%), tag lines, rest-of-line comments
-/// (;), comments and result tokens; where unsure it takes a brace out, which never hangs.
-std::string without_stray_braces(std::string_view input, std::string_view newline) {
-    constexpr std::string_view WordEnd = " \t\r\f\v{}();$";
-    constexpr std::string_view Spaces = " \t\r\f\v";
-    std::string out;
-    out.reserve(input.size());
-    bool in_comment = false;
-    std::size_t start = 0;
-    while (start <= input.size()) {
-        std::size_t end = input.find('\n', start);
-        if (end == std::string_view::npos) end = input.size();
-        if (!newline.empty()) end = std::min(end, input.find(newline, start));
-        std::string_view line = input.substr(start, end - start);
-        if (start == 0 && line.substr(0, 3) == "\xEF\xBB\xBF") {  // UTF-8 BOM, which the reader drops
-            out.append(line.substr(0, 3));
-            line.remove_prefix(3);
-        }
-        const std::size_t first = line.find_first_not_of(Spaces);
-        const bool movetext = !line.empty() && line[0] != '%' && first != std::string_view::npos &&
-                              (in_comment || line[first] != '[');
-        bool after_result = false;
-        for (std::size_t i = 0; i < line.size(); ++i) {
-            const char c = line[i];
-            if (!movetext) {
-                out += c;
-            } else if (after_result) {
-                // The reader drops the rest of the line when the game ended here, and reads on
-                // when the result was an error (inside a variation): no '}' can be safe here.
-                if (c != '}') out += c;
-            } else if (in_comment) {
-                out += c;
-                in_comment = c != '}';
-            } else if (c == '}') {
-                // stray: left out
-            } else if (c == '{') {
-                out += c;
-                in_comment = true;
-            } else if (c == ';') {
-                out.append(line.substr(i));
-                break;
-            } else if (WordEnd.find(c) != std::string_view::npos) {
-                out += c;
-            } else {
-                std::size_t j = i;
-                while (j < line.size() && WordEnd.find(line[j]) == std::string_view::npos) ++j;
-                const std::string_view word = line.substr(i, j - i);
-                out.append(word);
-                i = j - 1;
-                if (word == "1-0" || word == "0-1" || word == "1/2-1/2" || word == "*" || word == "\xC2\xBD-\xC2\xBD")
-                    after_result = true;
-            }
-        }
-        if (end == input.size()) break;
-        const std::size_t sep = input[end] == '\n' ? 1 : newline.size();
-        out.append(input.substr(end, sep));
-        start = end + sep;
-    }
-    return out;
-}
-
-/// Whether a text holds a byte E2 that is not part of a figurine (E2 99 94..9F).
-bool has_stray_e2(std::string_view text) {
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        if (text[i] != '\xE2') continue;
-        if (i + 2 < text.size() && text[i + 1] == '\x99' && static_cast<unsigned char>(text[i + 2]) >= 0x94 &&
-            static_cast<unsigned char>(text[i + 2]) <= 0x9F) {
-            i += 2;
-            continue;
-        }
-        return true;
-    }
-    return false;
-}
-
 std::string moves_text(const Position& start, const std::vector<Move>& moves) {
     std::string out;
     Position pos = start;
@@ -237,9 +125,7 @@ std::vector<std::pair<std::size_t, PgnGame>> read(std::string_view input, ParseM
 /// Whether a comment read back from our output means what the original said: the same commands
 /// ([%clk] ...) and the same text up to spacing.
 bool same_comment(std::string_view original, std::string_view again) {
-    std::string back(again);
-    if (tolerate().comment_wrap) std::replace(back.begin(), back.end(), '\n', ' ');
-    const CommentCommands a = parse_comment(original), b = parse_comment(back);
+    const CommentCommands a = parse_comment(original), b = parse_comment(again);
     return a.clock_seconds == b.clock_seconds && a.elapsed_seconds == b.elapsed_seconds &&
            a.eval_centipawns == b.eval_centipawns && a.eval_mate == b.eval_mate && a.eval_depth == b.eval_depth &&
            a.squares == b.squares && a.arrows == b.arrows && a.text == b.text;
@@ -349,7 +235,6 @@ void check_games(const std::vector<std::pair<std::size_t, PgnGame>>& games, std:
             all += texts.back();
         }
     }
-    if (tolerate().percent_line && all.find("\n%") != std::string::npos) return;
     std::vector<PgnError> errors;
     const std::vector<PgnGame> back = read_pgn_games(all, &errors);
     if (errors.empty() && back.size() == texts.size()) {
@@ -373,15 +258,7 @@ void check_games(const std::vector<std::pair<std::size_t, PgnGame>>& games, std:
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     if (size > MaxInput) return 0;
-    const std::string_view original(reinterpret_cast<const char*>(data), size);
-    std::string_view input = original;
-
-    if (tolerate().figurine_loop && has_stray_e2(original)) return 0;
-    std::string tolerated;
-    if (tolerate().stray_brace) {
-        tolerated = without_stray_braces(input, {});
-        input = tolerated;
-    }
+    const std::string_view input(reinterpret_cast<const char*>(data), size);
 
     const auto lenient = read(input, ParseMode::Lenient, {});
     for (const auto& [number, game] : lenient) (void)game.end_position();  // replays the main line
@@ -398,10 +275,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             fail("game " + std::to_string(number) + " has another tree in strict mode than in lenient mode", input);
     }
 
-    if (original.find("<br") != std::string_view::npos) {
-        std::string text(original);
-        if (tolerate().stray_brace) text = without_stray_braces(original, "<br />");
-        check_games(read(text, ParseMode::Lenient, "<br />"), text);
-    }
+    if (input.find("<br") != std::string_view::npos) check_games(read(input, ParseMode::Lenient, "<br />"), input);
     return 0;
 }

@@ -56,30 +56,6 @@ struct Context {
     }
 };
 
-/// Known problem of src/core (SCHACH_FUZZ_TOLERATE=figurine-loop; default: reported): lenient
-/// parse_san converts figurines (U+2654..U+265F, bytes E2 99 94..9F) to letters and calls itself
-/// again while the text holds a byte E2, so any other E2 ("–", "…", a lone byte) recurses until
-/// the stack overflows. Tolerated: such texts are not given to lenient parse_san.
-bool tolerate_figurine_loop() {
-    static const bool t = [] {
-        const char* env = std::getenv("SCHACH_FUZZ_TOLERATE");
-        return env && std::string_view(env).find("figurine-loop") != std::string_view::npos;
-    }();
-    return t;
-}
-bool has_stray_e2(std::string_view text) {
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        if (text[i] != '\xE2') continue;
-        if (i + 2 < text.size() && text[i + 1] == '\x99' && static_cast<unsigned char>(text[i + 2]) >= 0x94 &&
-            static_cast<unsigned char>(text[i + 2]) <= 0x9F) {
-            i += 2;
-            continue;
-        }
-        return true;
-    }
-    return false;
-}
-
 const char* mode_name(ParseMode mode) { return mode == ParseMode::Strict ? "strict" : "lenient"; }
 
 std::string describe_move(const Position& pos, Move m) {
@@ -186,9 +162,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const MoveList legal = legal_moves(pos);
 
     const Move strict = check_parse(ctx, legal, ParseMode::Strict);
-    const bool skip_lenient = tolerate_figurine_loop() && has_stray_e2(text);
-    const Move lenient = skip_lenient ? Move::none() : check_parse(ctx, legal, ParseMode::Lenient);
-    if (strict && !skip_lenient && strict != lenient)
+    const Move lenient = check_parse(ctx, legal, ParseMode::Lenient);
+    if (strict && strict != lenient)
         ctx.fail("strict mode accepts a text lenient mode " +
                  (lenient ? "reads as another move: " + describe_move(pos, lenient) : std::string("rejects")) +
                  " (strict: " + describe_move(pos, strict) + ")");

@@ -14,9 +14,7 @@
 # ran out of memory, 2 on usage or setup errors.
 #
 # Environment: FUZZ_TARGETS="fen moves pgn san" (a subset, by name), FUZZ_ARGS (extra libFuzzer
-# options, after the target's own, so they win), SCHACH_FUZZ_TOLERATE=king-capture,move-overflow,
-# promo-rank-pawn,stray-brace,percent-line,figurine-loop,comment-wrap (skip known src/core issues,
-# see fuzz_fen.cpp, fuzz_pgn.cpp and fuzz_san.cpp; by default they are reported).
+# options, after the target's own, so they win).
 set -euo pipefail
 
 usage() {
