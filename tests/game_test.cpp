@@ -303,5 +303,17 @@ TEST(Game, RuleCasesStatusHalfmoveRepetition) {
     EXPECT_GT(checked, 25);
 }
 
+TEST(Game, IsAPlainValueThatComparesByContents) {
+    // The server keeps games as values: a copy is equal, and playing on one copy makes them differ.
+    Game a{Position{}};
+    ASSERT_TRUE(a.play(Move(Square::E2, Square::E4)));
+    Game b = a;
+    EXPECT_TRUE(a == b);
+    ASSERT_TRUE(b.play(Move(Square::E7, Square::E5)));
+    EXPECT_FALSE(a == b);
+    ASSERT_TRUE(b.pop());
+    EXPECT_TRUE(a == b);
+}
+
 }  // namespace
 }  // namespace schach

@@ -28,6 +28,7 @@ struct GameOptions {
     /// 9.1.1: event regulations may forbid draw offers before this move number (as the record
     /// numbers moves); 0 = only 5.2.3 (both sides have moved).
     int draw_offers_from_move = 0;
+    friend bool operator==(const GameOptions&, const GameOptions&) = default;
 };
 
 /// Where a game that went on had already ended.

@@ -68,6 +68,7 @@ struct Undo {
     Square ep_square;
     Square double_step;
     std::uint16_t halfmove_clock;
+    friend bool operator==(const Undo&, const Undo&) = default;
 };
 
 class Position {
