@@ -463,6 +463,11 @@ std::string figurines_to_letters(std::string_view text) {
     return out;
 }
 
+Move parse_san_quick(const Position& pos, std::string_view text) {
+    SanPattern quick;
+    return quick_pattern(text, quick) ? fast_resolve(pos, quick) : Move::none();
+}
+
 std::expected<Move, MoveTextError> parse_san(const Position& pos, std::string_view text, ParseMode mode) {
     const bool lenient = mode == ParseMode::Lenient;
     if (lenient && text.find('\xE2') != std::string_view::npos) {
@@ -473,11 +478,8 @@ std::expected<Move, MoveTextError> parse_san(const Position& pos, std::string_vi
             return m;
         }
     }
-    if (lenient) {
-        SanPattern quick;
-        if (quick_pattern(text, quick))
-            if (Move m = fast_resolve(pos, quick)) return m;
-    }
+    if (lenient)
+        if (Move m = parse_san_quick(pos, text)) return m;
     const std::string_view s = trim(text);
     auto pattern = parse_pattern(s, lenient);
     if (!pattern) {
