@@ -154,8 +154,7 @@ std::expected<Position, Problems> Position::from_setup(const Setup& setup, Valid
     if (options.variant != Variant::Auto) chess960 = options.variant == Variant::Chess960;
     fixed.chess960 = chess960;
 
-    Position p;
-    p.init_from(fixed);
+    Position p(fixed);
     if (p.attacked_by(p.side_to_move(), p.king(~p.side_to_move()))) found = found | Problem::OppositeCheck;
     if (impossible_check(p, fixed.ep_square)) found = found | Problem::ImpossibleCheck;
 
