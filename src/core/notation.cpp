@@ -276,69 +276,117 @@ MoveTextError explain_pattern(const Position& pos, std::string_view text, const 
     return illegal(text, best);
 }
 
+/// The pawn a pattern (not castling, not UCI-like) means when it plainly pushes or captures onto a
+/// square (no en passant), or Square::None; sets `kind` for a promotion.
+Square quick_pawn_source(const Position& pos, const SanPattern& p, Piece target, MoveKind& kind) {
+    const Color us = pos.side_to_move();
+    const int dir = forward(us);
+    const int behind = idx(p.to) - dir;
+    if (behind < 0 || behind >= 64) return Square::None;
+    Square from;
+    if (p.from_file >= 0 && p.from_file != idx(file_of(p.to))) {
+        if (std::abs(p.from_file - idx(file_of(p.to))) != 1 || target == Piece::None) return Square::None;
+        from = make_square(static_cast<File>(p.from_file), rank_of(square_at(behind)));
+    } else {
+        if (target != Piece::None || p.from_rank >= 0) return Square::None;
+        from = square_at(behind);
+        if (pos.piece_on(from) == Piece::None && rank_of(p.to) == relative(us, Rank::R4)) from = offset(from, -dir);
+    }
+    if (pos.piece_on(from) != make_piece(us, PT::Pawn)) return Square::None;
+    if (rank_of(p.to) == relative(us, Rank::R8)) {
+        if (p.promotion == PT::None || p.promotion == PT::King || p.promotion == PT::Pawn) return Square::None;
+        kind = MoveKind::Promotion;
+    } else if (p.promotion != PT::None) {
+        return Square::None;
+    }
+    return from;
+}
+
+/// The one piece of the pattern's kind (not a pawn) that can move to its square and fits its file
+/// and rank, pins and checks aside; Square::None when there is none or more than one.
+Square quick_piece_source(const Position& pos, const SanPattern& p) {
+    if (p.promotion != PT::None) return Square::None;
+    Bitboard candidates = pos.pieces(pos.side_to_move(), p.piece);
+    switch (p.piece) {
+        case PT::Knight: candidates &= attacks::knight(p.to); break;
+        case PT::King: candidates &= attacks::king(p.to); break;
+        default: {
+            // Sliders on the target's empty-board lines with nothing in between.
+            const Bitboard rays = (p.piece == PT::Bishop ? 0 : attacks::rook_empty(p.to)) |
+                                  (p.piece == PT::Rook ? 0 : attacks::bishop_empty(p.to));
+            const Bitboard occupied = pos.pieces();
+            Bitboard reaching = 0;
+            for (Square c : squares(candidates & rays))
+                if (!(attacks::between(p.to, c) & occupied & ~bb(c))) reaching |= bb(c);
+            candidates = reaching;
+        }
+    }
+    if (p.from_file >= 0) candidates &= bb(static_cast<File>(p.from_file));
+    if (p.from_rank >= 0) candidates &= bb(static_cast<Rank>(p.from_rank));
+    if (!candidates || more_than_one(candidates)) return Square::None;
+    return lsb(candidates);
+}
+
+/// Whether a move of the piece on `from` (not the king) to `to` is legal, given that the piece
+/// can move there: it must answer a check by capturing or blocking, and may leave a pin only
+/// along the pin's line.
+bool quick_legal(const Position& pos, Square from, Square to) {
+    const Color us = pos.side_to_move();
+    const Square ksq = pos.king(us);
+    if (const Bitboard checkers = pos.checkers())
+        if (more_than_one(checkers) || !contains(attacks::between(ksq, lsb(checkers)), to)) return false;
+    // Only a piece on one of the king's lines can be pinned (the small ray tables answer that
+    // from the first-level cache).
+    const bool on_king_line = contains(attacks::rook_empty(ksq) | attacks::bishop_empty(ksq), from);
+    return !on_king_line || !contains(pos.blockers_for_king(us), from) || attacks::aligned(ksq, from, to);
+}
+
 /// The common case without generating moves: exactly one piece fits the pattern and it is surely
 /// legal (not in check, not pinned off its line, king not stepping into an attack). Returns
 /// Move::none() whenever the answer needs the full legal move list.
 Move fast_resolve(const Position& pos, const SanPattern& p) {
     if (p.castling || p.null_move || p.uci_like) return Move::none();
     const Color us = pos.side_to_move();
-    const Square ksq = pos.king(us);
-    const Bitboard occupied = pos.pieces();
     const Piece target = pos.piece_on(p.to);
     if (target != Piece::None && color_of(target) == us) return Move::none();
-    // In check, a move other than the king's must capture the single checker or block it.
-    const Bitboard checkers = pos.checkers();
-    if (more_than_one(checkers) && p.piece != PT::King) return Move::none();
-    if (checkers && p.piece != PT::King && !contains(attacks::between(ksq, lsb(checkers)), p.to)) return Move::none();
-    Square from;
     MoveKind kind = MoveKind::Normal;
-    if (p.piece == PT::Pawn) {
-        const int dir = forward(us);
-        const int behind = idx(p.to) - dir;
-        if (behind < 0 || behind >= 64) return Move::none();
-        if (p.from_file >= 0 && p.from_file != idx(file_of(p.to))) {
-            if (std::abs(p.from_file - idx(file_of(p.to))) != 1 || target == Piece::None) return Move::none();
-            from = make_square(static_cast<File>(p.from_file), rank_of(square_at(behind)));
-        } else {
-            if (target != Piece::None || p.from_rank >= 0) return Move::none();
-            from = square_at(behind);
-            if (pos.piece_on(from) == Piece::None && rank_of(p.to) == relative(us, Rank::R4)) from = offset(from, -dir);
-        }
-        if (pos.piece_on(from) != make_piece(us, PT::Pawn)) return Move::none();
-        if (rank_of(p.to) == relative(us, Rank::R8)) {
-            if (p.promotion == PT::None || p.promotion == PT::King || p.promotion == PT::Pawn) return Move::none();
-            kind = MoveKind::Promotion;
-        } else if (p.promotion != PT::None) {
-            return Move::none();
-        }
-    } else {
-        if (p.promotion != PT::None) return Move::none();
-        Bitboard candidates = pos.pieces(us, p.piece);
-        switch (p.piece) {
-            case PT::Knight: candidates &= attacks::knight(p.to); break;
-            case PT::King: candidates &= attacks::king(p.to); break;
-            default: {
-                // Sliders on the target's empty-board lines with nothing in between.
-                const Bitboard rays = (p.piece == PT::Bishop ? 0 : attacks::rook_empty(p.to)) |
-                                      (p.piece == PT::Rook ? 0 : attacks::bishop_empty(p.to));
-                Bitboard reaching = 0;
-                for (Square c : squares(candidates & rays))
-                    if (!(attacks::between(p.to, c) & occupied & ~bb(c))) reaching |= bb(c);
-                candidates = reaching;
-            }
-        }
-        if (p.from_file >= 0) candidates &= bb(static_cast<File>(p.from_file));
-        if (p.from_rank >= 0) candidates &= bb(static_cast<Rank>(p.from_rank));
-        if (!candidates || more_than_one(candidates)) return Move::none();
-        from = lsb(candidates);
-        if (p.piece == PT::King) {
-            if (pos.attacked_by(~us, p.to, occupied ^ bb(from))) return Move::none();
-            return Move(from, p.to);
-        }
+    const Square from = p.piece == PT::Pawn ? quick_pawn_source(pos, p, target, kind) : quick_piece_source(pos, p);
+    if (from == Square::None) return Move::none();
+    if (p.piece == PT::King) {
+        // The king must not step into an attack, also along a line it shields now.
+        if (pos.attacked_by(~us, p.to, pos.pieces() ^ bb(from))) return Move::none();
+        return Move(from, p.to);
     }
-    if (attacks::line(ksq, from) && contains(pos.blockers_for_king(us), from) && !attacks::aligned(ksq, from, p.to))
-        return Move::none();
+    if (!quick_legal(pos, from, p.to)) return Move::none();
     return kind == MoveKind::Promotion ? Move::make(from, p.to, kind, p.promotion) : Move(from, p.to);
+}
+
+/// Castling written plainly ("O-O", "O-O-O") when it is legal, by the move generator's test: not in
+/// check, the squares both pieces cross empty but for themselves, none of the king's squares
+/// attacked, and (Chess960) no attack on the king's target that the castling rook shielded.
+Move quick_castling(const Position& pos, CastlingSide side) {
+    const Color us = pos.side_to_move(), them = ~us;
+    const Square rook = pos.castling_rook(us, side);
+    if (rook == Square::None || pos.in_check()) return Move::none();
+    const Square ksq = pos.king(us);
+    const Square king_to = Position::king_target(us, side), rook_to = Position::rook_target(us, side);
+    const Bitboard occupied = pos.pieces();
+    const Bitboard king_path = attacks::between(ksq, king_to);
+    const Bitboard must_be_empty = (king_path | attacks::between(rook, rook_to)) & ~bb(ksq) & ~bb(rook);
+    if (occupied & must_be_empty) return Move::none();
+    for (Square s : squares(king_path))
+        if (pos.attacked_by(them, s, occupied ^ bb(ksq))) return Move::none();
+    const Bitboard their_rq = pos.pieces(them, PT::Rook) | pos.pieces(them, PT::Queen);
+    if (attacks::rook(king_to, occupied ^ bb(rook) ^ bb(ksq)) & their_rq) return Move::none();
+    return Move::make(ksq, rook, MoveKind::Castling);
+}
+
+/// "O-O" or "O-O-O" with nothing after it but check marks: the side it names, or nothing.
+std::optional<CastlingSide> quick_castling_text(std::string_view s) {
+    while (!s.empty() && (s.back() == '+' || s.back() == '#')) s.remove_suffix(1);
+    if (s == "O-O") return CastlingSide::King;
+    if (s == "O-O-O") return CastlingSide::Queen;
+    return std::nullopt;
 }
 
 /// The shapes of nearly every move in real files, read without the general pattern parser:
@@ -465,7 +513,9 @@ std::string figurines_to_letters(std::string_view text) {
 
 Move parse_san_quick(const Position& pos, std::string_view text) {
     SanPattern quick;
-    return quick_pattern(text, quick) ? fast_resolve(pos, quick) : Move::none();
+    if (quick_pattern(text, quick)) return fast_resolve(pos, quick);
+    if (const auto side = quick_castling_text(text)) return quick_castling(pos, *side);
+    return Move::none();
 }
 
 std::expected<Move, MoveTextError> parse_san(const Position& pos, std::string_view text, ParseMode mode) {
