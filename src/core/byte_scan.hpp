@@ -109,6 +109,26 @@ inline std::size_t find_byte(const char* p, std::size_t n, char c, const char* r
     return n;
 }
 
+/// The first index in [0, n) where p holds `a` or `b`, or n. `readable` >= p + n.
+inline std::size_t find_either(const char* p, std::size_t n, char a, char b, const char* readable) {
+    std::size_t i = 0;
+#if defined(__SSE2__)
+    const auto avail = static_cast<std::size_t>(readable - p);  // >= n
+    while (i < n && avail - i >= detail::Width) {
+        if (const std::uint32_t m = detail::equal_mask(p + i, a) | detail::equal_mask(p + i, b)) {
+            const std::size_t at = i + static_cast<std::size_t>(std::countr_zero(m));
+            return at < n ? at : n;
+        }
+        i += detail::Width;
+    }
+#else
+    (void)readable;
+#endif
+    for (; i < n; ++i)
+        if (p[i] == a || p[i] == b) return i;
+    return n;
+}
+
 /// The first index in [0, n) holding a word end (WordEndChars), or n. `readable` >= p + n.
 inline std::size_t word_end(const char* p, std::size_t n, const char* readable) {
     std::size_t i = 0;

@@ -389,6 +389,18 @@ std::optional<CastlingSide> quick_castling_text(std::string_view s) {
     return std::nullopt;
 }
 
+/// English SAN piece letters (NBRQK); PieceType::None for every other byte.
+constexpr std::array<PT, 256> SanPieceLetters = [] {
+    std::array<PT, 256> t{};
+    t.fill(PT::None);
+    t['N'] = PT::Knight;
+    t['B'] = PT::Bishop;
+    t['R'] = PT::Rook;
+    t['Q'] = PT::Queen;
+    t['K'] = PT::King;
+    return t;
+}();
+
 /// The shapes of nearly every move in real files, read without the general pattern parser:
 /// [NBRQK][file][rank][x]<square>[=Q][+#] for pieces, <file>[x<file>]<rank>[=Q][+#] for pawns.
 /// Returns false for anything else (castling, annotations, long algebraic, German letters...),
@@ -410,15 +422,10 @@ bool quick_pattern(std::string_view s, SanPattern& p) {
     if (tf < 'a' || tf > 'h' || tr < '1' || tr > '8') return false;
     p.to = make_square(static_cast<File>(tf - 'a'), static_cast<Rank>(tr - '1'));
     s.remove_suffix(2);
-    std::size_t i = 0;
-    switch (s.empty() ? '\0' : s[0]) {
-        case 'N': p.piece = PT::Knight; ++i; break;
-        case 'B': p.piece = PT::Bishop; ++i; break;
-        case 'R': p.piece = PT::Rook; ++i; break;
-        case 'Q': p.piece = PT::Queen; ++i; break;
-        case 'K': p.piece = PT::King; ++i; break;
-        default: p.piece = PT::Pawn;
-    }
+    // The piece letter from a table: a switch here costs a mispredicted jump on most moves.
+    const PT letter = s.empty() ? PT::None : SanPieceLetters[static_cast<unsigned char>(s[0])];
+    std::size_t i = letter != PT::None ? 1 : 0;
+    p.piece = letter != PT::None ? letter : PT::Pawn;
     if (i < s.size() && s[i] >= 'a' && s[i] <= 'h') p.from_file = s[i++] - 'a';
     if (i < s.size() && s[i] >= '1' && s[i] <= '8') p.from_rank = s[i++] - '1';
     if (i < s.size() && s[i] == 'x') {

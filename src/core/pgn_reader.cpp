@@ -280,7 +280,25 @@ struct PgnReader::Impl {
     bool parse_movetext(std::string_view l, std::size_t base);
     void play(std::string_view token, std::size_t column);
     void played(Move m, std::string_view text, std::size_t column);
+
+    // The position of the last FEN tag read: games in a row often start from the same one (an
+    // opening played with both colours), and the answer is the same.
+    std::string cached_fen;
+    Variant cached_variant = Variant::Auto;
+    std::expected<Position, PositionError> cached_position;
+    const std::expected<Position, PositionError>& fen_position(Variant variant);
 };
+
+const std::expected<Position, PositionError>& PgnReader::Impl::fen_position(Variant variant) {
+    if (cached_fen.empty() || cached_fen != fen_tag || cached_variant != variant) {
+        ValidateOptions vo;
+        vo.variant = variant;
+        cached_position = position_from_fen(fen_tag, vo);
+        cached_fen = fen_tag;
+        cached_variant = variant;
+    }
+    return cached_position;
+}
 
 bool PgnReader::Impl::next_line() {
     if (have_line) {
@@ -331,13 +349,19 @@ void PgnReader::Impl::parse_tags(std::string_view l) {
         // The value is a view into the line unless it holds escapes.
         const std::size_t value_start = i;
         bool escaped = false, closed = false;
-        for (; i < l.size(); ++i) {
-            if (l[i] == '\\' && i + 1 < l.size()) {
-                escaped = true;
-                ++i;
-            } else if (l[i] == '"') {
-                closed = true;
-                break;
+        // Most values hold no backslash: then the first quote closes them.
+        i += scan::find_either(l.data() + i, l.size() - i, '"', '\\', readable);
+        if (i < l.size() && l[i] == '"') {
+            closed = true;
+        } else {
+            for (i = value_start; i < l.size(); ++i) {
+                if (l[i] == '\\' && i + 1 < l.size()) {
+                    escaped = true;
+                    ++i;
+                } else if (l[i] == '"') {
+                    closed = true;
+                    break;
+                }
             }
         }
         std::string_view value = l.substr(value_start, i - value_start);
@@ -374,7 +398,7 @@ bool PgnReader::Impl::start_moves(std::size_t column) {
     ValidateOptions vo;
     vo.variant = variant == VariantTag::Chess960 ? Variant::Chess960 : Variant::Auto;
     if (!fen_tag.empty()) {
-        auto p = position_from_fen(fen_tag, vo);
+        const auto& p = fen_position(vo.variant);
         if (!p) {
             fail(PgnError::Kind::BadFen, column, "FEN-Tag: " + p.error().message());
             skipping = true;
