@@ -445,42 +445,64 @@ void PgnReader::Impl::played(Move m, std::string_view text, std::size_t column) 
 bool PgnReader::Impl::parse_movetext(std::string_view l, std::size_t base) {
     std::size_t i = base;
     const std::size_t n = l.size();
+    if (in_comment) {  // a comment from an earlier line goes on here
+        const std::size_t close = l.find('}', i);
+        if (close == std::string_view::npos) {
+            comment.append(l.substr(i));
+            comment += '\n';
+            return true;
+        }
+        comment.append(l.substr(i, close - i));
+        in_comment = false;
+        if (!skipping && !failed) visitor->comment(comment);
+        comment.clear();
+        i = close + 1;
+    }
     const bool quick_san = options.san_mode == ParseMode::Lenient;
     while (i < n) {
-        if (in_comment) {
-            const std::size_t close = l.find('}', i);
-            if (close == std::string_view::npos) {
-                comment.append(l.substr(i));
-                comment += '\n';
-                return true;
-            }
-            comment.append(l.substr(i, close - i));
-            in_comment = false;
-            if (!skipping && !failed) visitor->comment(comment);
-            comment.clear();
-            i = close + 1;
-            continue;
-        }
         const char c = l[i];
         if (is_space(c)) {
             ++i;
             continue;
         }
         if (!moves_started) start_moves(i);
-        switch (c) {
-            case '{': {
-                // A comment closed on the same line goes to the visitor as a view, without a copy.
-                const std::size_t close = i + 1 + scan::find_byte(l.data() + i + 1, n - i - 1, '}', readable);
-                if (close < n) {
-                    if (!skipping && !failed) visitor->comment(l.substr(i + 1, close - i - 1));
-                    i = close + 1;
+        // The plain SAN of nearly every move: straight to the board. Anything else (annotations,
+        // other notations, moves that need the legal move list, errors) goes through play().
+        if (quick_san && san_start(c) && !skipping && !failed) {
+            const std::size_t j = i + scan::word_end(l.data() + i, n - i, readable);
+            const std::string_view word = l.substr(i, j - i);
+            if (word.back() != '!' && word.back() != '?') {
+                if (const Move m = parse_san_quick(pos, word)) {
+                    played(m, word, i);
+                    i = j;
                     continue;
                 }
+            }
+        }
+        if (c == '{') {
+            // A comment closed on the same line goes to the visitor as a view, without a copy.
+            const std::size_t close = i + 1 + scan::find_byte(l.data() + i + 1, n - i - 1, '}', readable);
+            if (close == n) {  // it goes on on the next line
+                comment.assign(l.substr(i + 1));
+                comment += '\n';
                 in_comment = true;
-                comment.clear();
-                ++i;
+                return true;
+            }
+            if (!skipping && !failed) visitor->comment(l.substr(i + 1, close - i - 1));
+            i = close + 1;
+            continue;
+        }
+        // Move numbers ("12." "12..." and glued forms "12.e4") without looking for the word's end.
+        if (c >= '0' && c <= '9') {
+            std::size_t k = i + 1;
+            while (k < n && l[k] >= '0' && l[k] <= '9') ++k;
+            if (k < n && l[k] == '.') {
+                while (k < n && l[k] == '.') ++k;
+                i = k;
                 continue;
             }
+        }
+        switch (c) {
             case ';': return true;  // rest-of-line comment
             case '(': {
                 if (!skipping && !failed) {
@@ -528,28 +550,9 @@ bool PgnReader::Impl::parse_movetext(std::string_view l, std::size_t base) {
             }
             default: break;
         }
-        // Move numbers ("12." "12..." and glued forms "12.e4") without looking for the word's end.
-        if (c >= '0' && c <= '9') {
-            std::size_t k = i + 1;
-            while (k < n && l[k] >= '0' && l[k] <= '9') ++k;
-            if (k < n && l[k] == '.') {
-                while (k < n && l[k] == '.') ++k;
-                i = k;
-                continue;
-            }
-        }
         // A word: up to whitespace or a delimiter.
         const std::size_t j = i + scan::word_end(l.data() + i, n - i, readable);
-        std::string_view word = l.substr(i, j - i);
-        // The plain SAN of nearly every move: straight to the board. Anything else (annotations,
-        // other notations, moves that need the legal move list, errors) goes through play().
-        if (quick_san && !skipping && !failed && san_start(c) && word.back() != '!' && word.back() != '?') {
-            if (const Move m = parse_san_quick(pos, word)) {
-                played(m, word, i);
-                i = j;
-                continue;
-            }
-        }
+        const std::string_view word = l.substr(i, j - i);
         // Annotations written apart from their move: "exd6 e.p.", "c5 !?".
         if (c == 'e' && (word == "e.p." || word == "ep")) {
             i = j;
@@ -559,16 +562,6 @@ bool PgnReader::Impl::parse_movetext(std::string_view l, std::size_t base) {
             if (int nag = nag_of_suffix(word); nag && !skipping && !failed && has_last) visitor->nag(nag);
             i = j;
             continue;
-        }
-        // Move numbers: "12." "12..." and glued forms "12.e4".
-        if (c >= '0' && c <= '9') {
-            std::size_t k = 0;
-            while (k < word.size() && word[k] >= '0' && word[k] <= '9') ++k;
-            if (k < word.size() && word[k] == '.') {
-                while (k < word.size() && word[k] == '.') ++k;
-                i += k;
-                continue;
-            }
         }
         const bool maybe_result = c == '1' || c == '0' || c == '*' || c == '\xC2';
         if (maybe_result && (word == "1-0" || word == "0-1" || word == "1/2-1/2" || word == "*" || word == "½-½")) {
