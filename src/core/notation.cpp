@@ -18,6 +18,14 @@ constexpr char ascii_toupper(char c) { return c >= 'a' && c <= 'z' ? static_cast
 
 using PT = PieceType;
 
+// The quick SAN path is a handful of small functions called once per move of every game read;
+// calls between them cost more than their bodies, so they are merged into their callers.
+#if defined(__GNUC__)
+#define SCHACH_HOT_INLINE [[gnu::always_inline]] inline
+#else
+#define SCHACH_HOT_INLINE inline
+#endif
+
 std::string castling_text(const Position& pos, Move m, Language lang) {
     const bool king_side = pos.castling_side(m) == CastlingSide::King;
     if (lang == Language::English) return king_side ? "O-O" : "O-O-O";
@@ -278,7 +286,7 @@ MoveTextError explain_pattern(const Position& pos, std::string_view text, const 
 
 /// The pawn a pattern (not castling, not UCI-like) means when it plainly pushes or captures onto a
 /// square (no en passant), or Square::None; sets `kind` for a promotion.
-Square quick_pawn_source(const Position& pos, const SanPattern& p, Piece target, MoveKind& kind) {
+SCHACH_HOT_INLINE Square quick_pawn_source(const Position& pos, const SanPattern& p, Piece target, MoveKind& kind) {
     const Color us = pos.side_to_move();
     const int dir = forward(us);
     const int behind = idx(p.to) - dir;
@@ -304,7 +312,7 @@ Square quick_pawn_source(const Position& pos, const SanPattern& p, Piece target,
 
 /// The one piece of the pattern's kind (not a pawn) that can move to its square and fits its file
 /// and rank, pins and checks aside; Square::None when there is none or more than one.
-Square quick_piece_source(const Position& pos, const SanPattern& p) {
+SCHACH_HOT_INLINE Square quick_piece_source(const Position& pos, const SanPattern& p) {
     if (p.promotion != PT::None) return Square::None;
     Bitboard candidates = pos.pieces(pos.side_to_move(), p.piece);
     switch (p.piece) {
@@ -330,7 +338,7 @@ Square quick_piece_source(const Position& pos, const SanPattern& p) {
 /// Whether a move of the piece on `from` (not the king, not en passant) to `to` is legal, given
 /// that the piece can move there: no enemy piece, the one taken on `to` aside, attacks the king
 /// once it has moved. (That settles checks and pins alike, with one look from the king.)
-bool quick_legal(const Position& pos, Square from, Square to) {
+SCHACH_HOT_INLINE bool quick_legal(const Position& pos, Square from, Square to) {
     const Color us = pos.side_to_move();
     const Square ksq = pos.king(us);
     const Bitboard occupied = (pos.pieces() ^ bb(from)) | bb(to);
@@ -350,7 +358,7 @@ bool quick_legal(const Position& pos, Square from, Square to) {
 /// The common case without generating moves: exactly one piece fits the pattern and it is surely
 /// legal (not in check, not pinned off its line, king not stepping into an attack). Returns
 /// Move::none() whenever the answer needs the full legal move list.
-Move fast_resolve(const Position& pos, const SanPattern& p) {
+SCHACH_HOT_INLINE Move fast_resolve(const Position& pos, const SanPattern& p) {
     if (p.castling || p.null_move || p.uci_like) return Move::none();
     const Color us = pos.side_to_move();
     const Piece target = pos.piece_on(p.to);
@@ -411,7 +419,7 @@ constexpr std::array<PT, 256> SanPieceLetters = [] {
 /// [NBRQK][file][rank][x]<square>[=Q][+#] for pieces, <file>[x<file>]<rank>[=Q][+#] for pawns.
 /// Returns false for anything else (castling, annotations, long algebraic, German letters...),
 /// and the general parser takes over.
-bool quick_pattern(std::string_view s, SanPattern& p) {
+SCHACH_HOT_INLINE bool quick_pattern(std::string_view s, SanPattern& p) {
     while (!s.empty() && (s.back() == '+' || s.back() == '#')) s.remove_suffix(1);
     if (s.size() < 2) return false;
     if (s.size() >= 4 && s[s.size() - 2] == '=') {

@@ -198,10 +198,20 @@ VariantTag classify_variant(std::string_view v) {
     return VariantTag::Unsupported;
 }
 
-/// The first letter of a move in plain SAN: a piece letter or a pawn's file.
-bool san_start(char c) {
-    return (c >= 'a' && c <= 'h') || c == 'N' || c == 'B' || c == 'R' || c == 'Q' || c == 'K';
-}
+/// Bytes by what they can start or end, one table lookup each (this runs for every token).
+enum ByteClass : std::uint8_t {
+    SanStart = 1,  // a piece letter or a pawn's file: the first letter of a move in plain SAN
+    TagNameEnd = 2,  // white space, '"' or ']': the end of a tag name
+};
+constexpr std::array<std::uint8_t, 256> ByteClasses = [] {
+    std::array<std::uint8_t, 256> t{};
+    for (char c : std::string_view("abcdefghNBRQK")) t[static_cast<unsigned char>(c)] |= SanStart;
+    for (char c : std::string_view(" \t\r\f\v\"]")) t[static_cast<unsigned char>(c)] |= TagNameEnd;
+    return t;
+}();
+
+bool san_start(char c) { return ByteClasses[static_cast<unsigned char>(c)] & SanStart; }
+bool tag_name_end(char c) { return ByteClasses[static_cast<unsigned char>(c)] & TagNameEnd; }
 
 int nag_of_suffix(std::string_view s) {
     if (s == "!") return 1;
@@ -340,7 +350,7 @@ void PgnReader::Impl::parse_tags(std::string_view l) {
         ++i;
         while (i < l.size() && is_space(l[i])) ++i;
         const std::size_t name_start = i;
-        while (i < l.size() && !is_space(l[i]) && l[i] != '"' && l[i] != ']') ++i;
+        while (i < l.size() && !tag_name_end(l[i])) ++i;
         const std::string_view name = l.substr(name_start, i - name_start);
         while (i < l.size() && is_space(l[i])) ++i;
         if (i >= l.size() || l[i] != '"')
