@@ -4,8 +4,10 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <optional>
 #include <set>
 
+#include "core/chess960.hpp"
 #include "core/explain.hpp"
 #include "core/fen.hpp"
 #include "core/movegen.hpp"
@@ -147,6 +149,46 @@ TEST(Notation, LenientReadsWhatRealFilesContain) {
     EXPECT_EQ(to_uci(promo, *parse_san(promo, "e8=♕")), "e7e8q");
     EXPECT_EQ(*parse_san(start, "--"), Move::null());
     EXPECT_EQ(*parse_san(start, "Z0"), Move::null());
+}
+
+TEST(Notation, QuickPathAgreesWithTheLegalMoveList) {
+    // parse_san_quick answers only when it is sure: then with the one legal move the text means.
+    // Random games from the classical start and Chess960 starts (castling with inner rooks).
+    std::vector<Position> starts = {Position()};
+    for (int n : {0, 105, 226, 447, 959}) starts.push_back(*chess960_position(n));
+    std::uint64_t seed = 12345;
+    auto next = [&seed] {
+        seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+        return seed >> 33;
+    };
+    int answered = 0, castles = 0;
+    for (const Position& start : starts)
+        for (int game = 0; game < 20; ++game) {
+            Position pos = start;
+            for (int ply = 0; ply < 120; ++ply) {
+                const MoveList moves = legal_moves(pos);
+                if (moves.size() == 0) break;
+                for (Move m : moves) {
+                    for (const std::string& text : {to_san(pos, m), to_lan(pos, m), to_uci(pos, m)}) {
+                        const Move quick = parse_san_quick(pos, text);
+                        if (!quick) continue;
+                        ++answered;
+                        EXPECT_EQ(quick, m) << to_fen(pos) << " " << text;
+                    }
+                }
+                for (const char* castling : {"O-O", "O-O-O", "O-O+", "O-O-O#"}) {
+                    const Move quick = parse_san_quick(pos, castling);
+                    const auto full = parse_san(pos, castling, ParseMode::Strict);
+                    EXPECT_EQ(quick ? std::optional<Move>(quick) : std::nullopt,
+                              full ? std::optional<Move>(*full) : std::nullopt)
+                        << to_fen(pos) << " " << castling;
+                    castles += quick ? 1 : 0;
+                }
+                pos.do_move(moves[static_cast<std::size_t>(next() % moves.size())]);
+            }
+        }
+    EXPECT_GT(answered, 10000);
+    EXPECT_GT(castles, 100);
 }
 
 TEST(Notation, StrictAcceptsCanonicalOnly) {

@@ -4,6 +4,8 @@
 
 #include <fstream>
 #include <sstream>
+#include <string>
+#include <vector>
 
 #include "core/fen.hpp"
 #include "core/notation.hpp"
@@ -281,6 +283,94 @@ TEST(Pgn, OverlongLineIsBoundedAndReported) {
     auto games = b.take();
     ASSERT_EQ(games.size(), 1u);
     EXPECT_EQ(*games[0].tag("Event"), "y");
+}
+
+/// Every event of the reader as text, with locations, to compare two ways of reading.
+struct Trace : PgnVisitor {
+    std::string out;
+    static std::string where(const PgnLocation& l) {
+        return std::to_string(l.line) + ":" + std::to_string(l.column) + ":" + std::to_string(l.game);
+    }
+    void begin_game(const PgnLocation& l) override { out += "game " + where(l) + "\n"; }
+    void tag(std::string_view n, std::string_view v) override { out += "tag " + std::string(n) + "=" + std::string(v) + "\n"; }
+    bool begin_moves(const Position& p) override {
+        out += "start " + to_fen(p) + "\n";
+        return true;
+    }
+    void move(const Position& before, Move m, std::string_view text, const PgnLocation& l) override {
+        out += "move " + to_uci(before, m) + " " + std::string(text) + " " + where(l) + "\n";
+    }
+    void nag(int n) override { out += "nag " + std::to_string(n) + "\n"; }
+    void comment(std::string_view c) override { out += "comment " + std::string(c) + "\n"; }
+    void begin_variation() override { out += "(\n"; }
+    void end_variation() override { out += ")\n"; }
+    void result(std::string_view r) override { out += "result " + std::string(r) + "\n"; }
+    void error(const PgnError& e) override { out += "error " + where(e.where) + " " + e.message + "\n"; }
+    void end_game() override { out += "end\n"; }
+};
+
+std::string trace_stream(const std::string& text, const PgnReaderOptions& o) {
+    std::istringstream in(text);
+    PgnReader reader(in, o);
+    Trace t;
+    t.out = std::to_string(reader.read_all(t)) + " games\n" + t.out;
+    return t.out;
+}
+
+std::string trace_memory(const std::string& text, const PgnReaderOptions& o) {
+    PgnReader reader(std::string_view(text), o);
+    Trace t;
+    t.out = std::to_string(reader.read_all(t)) + " games\n" + t.out;
+    return t.out;
+}
+
+TEST(Pgn, MemoryAndStreamReadersAgreeOnEveryFile) {
+    for (const auto& f : Files) {
+        const std::string text = slurp(f.file);
+        for (const char* newline : {"", "<br />"}) {
+            PgnReaderOptions o;
+            o.newline = newline;
+            EXPECT_EQ(trace_memory(text, o), trace_stream(text, o)) << f.file << " newline '" << newline << "'";
+        }
+        PgnReaderOptions strict;
+        strict.san_mode = ParseMode::Strict;
+        EXPECT_EQ(trace_memory(text, strict), trace_stream(text, strict)) << f.file << " strict";
+    }
+}
+
+TEST(Pgn, MemoryAndStreamReadersAgreeOnOddTexts) {
+    const std::vector<std::string> texts = {
+        "",
+        "\n",
+        "1. e4 *",                                   // no final newline
+        "\xEF\xBB\xBF[Event \"bom\"]\r\n\r\n1. e4 {a\r\nb} e5 *\r\n",
+        "1. c4 * 1. Nf3 *\n[Event \"x\"]\n1. e4 e5 2. Ke2 Ke7 3. Ke1 1-0",
+        "% escape\n1. e4 ; rest\n{ open\n%not an escape } e5 (1... c5 2. Nf3) 2. Nf3 $1 !? *\n",
+    };
+    for (const std::string& text : texts)
+        for (std::size_t max : {std::size_t{0}, std::size_t{5}, std::size_t{20}, std::size_t{64} << 20}) {
+            PgnReaderOptions o;
+            o.max_game_bytes = max;
+            EXPECT_EQ(trace_memory(text, o), trace_stream(text, o)) << "max " << max << ": " << text;
+        }
+}
+
+TEST(Pgn, MemoryReaderCallsLinesOverlongWhereTheStreamReaderDoes) {
+    // The stream reader reads 64 KiB chunks and calls a line overlong when enough of it is buffered
+    // without its end; the memory reader must agree around chunk ends too.
+    const std::string game = "[Event \"g\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n";
+    for (std::size_t line : {std::size_t{100}, std::size_t{40000}, std::size_t{65000}, std::size_t{70000}}) {
+        std::string text;
+        while (text.size() < 200000) text += game + "1. d4 {" + std::string(line, 'a') + "} d5 *\n\n";
+        for (bool final_newline : {true, false}) {
+            const std::string t = final_newline ? text : text + "1. c4 {" + std::string(line, 'z');
+            for (std::size_t max : {std::size_t{100}, std::size_t{50000}, std::size_t{65536}, std::size_t{80000}}) {
+                PgnReaderOptions o;
+                o.max_game_bytes = max;
+                EXPECT_EQ(trace_memory(t, o), trace_stream(t, o)) << "line " << line << " max " << max;
+            }
+        }
+    }
 }
 
 TEST(Pgn, SevenTagRosterFirst) {

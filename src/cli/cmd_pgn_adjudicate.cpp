@@ -251,7 +251,7 @@ int run_adjudicate(const AdjudicateArgs& args) {
     const bool all_read = read_pgn_inputs(args.files, [&](const PgnInput& input) {
         // Several files: "FILE:GAME: ..." so that the numbers stay unambiguous.
         AdjudicateVisitor visitor(args.files.size() > 1 ? input.name + ":" : std::string(), input.name, summary);
-        PgnReader reader(*input.stream, reader_options(args.newline, false));
+        PgnReader reader = make_reader(input, reader_options(args.newline, false));
         reader.read_all(visitor);
     });
     std::string counts;

@@ -171,7 +171,7 @@ int run_check(const CheckArgs& args) {
     std::size_t games = 0, errors = 0, warnings = 0;
     const bool all_read = read_pgn_inputs(args.files, [&](const PgnInput& input) {
         CheckVisitor visitor(input.name, args.strict);
-        PgnReader reader(*input.stream, reader_options(args.newline, args.strict));
+        PgnReader reader = make_reader(input, reader_options(args.newline, args.strict));
         games += reader.read_all(visitor);
         errors += visitor.errors();
         warnings += visitor.warnings();

@@ -58,7 +58,7 @@ int run_convert(const ConvertArgs& args) {
 
     std::size_t games = 0, written = 0, errors = 0;
     const bool all_read = read_pgn_inputs(args.files, [&](const PgnInput& input) {
-        PgnReader reader(*input.stream, reader_options(args.newline, false));
+        PgnReader reader = make_reader(input, reader_options(args.newline, false));
         PgnGameBuilder builder;
         std::size_t reported = 0;  // errors of this builder already printed
         while (reader.read_game(builder)) {

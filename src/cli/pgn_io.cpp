@@ -10,7 +10,38 @@
 
 #include <fmt/core.h>
 
+#if __has_include(<sys/mman.h>)
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#define SCHACH_HAVE_MMAP 1
+#endif
+
 namespace schach::cli {
+
+std::unique_ptr<MappedFile> MappedFile::map(const std::string& path) {
+#if defined(SCHACH_HAVE_MMAP)
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return nullptr;
+    struct stat st {};
+    void* data = MAP_FAILED;
+    if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0)
+        data = ::mmap(nullptr, static_cast<std::size_t>(st.st_size), PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
+    ::close(fd);  // the mapping stays valid
+    if (data == MAP_FAILED) return nullptr;
+    return std::unique_ptr<MappedFile>(new MappedFile(static_cast<const char*>(data), static_cast<std::size_t>(st.st_size)));
+#else
+    (void)path;
+    return nullptr;
+#endif
+}
+
+MappedFile::~MappedFile() {
+#if defined(SCHACH_HAVE_MMAP)
+    ::munmap(const_cast<char*>(data_), size_);
+#endif
+}
 
 std::optional<PgnInput> open_pgn_input(const std::string& path) {
     PgnInput input;
@@ -34,7 +65,13 @@ std::optional<PgnInput> open_pgn_input(const std::string& path) {
         return std::nullopt;
     }
     input.stream = input.file.get();
+    input.mapped = MappedFile::map(path);
     return input;
+}
+
+PgnReader make_reader(const PgnInput& input, PgnReaderOptions options) {
+    if (input.mapped) return PgnReader(input.mapped->text(), std::move(options));
+    return PgnReader(*input.stream, std::move(options));
 }
 
 bool input_failed(const PgnInput& input) { return input.stream != nullptr && input.stream->bad(); }

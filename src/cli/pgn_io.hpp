@@ -25,14 +25,33 @@ Command add_pgn_check_command(CLI::App& pgn);
 Command add_pgn_convert_command(CLI::App& pgn);
 Command add_pgn_adjudicate_command(CLI::App& pgn);
 
+/// A regular file's contents mapped into memory (read-only) while the object lives.
+class MappedFile {
+public:
+    /// Maps a non-empty regular file; nothing (and the caller reads the stream) otherwise.
+    static std::unique_ptr<MappedFile> map(const std::string& path);
+    ~MappedFile();
+    MappedFile(const MappedFile&) = delete;
+    MappedFile& operator=(const MappedFile&) = delete;
+    std::string_view text() const { return {data_, size_}; }
+
+private:
+    MappedFile(const char* data, std::size_t size) : data_(data), size_(size) {}
+    const char* data_;
+    std::size_t size_;
+};
+
 /// A PGN input opened for reading: a file, or standard input for "-".
 struct PgnInput {
     std::string name;  // for messages: the path as given, "<stdin>" for "-"
     std::unique_ptr<std::ifstream> file;
     std::istream* stream = nullptr;
+    std::unique_ptr<MappedFile> mapped;  // a regular file's contents, read instead of the stream
 };
 /// Opens a path (or "-"); on failure prints "Fehler / error: ..." and returns nothing.
 std::optional<PgnInput> open_pgn_input(const std::string& path);
+/// A reader of the input: from memory when the file is mapped, else from the stream.
+PgnReader make_reader(const PgnInput& input, PgnReaderOptions options);
 /// After reading: whether the stream failed with an I/O error (not just reached its end).
 bool input_failed(const PgnInput& input);
 /// Opens each path in turn and lets `read` read it; afterwards prints "FILE: Lesefehler / read

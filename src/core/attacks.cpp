@@ -31,6 +31,33 @@ Bitboard slide(const int (&dirs)[4][2], Square s, Bitboard occupied) {
     return result;
 }
 
+/// Rays from each square in each direction of `dirs`, on an empty board (the square excluded).
+struct Rays {
+    const int (&dirs)[4][2];
+    BySquare<std::array<Bitboard, 4>> ray{};
+    explicit Rays(const int (&directions)[4][2]) : dirs(directions) {
+        for (int i = 0; i < 64; ++i)
+            for (int d = 0; d < 4; ++d) {
+                const int one[4][2] = {{dirs[d][0], dirs[d][1]}, {dirs[d][0], dirs[d][1]}, {dirs[d][0], dirs[d][1]},
+                                       {dirs[d][0], dirs[d][1]}};  // one direction, four times
+                ray[square_at(i)][d] = slide(one, square_at(i), 0);
+            }
+    }
+    /// The same as slide(dirs, s, occupied), from the rays: each one cut behind its first blocker.
+    Bitboard attacks(Square s, Bitboard occupied) const {
+        Bitboard result = 0;
+        for (int d = 0; d < 4; ++d) {
+            const Bitboard r = ray[s][d];
+            const Bitboard blockers = r & occupied;
+            // Directions towards higher squares meet their first blocker at the lowest bit.
+            const bool up = dirs[d][1] > 0 || (dirs[d][1] == 0 && dirs[d][0] > 0);
+            if (blockers) result |= r ^ ray[up ? lsb(blockers) : msb(blockers)][d];
+            else result |= r;
+        }
+        return result;
+    }
+};
+
 /// Relevant occupancy: the rays without their last square (the edge never blocks anything further).
 Bitboard relevant_mask(const int (&dirs)[4][2], Square s) {
     Bitboard result = 0;
@@ -77,7 +104,8 @@ bool pext_is_fast() {
 }
 
 /// Fills one square's slice for one slider, searching a magic when PEXT is not used.
-void init_slider(Tables& t, SliderEntry& e, const int (&dirs)[4][2], Square s, unsigned& offset, Rng& rng) {
+void init_slider(Tables& t, SliderEntry& e, const int (&dirs)[4][2], const Rays& rays, Square s, unsigned& offset,
+                 Rng& rng) {
     e.mask = relevant_mask(dirs, s);
     const int bits = popcount(e.mask);
     e.shift = 64 - static_cast<unsigned>(bits);
@@ -85,21 +113,23 @@ void init_slider(Tables& t, SliderEntry& e, const int (&dirs)[4][2], Square s, u
     const std::size_t size = std::size_t{1} << bits;
     offset += static_cast<unsigned>(size);
 
+    if (t.use_pext) {
+#if defined(__BMI2__)
+        Bitboard sub = 0;
+        do {  // carry-rippler: every subset of the mask
+            t.slider[e.offset + _pext_u64(sub, e.mask)] = rays.attacks(s, sub);
+            sub = (sub - e.mask) & e.mask;
+        } while (sub);
+#endif
+        return;
+    }
     std::vector<Bitboard> occupancies, reference;
     Bitboard sub = 0;
     do {  // carry-rippler: every subset of the mask
         occupancies.push_back(sub);
-        reference.push_back(slide(dirs, s, sub));
+        reference.push_back(rays.attacks(s, sub));
         sub = (sub - e.mask) & e.mask;
     } while (sub);
-
-    if (t.use_pext) {
-#if defined(__BMI2__)
-        for (std::size_t i = 0; i < occupancies.size(); ++i)
-            t.slider[e.offset + _pext_u64(occupancies[i], e.mask)] = reference[i];
-#endif
-        return;
-    }
     std::vector<Bitboard> slot(size);
     std::vector<unsigned> epoch(size, 0);
     for (unsigned attempt = 1;; ++attempt) {
@@ -120,14 +150,15 @@ void init_slider(Tables& t, SliderEntry& e, const int (&dirs)[4][2], Square s, u
     for (std::size_t i = 0; i < size; ++i) t.slider[e.offset + i] = slot[i];
 }
 
-Tables build() {
-    static Tables t;  // large; built once at start, then read-only
+/// Fills the tables in place (they are large: no copy, not on the stack).
+void build(Tables& t) {
     constexpr int KnightD[8][2] = {{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
     constexpr int KingD[8][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
     constexpr int WPawnD[2][2] = {{-1, 1}, {1, 1}};
     constexpr int BPawnD[2][2] = {{-1, -1}, {1, -1}};
     t.use_pext = pext_is_fast();
     Rng rng{0x5C4AC4u ^ 0x9E3779B97F4A7C15ULL};
+    const Rays rook_rays(RookDirs), bishop_rays(BishopDirs);
     unsigned offset = 0;
     for (int i = 0; i < 64; ++i) {
         Square s = square_at(i);
@@ -137,9 +168,10 @@ Tables build() {
         t.pawn[Color::Black][s] = leaper(s, BPawnD, 2);
         t.rook_empty[s] = slide(RookDirs, s, 0);
         t.bishop_empty[s] = slide(BishopDirs, s, 0);
-        init_slider(t, t.rook[s], RookDirs, s, offset, rng);
+        init_slider(t, t.rook[s], RookDirs, rook_rays, s, offset, rng);
     }
-    for (int i = 0; i < 64; ++i) init_slider(t, t.bishop[square_at(i)], BishopDirs, square_at(i), offset, rng);
+    for (int i = 0; i < 64; ++i)
+        init_slider(t, t.bishop[square_at(i)], BishopDirs, bishop_rays, square_at(i), offset, rng);
 
     for (int a = 0; a < 64; ++a) {
         for (int b = 0; b < 64; ++b) {
@@ -147,20 +179,22 @@ Tables build() {
             t.between[sa][sb] = bb(sb);
             t.line[sa][sb] = 0;
             if (a == b) continue;
-            for (const auto* dirs : {&RookDirs, &BishopDirs}) {
-                if (contains(slide(*dirs, sa, 0), sb)) {
-                    t.line[sa][sb] = (slide(*dirs, sa, 0) & slide(*dirs, sb, 0)) | bb(sa) | bb(sb);
-                    t.between[sa][sb] = (slide(*dirs, sa, bb(sb)) & slide(*dirs, sb, bb(sa))) | bb(sb);
+            for (const Rays* rays : {&rook_rays, &bishop_rays}) {
+                const Bitboard from_a = rays->attacks(sa, 0);
+                if (contains(from_a, sb)) {
+                    t.line[sa][sb] = (from_a & rays->attacks(sb, 0)) | bb(sa) | bb(sb);
+                    t.between[sa][sb] = (rays->attacks(sa, bb(sb)) & rays->attacks(sb, bb(sa))) | bb(sb);
                 }
             }
         }
     }
-    return t;
 }
 
 }  // namespace
 
-const Tables tables = build();
+Tables::Tables(Build) { build(*this); }
+
+const Tables tables{Tables::Build{}};
 
 }  // namespace detail
 

@@ -29,6 +29,9 @@ struct Tables {
     BySquare<Bitboard> rook_empty, bishop_empty;
     std::array<Bitboard, 102400 + 5248> slider{};
     bool use_pext = false;
+    /// Builds every table (once, at start).
+    struct Build {};
+    explicit Tables(Build);
 };
 extern const Tables tables;
 

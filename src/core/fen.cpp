@@ -1,7 +1,8 @@
 #include "core/fen.hpp"
 
+#include <array>
 #include <charconv>
-#include <vector>
+#include <span>
 
 namespace schach {
 namespace {
@@ -11,26 +12,38 @@ struct Token {
     std::size_t offset;
 };
 
-std::vector<Token> split_fields(std::string_view fen) {
-    std::vector<Token> fields;
+/// The space-separated fields of a FEN; a seventh one only to say where the text goes too far.
+struct Fields {
+    std::array<Token, 7> at{};
+    std::size_t count = 0;
+};
+
+Fields split_fields(std::string_view fen) {
+    Fields fields;
     std::size_t i = 0;
-    while (i < fen.size()) {
+    while (i < fen.size() && fields.count < fields.at.size()) {
         while (i < fen.size() && (fen[i] == ' ' || fen[i] == '\t')) ++i;
         std::size_t start = i;
         while (i < fen.size() && fen[i] != ' ' && fen[i] != '\t') ++i;
-        if (i > start) fields.push_back({fen.substr(start, i - start), start});
+        if (i > start) fields.at[fields.count++] = {fen.substr(start, i - start), start};
     }
     return fields;
 }
 
-Piece piece_from_letter(char c) {
+/// The piece a FEN letter stands for (PNBRQK white, pnbrqk black), Piece::None for other bytes.
+constexpr std::array<Piece, 256> PieceLetters = [] {
+    std::array<Piece, 256> t{};
+    t.fill(Piece::None);
     constexpr std::string_view Letters = "PNBRQK";
-    bool white = c >= 'A' && c <= 'Z';
-    char upper = white ? c : static_cast<char>(c - 'a' + 'A');
-    std::size_t i = Letters.find(upper);
-    if (i == std::string_view::npos || (!white && (c < 'a' || c > 'z'))) return Piece::None;
-    return make_piece(white ? Color::White : Color::Black, static_cast<PieceType>(i));
-}
+    for (std::size_t i = 0; i < Letters.size(); ++i) {
+        const auto type = static_cast<PieceType>(i);
+        t[static_cast<unsigned char>(Letters[i])] = make_piece(Color::White, type);
+        t[static_cast<unsigned char>(Letters[i] - 'A' + 'a')] = make_piece(Color::Black, type);
+    }
+    return t;
+}();
+
+Piece piece_from_letter(char c) { return PieceLetters[static_cast<unsigned char>(c)]; }
 
 std::expected<void, FenError> parse_board(Token t, Setup& s) {
     using F = FenError::Field;
@@ -64,10 +77,10 @@ std::expected<void, FenError> parse_board(Token t, Setup& s) {
 /// (validation then reports the right as bad).
 Square resolve_side_letter(const Setup& s, Color c, bool king_side) {
     const Rank back = relative(c, Rank::R1);
-    const Bitboard kings = s.pieces(c, PieceType::King) & bb(back);
     const Square corner = make_square(king_side ? File::H : File::A, back);
-    if (!kings) return corner;
-    const int kf = idx(file_of(lsb(kings)));
+    int kf = 0;  // the first king on the back rank from the a-file
+    while (kf < 8 && s.board[make_square(static_cast<File>(kf), back)] != make_piece(c, PieceType::King)) ++kf;
+    if (kf == 8) return corner;
     for (int f = king_side ? 7 : 0; king_side ? f > kf : f < kf; f += king_side ? -1 : 1) {
         Square sq = make_square(static_cast<File>(f), back);
         if (s.board[sq] == make_piece(c, PieceType::Rook)) return sq;
@@ -134,7 +147,8 @@ std::string FenError::message() const {
 
 std::expected<Setup, FenError> parse_fen(std::string_view fen) {
     using F = FenError::Field;
-    const std::vector<Token> fields = split_fields(fen);
+    const Fields split = split_fields(fen);
+    const std::span<const Token> fields(split.at.data(), split.count);
     Setup s;
     if (fields.empty()) return std::unexpected(FenError{F::Placement, 0, "eine Stellung / a placement"});
     if (fields.size() > 6)

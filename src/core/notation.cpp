@@ -18,6 +18,14 @@ constexpr char ascii_toupper(char c) { return c >= 'a' && c <= 'z' ? static_cast
 
 using PT = PieceType;
 
+// The quick SAN path is a handful of small functions called once per move of every game read;
+// calls between them cost more than their bodies, so they are merged into their callers.
+#if defined(__GNUC__)
+#define SCHACH_HOT_INLINE [[gnu::always_inline]] inline
+#else
+#define SCHACH_HOT_INLINE inline
+#endif
+
 std::string castling_text(const Position& pos, Move m, Language lang) {
     const bool king_side = pos.castling_side(m) == CastlingSide::King;
     if (lang == Language::English) return king_side ? "O-O" : "O-O-O";
@@ -276,76 +284,142 @@ MoveTextError explain_pattern(const Position& pos, std::string_view text, const 
     return illegal(text, best);
 }
 
+/// The pawn a pattern (not castling, not UCI-like) means when it plainly pushes or captures onto a
+/// square (no en passant), or Square::None; sets `kind` for a promotion.
+SCHACH_HOT_INLINE Square quick_pawn_source(const Position& pos, const SanPattern& p, Piece target, MoveKind& kind) {
+    const Color us = pos.side_to_move();
+    const int dir = forward(us);
+    const int behind = idx(p.to) - dir;
+    if (behind < 0 || behind >= 64) return Square::None;
+    Square from;
+    if (p.from_file >= 0 && p.from_file != idx(file_of(p.to))) {
+        if (std::abs(p.from_file - idx(file_of(p.to))) != 1 || target == Piece::None) return Square::None;
+        from = make_square(static_cast<File>(p.from_file), rank_of(square_at(behind)));
+    } else {
+        if (target != Piece::None || p.from_rank >= 0) return Square::None;
+        from = square_at(behind);
+        if (pos.piece_on(from) == Piece::None && rank_of(p.to) == relative(us, Rank::R4)) from = offset(from, -dir);
+    }
+    if (pos.piece_on(from) != make_piece(us, PT::Pawn)) return Square::None;
+    if (rank_of(p.to) == relative(us, Rank::R8)) {
+        if (p.promotion == PT::None || p.promotion == PT::King || p.promotion == PT::Pawn) return Square::None;
+        kind = MoveKind::Promotion;
+    } else if (p.promotion != PT::None) {
+        return Square::None;
+    }
+    return from;
+}
+
+/// The one piece of the pattern's kind (not a pawn) that can move to its square and fits its file
+/// and rank, pins and checks aside; Square::None when there is none or more than one.
+SCHACH_HOT_INLINE Square quick_piece_source(const Position& pos, const SanPattern& p) {
+    if (p.promotion != PT::None) return Square::None;
+    Bitboard candidates = pos.pieces(pos.side_to_move(), p.piece);
+    switch (p.piece) {
+        case PT::Knight: candidates &= attacks::knight(p.to); break;
+        case PT::King: candidates &= attacks::king(p.to); break;
+        default: {
+            // Sliders on the target's empty-board lines with nothing in between.
+            const Bitboard rays = (p.piece == PT::Bishop ? 0 : attacks::rook_empty(p.to)) |
+                                  (p.piece == PT::Rook ? 0 : attacks::bishop_empty(p.to));
+            const Bitboard occupied = pos.pieces();
+            Bitboard reaching = 0;
+            for (Square c : squares(candidates & rays))
+                if (!(attacks::between(p.to, c) & occupied & ~bb(c))) reaching |= bb(c);
+            candidates = reaching;
+        }
+    }
+    if (p.from_file >= 0) candidates &= bb(static_cast<File>(p.from_file));
+    if (p.from_rank >= 0) candidates &= bb(static_cast<Rank>(p.from_rank));
+    if (!candidates || more_than_one(candidates)) return Square::None;
+    return lsb(candidates);
+}
+
+/// Whether a move of the piece on `from` (not the king, not en passant) to `to` is legal, given
+/// that the piece can move there: no enemy piece, the one taken on `to` aside, attacks the king
+/// once it has moved. (That settles checks and pins alike, with one look from the king.)
+SCHACH_HOT_INLINE bool quick_legal(const Position& pos, Square from, Square to) {
+    const Color us = pos.side_to_move();
+    const Square ksq = pos.king(us);
+    const Bitboard occupied = (pos.pieces() ^ bb(from)) | bb(to);
+    const Bitboard theirs = pos.pieces(~us) & ~bb(to);
+    if ((attacks::knight(ksq) & pos.pieces(PT::Knight) & theirs) ||
+        (attacks::pawn(us, ksq) & pos.pieces(PT::Pawn) & theirs) || (attacks::king(ksq) & pos.pieces(PT::King) & theirs))
+        return false;
+    const Bitboard queens = pos.pieces(PT::Queen);
+    const Bitboard sliders = (((pos.pieces(PT::Rook) | queens) & attacks::rook_empty(ksq)) |
+                              ((pos.pieces(PT::Bishop) | queens) & attacks::bishop_empty(ksq))) &
+                             theirs;
+    for (Square s : squares(sliders))
+        if (!(attacks::between(ksq, s) & occupied & ~bb(s))) return false;
+    return true;
+}
+
 /// The common case without generating moves: exactly one piece fits the pattern and it is surely
 /// legal (not in check, not pinned off its line, king not stepping into an attack). Returns
 /// Move::none() whenever the answer needs the full legal move list.
-Move fast_resolve(const Position& pos, const SanPattern& p) {
+SCHACH_HOT_INLINE Move fast_resolve(const Position& pos, const SanPattern& p) {
     if (p.castling || p.null_move || p.uci_like) return Move::none();
     const Color us = pos.side_to_move();
-    const Square ksq = pos.king(us);
-    const Bitboard occupied = pos.pieces();
     const Piece target = pos.piece_on(p.to);
     if (target != Piece::None && color_of(target) == us) return Move::none();
-    // In check, a move other than the king's must capture the single checker or block it.
-    const Bitboard checkers = pos.checkers();
-    if (more_than_one(checkers) && p.piece != PT::King) return Move::none();
-    if (checkers && p.piece != PT::King && !contains(attacks::between(ksq, lsb(checkers)), p.to)) return Move::none();
-    Square from;
     MoveKind kind = MoveKind::Normal;
-    if (p.piece == PT::Pawn) {
-        const int dir = forward(us);
-        const int behind = idx(p.to) - dir;
-        if (behind < 0 || behind >= 64) return Move::none();
-        if (p.from_file >= 0 && p.from_file != idx(file_of(p.to))) {
-            if (std::abs(p.from_file - idx(file_of(p.to))) != 1 || target == Piece::None) return Move::none();
-            from = make_square(static_cast<File>(p.from_file), rank_of(square_at(behind)));
-        } else {
-            if (target != Piece::None || p.from_rank >= 0) return Move::none();
-            from = square_at(behind);
-            if (pos.piece_on(from) == Piece::None && rank_of(p.to) == relative(us, Rank::R4)) from = offset(from, -dir);
-        }
-        if (pos.piece_on(from) != make_piece(us, PT::Pawn)) return Move::none();
-        if (rank_of(p.to) == relative(us, Rank::R8)) {
-            if (p.promotion == PT::None || p.promotion == PT::King || p.promotion == PT::Pawn) return Move::none();
-            kind = MoveKind::Promotion;
-        } else if (p.promotion != PT::None) {
-            return Move::none();
-        }
-    } else {
-        if (p.promotion != PT::None) return Move::none();
-        Bitboard candidates = pos.pieces(us, p.piece);
-        switch (p.piece) {
-            case PT::Knight: candidates &= attacks::knight(p.to); break;
-            case PT::King: candidates &= attacks::king(p.to); break;
-            default: {
-                // Sliders on the target's empty-board lines with nothing in between.
-                const Bitboard rays = (p.piece == PT::Bishop ? 0 : attacks::rook_empty(p.to)) |
-                                      (p.piece == PT::Rook ? 0 : attacks::bishop_empty(p.to));
-                Bitboard reaching = 0;
-                for (Square c : squares(candidates & rays))
-                    if (!(attacks::between(p.to, c) & occupied & ~bb(c))) reaching |= bb(c);
-                candidates = reaching;
-            }
-        }
-        if (p.from_file >= 0) candidates &= bb(static_cast<File>(p.from_file));
-        if (p.from_rank >= 0) candidates &= bb(static_cast<Rank>(p.from_rank));
-        if (!candidates || more_than_one(candidates)) return Move::none();
-        from = lsb(candidates);
-        if (p.piece == PT::King) {
-            if (pos.attacked_by(~us, p.to, occupied ^ bb(from))) return Move::none();
-            return Move(from, p.to);
-        }
+    const Square from = p.piece == PT::Pawn ? quick_pawn_source(pos, p, target, kind) : quick_piece_source(pos, p);
+    if (from == Square::None) return Move::none();
+    if (p.piece == PT::King) {
+        // The king must not step into an attack, also along a line it shields now.
+        if (pos.attacked_by(~us, p.to, pos.pieces() ^ bb(from))) return Move::none();
+        return Move(from, p.to);
     }
-    if (attacks::line(ksq, from) && contains(pos.blockers_for_king(us), from) && !attacks::aligned(ksq, from, p.to))
-        return Move::none();
+    if (!quick_legal(pos, from, p.to)) return Move::none();
     return kind == MoveKind::Promotion ? Move::make(from, p.to, kind, p.promotion) : Move(from, p.to);
 }
+
+/// Castling written plainly ("O-O", "O-O-O") when it is legal, by the move generator's test: not in
+/// check, the squares both pieces cross empty but for themselves, none of the king's squares
+/// attacked, and (Chess960) no attack on the king's target that the castling rook shielded.
+Move quick_castling(const Position& pos, CastlingSide side) {
+    const Color us = pos.side_to_move(), them = ~us;
+    const Square rook = pos.castling_rook(us, side);
+    if (rook == Square::None || pos.in_check()) return Move::none();
+    const Square ksq = pos.king(us);
+    const Square king_to = Position::king_target(us, side), rook_to = Position::rook_target(us, side);
+    const Bitboard occupied = pos.pieces();
+    const Bitboard king_path = attacks::between(ksq, king_to);
+    const Bitboard must_be_empty = (king_path | attacks::between(rook, rook_to)) & ~bb(ksq) & ~bb(rook);
+    if (occupied & must_be_empty) return Move::none();
+    for (Square s : squares(king_path))
+        if (pos.attacked_by(them, s, occupied ^ bb(ksq))) return Move::none();
+    const Bitboard their_rq = pos.pieces(them, PT::Rook) | pos.pieces(them, PT::Queen);
+    if (attacks::rook(king_to, occupied ^ bb(rook) ^ bb(ksq)) & their_rq) return Move::none();
+    return Move::make(ksq, rook, MoveKind::Castling);
+}
+
+/// "O-O" or "O-O-O" with nothing after it but check marks: the side it names, or nothing.
+std::optional<CastlingSide> quick_castling_text(std::string_view s) {
+    while (!s.empty() && (s.back() == '+' || s.back() == '#')) s.remove_suffix(1);
+    if (s == "O-O") return CastlingSide::King;
+    if (s == "O-O-O") return CastlingSide::Queen;
+    return std::nullopt;
+}
+
+/// English SAN piece letters (NBRQK); PieceType::None for every other byte.
+constexpr std::array<PT, 256> SanPieceLetters = [] {
+    std::array<PT, 256> t{};
+    t.fill(PT::None);
+    t['N'] = PT::Knight;
+    t['B'] = PT::Bishop;
+    t['R'] = PT::Rook;
+    t['Q'] = PT::Queen;
+    t['K'] = PT::King;
+    return t;
+}();
 
 /// The shapes of nearly every move in real files, read without the general pattern parser:
 /// [NBRQK][file][rank][x]<square>[=Q][+#] for pieces, <file>[x<file>]<rank>[=Q][+#] for pawns.
 /// Returns false for anything else (castling, annotations, long algebraic, German letters...),
 /// and the general parser takes over.
-bool quick_pattern(std::string_view s, SanPattern& p) {
+SCHACH_HOT_INLINE bool quick_pattern(std::string_view s, SanPattern& p) {
     while (!s.empty() && (s.back() == '+' || s.back() == '#')) s.remove_suffix(1);
     if (s.size() < 2) return false;
     if (s.size() >= 4 && s[s.size() - 2] == '=') {
@@ -362,15 +436,10 @@ bool quick_pattern(std::string_view s, SanPattern& p) {
     if (tf < 'a' || tf > 'h' || tr < '1' || tr > '8') return false;
     p.to = make_square(static_cast<File>(tf - 'a'), static_cast<Rank>(tr - '1'));
     s.remove_suffix(2);
-    std::size_t i = 0;
-    switch (s.empty() ? '\0' : s[0]) {
-        case 'N': p.piece = PT::Knight; ++i; break;
-        case 'B': p.piece = PT::Bishop; ++i; break;
-        case 'R': p.piece = PT::Rook; ++i; break;
-        case 'Q': p.piece = PT::Queen; ++i; break;
-        case 'K': p.piece = PT::King; ++i; break;
-        default: p.piece = PT::Pawn;
-    }
+    // The piece letter from a table: a switch here costs a mispredicted jump on most moves.
+    const PT letter = s.empty() ? PT::None : SanPieceLetters[static_cast<unsigned char>(s[0])];
+    std::size_t i = letter != PT::None ? 1 : 0;
+    p.piece = letter != PT::None ? letter : PT::Pawn;
     if (i < s.size() && s[i] >= 'a' && s[i] <= 'h') p.from_file = s[i++] - 'a';
     if (i < s.size() && s[i] >= '1' && s[i] <= '8') p.from_rank = s[i++] - '1';
     if (i < s.size() && s[i] == 'x') {
@@ -463,6 +532,13 @@ std::string figurines_to_letters(std::string_view text) {
     return out;
 }
 
+Move parse_san_quick(const Position& pos, std::string_view text) {
+    SanPattern quick;
+    if (quick_pattern(text, quick)) return fast_resolve(pos, quick);
+    if (const auto side = quick_castling_text(text)) return quick_castling(pos, *side);
+    return Move::none();
+}
+
 std::expected<Move, MoveTextError> parse_san(const Position& pos, std::string_view text, ParseMode mode) {
     const bool lenient = mode == ParseMode::Lenient;
     if (lenient && text.find('\xE2') != std::string_view::npos) {
@@ -473,11 +549,8 @@ std::expected<Move, MoveTextError> parse_san(const Position& pos, std::string_vi
             return m;
         }
     }
-    if (lenient) {
-        SanPattern quick;
-        if (quick_pattern(text, quick))
-            if (Move m = fast_resolve(pos, quick)) return m;
-    }
+    if (lenient)
+        if (Move m = parse_san_quick(pos, text)) return m;
     const std::string_view s = trim(text);
     auto pattern = parse_pattern(s, lenient);
     if (!pattern) {

@@ -54,6 +54,11 @@ enum class ParseMode : std::uint8_t {
 /// Reads a move in SAN (or, leniently, LAN/UCI). Null moves ("--", "Z0", "0000") return Move::null().
 std::expected<Move, MoveTextError> parse_san(const Position& pos, std::string_view text,
                                              ParseMode mode = ParseMode::Lenient);
+/// The quick path of lenient parse_san alone: the move for the plain SAN of nearly every real move
+/// ([NBRQK][file][rank][x]<square>[=Q][+#] for pieces, <file>[x<file>]<rank>[=Q][+#] for pawns)
+/// when exactly one piece fits and the move is surely legal; Move::none() for anything else, which
+/// parse_san then decides (or reports as an error). Where it answers, parse_san gives the same move.
+Move parse_san_quick(const Position& pos, std::string_view text);
 /// Reads a UCI move (e2e4, e7e8q; castling as e1g1 or e1h1).
 std::expected<Move, MoveTextError> parse_uci(const Position& pos, std::string_view text);
 

@@ -1,10 +1,13 @@
-// The streaming PGN reader: lines from a refillable buffer, tokens per line, one game at a time.
+// The streaming PGN reader: lines from a refillable buffer (or from a text in memory), tokens per
+// line, one game at a time.
 
 #include <array>
+#include <bit>
 #include <cctype>
 #include <cstring>
 #include <vector>
 
+#include "core/byte_scan.hpp"
 #include "core/chess960.hpp"
 #include "core/fen.hpp"
 #include "core/pgn.hpp"
@@ -16,28 +19,68 @@ constexpr std::size_t ChunkSize = 1u << 16;
 
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v'; }
 
-/// Characters that end a movetext word.
-constexpr auto WordEnd = [] {
-    std::array<bool, 256> t{};
-    for (unsigned char c : std::string_view(" \t\r\f\v{}();$")) t[c] = true;
-    return t;
-}();
+/// The newlines of a text region, found 64 bytes at a time and handed out in order: much cheaper
+/// than a library call per line when lines are short.
+class NewlineFinder {
+public:
+    void reset(const char* base, std::size_t size) {
+        base_ = base;
+        size_ = size;
+        block_ = 0;
+        mask_ = load(0);
+    }
+    /// The offset of the first '\n' at or after `from`, or the region's size when there is none.
+    std::size_t find(std::size_t from) {
+        if (from < block_ || from - block_ >= 64) {
+            block_ = from;
+            mask_ = load(from);
+        }
+        std::uint64_t m = mask_ & (~std::uint64_t{0} << (from - block_));
+        while (m == 0) {
+            block_ += 64;
+            if (block_ >= size_) return size_;
+            mask_ = m = load(block_);
+        }
+        return block_ + static_cast<std::size_t>(std::countr_zero(m));
+    }
 
-/// Lines of the input, with line numbers; memory holds one chunk plus the longest line.
+private:
+    std::uint64_t load(std::size_t at) const {
+        if (at >= size_) return 0;
+        // Text read for the first time (a mapped file) arrives faster when asked for early; the
+        // hardware prefetcher stops at page boundaries.
+        if (size_ - at > PrefetchDistance) __builtin_prefetch(base_ + at + PrefetchDistance);
+        return scan::newline_mask(base_ + at, size_ - at);
+    }
+    static constexpr std::size_t PrefetchDistance = 2048;
+
+    const char* base_ = nullptr;
+    std::size_t size_ = 0;
+    std::size_t block_ = 0;   // offset of the 64 bytes in mask_
+    std::uint64_t mask_ = 0;  // their newlines, bit i for byte block_ + i
+};
+
+/// Lines of the input, with line numbers. From a stream, memory holds one chunk plus the longest
+/// line; from a text in memory, lines are views into it. Both give the same lines, also where a
+/// line is too long (see next_in_memory).
 class LineSource {
 public:
     /// Lines longer than `max_line` are skipped (memory stays bounded) and reported as overlong.
-    LineSource(std::istream& in, std::size_t max_line) : in_(in), max_line_(max_line) {}
+    LineSource(std::istream& in, std::size_t max_line) : in_(&in), max_line_(max_line) {}
+    LineSource(std::string_view text, std::size_t max_line)
+        : max_line_(max_line), data_(text.data()), end_(text.size()), in_memory_(true) {
+        newlines_.reset(data_, end_);
+    }
 
     /// The next line without its end; false at the end of input.
     bool next(std::string_view& line) {
         overlong_ = false;
+        if (in_memory_) return next_in_memory(line);
         for (;;) {
-            const char* start = buffer_.data() + pos_;
+            const char* start = data_ + pos_;
             const std::size_t avail = end_ - pos_;
-            // (memchr and memmove must not see the empty buffer's null pointer.)
-            if (const void* nl = avail ? std::memchr(start, '\n', avail) : nullptr) {
-                const std::size_t len = static_cast<std::size_t>(static_cast<const char*>(nl) - start);
+            if (const std::size_t nl = newlines_.find(pos_); nl < end_) {
+                const std::size_t len = nl - pos_;
                 line = std::string_view(start, len);
                 pos_ += len + 1;
                 return finish(line);
@@ -55,6 +98,8 @@ public:
     std::size_t line_number() const { return line_no_; }
     /// The last line was longer than the limit and has been skipped.
     bool overlong() const { return overlong_; }
+    /// Lines from next() may be read (not used) up to here, for scanning many bytes at a time.
+    const char* readable_end() const { return in_memory_ ? data_ + end_ : buffer_.data() + buffer_.size(); }
 
 private:
     bool finish(std::string_view& line) {
@@ -67,9 +112,9 @@ private:
     bool skip_overlong(std::string_view& line) {
         overlong_ = true;
         for (;;) {
-            const char* start = buffer_.data() + pos_;
+            const char* start = data_ + pos_;
             if (const void* nl = end_ > pos_ ? std::memchr(start, '\n', end_ - pos_) : nullptr) {
-                pos_ = static_cast<std::size_t>(static_cast<const char*>(nl) - buffer_.data()) + 1;
+                pos_ = static_cast<std::size_t>(static_cast<const char*>(nl) - data_) + 1;
                 break;
             }
             pos_ = end_;
@@ -81,22 +126,61 @@ private:
         return true;
     }
     void refill() {
-        // Keep the unfinished line, then read another chunk behind it.
+        // Keep the unfinished line, then read another chunk behind it. (memmove must not see the
+        // empty buffer's null pointer.)
         if (end_ > pos_) std::memmove(buffer_.data(), buffer_.data() + pos_, end_ - pos_);
         end_ -= pos_;
         pos_ = 0;
         if (buffer_.size() < end_ + ChunkSize) buffer_.resize(end_ + ChunkSize);
-        in_.read(buffer_.data() + end_, static_cast<std::streamsize>(ChunkSize));
-        const std::size_t got = static_cast<std::size_t>(in_.gcount());
+        in_->read(buffer_.data() + end_, static_cast<std::streamsize>(ChunkSize));
+        const std::size_t got = static_cast<std::size_t>(in_->gcount());
         end_ += got;
         if (got == 0) eof_ = true;
+        data_ = buffer_.data();
+        newlines_.reset(data_, end_);
     }
 
-    std::istream& in_;
+    /// The same lines as from a stream of the text: the stream reader holds whole chunks of
+    /// ChunkSize bytes and calls a line overlong when, at a chunk end before the line's newline
+    /// (or at the end of the input), at least max_line bytes of it are buffered.
+    bool next_in_memory(std::string_view& line) {
+        if (pos_ == end_) {
+            // The stream reader looks once more before it meets the end: with max_line 0 that
+            // look finds an (empty) overlong line.
+            const bool overlong_look = !eof_ && max_line_ == 0;
+            eof_ = true;
+            return overlong_look && skip_overlong_in_memory(line, end_);
+        }
+        const std::size_t nl = newlines_.find(pos_);
+        if (nl == end_) {  // the last line, without a newline
+            eof_ = true;
+            if (end_ - pos_ >= max_line_) return skip_overlong_in_memory(line, end_);
+            line = std::string_view(data_ + pos_, end_ - pos_);
+            pos_ = end_;
+            return finish(line);
+        }
+        const std::size_t last_chunk_end = nl / ChunkSize * ChunkSize;
+        if (last_chunk_end >= pos_ && last_chunk_end - pos_ >= max_line_) return skip_overlong_in_memory(line, nl + 1);
+        line = std::string_view(data_ + pos_, nl - pos_);
+        pos_ = nl + 1;
+        return finish(line);
+    }
+    bool skip_overlong_in_memory(std::string_view& line, std::size_t next) {
+        overlong_ = true;
+        pos_ = next;
+        line = {};
+        ++line_no_;
+        return true;
+    }
+
+    std::istream* in_ = nullptr;
     std::size_t max_line_;
     std::vector<char> buffer_;
+    const char* data_ = nullptr;  // the buffer or the text in memory
     std::size_t pos_ = 0, end_ = 0, line_no_ = 0;
     bool eof_ = false, overlong_ = false;
+    bool in_memory_ = false;
+    NewlineFinder newlines_;
 };
 
 /// The variants the PGN "Variant" tag may name that we play.
@@ -113,6 +197,21 @@ VariantTag classify_variant(std::string_view v) {
         return VariantTag::Chess960;
     return VariantTag::Unsupported;
 }
+
+/// Bytes by what they can start or end, one table lookup each (this runs for every token).
+enum ByteClass : std::uint8_t {
+    SanStart = 1,  // a piece letter or a pawn's file: the first letter of a move in plain SAN
+    TagNameEnd = 2,  // white space, '"' or ']': the end of a tag name
+};
+constexpr std::array<std::uint8_t, 256> ByteClasses = [] {
+    std::array<std::uint8_t, 256> t{};
+    for (char c : std::string_view("abcdefghNBRQK")) t[static_cast<unsigned char>(c)] |= SanStart;
+    for (char c : std::string_view(" \t\r\f\v\"]")) t[static_cast<unsigned char>(c)] |= TagNameEnd;
+    return t;
+}();
+
+bool san_start(char c) { return ByteClasses[static_cast<unsigned char>(c)] & SanStart; }
+bool tag_name_end(char c) { return ByteClasses[static_cast<unsigned char>(c)] & TagNameEnd; }
 
 int nag_of_suffix(std::string_view s) {
     if (s == "!") return 1;
@@ -140,13 +239,15 @@ std::string_view pgn_error_id(PgnError::Kind kind) {
 }
 
 struct PgnReader::Impl {
-    explicit Impl(std::istream& in, PgnReaderOptions o) : lines(in, o.max_game_bytes), options(std::move(o)) {}
+    Impl(std::istream& in, PgnReaderOptions o) : lines(in, o.max_game_bytes), options(std::move(o)) {}
+    Impl(std::string_view text, PgnReaderOptions o) : lines(text, o.max_game_bytes), options(std::move(o)) {}
 
     LineSource lines;
     PgnReaderOptions options;
     std::size_t games = 0;
     bool have_line = false;  // `line` holds an unconsumed line (the first tag of the next game)
     std::string_view line;
+    const char* readable = nullptr;  // `line` may be read (not used) up to here (see byte_scan.hpp)
     std::string held;         // storage for a held line (the buffer may move)
 
     // Per game.
@@ -188,19 +289,41 @@ struct PgnReader::Impl {
     /// Returns false when the game ended on this line (result token at depth 0).
     bool parse_movetext(std::string_view l, std::size_t base);
     void play(std::string_view token, std::size_t column);
+    void played(Move m, std::string_view text, std::size_t column);
+
+    // The position of the last FEN tag read: games in a row often start from the same one (an
+    // opening played with both colours), and the answer is the same.
+    std::string cached_fen;
+    Variant cached_variant = Variant::Auto;
+    std::expected<Position, PositionError> cached_position;
+    const std::expected<Position, PositionError>& fen_position(Variant variant);
 };
+
+const std::expected<Position, PositionError>& PgnReader::Impl::fen_position(Variant variant) {
+    if (cached_fen.empty() || cached_fen != fen_tag || cached_variant != variant) {
+        ValidateOptions vo;
+        vo.variant = variant;
+        cached_position = position_from_fen(fen_tag, vo);
+        cached_fen = fen_tag;
+        cached_variant = variant;
+    }
+    return cached_position;
+}
 
 bool PgnReader::Impl::next_line() {
     if (have_line) {
         have_line = false;
         line = held;
+        readable = held.data() + held.size();
         return true;
     }
     if (!options.newline.empty() && split_rest.data() != nullptr) {
         // The rest of a physical line after a newline marker.
+        readable = lines.readable_end();
         return split(split_rest);
     }
     if (!lines.next(line)) return false;
+    readable = lines.readable_end();
     game_bytes += line.size() + 1;
     if (!options.newline.empty()) return split(line);
     return true;
@@ -227,7 +350,7 @@ void PgnReader::Impl::parse_tags(std::string_view l) {
         ++i;
         while (i < l.size() && is_space(l[i])) ++i;
         const std::size_t name_start = i;
-        while (i < l.size() && !is_space(l[i]) && l[i] != '"' && l[i] != ']') ++i;
+        while (i < l.size() && !tag_name_end(l[i])) ++i;
         const std::string_view name = l.substr(name_start, i - name_start);
         while (i < l.size() && is_space(l[i])) ++i;
         if (i >= l.size() || l[i] != '"')
@@ -236,13 +359,19 @@ void PgnReader::Impl::parse_tags(std::string_view l) {
         // The value is a view into the line unless it holds escapes.
         const std::size_t value_start = i;
         bool escaped = false, closed = false;
-        for (; i < l.size(); ++i) {
-            if (l[i] == '\\' && i + 1 < l.size()) {
-                escaped = true;
-                ++i;
-            } else if (l[i] == '"') {
-                closed = true;
-                break;
+        // Most values hold no backslash: then the first quote closes them.
+        i += scan::find_either(l.data() + i, l.size() - i, '"', '\\', readable);
+        if (i < l.size() && l[i] == '"') {
+            closed = true;
+        } else {
+            for (i = value_start; i < l.size(); ++i) {
+                if (l[i] == '\\' && i + 1 < l.size()) {
+                    escaped = true;
+                    ++i;
+                } else if (l[i] == '"') {
+                    closed = true;
+                    break;
+                }
             }
         }
         std::string_view value = l.substr(value_start, i - value_start);
@@ -279,7 +408,7 @@ bool PgnReader::Impl::start_moves(std::size_t column) {
     ValidateOptions vo;
     vo.variant = variant == VariantTag::Chess960 ? Variant::Chess960 : Variant::Auto;
     if (!fen_tag.empty()) {
-        auto p = position_from_fen(fen_tag, vo);
+        const auto& p = fen_position(vo.variant);
         if (!p) {
             fail(PgnError::Kind::BadFen, column, "FEN-Tag: " + p.error().message());
             skipping = true;
@@ -312,53 +441,78 @@ void PgnReader::Impl::play(std::string_view token, std::size_t column) {
         fail(kind, column + e.offset, "Zug " + std::to_string(pos.fullmove_number()) + ": " + de + " / " + en);
         return;
     }
-    visitor->move(pos, *m, token.substr(0, end), at(column));
-    last = *m;
-    last_undo = pos.do_move(*m);
-    has_last = true;
+    played(*m, token.substr(0, end), column);
     if (int n = nag_of_suffix(suffix)) visitor->nag(n);
+}
+
+void PgnReader::Impl::played(Move m, std::string_view text, std::size_t column) {
+    visitor->move(pos, m, text, at(column));
+    last = m;
+    last_undo = pos.do_move(m);
+    has_last = true;
 }
 
 bool PgnReader::Impl::parse_movetext(std::string_view l, std::size_t base) {
     std::size_t i = base;
     const std::size_t n = l.size();
-    while (i < n) {
-        if (in_comment) {
-            const std::size_t close = l.find('}', i);
-            if (close == std::string_view::npos) {
-                comment.append(l.substr(i));
-                comment += '\n';
-                return true;
-            }
-            comment.append(l.substr(i, close - i));
-            in_comment = false;
-            if (!skipping && !failed) visitor->comment(comment);
-            comment.clear();
-            i = close + 1;
-            continue;
+    if (in_comment) {  // a comment from an earlier line goes on here
+        const std::size_t close = l.find('}', i);
+        if (close == std::string_view::npos) {
+            comment.append(l.substr(i));
+            comment += '\n';
+            return true;
         }
+        comment.append(l.substr(i, close - i));
+        in_comment = false;
+        if (!skipping && !failed) visitor->comment(comment);
+        comment.clear();
+        i = close + 1;
+    }
+    const bool quick_san = options.san_mode == ParseMode::Lenient;
+    while (i < n) {
         const char c = l[i];
         if (is_space(c)) {
             ++i;
             continue;
         }
         if (!moves_started) start_moves(i);
-        switch (c) {
-            case '{': {
-                // A comment closed on the same line goes to the visitor as a view, without a copy.
-                // Comments are short: a plain loop beats a library call here.
-                std::size_t close = i + 1;
-                while (close < n && l[close] != '}') ++close;
-                if (close < n) {
-                    if (!skipping && !failed) visitor->comment(l.substr(i + 1, close - i - 1));
-                    i = close + 1;
+        // The plain SAN of nearly every move: straight to the board. Anything else (annotations,
+        // other notations, moves that need the legal move list, errors) goes through play().
+        if (quick_san && san_start(c) && !skipping && !failed) {
+            const std::size_t j = i + scan::word_end(l.data() + i, n - i, readable);
+            const std::string_view word = l.substr(i, j - i);
+            if (word.back() != '!' && word.back() != '?') {
+                if (const Move m = parse_san_quick(pos, word)) {
+                    played(m, word, i);
+                    i = j;
                     continue;
                 }
+            }
+        }
+        if (c == '{') {
+            // A comment closed on the same line goes to the visitor as a view, without a copy.
+            const std::size_t close = i + 1 + scan::find_byte(l.data() + i + 1, n - i - 1, '}', readable);
+            if (close == n) {  // it goes on on the next line
+                comment.assign(l.substr(i + 1));
+                comment += '\n';
                 in_comment = true;
-                comment.clear();
-                ++i;
+                return true;
+            }
+            if (!skipping && !failed) visitor->comment(l.substr(i + 1, close - i - 1));
+            i = close + 1;
+            continue;
+        }
+        // Move numbers ("12." "12..." and glued forms "12.e4") without looking for the word's end.
+        if (c >= '0' && c <= '9') {
+            std::size_t k = i + 1;
+            while (k < n && l[k] >= '0' && l[k] <= '9') ++k;
+            if (k < n && l[k] == '.') {
+                while (k < n && l[k] == '.') ++k;
+                i = k;
                 continue;
             }
+        }
+        switch (c) {
             case ';': return true;  // rest-of-line comment
             case '(': {
                 if (!skipping && !failed) {
@@ -407,9 +561,8 @@ bool PgnReader::Impl::parse_movetext(std::string_view l, std::size_t base) {
             default: break;
         }
         // A word: up to whitespace or a delimiter.
-        std::size_t j = i;
-        while (j < n && !WordEnd[static_cast<unsigned char>(l[j])]) ++j;
-        std::string_view word = l.substr(i, j - i);
+        const std::size_t j = i + scan::word_end(l.data() + i, n - i, readable);
+        const std::string_view word = l.substr(i, j - i);
         // Annotations written apart from their move: "exd6 e.p.", "c5 !?".
         if (c == 'e' && (word == "e.p." || word == "ep")) {
             i = j;
@@ -419,16 +572,6 @@ bool PgnReader::Impl::parse_movetext(std::string_view l, std::size_t base) {
             if (int nag = nag_of_suffix(word); nag && !skipping && !failed && has_last) visitor->nag(nag);
             i = j;
             continue;
-        }
-        // Move numbers: "12." "12..." and glued forms "12.e4".
-        if (c >= '0' && c <= '9') {
-            std::size_t k = 0;
-            while (k < word.size() && word[k] >= '0' && word[k] <= '9') ++k;
-            if (k < word.size() && word[k] == '.') {
-                while (k < word.size() && word[k] == '.') ++k;
-                i += k;
-                continue;
-            }
         }
         const bool maybe_result = c == '1' || c == '0' || c == '*' || c == '\xC2';
         if (maybe_result && (word == "1-0" || word == "0-1" || word == "1/2-1/2" || word == "*" || word == "½-½")) {
@@ -518,6 +661,8 @@ bool PgnReader::Impl::read_game(PgnVisitor& v) {
 }
 
 PgnReader::PgnReader(std::istream& in, PgnReaderOptions options) : impl_(std::make_unique<Impl>(in, options)) {}
+PgnReader::PgnReader(std::string_view text, PgnReaderOptions options)
+    : impl_(std::make_unique<Impl>(text, options)) {}
 PgnReader::~PgnReader() = default;
 bool PgnReader::read_game(PgnVisitor& visitor) { return impl_->read_game(visitor); }
 std::size_t PgnReader::read_all(PgnVisitor& visitor) {

@@ -11,7 +11,11 @@ namespace {
 constexpr Bitboard back_rank(Color c) { return bb(relative(c, Rank::R1)); }
 }  // namespace
 
-Position::Position() { init_from(Setup::standard()); }
+Position::Position() {
+    // Built once, then copied: a game without a FEN tag starts here.
+    static const Position start(Setup::standard());
+    *this = start;
+}
 
 void Position::put_piece(Piece p, Square s) {
     board_[s] = p;

@@ -160,6 +160,8 @@ public:
     bool is_consistent() const;
 
 private:
+    /// A position set up from `s` without validation (init_from).
+    explicit Position(const Setup& s) { init_from(s); }
     void put_piece(Piece p, Square s);
     void remove_piece(Square s);
     void move_piece(Square from, Square to);

@@ -1,6 +1,7 @@
 // Position::from_setup: turns an unchecked Setup into a Position, naming every problem found.
 
 #include <algorithm>
+#include <array>
 
 #include "core/position.hpp"
 
@@ -9,12 +10,21 @@ namespace {
 
 constexpr Bitboard back_rank(Color c) { return bb(relative(c, Rank::R1)); }
 
+/// The squares of each piece on a board, indexed by the piece's value (Piece::None's slot gets the
+/// empty squares): one pass without a branch per square.
+std::array<Bitboard, 16> squares_by_piece(const BySquare<Piece>& board) {
+    std::array<Bitboard, 16> by{};
+    for (int i = 0; i < 64; ++i) by[static_cast<std::size_t>(idx(board[square_at(i)]) & 15)] |= Bitboard{1} << i;
+    return by;
+}
+
 /// The setup's pieces as bitboards, computed once (Setup::pieces scans the board each call).
 struct PieceSets {
     ByColor<ByPieceType<Bitboard>> by{};
     explicit PieceSets(const Setup& s) {
-        for (int i = 0; i < 64; ++i)
-            if (const Piece p = s.board[square_at(i)]; p != Piece::None) by[color_of(p)][type_of(p)] |= bb(square_at(i));
+        const auto by_piece = squares_by_piece(s.board);
+        for (Color c : Colors)
+            for (PieceType t : PieceTypes) by[c][t] = by_piece[static_cast<std::size_t>(idx(make_piece(c, t)))];
     }
     Bitboard pieces(Color c, PieceType t) const { return by[c][t]; }
     Bitboard pieces(Color c) const {
@@ -103,11 +113,16 @@ bool impossible_check(const Position& p, Square ep) {
 }  // namespace
 
 void Position::init_from(const Setup& s) {
-    board_ = Setup::empty_board();
+    board_ = s.board;
     by_type_ = {};
     by_color_ = {};
-    for (int i = 0; i < 64; ++i)
-        if (s.board[square_at(i)] != Piece::None) put_piece(s.board[square_at(i)], square_at(i));
+    const auto by_piece = squares_by_piece(s.board);
+    for (Color c : Colors)
+        for (PieceType t : PieceTypes) {
+            const Bitboard b = by_piece[static_cast<std::size_t>(idx(make_piece(c, t)))];
+            by_type_[t] |= b;
+            by_color_[c] |= b;
+        }
     side_ = s.turn;
     castling_rooks_ = s.castling_rooks;
     halfmove_ = static_cast<std::uint16_t>(std::clamp(s.halfmove_clock, 0, 65535));
@@ -154,8 +169,7 @@ std::expected<Position, Problems> Position::from_setup(const Setup& setup, Valid
     if (options.variant != Variant::Auto) chess960 = options.variant == Variant::Chess960;
     fixed.chess960 = chess960;
 
-    Position p;
-    p.init_from(fixed);
+    Position p(fixed);
     if (p.attacked_by(p.side_to_move(), p.king(~p.side_to_move()))) found = found | Problem::OppositeCheck;
     if (impossible_check(p, fixed.ep_square)) found = found | Problem::ImpossibleCheck;
 

@@ -1,0 +1,151 @@
+#pragma once
+// Byte scanning for the PGN reader: newlines, a byte, the end of a movetext word, 16 to 64 bytes
+// at a time with SSE2/SSSE3/AVX2 where the build has them, byte by byte otherwise.
+//
+// Functions taking a `readable` pointer may read (not use) bytes up to it beyond the range they
+// search, so that a short range still costs a single vector load; the result stays within the range.
+
+#include <array>
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+#if defined(__SSE2__)
+#include <immintrin.h>
+#endif
+
+namespace schach::scan {
+
+/// Characters that end a movetext word: white space other than newline, and {}();$.
+inline constexpr std::string_view WordEndChars = " \t\r\f\v{}();$";
+
+inline constexpr std::array<bool, 256> WordEnd = [] {
+    std::array<bool, 256> t{};
+    for (unsigned char c : WordEndChars) t[c] = true;
+    return t;
+}();
+
+namespace detail {
+
+#if defined(__AVX2__) || defined(__SSSE3__)
+// Set membership by nibbles: a byte is a word end when the bits its low nibble selects in LowBits
+// and those its high nibble selects in HighBits overlap. One bit per high nibble in use:
+// 0x0_: \t \v \f \r (1), 0x2_: space $ ( ) (2), 0x3_: ; (4), 0x7_: { } (8).
+inline constexpr char LowBits[16] = {2, 0, 0, 0, 2, 0, 0, 0, 2, 3, 0, 13, 1, 9, 0, 0};
+inline constexpr char HighBits[16] = {1, 0, 2, 4, 0, 0, 0, 8, 0, 0, 0, 0, 0, 0, 0, 0};
+#define SCHACH_SCAN_WORD_END_VECTOR 1
+#endif
+
+#if defined(__AVX2__)
+inline constexpr std::size_t Width = 32;
+inline std::uint32_t equal_mask(const char* p, char c) {
+    const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+    return static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, _mm256_set1_epi8(c))));
+}
+inline std::uint32_t word_end_mask(const char* p) {
+    const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+    const __m256i low_table = _mm256_broadcastsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(LowBits)));
+    const __m256i high_table = _mm256_broadcastsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(HighBits)));
+    const __m256i nibble = _mm256_set1_epi8(0x0F);
+    const __m256i low = _mm256_shuffle_epi8(low_table, _mm256_and_si256(v, nibble));
+    const __m256i high = _mm256_shuffle_epi8(high_table, _mm256_and_si256(_mm256_srli_epi16(v, 4), nibble));
+    const __m256i none = _mm256_cmpeq_epi8(_mm256_and_si256(low, high), _mm256_setzero_si256());
+    return ~static_cast<std::uint32_t>(_mm256_movemask_epi8(none));
+}
+#elif defined(__SSE2__)
+inline constexpr std::size_t Width = 16;
+inline std::uint32_t equal_mask(const char* p, char c) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    return static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(c))));
+}
+#if defined(__SSSE3__)
+inline std::uint32_t word_end_mask(const char* p) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    const __m128i nibble = _mm_set1_epi8(0x0F);
+    const __m128i low =
+        _mm_shuffle_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(LowBits)), _mm_and_si128(v, nibble));
+    const __m128i high = _mm_shuffle_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(HighBits)),
+                                          _mm_and_si128(_mm_srli_epi16(v, 4), nibble));
+    const __m128i none = _mm_cmpeq_epi8(_mm_and_si128(low, high), _mm_setzero_si128());
+    return ~static_cast<std::uint32_t>(_mm_movemask_epi8(none)) & 0xFFFFu;
+}
+#endif
+#endif
+
+}  // namespace detail
+
+/// Bit i set when p[i] == '\n', for the `n` <= 64 bytes at p (higher bits 0). Reads only those bytes
+/// when n < 64.
+inline std::uint64_t newline_mask(const char* p, std::size_t n) {
+    std::uint64_t mask = 0;
+#if defined(__SSE2__)
+    if (n >= 64) {
+        for (std::size_t k = 0; k < 64; k += detail::Width) mask |= std::uint64_t{detail::equal_mask(p + k, '\n')} << k;
+        return mask;
+    }
+#endif
+    for (std::size_t k = 0; k < n && k < 64; ++k) mask |= std::uint64_t{p[k] == '\n'} << k;
+    return mask;
+}
+
+/// The first index in [0, n) where p holds `c`, or n. `readable` >= p + n.
+inline std::size_t find_byte(const char* p, std::size_t n, char c, const char* readable) {
+    std::size_t i = 0;
+#if defined(__SSE2__)
+    const auto avail = static_cast<std::size_t>(readable - p);  // >= n
+    while (i < n && avail - i >= detail::Width) {
+        if (const std::uint32_t m = detail::equal_mask(p + i, c)) {
+            const std::size_t at = i + static_cast<std::size_t>(std::countr_zero(m));
+            return at < n ? at : n;
+        }
+        i += detail::Width;
+    }
+#else
+    (void)readable;
+#endif
+    for (; i < n; ++i)
+        if (p[i] == c) return i;
+    return n;
+}
+
+/// The first index in [0, n) where p holds `a` or `b`, or n. `readable` >= p + n.
+inline std::size_t find_either(const char* p, std::size_t n, char a, char b, const char* readable) {
+    std::size_t i = 0;
+#if defined(__SSE2__)
+    const auto avail = static_cast<std::size_t>(readable - p);  // >= n
+    while (i < n && avail - i >= detail::Width) {
+        if (const std::uint32_t m = detail::equal_mask(p + i, a) | detail::equal_mask(p + i, b)) {
+            const std::size_t at = i + static_cast<std::size_t>(std::countr_zero(m));
+            return at < n ? at : n;
+        }
+        i += detail::Width;
+    }
+#else
+    (void)readable;
+#endif
+    for (; i < n; ++i)
+        if (p[i] == a || p[i] == b) return i;
+    return n;
+}
+
+/// The first index in [0, n) holding a word end (WordEndChars), or n. `readable` >= p + n.
+inline std::size_t word_end(const char* p, std::size_t n, const char* readable) {
+    std::size_t i = 0;
+#if defined(SCHACH_SCAN_WORD_END_VECTOR)
+    const auto avail = static_cast<std::size_t>(readable - p);  // >= n
+    while (i < n && avail - i >= detail::Width) {
+        if (const std::uint32_t m = detail::word_end_mask(p + i)) {
+            const std::size_t at = i + static_cast<std::size_t>(std::countr_zero(m));
+            return at < n ? at : n;
+        }
+        i += detail::Width;
+    }
+#else
+    (void)readable;
+#endif
+    while (i < n && !WordEnd[static_cast<unsigned char>(p[i])]) ++i;
+    return i < n ? i : n;
+}
+
+}  // namespace schach::scan
