@@ -30,7 +30,8 @@ std::unique_ptr<MappedFile> MappedFile::map(const std::string& path) {
         data = ::mmap(nullptr, static_cast<std::size_t>(st.st_size), PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
     ::close(fd);  // the mapping stays valid
     if (data == MAP_FAILED) return nullptr;
-    return std::unique_ptr<MappedFile>(new MappedFile(static_cast<const char*>(data), static_cast<std::size_t>(st.st_size)));
+    const auto size = static_cast<std::size_t>(st.st_size);
+    return std::unique_ptr<MappedFile>(new MappedFile(static_cast<const char*>(data), size));
 #else
     (void)path;
     return nullptr;
