@@ -292,7 +292,9 @@ struct Trace : PgnVisitor {
         return std::to_string(l.line) + ":" + std::to_string(l.column) + ":" + std::to_string(l.game);
     }
     void begin_game(const PgnLocation& l) override { out += "game " + where(l) + "\n"; }
-    void tag(std::string_view n, std::string_view v) override { out += "tag " + std::string(n) + "=" + std::string(v) + "\n"; }
+    void tag(std::string_view n, std::string_view v) override {
+        out += "tag " + std::string(n) + "=" + std::string(v) + "\n";
+    }
     bool begin_moves(const Position& p) override {
         out += "start " + to_fen(p) + "\n";
         return true;

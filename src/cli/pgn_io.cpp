@@ -27,10 +27,14 @@ std::unique_ptr<MappedFile> MappedFile::map(const std::string& path) {
     struct stat st {};
     void* data = MAP_FAILED;
     if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0)
-        data = ::mmap(nullptr, static_cast<std::size_t>(st.st_size), PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
+        data = ::mmap(nullptr, static_cast<std::size_t>(st.st_size), PROT_READ, MAP_PRIVATE, fd, 0);
     ::close(fd);  // the mapping stays valid
     if (data == MAP_FAILED) return nullptr;
-    return std::unique_ptr<MappedFile>(new MappedFile(static_cast<const char*>(data), static_cast<std::size_t>(st.st_size)));
+    const auto size = static_cast<std::size_t>(st.st_size);
+    // Read once from front to back: the kernel reads ahead and may drop what is behind, so a file
+    // larger than the memory still works.
+    ::madvise(data, size, MADV_SEQUENTIAL);
+    return std::unique_ptr<MappedFile>(new MappedFile(static_cast<const char*>(data), size));
 #else
     (void)path;
     return nullptr;

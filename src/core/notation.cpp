@@ -343,9 +343,9 @@ SCHACH_HOT_INLINE bool quick_legal(const Position& pos, Square from, Square to) 
     const Square ksq = pos.king(us);
     const Bitboard occupied = (pos.pieces() ^ bb(from)) | bb(to);
     const Bitboard theirs = pos.pieces(~us) & ~bb(to);
-    if ((attacks::knight(ksq) & pos.pieces(PT::Knight) & theirs) ||
-        (attacks::pawn(us, ksq) & pos.pieces(PT::Pawn) & theirs) || (attacks::king(ksq) & pos.pieces(PT::King) & theirs))
-        return false;
+    const Bitboard leapers = (attacks::knight(ksq) & pos.pieces(PT::Knight)) |
+                             (attacks::pawn(us, ksq) & pos.pieces(PT::Pawn)) | (attacks::king(ksq) & pos.pieces(PT::King));
+    if (leapers & theirs) return false;
     const Bitboard queens = pos.pieces(PT::Queen);
     const Bitboard sliders = (((pos.pieces(PT::Rook) | queens) & attacks::rook_empty(ksq)) |
                               ((pos.pieces(PT::Bishop) | queens) & attacks::bishop_empty(ksq))) &

@@ -160,7 +160,8 @@ private:
             return finish(line);
         }
         const std::size_t last_chunk_end = nl / ChunkSize * ChunkSize;
-        if (last_chunk_end >= pos_ && last_chunk_end - pos_ >= max_line_) return skip_overlong_in_memory(line, nl + 1);
+        if (last_chunk_end >= pos_ && last_chunk_end - pos_ >= max_line_)
+            return skip_overlong_in_memory(line, nl + 1);
         line = std::string_view(data_ + pos_, nl - pos_);
         pos_ = nl + 1;
         return finish(line);
@@ -405,10 +406,8 @@ bool PgnReader::Impl::start_moves(std::size_t column) {
         skipping = true;
         return false;
     }
-    ValidateOptions vo;
-    vo.variant = variant == VariantTag::Chess960 ? Variant::Chess960 : Variant::Auto;
     if (!fen_tag.empty()) {
-        const auto& p = fen_position(vo.variant);
+        const auto& p = fen_position(variant == VariantTag::Chess960 ? Variant::Chess960 : Variant::Auto);
         if (!p) {
             fail(PgnError::Kind::BadFen, column, "FEN-Tag: " + p.error().message());
             skipping = true;
