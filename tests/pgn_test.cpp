@@ -268,6 +268,19 @@ TEST(Pgn, FuzzFindings) {
     ASSERT_EQ(games.size(), 1u);
     EXPECT_EQ(games[0].mainline().size(), 5u);
     EXPECT_EQ(games[0].nodes.back().nags, std::vector<int>{5});
+    // A result inside a variation is an error and ends the game there, whether an earlier move
+    // already failed (strict mode refuses "e:f4") or not (lenient mode reads it): the games after
+    // it are the same games in both modes.
+    const std::string text = "1. e4 c5 (1... e5 2. Nf3 (2. f4 e:f4 *(2...\n61...Kf6 62. Qe8 Kf5 \xC2\xBD-\xC2\xBD\n\n"
+                             "1. d4 d5 *\n";
+    for (ParseMode mode : {ParseMode::Lenient, ParseMode::Strict}) {
+        PgnReaderOptions options;
+        options.san_mode = mode;
+        games = read_pgn_games(text, &errors, options);
+        ASSERT_EQ(games.size(), 1u) << (mode == ParseMode::Strict ? "strict" : "lenient");
+        EXPECT_EQ(games[0].mainline().size(), 2u);
+        EXPECT_EQ(errors.size(), 2u) << "the result in the variation, and the game made of the rest";
+    }
 }
 
 TEST(Pgn, OverlongLineIsBoundedAndReported) {

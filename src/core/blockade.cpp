@@ -27,11 +27,6 @@ constexpr Bitboard king_spread(Bitboard b) {
     return row | shift<Dir::N>(row) | shift<Dir::S>(row);
 }
 
-/// The four squares next to b on its rank and file.
-constexpr Bitboard orthogonal(Bitboard b) {
-    return shift<Dir::N>(b) | shift<Dir::S>(b) | shift<Dir::E>(b) | shift<Dir::W>(b);
-}
-
 Bitboard pawn_attacks(Color c, Bitboard b) {
     return c == Color::White ? attacks::pawn_attacks_bb<Color::White>(b) : attacks::pawn_attacks_bb<Color::Black>(b);
 }

@@ -41,9 +41,7 @@ constexpr HelpmateCosts CooperativeCosts{
     .loser_promote_minor = 2, .loser_pawn = 0, .piece_corner = 0, .loser_other = 5, .start = 12, .step = 3,
     .corners = 2, .approach_king = 1, .pawn_corners = 0};
 
-/// Cost of an ordinary move; favoured moves cost less, disfavoured ones more.
-constexpr int Ply = 4;
-/// Largest cost of one move.
+/// Largest cost of one move (an ordinary move costs about 4, see HelpmateCosts).
 constexpr int MaxCost = 15;
 /// Deepest line the search follows (plies).
 constexpr int MaxPly = 120;

@@ -170,7 +170,8 @@ private:
 };
 
 /// Reads every game of a text (convenience for tests and small inputs).
-std::vector<PgnGame> read_pgn_games(std::string_view text, std::vector<PgnError>* errors = nullptr);
+std::vector<PgnGame> read_pgn_games(std::string_view text, std::vector<PgnError>* errors = nullptr,
+                                    PgnReaderOptions options = {});
 
 struct PgnWriteOptions {
     Language lang = Language::English;  // English for export format; German letters for reading

@@ -223,9 +223,9 @@ void PgnGameBuilder::end_game() {
     if (!failed_) games_.push_back(std::move(current_));
 }
 
-std::vector<PgnGame> read_pgn_games(std::string_view text, std::vector<PgnError>* errors) {
+std::vector<PgnGame> read_pgn_games(std::string_view text, std::vector<PgnError>* errors, PgnReaderOptions options) {
     std::istringstream in{std::string(text)};
-    PgnReader reader(in);
+    PgnReader reader(in, options);
     PgnGameBuilder builder;
     reader.read_all(builder);
     if (errors) *errors = builder.errors();

@@ -574,19 +574,18 @@ bool PgnReader::Impl::parse_movetext(std::string_view l, std::size_t base) {
         }
         const bool maybe_result = c == '1' || c == '0' || c == '*' || c == '\xC2';
         if (maybe_result && (word == "1-0" || word == "0-1" || word == "1/2-1/2" || word == "*" || word == "½-½")) {
-            if (stack.empty() || skipping || failed) {
-                if (!skipping && !failed) visitor->result(word == "½-½" ? "1/2-1/2" : word);
-                // Another game may follow on the same line ("1. c4 * 1. Nf3 *"): keep the rest.
-                const std::string_view rest = l.substr(j);
-                if (rest.find_first_not_of(" \t\r") != std::string_view::npos) {
-                    held.assign(rest);
-                    have_line = true;
-                }
-                return false;
+            // A result ends the game, also inside a variation (an error there): the next game
+            // starts after it whatever went wrong before, in strict and lenient mode alike.
+            if (!stack.empty() && !skipping && !failed)
+                fail(PgnError::Kind::Syntax, i, "Ergebnis innerhalb einer Variante / result inside a variation");
+            if (!skipping && !failed) visitor->result(word == "½-½" ? "1/2-1/2" : word);
+            // Another game may follow on the same line ("1. c4 * 1. Nf3 *"): keep the rest.
+            const std::string_view rest = l.substr(j);
+            if (rest.find_first_not_of(" \t\r") != std::string_view::npos) {
+                held.assign(rest);
+                have_line = true;
             }
-            fail(PgnError::Kind::Syntax, i, "Ergebnis innerhalb einer Variante / result inside a variation");
-            i = j;
-            continue;
+            return false;
         }
         if (c == '.') {  // "..." standing alone
             i = j;

@@ -58,7 +58,6 @@ private:
     std::size_t seen_count_ = 0;
     std::vector<Node> stack_;
     SkeletonOutcome stop_ = SkeletonOutcome::NoMate;
-    bool stopped_ = false;
     bool insert(std::uint64_t a, std::uint64_t b);
 };
 
