@@ -73,6 +73,37 @@ inline std::uint32_t word_end_mask(const char* p) {
 #endif
 #endif
 
+#if defined(__SSE2__)
+inline constexpr bool HasVector = true;
+#else
+inline constexpr bool HasVector = false;
+inline constexpr std::size_t Width = 1;
+#endif
+
+/// The first index in [0, n) where a byte matches, or n: with `Vector`, `Width` bytes at a time
+/// by `vector_mask` (bit i set: byte i matches) as long as `readable` allows a whole load, then
+/// byte by byte by `matches`.
+template <bool Vector, class VectorMask, class Matches>
+inline std::size_t find_first(const char* p, std::size_t n, const char* readable, VectorMask vector_mask,
+                              Matches matches) {
+    std::size_t i = 0;
+    if constexpr (Vector) {
+        const auto avail = static_cast<std::size_t>(readable - p);  // >= n
+        while (i < n && avail - i >= Width) {
+            if (const std::uint32_t m = vector_mask(p + i)) {
+                const std::size_t at = i + static_cast<std::size_t>(std::countr_zero(m));
+                return at < n ? at : n;
+            }
+            i += Width;
+        }
+    } else {
+        (void)readable;
+        (void)vector_mask;
+    }
+    while (i < n && !matches(p[i])) ++i;
+    return i < n ? i : n;  // a whole load may have passed n
+}
+
 }  // namespace detail
 
 /// Bit i set when p[i] == '\n', for the `n` <= 64 bytes at p (higher bits 0). Reads only those bytes
@@ -91,61 +122,43 @@ inline std::uint64_t newline_mask(const char* p, std::size_t n) {
 
 /// The first index in [0, n) where p holds `c`, or n. `readable` >= p + n.
 inline std::size_t find_byte(const char* p, std::size_t n, char c, const char* readable) {
-    std::size_t i = 0;
+    return detail::find_first<detail::HasVector>(
+        p, n, readable,
+        [c](const char* q) {
 #if defined(__SSE2__)
-    const auto avail = static_cast<std::size_t>(readable - p);  // >= n
-    while (i < n && avail - i >= detail::Width) {
-        if (const std::uint32_t m = detail::equal_mask(p + i, c)) {
-            const std::size_t at = i + static_cast<std::size_t>(std::countr_zero(m));
-            return at < n ? at : n;
-        }
-        i += detail::Width;
-    }
+            return detail::equal_mask(q, c);
 #else
-    (void)readable;
+            return std::uint32_t{*q == c};
 #endif
-    for (; i < n; ++i)
-        if (p[i] == c) return i;
-    return n;
+        },
+        [c](char x) { return x == c; });
 }
 
 /// The first index in [0, n) where p holds `a` or `b`, or n. `readable` >= p + n.
 inline std::size_t find_either(const char* p, std::size_t n, char a, char b, const char* readable) {
-    std::size_t i = 0;
+    return detail::find_first<detail::HasVector>(
+        p, n, readable,
+        [a, b](const char* q) {
 #if defined(__SSE2__)
-    const auto avail = static_cast<std::size_t>(readable - p);  // >= n
-    while (i < n && avail - i >= detail::Width) {
-        if (const std::uint32_t m = detail::equal_mask(p + i, a) | detail::equal_mask(p + i, b)) {
-            const std::size_t at = i + static_cast<std::size_t>(std::countr_zero(m));
-            return at < n ? at : n;
-        }
-        i += detail::Width;
-    }
+            return detail::equal_mask(q, a) | detail::equal_mask(q, b);
 #else
-    (void)readable;
+            return std::uint32_t{*q == a || *q == b};
 #endif
-    for (; i < n; ++i)
-        if (p[i] == a || p[i] == b) return i;
-    return n;
+        },
+        [a, b](char x) { return x == a || x == b; });
 }
 
 /// The first index in [0, n) holding a word end (WordEndChars), or n. `readable` >= p + n.
 inline std::size_t word_end(const char* p, std::size_t n, const char* readable) {
-    std::size_t i = 0;
 #if defined(SCHACH_SCAN_WORD_END_VECTOR)
-    const auto avail = static_cast<std::size_t>(readable - p);  // >= n
-    while (i < n && avail - i >= detail::Width) {
-        if (const std::uint32_t m = detail::word_end_mask(p + i)) {
-            const std::size_t at = i + static_cast<std::size_t>(std::countr_zero(m));
-            return at < n ? at : n;
-        }
-        i += detail::Width;
-    }
+    constexpr bool Vector = true;
+    auto vector_mask = [](const char* q) { return detail::word_end_mask(q); };
 #else
-    (void)readable;
+    constexpr bool Vector = false;
+    auto vector_mask = [](const char*) { return std::uint32_t{0}; };
 #endif
-    while (i < n && !WordEnd[static_cast<unsigned char>(p[i])]) ++i;
-    return i < n ? i : n;
+    return detail::find_first<Vector>(p, n, readable, vector_mask,
+                                      [](char x) { return WordEnd[static_cast<unsigned char>(x)]; });
 }
 
 }  // namespace schach::scan
