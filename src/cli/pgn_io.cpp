@@ -12,6 +12,7 @@
 
 #if __has_include(<sys/mman.h>)
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -19,6 +20,34 @@
 #endif
 
 namespace schach::cli {
+
+#if defined(SCHACH_HAVE_MMAP)
+namespace {
+
+/// The file being read through a mapping, for the message below (a fixed buffer: the handler may
+/// only call async-signal-safe functions).
+char mapped_path[1024];
+
+/// A mapped file that shrinks while it is read (another program truncates it) raises SIGBUS on the
+/// pages past its new end: a clear error and exit code 2 instead of a crash.
+extern "C" void on_truncated_file(int) {
+    constexpr char Before[] = "Fehler / error: Datei wurde beim Lesen gekürzt / file was truncated while being read: ";
+    [[maybe_unused]] ssize_t w = ::write(STDERR_FILENO, Before, sizeof Before - 1);
+    w = ::write(STDERR_FILENO, mapped_path, ::strnlen(mapped_path, sizeof mapped_path));
+    w = ::write(STDERR_FILENO, "\n", 1);
+    ::_exit(2);
+}
+
+void watch_truncation(const std::string& path) {
+    std::strncpy(mapped_path, path.c_str(), sizeof mapped_path - 1);
+    struct sigaction action {};
+    action.sa_handler = on_truncated_file;
+    sigemptyset(&action.sa_mask);
+    ::sigaction(SIGBUS, &action, nullptr);
+}
+
+}  // namespace
+#endif
 
 std::unique_ptr<MappedFile> MappedFile::map(const std::string& path) {
 #if defined(SCHACH_HAVE_MMAP)
@@ -34,6 +63,7 @@ std::unique_ptr<MappedFile> MappedFile::map(const std::string& path) {
     // Read once from front to back: the kernel reads ahead and may drop what is behind, so a file
     // larger than the memory still works.
     ::madvise(data, size, MADV_SEQUENTIAL);
+    watch_truncation(path);
     return std::unique_ptr<MappedFile>(new MappedFile(static_cast<const char*>(data), size));
 #else
     (void)path;
