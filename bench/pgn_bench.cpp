@@ -101,7 +101,9 @@ void set_pgn_counters(benchmark::State& state, std::int64_t games, std::int64_t 
     state.counters["MB"] = benchmark::Counter(static_cast<double>(bytes) / 1e6);
 }
 
-void BM_PgnValidate(benchmark::State& state) {
+/// One validation pass per iteration over the benchmark file, with the reader `read` makes.
+template <class Read>
+void validate_passes(benchmark::State& state, Read read) {
     const PgnFile& file = pgn_file();
     if (!file.error.empty()) {
         state.SkipWithError(file.error.c_str());
@@ -109,32 +111,28 @@ void BM_PgnValidate(benchmark::State& state) {
     }
     CountingVisitor last;
     for (auto _ : state) {
-        PgnReader reader{std::string_view(file.text)};
         CountingVisitor counter;
-        reader.read_all(counter);
+        read(file.text, counter);
         benchmark::DoNotOptimize(counter.moves);
         last = counter;
     }
     set_pgn_counters(state, last.games, last.moves, last.errors, file.text.size());
 }
+
+void BM_PgnValidate(benchmark::State& state) {
+    validate_passes(state, [](const std::string& text, CountingVisitor& counter) {
+        PgnReader reader{std::string_view(text)};
+        reader.read_all(counter);
+    });
+}
 BENCHMARK(BM_PgnValidate)->Unit(benchmark::kMillisecond);
 
 void BM_PgnValidateStream(benchmark::State& state) {
-    const PgnFile& file = pgn_file();
-    if (!file.error.empty()) {
-        state.SkipWithError(file.error.c_str());
-        return;
-    }
-    CountingVisitor last;
-    for (auto _ : state) {
-        std::ispanstream in(std::span<const char>(file.text.data(), file.text.size()));
+    validate_passes(state, [](const std::string& text, CountingVisitor& counter) {
+        std::ispanstream in(std::span<const char>(text.data(), text.size()));
         PgnReader reader(in);
-        CountingVisitor counter;
         reader.read_all(counter);
-        benchmark::DoNotOptimize(counter.moves);
-        last = counter;
-    }
-    set_pgn_counters(state, last.games, last.moves, last.errors, file.text.size());
+    });
 }
 BENCHMARK(BM_PgnValidateStream)->Unit(benchmark::kMillisecond);
 

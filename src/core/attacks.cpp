@@ -104,6 +104,16 @@ bool pext_is_fast() {
 #endif
 }
 
+/// Calls f with every subset of `mask`, the empty one first (carry-rippler).
+template <class F>
+void for_each_subset(Bitboard mask, F&& f) {
+    Bitboard sub = 0;
+    do {
+        f(sub);
+        sub = (sub - mask) & mask;
+    } while (sub);
+}
+
 /// The magics the search below finds with its fixed seed (a1..h8), stored so that a start without
 /// PEXT need not search (~180 ms): each is still verified when its slice is filled, and a search
 /// takes over should one ever fail.
@@ -156,21 +166,16 @@ void init_slider(Tables& t, SliderEntry& e, const int (&dirs)[4][2], const Rays&
 
     if (t.use_pext) {
 #if defined(__BMI2__)
-        Bitboard sub = 0;
-        do {  // carry-rippler: every subset of the mask
-            t.slider[e.offset + _pext_u64(sub, e.mask)] = rays.attacks(s, sub);
-            sub = (sub - e.mask) & e.mask;
-        } while (sub);
+        for_each_subset(e.mask,
+                        [&](Bitboard sub) { t.slider[e.offset + _pext_u64(sub, e.mask)] = rays.attacks(s, sub); });
 #endif
         return;
     }
     std::vector<Bitboard> occupancies, reference;
-    Bitboard sub = 0;
-    do {  // carry-rippler: every subset of the mask
+    for_each_subset(e.mask, [&](Bitboard sub) {
         occupancies.push_back(sub);
         reference.push_back(rays.attacks(s, sub));
-        sub = (sub - e.mask) & e.mask;
-    } while (sub);
+    });
     std::vector<Bitboard> slot(size);
     std::vector<unsigned> epoch(size, 0);
     for (unsigned attempt = 1;; ++attempt) {

@@ -27,41 +27,32 @@ std::uint64_t independent_key(const Position& pos) {
     return splitmix(h ^ (static_cast<std::uint64_t>(idx(pos.ep_square())) << 8) ^ idx(pos.side_to_move()));
 }
 
-namespace {
+bool PositionSet::insert(const Position& pos, std::uint64_t salt) {
+    return insert_keys(pos.key() ^ salt, independent_key(pos) | 1);  // b == 0 marks an empty slot
+}
 
-/// Set of 128-bit position keys: open addressing, grown by doubling, so small searches stay small.
-class VisitedSet {
-public:
-    /// Adds a key; false when it was there already.
-    bool insert(std::uint64_t a, std::uint64_t b) {
-        b |= 1;  // (0, 0) marks an empty slot
-        if (2 * (size_ + 1) > slots_.size()) grow();
-        std::size_t i = a & (slots_.size() - 1);
-        for (;; i = (i + 1) & (slots_.size() - 1)) {
-            Slot& s = slots_[i];
-            if (s.b == 0) {
-                s = Slot{a, b};
-                ++size_;
-                return true;
-            }
-            if (s.a == a && s.b == b) return false;
+bool PositionSet::insert_keys(std::uint64_t a, std::uint64_t b) {
+    if (2 * (size_ + 1) > slots_.size()) grow();
+    for (std::size_t i = a & (slots_.size() - 1);; i = (i + 1) & (slots_.size() - 1)) {
+        Slot& s = slots_[i];
+        if (s.b == 0) {
+            s = Slot{a, b};
+            ++size_;
+            return true;
         }
+        if (s.a == a && s.b == b) return false;
     }
+}
 
-private:
-    struct Slot {
-        std::uint64_t a = 0, b = 0;
-    };
-    void grow() {
-        std::vector<Slot> old = std::move(slots_);
-        slots_.assign(old.empty() ? 1024 : 2 * old.size(), Slot{});
-        size_ = 0;
-        for (const Slot& s : old)
-            if (s.b != 0) insert(s.a, s.b);
-    }
-    std::vector<Slot> slots_;
-    std::size_t size_ = 0;
-};
+void PositionSet::grow() {
+    std::vector<Slot> old = std::move(slots_);
+    slots_.assign(old.empty() ? 1024 : 2 * old.size(), Slot{});
+    size_ = 0;
+    for (const Slot& s : old)
+        if (s.b != 0) insert_keys(s.a, s.b);
+}
+
+namespace {
 
 /// Moves that can never be undone; only after them can the static analysis newly succeed.
 bool irreversible(const Position& before, Move m) {
@@ -79,7 +70,7 @@ ExhaustiveResult exhaust(const Position& root, Color winner, std::uint64_t max_n
     };
     ExhaustiveResult result;
     Position pos = root;
-    VisitedSet visited;
+    PositionSet visited;
     std::vector<Move> moves;
     std::vector<Frame> frames;
 
@@ -103,7 +94,7 @@ ExhaustiveResult exhaust(const Position& root, Color winner, std::uint64_t max_n
         moves.insert(moves.end(), list.begin(), list.end());
     };
 
-    visited.insert(pos.key(), independent_key(pos));
+    visited.insert(pos);
     result.nodes = 1;
     expand(Move::none(), Undo{}, false);
     while (!frames.empty() && result.outcome != ExhaustiveResult::Outcome::Mate) {
@@ -117,7 +108,7 @@ ExhaustiveResult exhaust(const Position& root, Color winner, std::uint64_t max_n
         const Move m = moves[f.first + f.next++];
         const bool irrev = irreversible(pos, m);
         const Undo u = pos.do_move(m);
-        if (!visited.insert(pos.key(), independent_key(pos))) {
+        if (!visited.insert(pos)) {
             pos.undo_move(m, u);
             continue;
         }

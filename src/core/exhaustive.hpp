@@ -24,6 +24,24 @@ struct ExhaustiveResult {
 /// independent of the Zobrist key: together they tell positions apart for all practical purposes.
 std::uint64_t independent_key(const Position& pos);
 
+/// A set of positions for exhaustive searches, told apart by the Zobrist key and independent_key
+/// (optionally salted, to keep variants of one position apart). Open addressing, grown by
+/// doubling, so small searches stay small.
+class PositionSet {
+public:
+    /// Adds a position; false when it was there already.
+    bool insert(const Position& pos, std::uint64_t salt = 0);
+
+private:
+    struct Slot {
+        std::uint64_t a = 0, b = 0;  // b == 0: empty
+    };
+    bool insert_keys(std::uint64_t a, std::uint64_t b);
+    void grow();
+    std::vector<Slot> slots_;
+    std::size_t size_ = 0;
+};
+
 /// Visits the positions reachable from `pos` (at most `max_nodes`) looking for a mate by `winner`.
 ExhaustiveResult exhaust(const Position& pos, Color winner, std::uint64_t max_nodes);
 

@@ -54,49 +54,31 @@ private:
     Color winner_, loser_;
     std::uint64_t max_nodes_;
     std::uint64_t nodes_ = 0;
-    std::vector<std::uint64_t> seen_a_, seen_b_;  // open addressing on two keys
-    std::size_t seen_count_ = 0;
+    PositionSet seen_;
     std::vector<Node> stack_;
     SkeletonOutcome stop_ = SkeletonOutcome::NoMate;
-    bool insert(std::uint64_t a, std::uint64_t b);
 };
 
-bool SkeletonSearch::insert(std::uint64_t a, std::uint64_t b) {
-    b |= 1;
-    if (2 * (seen_count_ + 1) > seen_a_.size()) {
-        std::vector<std::uint64_t> old_a = std::move(seen_a_), old_b = std::move(seen_b_);
-        const std::size_t size = old_a.empty() ? 1024 : 2 * old_a.size();
-        seen_a_.assign(size, 0);
-        seen_b_.assign(size, 0);
-        seen_count_ = 0;
-        for (std::size_t i = 0; i < old_a.size(); ++i)
-            if (old_b[i]) insert(old_a[i], old_b[i]);
-    }
-    for (std::size_t i = a & (seen_a_.size() - 1);; i = (i + 1) & (seen_a_.size() - 1)) {
-        if (seen_b_[i] == 0) {
-            seen_a_[i] = a;
-            seen_b_[i] = b;
-            ++seen_count_;
-            return true;
-        }
-        if (seen_a_[i] == a && seen_b_[i] == b) return false;
-    }
+/// A skeleton position from a placement: no castling rights, no e.p. square; nothing when it is not
+/// a position the rules know (the side not to move in check).
+std::optional<Position> skeleton_of(Setup s) {
+    s.castling_rooks = 0;
+    s.ep_square = Square::None;
+    ValidateOptions options;
+    options.relax = Problems::all() - Problem::OppositeCheck;
+    auto pos = Position::from_setup(s, options);
+    if (!pos) return std::nullopt;
+    return *pos;
 }
 
 /// The king and pawn placement of `pos` with one change (a pawn removed, or moved to capture a
-/// piece); nothing when the result is not a position the rules know (a king left in check).
+/// piece), the other side to move; nothing when a king is left in check.
 std::optional<Position> SkeletonSearch::rebuilt(const Position& pos, Square remove, Square add, Piece piece) const {
     Setup s = pos.to_setup();
     s.board[remove] = Piece::None;
     if (add != Square::None) s.board[add] = piece;
     s.turn = ~pos.side_to_move();
-    s.ep_square = Square::None;
-    s.castling_rooks = 0;
-    ValidateOptions options;
-    options.relax = Problems::all() - Problem::OppositeCheck;
-    auto next = Position::from_setup(s, options);
-    if (!next) return std::nullopt;
-    return *next;
+    return skeleton_of(s);
 }
 
 /// A king or pawn leaving `from` may uncover a check by a piece on the line through `king`, when
@@ -123,7 +105,7 @@ bool SkeletonSearch::mate_possible(const Node& node, const MoveList& moves) cons
 bool SkeletonSearch::visit(const Position& pos, bool check_possible) {
     const bool loser_next = pos.side_to_move() == loser_;
     check_possible = check_possible && loser_next;
-    if (!insert(pos.key() ^ (check_possible ? CheckSalt : 0), independent_key(pos))) return true;
+    if (!seen_.insert(pos, check_possible ? CheckSalt : 0)) return true;
     if (++nodes_ > max_nodes_) {
         stop_ = SkeletonOutcome::Aborted;
         return false;
@@ -206,11 +188,7 @@ SkeletonResult skeleton_search(const Position& pos, Color winner, std::uint64_t 
     const Mobility m = analyze_mobility(pos);
     Setup s = pos.to_setup();
     for (Square sq : squares(pos.pieces() & ~pos.pieces(PT::King) & ~pos.pieces(PT::Pawn))) s.board[sq] = Piece::None;
-    s.castling_rooks = 0;
-    s.ep_square = Square::None;
-    ValidateOptions options;
-    options.relax = Problems::all() - Problem::OppositeCheck;
-    auto skeleton = Position::from_setup(s, options);
+    const auto skeleton = skeleton_of(s);
     if (!skeleton) return {SkeletonOutcome::Unsupported, 0};
     SkeletonSearch search(m, winner, max_nodes);
     return search.run(*skeleton, pos.side_to_move() != winner && pos.in_check());
