@@ -402,14 +402,7 @@ bool Analyzer::unwinnable(Color winner) const {
 
 Mobility Analyzer::mobility() const {
     Mobility m;
-    m.frozen = frozen_;
-    m.king_region = king_region_;
-    m.reach = reach_;
-    m.attacks = attacks_;
-    for (Color c : Colors) {
-        m.can_promote[c] = promo_reach_[c] != 0;
-        m.piece_attacks[c] = frozen_attacks_[c];
-    }
+    for (Color c : Colors) m.piece_attacks[c] = frozen_attacks_[c];
     for (int i = 0; i < count_; ++i) {
         const Unit& u = units_[static_cast<std::size_t>(i)];
         if (u.type == PT::Pawn) continue;
@@ -424,7 +417,6 @@ Mobility Analyzer::mobility() const {
             m.piece_moves[c] = true;
         }
     }
-    m.log2_positions = log2_positions();
     return m;
 }
 

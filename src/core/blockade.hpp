@@ -14,22 +14,14 @@
 
 namespace schach {
 
-/// Where the pieces of a position can ever go (all squares as bitboards).
+/// What the pieces other than kings and pawns (knights, bishops, rooks, queens; frozen or not)
+/// can ever do, as bitboards: what the skeleton search abstracts them into.
 struct Mobility {
-    Bitboard frozen = 0;               // pieces that never move and are never captured
-    ByColor<Bitboard> king_region{};   // squares each king can ever stand on
-    ByColor<Bitboard> reach{};         // squares the other pieces of a colour can ever stand on
-    ByColor<Bitboard> attacks{};       // squares the other pieces of a colour can ever attack
-    ByColor<bool> can_promote{};       // a pawn of that colour may still promote
-    // The pieces other than kings and pawns (knights, bishops, rooks, queens), frozen or not:
-    ByColor<Bitboard> piece_squares{};  // where they can ever stand
-    ByColor<Bitboard> piece_attacks{};  // what they can ever attack (frozen pawns' attacks too)
-    ByColor<bool> piece_moves{};        // one of them is not frozen (it may move some time)
-    ByColor<bool> diagonal_sliders{};   // bishops or queens
-    ByColor<bool> orthogonal_sliders{}; // rooks or queens
-    /// log2 of a bound on the number of positions that can still arise (the product of the
-    /// squares each piece can reach); promotions make it unbounded (infinity).
-    double log2_positions = 0;
+    ByColor<Bitboard> piece_squares{};   // where they can ever stand
+    ByColor<Bitboard> piece_attacks{};   // what they can ever attack (frozen pawns' attacks too)
+    ByColor<bool> piece_moves{};         // one of them is not frozen (it may move some time)
+    ByColor<bool> diagonal_sliders{};    // bishops or queens
+    ByColor<bool> orthogonal_sliders{};  // rooks or queens
 };
 
 /// The static verdict together with the size estimate of the position's future.
@@ -39,7 +31,7 @@ struct BlockadeVerdict {
 };
 BlockadeVerdict analyze_blockade(const Position& pos, Color winner);
 
-/// Computes the mobility of every piece in `pos`.
+/// The mobility of the pieces of `pos` (the analysis below, summed up per colour).
 Mobility analyze_mobility(const Position& pos);
 
 /// True when `winner` can provably never checkmate from `pos` (a blocked structure); false means

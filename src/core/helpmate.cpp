@@ -346,7 +346,7 @@ bool Searcher::search(int budget) {
     std::uint32_t present = 0;
     const Square loser_king = pos_.king(loser_);
     for (std::size_t i = 0; i < n; ++i) {
-        costs[i] = static_cast<std::uint8_t>(std::clamp(cost(checks, moves[i], loser_king), costs_.floor, MaxCost));
+        costs[i] = static_cast<std::uint8_t>(std::min(cost(checks, moves[i], loser_king), MaxCost));
         present |= 1u << costs[i];
     }
     for (; present; present &= present - 1) {

@@ -45,8 +45,6 @@ struct HelpmateCosts {
     // Corners nearest the loser's pawns first (1; they may have to promote and block) or nearest
     // the losing king (0).
     int pawn_corners;
-    // The least any move costs: above zero, the budget bounds the depth of every line.
-    int floor = 0;
 };
 const HelpmateCosts& helpmate_costs(HelpmateStyle style);
 
@@ -54,7 +52,7 @@ const HelpmateCosts& helpmate_costs(HelpmateStyle style);
 /// Looks for a helpmate by `winner` within `max_nodes` positions.
 HelpmateResult find_helpmate(const Position& pos, Color winner, std::uint64_t max_nodes,
                              HelpmateStyle style = HelpmateStyle::Direct);
-/// The same with explicit costs (for tuning).
+/// The same with explicit costs (how the styles' costs were tuned; for tuning them again).
 HelpmateResult find_helpmate(const Position& pos, Color winner, std::uint64_t max_nodes, const HelpmateCosts& costs);
 
 }  // namespace schach
