@@ -8,7 +8,6 @@
 
 #include <chrono>
 #include <cstdio>
-#include <filesystem>
 #include <fstream>
 #include <memory>
 #include <optional>
@@ -128,16 +127,12 @@ int run_single(const DeadArgs& args, std::optional<Color> winner) {
 }
 
 int run_file(const DeadArgs& args, std::optional<Color> winner) {
-    std::error_code ec;
-    if (std::filesystem::is_directory(args.epd, ec)) {
-        print_error(fmt::format("{} ist ein Verzeichnis / is a directory", args.epd));
+    auto file = open_input_file(args.epd);
+    if (!file) {
+        print_error(file.error());
         return ExitUsage;
     }
-    std::ifstream in(args.epd, std::ios::binary);
-    if (!in) {
-        print_error(fmt::format("Datei nicht lesbar / cannot read file: {}", args.epd));
-        return ExitUsage;
-    }
+    std::ifstream& in = *file;
     ValidateOptions options;
     options.relax = Relaxed;
     if (args.chess960) options.variant = Variant::Chess960;

@@ -5,7 +5,6 @@
 #include <cctype>
 #include <chrono>
 #include <cstdio>
-#include <filesystem>
 #include <fstream>
 #include <limits>
 #include <memory>
@@ -192,11 +191,9 @@ std::expected<void, std::string> parse_epd(std::string_view text, SuiteEntry& en
 }
 
 std::expected<std::vector<SuiteEntry>, std::string> load_suite(const std::string& path, bool force_chess960) {
-    std::error_code ec;
-    if (std::filesystem::is_directory(path, ec))
-        return std::unexpected(fmt::format("{} ist ein Verzeichnis / is a directory", path));
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return std::unexpected(fmt::format("Datei nicht lesbar / cannot read file: {}", path));
+    auto file = open_input_file(path);
+    if (!file) return std::unexpected(file.error());
+    std::ifstream& in = *file;
 
     std::vector<SuiteEntry> entries;
     std::string pending_id;  // a .perft "id" line names the next "epd" block

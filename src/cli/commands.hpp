@@ -3,6 +3,8 @@
 // User-facing text is German first, then English.
 
 #include <cstdint>
+#include <expected>
+#include <fstream>
 #include <functional>
 #include <optional>
 #include <string>
@@ -70,6 +72,10 @@ std::string position_error_line(const PositionError& error);
 /// Prints a FEN error: syntax errors with field, offset and a caret under the FEN; validation
 /// problems with their description and name.
 void report_position_error(std::string_view fen, const PositionError& error);
+/// A text file given on the command line, opened for reading; else the reason in German and
+/// English (a directory, or not readable).
+std::expected<std::ifstream, std::string> open_input_file(const std::string& path);
+
 /// The position of a FEN given on the command line, read as Chess960 when `chess960` (else
 /// detected from the king and castling rooks), accepting the problems in `relax`; prints the
 /// error (report_position_error) otherwise.

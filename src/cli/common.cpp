@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <filesystem>
 #include <random>
 #include <string>
 #include <utility>
@@ -119,6 +120,15 @@ void report_position_error(std::string_view fen, const PositionError& error) {
     for_each_problem(error, [](const auto& description, const auto& name) {
         fmt::print(stderr, "  - {} [{}]\n", description, name);
     });
+}
+
+std::expected<std::ifstream, std::string> open_input_file(const std::string& path) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec))
+        return std::unexpected(fmt::format("{} ist ein Verzeichnis / is a directory", path));
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return std::unexpected(fmt::format("Datei nicht lesbar / cannot read file: {}", path));
+    return in;
 }
 
 std::optional<Position> read_position(std::string_view fen, bool chess960, Problems relax) {
