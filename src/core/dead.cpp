@@ -7,6 +7,7 @@
 #include "core/blockade.hpp"
 #include "core/exhaustive.hpp"
 #include "core/helpmate.hpp"
+#include "core/mate_plan.hpp"
 #include "core/movegen.hpp"
 #include "core/skeleton.hpp"
 
@@ -93,16 +94,6 @@ bool is_helpmate(Position pos, Color winner, const std::vector<Move>& line) {
     return pos.side_to_move() != winner && pos.in_check() && count_legal(pos) == 0;
 }
 
-/// The winner has at most one minor piece (or bishops of one colour) and no pawns: a bare king
-/// cannot be mated, so the loser's own men must block.
-bool needs_blockers(const Position& pos, Color winner) {
-    const Bitboard men = pos.pieces(winner) & ~pos.pieces(PT::King);
-    if (men & (pos.pieces(PT::Pawn) | pos.pieces(PT::Rook) | pos.pieces(PT::Queen))) return false;
-    const Bitboard bishops = men & pos.pieces(PT::Bishop);
-    if (men & pos.pieces(PT::Knight)) return popcount(men) <= 1;
-    return !(bishops & DarkSquaresBB) || !(bishops & LightSquaresBB);
-}
-
 MateAnalysis winnable(std::vector<Move> line, std::uint64_t nodes) {
     return {Winnability::Winnable, MateProof::Helpmate, std::move(line), nodes};
 }
@@ -141,14 +132,24 @@ MateAnalysis search_layers(const Position& pos, Color winner, const MateLimits& 
     // Rounds of growing budget: the skeleton search (until it has an answer), each style in turn,
     // and after the first the exhaustive search.
     bool skeleton_open = true;
+    // Winners that mate only against blockers: walk toward mating pictures first.
+    const MatePlans plans = first == HelpmateStyle::Cooperative ? mate_plans(pos, winner) : MatePlans{};
     for (std::uint64_t budget = limits.first_round; budget <= limits.max_round; budget *= 4) {
+        if (plans.count) {
+            HelpmateResult mate = find_planned_helpmate(pos, winner, budget, plans);
+            nodes += mate.nodes;
+            if (mate.found) return winnable(std::move(mate.line), nodes);
+        }
         if (skeleton_open) {
             const SkeletonResult skeleton = skeleton_search(pos, winner, budget);
             nodes += skeleton.nodes;
             if (skeleton.outcome == SkeletonOutcome::NoMate) return unwinnable(MateProof::ExhaustedSearch, nodes);
             skeleton_open = skeleton.outcome == SkeletonOutcome::Aborted;
         }
-        for (int i = 0; i < 3; ++i) {
+        // The attacking style (the losing king among its own men, the winner's men coming) never
+        // found a helpmate of a lone minor piece that the other two and the pictures missed.
+        const int styles = first == HelpmateStyle::Cooperative ? 2 : 3;
+        for (int i = 0; i < styles; ++i) {
             const HelpmateStyle style = order[static_cast<std::size_t>(i)];
             HelpmateResult mate = find_helpmate(pos, winner, budget, style);
             nodes += mate.nodes;

@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/mate_plan.hpp"
 #include "core/move.hpp"
 #include "core/position.hpp"
 
@@ -54,5 +55,8 @@ HelpmateResult find_helpmate(const Position& pos, Color winner, std::uint64_t ma
                              HelpmateStyle style = HelpmateStyle::Direct);
 /// The same with explicit costs (how the styles' costs were tuned; for tuning them again).
 HelpmateResult find_helpmate(const Position& pos, Color winner, std::uint64_t max_nodes, const HelpmateCosts& costs);
+
+/// Looks for a helpmate that walks the men toward one of the mating pictures (see mate_plan.hpp).
+HelpmateResult find_planned_helpmate(const Position& pos, Color winner, std::uint64_t max_nodes, const MatePlans& plans);
 
 }  // namespace schach
