@@ -449,7 +449,7 @@ dead_benchmark() {
     while read -r name questions undetermined contradictions avg worst; do
         printf '%-16s %10s %13s %15s %14s %14s\n' "$name" "$questions" "$undetermined" "$contradictions" "$avg" "$worst"
         ((contradictions == 0)) || bad=1
-        if [[ $name == lichess_sample ]]; then
+        if [[ $name == lichess ]]; then
             awk -v a="$avg" 'BEGIN { met = (a < 30) ? "erreicht / met" : "NICHT erreicht / NOT met";
                 printf "Ziel / goal: Durchschnitt / average < 30 us per question on real games: %s (%.2f us)\n", met, a }'
         fi

@@ -16,8 +16,11 @@ namespace {
 
 using PT = PieceType;
 
-/// From this many men on the board, the losing king is best mated among its own men.
-constexpr int AttackMen = 14;
+/// The order of the helpmate styles by the number of men on the board (tuned on the lichess
+/// positions): from AttackFirst men the losing king is best mated among its own men; from
+/// AttackSecond men that style is the best second try.
+constexpr int AttackFirst = 21;
+constexpr int AttackSecond = 9;
 
 /// Forced moves are followed this far; a longer forced line goes on to the other layers.
 constexpr int MaxForcedPlies = 64;
@@ -100,15 +103,13 @@ MateAnalysis winnable(std::vector<Move> line, std::uint64_t nodes) {
 
 /// The layers after the forced moves; `pos` has at least two legal moves or a long forced line.
 MateAnalysis search_layers(const Position& pos, Color winner, const MateLimits& limits) {
-    const HelpmateStyle first = needs_blockers(pos, winner)          ? HelpmateStyle::Cooperative
-                                : popcount(pos.pieces()) >= AttackMen ? HelpmateStyle::Attack
-                                                                      : HelpmateStyle::Direct;
-    // The other two styles, in the order to try them after `first`.
-    const std::array<HelpmateStyle, 2> others =
-        first == HelpmateStyle::Attack ? std::array{HelpmateStyle::Direct, HelpmateStyle::Cooperative}
-        : first == HelpmateStyle::Direct ? std::array{HelpmateStyle::Cooperative, HelpmateStyle::Attack}
-                                         : std::array{HelpmateStyle::Direct, HelpmateStyle::Attack};
-    const std::array<HelpmateStyle, 3> order{first, others[0], others[1]};
+    using enum HelpmateStyle;
+    const int men = popcount(pos.pieces());
+    const std::array<HelpmateStyle, 3> order = needs_blockers(pos, winner) ? std::array{Cooperative, Direct, Attack}
+                                               : men >= AttackFirst       ? std::array{Attack, Direct, Cooperative}
+                                               : men >= AttackSecond      ? std::array{Direct, Attack, Cooperative}
+                                                                          : std::array{Direct, Cooperative, Attack};
+    const HelpmateStyle first = order[0];
     std::uint64_t nodes = 0;
     // Cheapest first: most real positions have a short helpmate that one of the styles finds in a
     // few dozen positions; many constructed ones fall to the static analysis or to a small

@@ -54,11 +54,6 @@ int pawn_distance(Color color, Square from, Square to) {
     return ahead >= 2 && relative(color, rank_of(from)) == Rank::R2 ? ahead - 1 : ahead;
 }
 
-/// One picture being scored.
-struct Candidate {
-    MatePlan plan;
-};
-
 /// The squares two king steps away.
 Bitboard ring2(Square s) {
     Bitboard near = 0;
@@ -73,7 +68,8 @@ public:
         for (Square s : squares(men)) {
             const PT t = type_of(pos.piece_on(s));
             auto& d = men_[static_cast<std::size_t>(man_count_++)];
-            for (int i = 0; i < 64; ++i) d[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(std::min(man_distance(t, s, static_cast<Square>(i)), 255));
+            for (int i = 0; i < 64; ++i)
+                d[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(std::min(man_distance(t, s, static_cast<Square>(i)), 255));
         }
         minors_ = pos.pieces(winner_) & ~pos.pieces(PT::King);
         minor_type_ = (minors_ & pos.pieces(PT::Knight)) ? PT::Knight : PT::Bishop;
@@ -130,13 +126,17 @@ private:
         return total;
     }
 
+    /// The best picture with the losing king mated on `s`: each checking square of the minor
+    /// piece, each place of the winner's king; the flight squares neither covers need blockers.
+    /// Score: the side with more moves to make sets the pace, the other's moves count a little.
     void consider_king_square(Square s) {
         const int king_plies = king_distance(pos_.king(loser_), s);
         if (kept_count_ == static_cast<int>(kept_.size()) && 5 * king_plies >= kept_.back().score) return;
         const Bitboard flights = attacks::king(s);
         const Bitboard checkers = minor_type_ == PT::Knight ? attacks::knight(s) : attacks::bishop_empty(s);
-        Candidate best;
-        best.plan.score = 1 << 20;
+        constexpr int Unscored = 1 << 20;
+        MatePlan best;
+        best.score = Unscored;
         for (Square q : squares(checkers)) {
             const int minor_plies = minor_distance(q);
             if (minor_plies >= Never) continue;
@@ -149,17 +149,17 @@ private:
                 const Bitboard need = flights & ~cover & (w == Square::None ? ~Bitboard{0} : ~attacks::king(w));
                 const int helper_plies = w == Square::None ? 0 : king_distance(pos_.king(winner_), w);
                 const int winner_plies = minor_plies + helper_plies;
-                if (5 * std::max(king_plies, winner_plies) >= best.plan.score) return;
+                if (5 * std::max(king_plies, winner_plies) >= best.score) return;  // a bound of the score below
                 const int blocks = blocker_cost(need);
                 if (blocks >= Never) return;
                 const int loser_plies = king_plies + blocks;
                 const int score = 4 * std::max(loser_plies, winner_plies) + loser_plies + winner_plies;
-                if (score < best.plan.score) best.plan = MatePlan{s, q, w, need, {}, score};
+                if (score < best.score) best = MatePlan{s, q, w, need, {}, score};
             };
             try_helper(Square::None);
             for (Square w : squares(ring2(s))) try_helper(w);
         }
-        if (best.plan.score < (1 << 20)) keep(best.plan);
+        if (best.score < Unscored) keep(best);
     }
 
     /// Keeps the best pictures in order of score (one per square of the losing king).
@@ -172,6 +172,7 @@ private:
         kept_count_ = std::min(kept_count_ + 1, static_cast<int>(kept_.size()));
     }
 
+    /// For the search: each type's moves from each square to the nearest block square.
     void fill_reach(MatePlan& plan) const {
         for (PT t : {PT::Pawn, PT::Knight, PT::Bishop, PT::Rook, PT::Queen, PT::King}) {
             auto& r = plan.reach[t];
@@ -187,7 +188,7 @@ private:
     Color winner_, loser_;
     Bitboard minors_ = 0;
     PT minor_type_ = PT::Knight;
-    std::array<std::array<std::uint8_t, 64>, 16> men_{};
+    std::array<std::array<std::uint8_t, 64>, 16> men_{};  // each loser's man: moves to every square
     int man_count_ = 0;
     std::array<MatePlan, 4> kept_{};
     int kept_count_ = 0;
@@ -221,7 +222,7 @@ bool needs_blockers(const Position& pos, Color winner) {
 
 MatePlans mate_plans(const Position& pos, Color winner) {
     if (!needs_blockers(pos, winner) || !(pos.pieces(~winner) & ~pos.pieces(PT::King))) return {};
-    if (popcount(pos.pieces(~winner)) > 17) return {};
+    if (popcount(pos.pieces(~winner)) > 17) return {};  // more than 16 men: only constructed positions
     return Planner(pos, winner).best();
 }
 
