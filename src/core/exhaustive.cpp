@@ -1,5 +1,7 @@
 #include "core/exhaustive.hpp"
 
+#include <array>
+
 #include "core/blockade.hpp"
 #include "core/dead.hpp"
 #include "core/movegen.hpp"
@@ -19,12 +21,18 @@ std::uint64_t splitmix(std::uint64_t x) {
 }  // namespace
 
 std::uint64_t independent_key(const Position& pos) {
-    std::uint64_t h = 0x243F6A8885A308D3ULL;
-    h = splitmix(h ^ pos.pieces(Color::White));
-    h = splitmix(h ^ pos.pieces(Color::Black));
-    for (PT t : PieceTypes) h = splitmix(h ^ pos.pieces(t));
-    h = splitmix(h ^ pos.castling_rooks());
-    return splitmix(h ^ (static_cast<std::uint64_t>(idx(pos.ep_square())) << 8) ^ idx(pos.side_to_move()));
+    // The placement is White's men and the six piece types (Black's men follow from them);
+    // castling rooks stand on the first and last rank, so side to move and en-passant square fit
+    // in the middle ranks of the same word. Each field is mixed on its own with its own offset (the
+    // mixes run side by side, not one after the other), then the sum is mixed once more.
+    const std::uint64_t state = pos.castling_rooks() | static_cast<std::uint64_t>(idx(pos.ep_square())) << 24 |
+                                static_cast<std::uint64_t>(idx(pos.side_to_move())) << 32;
+    constexpr std::array<std::uint64_t, 6> Offsets = {0x452821E638D01377ULL, 0xBE5466CF34E90C6CULL,
+                                                       0xC0AC29B7C97C50DDULL, 0x3F84D5B5B5470917ULL,
+                                                       0x9216D5D98979FB1BULL, 0xD1310BA698DFB5ACULL};
+    std::uint64_t h = splitmix(pos.pieces(Color::White) + 0x243F6A8885A308D3ULL) + splitmix(state + 0x13198A2E03707344ULL);
+    for (std::size_t i = 0; i < PieceTypes.size(); ++i) h += splitmix(pos.pieces(PieceTypes[i]) + Offsets[i]);
+    return splitmix(h);
 }
 
 bool PositionSet::insert(const Position& pos, std::uint64_t salt) {

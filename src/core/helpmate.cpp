@@ -42,8 +42,6 @@ constexpr HelpmateCosts CooperativeCosts{
     .loser_promote_minor = 2, .loser_pawn = 0, .piece_corner = 0, .loser_other = 5, .start = 12, .step = 3,
     .corners = 2, .approach_king = 1, .pawn_corners = 0};
 
-// Move costs toward a mating picture (quarter plies): a man closing in on its square, any
-// other move, the losing king leaving its path, captures.
 // Move costs toward a mating picture, in quarter plies like HelpmateCosts: a man closing in on its
 // square is free; the winner's man stepping off its square and back (a waiting move while the
 // loser's men walk) is nearly free; the losing king leaving its path and captures cost most.
@@ -121,7 +119,8 @@ private:
         std::uint16_t generation = 0;
     };
     static std::uint32_t check(Key key) { return static_cast<std::uint32_t>(key >> 32); }
-    static constexpr std::size_t Size = std::size_t{1} << 20;  // 8 MB; small searches use a part that stays in the caches
+    // 8 MB: long searches need it (a quarter of it doubles their positions); small ones use a part that stays in cache.
+    static constexpr std::size_t Size = std::size_t{1} << 20;
     std::vector<Entry> entries_;
     std::vector<MoveList> lists_;
     std::size_t mask_ = Size - 1;
@@ -146,7 +145,6 @@ public:
         : pos_(pos), winner_(winner), loser_(~winner), limit_(limit), table_(table), costs_(costs), plans_(plans),
           corner_count_(choose_corners()) {}
 
-    /// Iterative deepening over the budget until a mate, the node limit, or a search without cuts.
     /// Iterative deepening over the budget, trying each target corner at each budget, until a
     /// mate, the node limit, or a round without cuts (nothing more to find).
     bool run() {
@@ -190,7 +188,8 @@ public:
 
 private:
     bool search(int budget);
-    int cost(const Checks& checks, Move m, Square loser_king) const;
+    int winner_cost(const Checks& checks, Move m, const std::uint8_t* to_target) const;
+    int loser_cost(Move m, const std::uint8_t* to_corner, const std::uint8_t* to_king) const;
     int plan_cost(Move m) const;
     int choose_corners();
     bool mated_after(Move m);
@@ -290,39 +289,39 @@ int Searcher::plan_cost(Move m) const {
     return p.reach[after][to] < p.reach[t][from] ? C.good : C.neutral;
 }
 
-int Searcher::cost(const Checks& checks, Move m, Square loser_king) const {
-    if (plan_) return plan_cost(m);
+int Searcher::winner_cost(const Checks& checks, Move m, const std::uint8_t* to_target) const {
     const Square from = m.from(), to = m.to();
-    const PT t = type_of(pos_.piece_on(from));
-    const bool capture = pos_.is_capture(m);
     const HelpmateCosts& T = costs_;
-    if (pos_.side_to_move() == winner_) {
-        if (m.kind() == MoveKind::Promotion)
-            return m.promotion() == PT::Queen ? T.promote_queen : m.promotion() == PT::Knight ? T.promote_knight : T.promote_other;
-        int c = T.other;
-        if (capture) c = T.capture;
-        else if (t == PT::Pawn) c = (rank_of(relative(winner_, to)) >= Rank::R5) ? T.pawn_advanced : passed(from) ? T.pawn_passed : T.pawn;
-        else if (m.kind() == MoveKind::Castling) c = T.castle;
-        else {
-            const Square target = T.approach_king ? loser_king : corner_;
-            if (distance(to, target) < distance(from, target)) c = t == PT::King ? T.king_approach : T.approach;
-        }
-        if (T.check < c && gives_check(checks, m)) c = T.check;
-        return c;
-    }
+    if (m.kind() == MoveKind::Promotion)
+        return m.promotion() == PT::Queen ? T.promote_queen : m.promotion() == PT::Knight ? T.promote_knight : T.promote_other;
+    const PT t = type_of(pos_.piece_on(from));
+    int c = T.other;
+    if (pos_.is_capture(m)) c = T.capture;
+    else if (t == PT::Pawn) c = (rank_of(relative(winner_, to)) >= Rank::R5) ? T.pawn_advanced : passed(from) ? T.pawn_passed : T.pawn;
+    else if (m.kind() == MoveKind::Castling) c = T.castle;
+    else if (to_target[idx(to)] < to_target[idx(from)]) c = t == PT::King ? T.king_approach : T.approach;
+    if (T.check < c && gives_check(checks, m)) c = T.check;
+    return c;
+}
+
+int Searcher::loser_cost(Move m, const std::uint8_t* to_corner, const std::uint8_t* to_king) const {
     // The loser helps by walking into the corner; capturing the winner's men or promoting
     // usually works against the mate.
-    if (capture) return T.loser_capture;
+    const HelpmateCosts& T = costs_;
+    const Square from = m.from(), to = m.to();
+    if (pos_.is_capture(m)) return T.loser_capture;
     if (m.kind() == MoveKind::Promotion)
         return (m.promotion() == PT::Knight || m.promotion() == PT::Bishop) ? T.loser_promote_minor : T.loser_promote;
+    const PT t = type_of(pos_.piece_on(from));
+    const int before = to_corner[idx(from)], after = to_corner[idx(to)];
     if (t == PT::King && m.kind() != MoveKind::Castling) {
-        if (distance(to, corner_) < distance(from, corner_)) return T.king_corner;
-        if (distance(to, corner_) <= 1 && distance(from, corner_) <= 1) return T.king_stay;
+        if (after < before) return T.king_corner;
+        if (after <= 1 && before <= 1) return T.king_stay;
         return T.king_other;
     }
     if (t == PT::Pawn) return T.loser_pawn;
-    if (distance(to, loser_king) == 1 && distance(from, loser_king) > 1) return T.self_block;
-    if (distance(to, corner_) < distance(from, corner_)) return T.piece_corner;
+    if (to_king[idx(to)] == 1 && to_king[idx(from)] > 1) return T.self_block;
+    if (after < before) return T.piece_corner;
     return T.loser_other;
 }
 
@@ -402,9 +401,13 @@ bool Searcher::search(int budget) {
     const std::size_t n = moves.size();
     const Checks checks = winner_to_move ? prepare_checks() : Checks{};
     std::uint32_t present = 0;
-    const Square loser_king = pos_.king(loser_);
+    const std::uint8_t* to_king = Distances[static_cast<std::size_t>(idx(pos_.king(loser_)))].data();
+    const std::uint8_t* to_corner = Distances[static_cast<std::size_t>(idx(corner_))].data();
     for (std::size_t i = 0; i < n; ++i) {
-        costs[i] = static_cast<std::uint8_t>(std::min(cost(checks, moves[i], loser_king), MaxCost));
+        const int c = plan_             ? plan_cost(moves[i])
+                      : winner_to_move ? winner_cost(checks, moves[i], costs_.approach_king ? to_king : to_corner)
+                                       : loser_cost(moves[i], to_corner, to_king);
+        costs[i] = static_cast<std::uint8_t>(std::min(c, MaxCost));
         present |= 1u << costs[i];
     }
     for (; present; present &= present - 1) {
@@ -442,16 +445,26 @@ bool Searcher::search(int budget) {
 
 }  // namespace
 
-HelpmateResult find_planned_helpmate(const Position& pos, Color winner, std::uint64_t max_nodes, const MatePlans& plans) {
-    HelpmateResult result;
-    if (plans.count == 0) return result;
+namespace {
+
+HelpmateResult run_search(const Position& pos, Color winner, std::uint64_t max_nodes, const HelpmateCosts& costs,
+                          const MatePlans* plans) {
     Table& tt = table();
     tt.new_search(max_nodes);
-    Searcher searcher(pos, winner, max_nodes, tt, DirectCosts, &plans);
+    Searcher searcher(pos, winner, max_nodes, tt, costs, plans);
+    HelpmateResult result;
     result.found = searcher.run();
     if (result.found) result.line = searcher.line();
     result.nodes = searcher.nodes();
     return result;
+}
+
+}  // namespace
+
+HelpmateResult find_planned_helpmate(const Position& pos, Color winner, std::uint64_t max_nodes, const MatePlans& plans) {
+    if (plans.count == 0) return {};
+    // The pictures set every move's cost; the style's costs only pick the corners, unused here.
+    return run_search(pos, winner, max_nodes, DirectCosts, &plans);
 }
 
 const HelpmateCosts& helpmate_costs(HelpmateStyle style) {
@@ -468,14 +481,7 @@ HelpmateResult find_helpmate(const Position& pos, Color winner, std::uint64_t ma
 }
 
 HelpmateResult find_helpmate(const Position& pos, Color winner, std::uint64_t max_nodes, const HelpmateCosts& costs) {
-    Table& tt = table();
-    tt.new_search(max_nodes);
-    Searcher searcher(pos, winner, max_nodes, tt, costs);
-    HelpmateResult result;
-    result.found = searcher.run();
-    if (result.found) result.line = searcher.line();
-    result.nodes = searcher.nodes();
-    return result;
+    return run_search(pos, winner, max_nodes, costs, nullptr);
 }
 
 }  // namespace schach

@@ -6,6 +6,9 @@
 // cost more, so long but natural mating lines are found early. A transposition table keeps, for
 // each position, the largest budget already searched without a mate.
 //
+// Winners with a lone minor piece mate only against the loser's own men; for them a second mode
+// walks the men toward mating pictures (mate_plan.hpp) instead of a corner.
+//
 // It only ever proves winnability (a line it returns ends in mate); not finding a line proves
 // nothing, since the costs prune.
 
