@@ -105,11 +105,11 @@ MateAnalysis winnable(std::vector<Move> line, std::uint64_t nodes) {
 MateAnalysis search_layers(const Position& pos, Color winner, const MateLimits& limits) {
     using enum HelpmateStyle;
     const int men = popcount(pos.pieces());
-    const std::array<HelpmateStyle, 3> order = needs_blockers(pos, winner) ? std::array{Cooperative, Direct, Attack}
+    const bool blockers = needs_blockers(pos, winner);
+    const std::array<HelpmateStyle, 3> order = blockers                   ? std::array{Cooperative, Direct, Attack}
                                                : men >= AttackFirst       ? std::array{Attack, Direct, Cooperative}
                                                : men >= AttackSecond      ? std::array{Direct, Attack, Cooperative}
                                                                           : std::array{Direct, Cooperative, Attack};
-    const HelpmateStyle first = order[0];
     std::uint64_t nodes = 0;
     // Cheapest first: most real positions have a short helpmate that one of the styles finds in a
     // few dozen positions; many constructed ones fall to the static analysis or to a small
@@ -130,11 +130,13 @@ MateAnalysis search_layers(const Position& pos, Color winner, const MateLimits& 
         if (all.outcome == ExhaustiveResult::Outcome::Mate) return winnable(shortened_line(pos, std::move(all.line), 1), nodes);
     }
 
-    // Rounds of growing budget: the skeleton search (until it has an answer), each style in turn,
-    // and after the first the exhaustive search.
+    // Rounds of growing budget: for winners that mate only against blockers the search toward
+    // mating pictures, the skeleton search (until it has an answer), each style in turn, and after
+    // the first the exhaustive search. The attacking style (the losing king among its own men, the
+    // winner's men coming) never found a helpmate of a lone minor piece that the others missed.
     bool skeleton_open = true;
-    // Winners that mate only against blockers: walk toward mating pictures first.
-    const MatePlans plans = first == HelpmateStyle::Cooperative ? mate_plans(pos, winner) : MatePlans{};
+    const MatePlans plans = blockers ? mate_plans(pos, winner) : MatePlans{};
+    const int styles = blockers ? 2 : 3;
     for (std::uint64_t budget = limits.first_round; budget <= limits.max_round; budget *= 4) {
         if (plans.count) {
             HelpmateResult mate = find_planned_helpmate(pos, winner, budget, plans);
@@ -147,9 +149,6 @@ MateAnalysis search_layers(const Position& pos, Color winner, const MateLimits& 
             if (skeleton.outcome == SkeletonOutcome::NoMate) return unwinnable(MateProof::ExhaustedSearch, nodes);
             skeleton_open = skeleton.outcome == SkeletonOutcome::Aborted;
         }
-        // The attacking style (the losing king among its own men, the winner's men coming) never
-        // found a helpmate of a lone minor piece that the other two and the pictures missed.
-        const int styles = first == HelpmateStyle::Cooperative ? 2 : 3;
         for (int i = 0; i < styles; ++i) {
             const HelpmateStyle style = order[static_cast<std::size_t>(i)];
             HelpmateResult mate = find_helpmate(pos, winner, budget, style);
