@@ -44,23 +44,11 @@ std::optional<Color> parse_winner(std::string_view text) {
     return std::nullopt;
 }
 
-std::vector<std::string_view> words(std::string_view line) {
-    std::vector<std::string_view> out;
-    std::size_t i = 0;
-    while (i < line.size()) {
-        while (i < line.size() && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r')) ++i;
-        const std::size_t start = i;
-        while (i < line.size() && line[i] != ' ' && line[i] != '\t' && line[i] != '\r') ++i;
-        if (i > start) out.push_back(line.substr(start, i - start));
-    }
-    return out;
-}
-
 /// The FEN at the start of an EPD-like record: placement, side to move and, where present,
 /// castling, en passant and the two counters; anything after them (EPD operations, game ids)
 /// is ignored. A leading two-letter label such as "WB" or "--" (the CHA test files) is skipped.
 std::string fen_of_record(std::string_view line) {
-    std::vector<std::string_view> w = words(line);
+    std::vector<std::string_view> w = split_words(line);
     if (w.size() >= 2 && w[0].size() == 2 && w[1].find('/') != std::string_view::npos &&
         w[0].find_first_not_of("WB-") == std::string_view::npos)
         w.erase(w.begin());
@@ -138,12 +126,12 @@ int run_file(const DeadArgs& args, std::optional<Color> winner) {
     if (args.chess960) options.variant = Variant::Chess960;
 
     std::size_t positions = 0, errors = 0, line_no = 0;
-    std::size_t counts[3] = {0, 0, 0};  // winnable/dead, unwinnable/alive, undetermined
+    std::size_t counts[3] = {0, 0, 0};  // winnable/dead, unwinnable/alive, undetermined (Winnability's order)
     double seconds = 0;
     std::string raw;
     while (std::getline(in, raw)) {
         ++line_no;
-        const std::vector<std::string_view> w = words(raw);
+        const std::vector<std::string_view> w = split_words(raw);
         if (w.empty() || w[0].front() == '#') continue;
         const std::string fen = fen_of_record(raw);
         auto pos = position_from_fen(fen, options);
@@ -156,11 +144,8 @@ int run_file(const DeadArgs& args, std::optional<Color> winner) {
         const auto start = std::chrono::steady_clock::now();
         const Verdict verdict = analyze(*pos, winner);
         seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        const std::string text = verdict_text(*pos, winner, verdict);
-        fmt::print("{}\n", text);
-        if (text.starts_with("winnable") || text == "dead") ++counts[0];
-        else if (text.starts_with("unwinnable") || text == "alive") ++counts[1];
-        else ++counts[2];
+        fmt::print("{}\n", verdict_text(*pos, winner, verdict));
+        ++counts[verdict.dead ? (*verdict.dead ? 0 : 1) : static_cast<std::size_t>(verdict.analysis.verdict)];
     }
     const double per_second = seconds > 0 ? static_cast<double>(positions) / seconds : 0.0;
     if (winner)

@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
@@ -59,6 +60,8 @@ std::optional<int> parse_ranged(std::string_view text, int min, int max, std::st
                                 std::string_view what_en);
 /// ASCII lower case ("UCI" -> "uci").
 std::string lowercase(std::string_view text);
+/// The words of a line, split at ASCII white space (spaces, tabs, a stray '\r'); views into `line`.
+std::vector<std::string_view> split_words(std::string_view line);
 /// fen | xfen | shredder (case-insensitive).
 std::optional<FenFormat> format_from_name(std::string_view name);
 /// The value of a --format option (format_from_name); prints "unknown format" otherwise.

@@ -68,6 +68,20 @@ std::string lowercase(std::string_view text) {
     return out;
 }
 
+std::vector<std::string_view> split_words(std::string_view line) {
+    const auto space = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f'; };
+    std::vector<std::string_view> words;
+    std::size_t i = 0;
+    while (i < line.size()) {
+        while (i < line.size() && space(line[i])) ++i;
+        std::size_t j = i;
+        while (j < line.size() && !space(line[j])) ++j;
+        if (j > i) words.push_back(line.substr(i, j - i));
+        i = j;
+    }
+    return words;
+}
+
 std::optional<FenFormat> format_from_name(std::string_view name) {
     const std::string lower = lowercase(name);
     if (lower == "fen") return FenFormat::Fen;

@@ -10,6 +10,7 @@
 #include <fmt/core.h>
 
 #include "cli/board_render.hpp"
+#include "cli/commands.hpp"
 #include "cli/time_control_text.hpp"
 #include "core/fen.hpp"
 #include "core/movegen.hpp"
@@ -83,17 +84,8 @@ bool acts_on_game(Cmd c) {
 }
 
 std::vector<std::string> split(std::string_view line) {
-    std::vector<std::string> words;
-    std::size_t i = 0;
-    auto space = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f'; };
-    while (i < line.size()) {
-        while (i < line.size() && space(line[i])) ++i;
-        std::size_t j = i;
-        while (j < line.size() && !space(line[j])) ++j;
-        if (j > i) words.emplace_back(line.substr(i, j - i));
-        i = j;
-    }
-    return words;
+    const std::vector<std::string_view> words = split_words(line);
+    return {words.begin(), words.end()};
 }
 
 /// A move number in front of or instead of a move ("12.", "12...", "1.e4"): what is left of it.

@@ -1,6 +1,7 @@
 #pragma once
 // Bitboards: one bit per square, bit 0 = a1, bit 63 = h8.
 
+#include <array>
 #include <bit>
 #include <cstdint>
 
@@ -14,6 +15,22 @@ inline constexpr Bitboard FileABB = 0x0101010101010101ULL;
 inline constexpr Bitboard Rank1BB = 0xFFULL;
 inline constexpr Bitboard LightSquaresBB = 0x55AA55AA55AA55AAULL;
 inline constexpr Bitboard DarkSquaresBB = ~LightSquaresBB;
+
+/// King moves between two squares on an empty board, as a table: searches read whole rows of it.
+inline constexpr auto Distances = [] {
+    std::array<std::array<std::uint8_t, 64>, 64> t{};
+    for (int a = 0; a < 64; ++a)
+        for (int b = 0; b < 64; ++b) {
+            const int files = a % 8 > b % 8 ? a % 8 - b % 8 : b % 8 - a % 8;
+            const int ranks = a / 8 > b / 8 ? a / 8 - b / 8 : b / 8 - a / 8;
+            t[static_cast<std::size_t>(a)][static_cast<std::size_t>(b)] =
+                static_cast<std::uint8_t>(files > ranks ? files : ranks);
+        }
+    return t;
+}();
+constexpr int distance(Square a, Square b) {
+    return Distances[static_cast<std::size_t>(idx(a))][static_cast<std::size_t>(idx(b))];
+}
 
 constexpr Bitboard bb(Square s) { return 1ULL << idx(s); }
 constexpr Bitboard bb(File f) { return FileABB << idx(f); }

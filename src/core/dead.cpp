@@ -2,6 +2,7 @@
 
 #include <array>
 #include <cmath>
+#include <optional>
 #include <unordered_map>
 
 #include "core/blockade.hpp"
@@ -33,7 +34,7 @@ MateAnalysis unwinnable(MateProof proof, std::uint64_t nodes) {
 /// `lookahead` 2, the pair of moves) that reaches the latest position of the line, the line's own
 /// move at least. Cycles disappear, and so do the detours of a depth-first search. Positions are
 /// matched by two independent 64-bit keys.
-void shorten(const Position& start, std::vector<Move>& line, int lookahead) {
+std::vector<Move> shorten(const Position& start, const std::vector<Move>& line, int lookahead) {
     struct Keys {
         std::uint64_t a, b;
         bool operator==(const Keys&) const = default;
@@ -84,7 +85,7 @@ void shorten(const Position& start, std::vector<Move>& line, int lookahead) {
         }
         i = next;
     }
-    line = std::move(shorter);
+    return shorter;
 }
 
 
@@ -101,6 +102,21 @@ MateAnalysis winnable(std::vector<Move> line, std::uint64_t nodes) {
     return {Winnability::Winnable, MateProof::Helpmate, std::move(line), nodes};
 }
 
+/// The answer a helpmate search settles (a mate found), adding its work to `nodes`.
+std::optional<MateAnalysis> settle(HelpmateResult r, std::uint64_t& nodes) {
+    nodes += r.nodes;
+    if (!r.found) return std::nullopt;
+    return winnable(std::move(r.line), nodes);
+}
+
+/// The answer an exhaustive search settles (a mate, or none anywhere), adding its work to `nodes`.
+std::optional<MateAnalysis> settle(ExhaustiveResult r, const Position& pos, std::uint64_t& nodes) {
+    nodes += r.nodes;
+    if (r.outcome == ExhaustiveResult::Outcome::NoMate) return unwinnable(MateProof::ExhaustedSearch, nodes);
+    if (r.outcome == ExhaustiveResult::Outcome::Mate) return winnable(shortened_line(pos, std::move(r.line), 1), nodes);
+    return std::nullopt;
+}
+
 /// The layers after the forced moves; `pos` has at least two legal moves or a long forced line.
 MateAnalysis search_layers(const Position& pos, Color winner, const MateLimits& limits) {
     using enum HelpmateStyle;
@@ -114,21 +130,14 @@ MateAnalysis search_layers(const Position& pos, Color winner, const MateLimits& 
     // Cheapest first: most real positions have a short helpmate that one of the styles finds in a
     // few dozen positions; many constructed ones fall to the static analysis or to a small
     // exhaustive search.
-    for (HelpmateStyle style : order) {
-        HelpmateResult quick = find_helpmate(pos, winner, limits.quick_nodes, style);
-        nodes += quick.nodes;
-        if (quick.found) return winnable(std::move(quick.line), nodes);
-    }
+    for (HelpmateStyle style : order)
+        if (auto a = settle(find_helpmate(pos, winner, limits.quick_nodes, style), nodes)) return *a;
 
     const BlockadeVerdict blockade = analyze_blockade(pos, winner);
     if (blockade.unwinnable) return unwinnable(MateProof::BlockedStructure, nodes);
     // A small future (blocked structures): visit all of it before any longer helpmate search.
-    if (blockade.log2_positions <= std::log2(static_cast<double>(limits.max_round))) {
-        ExhaustiveResult all = exhaust(pos, winner, limits.max_round);
-        nodes += all.nodes;
-        if (all.outcome == ExhaustiveResult::Outcome::NoMate) return unwinnable(MateProof::ExhaustedSearch, nodes);
-        if (all.outcome == ExhaustiveResult::Outcome::Mate) return winnable(shortened_line(pos, std::move(all.line), 1), nodes);
-    }
+    if (blockade.log2_positions <= std::log2(static_cast<double>(limits.max_round)))
+        if (auto a = settle(exhaust(pos, winner, limits.max_round), pos, nodes)) return *a;
 
     // Rounds of growing budget: for winners that mate only against blockers the search toward
     // mating pictures, the skeleton search (until it has an answer), each style in turn, and after
@@ -138,11 +147,8 @@ MateAnalysis search_layers(const Position& pos, Color winner, const MateLimits& 
     const MatePlans plans = blockers ? mate_plans(pos, winner) : MatePlans{};
     const int styles = blockers ? 2 : 3;
     for (std::uint64_t budget = limits.first_round; budget <= limits.max_round; budget *= 4) {
-        if (plans.count) {
-            HelpmateResult mate = find_planned_helpmate(pos, winner, budget, plans);
-            nodes += mate.nodes;
-            if (mate.found) return winnable(std::move(mate.line), nodes);
-        }
+        if (plans.count)
+            if (auto a = settle(find_planned_helpmate(pos, winner, budget, plans), nodes)) return *a;
         if (skeleton_open) {
             const SkeletonResult skeleton = skeleton_search(pos, winner, budget);
             nodes += skeleton.nodes;
@@ -151,14 +157,9 @@ MateAnalysis search_layers(const Position& pos, Color winner, const MateLimits& 
         }
         for (int i = 0; i < styles; ++i) {
             const HelpmateStyle style = order[static_cast<std::size_t>(i)];
-            HelpmateResult mate = find_helpmate(pos, winner, budget, style);
-            nodes += mate.nodes;
-            if (mate.found) return winnable(std::move(mate.line), nodes);
-            if (i != 0) continue;
-            ExhaustiveResult all = exhaust(pos, winner, budget);
-            nodes += all.nodes;
-            if (all.outcome == ExhaustiveResult::Outcome::NoMate) return unwinnable(MateProof::ExhaustedSearch, nodes);
-            if (all.outcome == ExhaustiveResult::Outcome::Mate) return winnable(shortened_line(pos, std::move(all.line), 1), nodes);
+            if (auto a = settle(find_helpmate(pos, winner, budget, style), nodes)) return *a;
+            if (i == 0)
+                if (auto a = settle(exhaust(pos, winner, budget), pos, nodes)) return *a;
         }
         if (budget > limits.max_round / 4) break;  // the next round would pass the limit
     }
@@ -218,8 +219,7 @@ MateAnalysis can_checkmate(const Position& start, Color winner, const MateLimits
 }
 
 std::vector<Move> shortened_line(const Position& start, std::vector<Move> line, int lookahead) {
-    shorten(start, line, lookahead);
-    return line;
+    return shorten(start, line, lookahead);
 }
 
 std::vector<Move> presentable_helpmate(const Position& start, Color winner, std::vector<Move> line) {

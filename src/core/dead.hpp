@@ -9,7 +9,8 @@
 // one colour); an exhaustive search of every reachable position (exhaustive.hpp), which also
 // applies the static analysis after captures; a search over kings and pawns with the other
 // pieces abstracted (skeleton.hpp); then rounds of growing budget that alternate
-// helpmate searches in three styles with the exhaustive search. A helpmate found is replayed
+// helpmate searches in three styles with the exhaustive search, led, for a winner with a lone
+// minor piece, by a search toward mating pictures (mate_plan.hpp). A helpmate found is replayed
 // before it is reported.
 
 #include <cstdint>

@@ -82,7 +82,8 @@ ExhaustiveResult exhaust(const Position& root, Color winner, std::uint64_t max_n
     std::vector<Move> moves;
     std::vector<Frame> frames;
 
-    // Returns false when the position needs no expansion (a leaf); pushes a frame otherwise.
+    // Pushes a frame for the current position, or nothing when it is a leaf (mate, no moves,
+    // no mating material, or a blocked structure); a mate also fills the line.
     auto expand = [&](Move via, const Undo& undo, bool after_irreversible) {
         MoveList list;
         generate_legal(pos, list);

@@ -23,7 +23,7 @@ constexpr HelpmateCosts DirectCosts{
     .pawn_advanced = 0, .pawn_passed = 1, .approach = 8, .king_approach = 0, .other = 11, .castle = 4,
     .king_corner = 0, .king_other = 2, .king_stay = 0, .self_block = 0, .loser_capture = 11, .loser_promote = 0,
     .loser_promote_minor = 12, .loser_pawn = 0, .piece_corner = 2, .loser_other = 0, .start = 6, .step = 4,
-    .corners = 1, .approach_king = 1, .pawn_corners = 0};
+    .corners = 1, .approach_king = 1};
 
 // Tuned on real-game positions with 20 or more men.
 constexpr HelpmateCosts AttackCosts{
@@ -31,7 +31,7 @@ constexpr HelpmateCosts AttackCosts{
     .pawn_advanced = 0, .pawn_passed = 1, .approach = 6, .king_approach = 3, .other = 4, .castle = 0,
     .king_corner = 0, .king_other = 0, .king_stay = 0, .self_block = 3, .loser_capture = 9, .loser_promote = 8,
     .loser_promote_minor = 8, .loser_pawn = 1, .piece_corner = 1, .loser_other = 3, .start = 8, .step = 3,
-    .corners = 1, .approach_king = 0, .pawn_corners = 0};
+    .corners = 1, .approach_king = 0};
 
 // Tuned on real-game positions where the winner has a lone minor piece, so that the loser's men
 // must become the blockers of their own king.
@@ -40,7 +40,7 @@ constexpr HelpmateCosts CooperativeCosts{
     .pawn_advanced = 0, .pawn_passed = 1, .approach = 0, .king_approach = 0, .other = 5, .castle = 4,
     .king_corner = 0, .king_other = 10, .king_stay = 10, .self_block = 0, .loser_capture = 11, .loser_promote = 12,
     .loser_promote_minor = 2, .loser_pawn = 0, .piece_corner = 0, .loser_other = 5, .start = 12, .step = 3,
-    .corners = 2, .approach_king = 1, .pawn_corners = 0};
+    .corners = 2, .approach_king = 1};
 
 // Move costs toward a mating picture, in quarter plies like HelpmateCosts: a man closing in on its
 // square is free; the winner's man stepping off its square and back (a waiting move while the
@@ -59,22 +59,6 @@ constexpr int MaxPly = 120;
 
 /// Keys mixed into the transposition table for the second, third and fourth corner.
 constexpr std::array<Key, 4> CornerSalt = {0, 0x9E3779B97F4A7C15ULL, 0xC2B2AE3D27D4EB4FULL, 0x165667B19E3779F9ULL};
-
-/// King distance between two squares, from a table (the move costs ask for it several times a move).
-constexpr auto Distances = [] {
-    std::array<std::array<std::uint8_t, 64>, 64> t{};
-    for (int a = 0; a < 64; ++a)
-        for (int b = 0; b < 64; ++b) {
-            const int files = a % 8 > b % 8 ? a % 8 - b % 8 : b % 8 - a % 8;
-            const int ranks = a / 8 > b / 8 ? a / 8 - b / 8 : b / 8 - a / 8;
-            t[static_cast<std::size_t>(a)][static_cast<std::size_t>(b)] = static_cast<std::uint8_t>(std::max(files, ranks));
-        }
-    return t;
-}();
-
-int distance(Square a, Square b) {
-    return Distances[static_cast<std::size_t>(idx(a))][static_cast<std::size_t>(idx(b))];
-}
 
 /// Transposition table: for a position, the largest budget searched without finding a mate.
 /// Allocated once per thread; a generation stamp empties it for each new question in O(1).
@@ -143,7 +127,7 @@ public:
     Searcher(const Position& pos, Color winner, std::uint64_t limit, Table& table, const HelpmateCosts& costs,
              const MatePlans* plans = nullptr)
         : pos_(pos), winner_(winner), loser_(~winner), limit_(limit), table_(table), costs_(costs), plans_(plans),
-          corner_count_(choose_corners()) {}
+          corner_count_(plans ? 0 : choose_corners()) {}
 
     /// Iterative deepening over the budget, trying each target corner at each budget, until a
     /// mate, the node limit, or a round without cuts (nothing more to find).
@@ -217,9 +201,9 @@ private:
     std::array<Key, MaxPly> path_{};
 };
 
-/// The corners the losing king may walk to, nearest first; only those of the colour of the
-/// winner's bishops when bishops are all the winner has besides pawns (a bishop mates only on its
-/// colour).
+/// The corners the losing king may walk to, nearest it first (unlikely ones last); only those of
+/// the colour of the winner's bishops when bishops are all the winner has besides pawns (a bishop
+/// mates only on its colour).
 int Searcher::choose_corners() {
     const Square k = pos_.king(loser_);
     const Bitboard bishops = pos_.pieces(winner_, PT::Bishop);
@@ -232,18 +216,6 @@ int Searcher::choose_corners() {
     int n = 0;
     for (Square c : {Square::A1, Square::H1, Square::A8, Square::H8})
         if (contains(allowed, c)) corners_[static_cast<std::size_t>(n++)] = c;
-    // Nearest the losing king first; when the loser's men must block (cooperative style), nearest
-    // its pawns first, since they can only ever block near the corners they run to.
-    const Bitboard pawns = pos_.pieces(loser_, PT::Pawn);
-    auto closeness = [&](Square c) {
-        if (costs_.pawn_corners && pawns) {
-            int best = 8;
-            for (Square p : squares(pawns)) best = std::min(best, distance(p, c));
-            if (rank_of(c) == relative(loser_, Rank::R8)) best += 8;  // pawns never go back
-            return 16 * best + distance(k, c);
-        }
-        return distance(k, c);
-    };
     // A lone knight mates in a corner, with a blocker of the loser's on a square next to the
     // corner along an edge: those squares have the other colour than the corner. When bishops of
     // one colour are all the loser has to block with, the corners of that colour come last.
@@ -264,7 +236,7 @@ int Searcher::choose_corners() {
     // The winner's king in a corner rarely leaves it for the loser's king to be mated there.
     unlikely |= pos_.pieces(winner_, PT::King);
     std::stable_sort(corners_.begin(), corners_.begin() + n, [&](Square a, Square b) {
-        return std::pair{contains(unlikely, a), closeness(a)} < std::pair{contains(unlikely, b), closeness(b)};
+        return std::pair{contains(unlikely, a), distance(k, a)} < std::pair{contains(unlikely, b), distance(k, b)};
     });
     return n;
 }
@@ -278,8 +250,9 @@ int Searcher::plan_cost(Move m) const {
         if (pos_.is_capture(m)) return C.winner_capture;
         // The king walks to its square, if the picture has one; the minor piece to its checking square.
         if (t == PT::King && (p.helper == Square::None || m.kind() == MoveKind::Castling)) return C.neutral;
-        const int before = t == PT::King ? distance(from, p.helper) : plan_distance(t, winner_, from, p.checker);
-        const int after = t == PT::King ? distance(to, p.helper) : plan_distance(t, winner_, to, p.checker);
+        const std::uint8_t* to_square = t == PT::King ? Distances[static_cast<std::size_t>(idx(p.helper))].data()
+                                                      : p.to_checker.data.data();
+        const int before = to_square[idx(from)], after = to_square[idx(to)];
         return after < before ? C.good : (before == 0 && after == 1) ? C.wait : C.neutral;
     }
     if (pos_.is_capture(m)) return C.loser_capture;
@@ -443,10 +416,6 @@ bool Searcher::search(int budget) {
     return false;
 }
 
-}  // namespace
-
-namespace {
-
 HelpmateResult run_search(const Position& pos, Color winner, std::uint64_t max_nodes, const HelpmateCosts& costs,
                           const MatePlans* plans) {
     Table& tt = table();
@@ -463,7 +432,7 @@ HelpmateResult run_search(const Position& pos, Color winner, std::uint64_t max_n
 
 HelpmateResult find_planned_helpmate(const Position& pos, Color winner, std::uint64_t max_nodes, const MatePlans& plans) {
     if (plans.count == 0) return {};
-    // The pictures set every move's cost; the style's costs only pick the corners, unused here.
+    // The pictures set every move's cost; the style's costs (which pick corners) go unused.
     return run_search(pos, winner, max_nodes, DirectCosts, &plans);
 }
 

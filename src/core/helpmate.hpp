@@ -46,9 +46,6 @@ struct HelpmateCosts {
     int start, step, corners;
     // The winner's men close in on the losing king where it stands (1) or on the corner (0).
     int approach_king;
-    // Corners nearest the loser's pawns first (1; they may have to promote and block) or nearest
-    // the losing king (0).
-    int pawn_corners;
 };
 const HelpmateCosts& helpmate_costs(HelpmateStyle style);
 

@@ -38,14 +38,6 @@ constexpr auto KnightDistances = [] {
     return t;
 }();
 
-int king_distance(Square a, Square b) {
-    const int files = std::abs(idx(file_of(a)) - idx(file_of(b)));
-    const int ranks = std::abs(idx(rank_of(a)) - idx(rank_of(b)));
-    return std::max(files, ranks);
-}
-
-bool same_colour(Square a, Square b) { return ((idx(file_of(a)) + idx(rank_of(a)) + idx(file_of(b)) + idx(rank_of(b))) & 1) == 0; }
-
 /// A pawn's moves straight ahead to `to` (its double step counted), or Never.
 int pawn_distance(Color color, Square from, Square to) {
     if (file_of(from) != file_of(to)) return Never;
@@ -130,7 +122,7 @@ private:
     /// piece, each place of the winner's king; the flight squares neither covers need blockers.
     /// Score: the side with more moves to make sets the pace, the other's moves count a little.
     void consider_king_square(Square s) {
-        const int king_plies = king_distance(pos_.king(loser_), s);
+        const int king_plies = distance(pos_.king(loser_), s);
         if (kept_count_ == static_cast<int>(kept_.size()) && 5 * king_plies >= kept_.back().score) return;
         const Bitboard flights = attacks::king(s);
         const Bitboard checkers = minor_type_ == PT::Knight ? attacks::knight(s) : attacks::bishop_empty(s);
@@ -147,14 +139,14 @@ private:
             auto try_helper = [&](Square w) {
                 if (w == q || (next_to_king && (w == Square::None || !contains(attacks::king(w), q)))) return;
                 const Bitboard need = flights & ~cover & (w == Square::None ? ~Bitboard{0} : ~attacks::king(w));
-                const int helper_plies = w == Square::None ? 0 : king_distance(pos_.king(winner_), w);
+                const int helper_plies = w == Square::None ? 0 : distance(pos_.king(winner_), w);
                 const int winner_plies = minor_plies + helper_plies;
                 if (5 * std::max(king_plies, winner_plies) >= best.score) return;  // a bound of the score below
                 const int blocks = blocker_cost(need);
                 if (blocks >= Never) return;
                 const int loser_plies = king_plies + blocks;
                 const int score = 4 * std::max(loser_plies, winner_plies) + loser_plies + winner_plies;
-                if (score < best.score) best = MatePlan{s, q, w, need, {}, score};
+                if (score < best.score) best = MatePlan{.king = s, .checker = q, .helper = w, .blocks = need, .score = score};
             };
             try_helper(Square::None);
             for (Square w : squares(ring2(s))) try_helper(w);
@@ -172,8 +164,12 @@ private:
         kept_count_ = std::min(kept_count_ + 1, static_cast<int>(kept_.size()));
     }
 
-    /// For the search: each type's moves from each square to the nearest block square.
+    /// For the search: each type's moves from each square to the nearest block square, and the
+    /// winner's minor piece's moves to the checking square.
     void fill_reach(MatePlan& plan) const {
+        for (int x = 0; x < 64; ++x)
+            plan.to_checker[static_cast<Square>(x)] =
+                static_cast<std::uint8_t>(plan_distance(minor_type_, winner_, static_cast<Square>(x), plan.checker));
         for (PT t : {PT::Pawn, PT::Knight, PT::Bishop, PT::Rook, PT::Queen, PT::King}) {
             auto& r = plan.reach[t];
             for (int x = 0; x < 64; ++x) {
@@ -202,11 +198,11 @@ int plan_distance(PieceType t, Color color, Square from, Square to) {
         case PT::Pawn: return pawn_distance(color, from, to);
         case PT::Knight: return KnightDistances[static_cast<std::size_t>(idx(from))][static_cast<std::size_t>(idx(to))];
         case PT::Bishop:
-            if (!same_colour(from, to)) return Never;
+            if (contains(LightSquaresBB, from) != contains(LightSquaresBB, to)) return Never;
             return contains(attacks::bishop_empty(from), to) ? 1 : 2;
         case PT::Rook: return contains(attacks::rook_empty(from), to) ? 1 : 2;
         case PT::Queen: return contains(attacks::rook_empty(from) | attacks::bishop_empty(from), to) ? 1 : 2;
-        case PT::King: return king_distance(from, to);
+        case PT::King: return distance(from, to);
         case PT::None: break;
     }
     return Never;

@@ -25,6 +25,7 @@ struct MatePlan {
     Square helper = Square::None;   // where the winner's king stands (None: wherever it is)
     Bitboard blocks = 0;            // flight squares the loser's men must fill
     ByPieceType<PlanDistance> reach{};  // the loser's men, by type: moves to the nearest block square
+    PlanDistance to_checker{};          // the winner's minor piece: moves to `checker`
     int score = 0;                  // estimated plies to the picture; lower is better
 };
 
