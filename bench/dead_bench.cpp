@@ -22,7 +22,7 @@
 #include <string>
 #include <vector>
 
-#include "core/dead.hpp"
+#include "analysis/dead.hpp"
 #include "core/fen.hpp"
 
 namespace {

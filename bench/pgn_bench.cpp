@@ -29,8 +29,8 @@
 #include <vector>
 
 #include "core/fen.hpp"
-#include "core/notation.hpp"
-#include "core/pgn.hpp"
+#include "notation/notation.hpp"
+#include "pgn/pgn.hpp"
 #include "core/position.hpp"
 
 namespace {

@@ -32,7 +32,7 @@
 #include "core/explain.hpp"
 #include "core/fen.hpp"
 #include "core/movegen.hpp"
-#include "core/notation.hpp"
+#include "notation/notation.hpp"
 #include "core/position.hpp"
 
 namespace {

@@ -21,7 +21,7 @@ if [ ${#missing[@]} -ne 0 ]; then
   $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
-# chessops from npm (pinned in tools/oracle/package-lock.json): SAN oracle for tests/chessops_diff_test.cpp.
+# chessops from npm (pinned in tools/oracle/package-lock.json): SAN oracle for tests/notation/chessops_diff_test.cpp.
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 if [ ! -d "$root/tools/oracle/node_modules/chessops" ]; then
   if ! command -v npm >/dev/null 2>&1; then

@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-#include "core/language.hpp"
+#include "notation/language.hpp"
 #include "core/move.hpp"
 #include "core/position.hpp"
 #include "core/types.hpp"

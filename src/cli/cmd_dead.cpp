@@ -18,9 +18,9 @@
 #include <fmt/core.h>
 
 #include "cli/commands.hpp"
-#include "core/dead.hpp"
+#include "analysis/dead.hpp"
 #include "core/fen.hpp"
-#include "core/notation.hpp"
+#include "notation/notation.hpp"
 
 namespace schach::cli {
 namespace {

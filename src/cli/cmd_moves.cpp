@@ -9,7 +9,7 @@
 #include "cli/commands.hpp"
 #include "core/fen.hpp"
 #include "core/movegen.hpp"
-#include "core/notation.hpp"
+#include "notation/notation.hpp"
 
 namespace schach::cli {
 namespace {

@@ -29,9 +29,9 @@
 
 #include "cli/commands.hpp"
 #include "cli/pgn_io.hpp"
-#include "core/game.hpp"
+#include "game/game.hpp"
 #include "core/outcome.hpp"
-#include "core/pgn.hpp"
+#include "pgn/pgn.hpp"
 
 namespace schach::cli {
 namespace {

@@ -25,7 +25,7 @@
 #include "cli/commands.hpp"
 #include "cli/pgn_io.hpp"
 #include "core/outcome.hpp"
-#include "core/pgn.hpp"
+#include "pgn/pgn.hpp"
 
 namespace schach::cli {
 namespace {

@@ -19,7 +19,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/play_session.hpp"
-#include "cli/time_control_text.hpp"
+#include "text/time_control_text.hpp"
 #include "core/fen.hpp"
 
 namespace schach::cli {

@@ -7,8 +7,8 @@
 #include <fmt/core.h>
 
 #include "cli/commands.hpp"
-#include "cli/time_control_text.hpp"
-#include "core/time_control.hpp"
+#include "text/time_control_text.hpp"
+#include "game/time_control.hpp"
 
 namespace schach::cli {
 namespace {

@@ -14,8 +14,9 @@
 #include <CLI/CLI.hpp>
 
 #include "core/fen.hpp"
-#include "core/language.hpp"
-#include "core/notation.hpp"
+#include "notation/language.hpp"
+#include "notation/notation.hpp"
+#include "game/time_control.hpp"
 
 namespace schach::cli {
 
@@ -83,6 +84,10 @@ std::expected<std::ifstream, std::string> open_input_file(const std::string& pat
 /// detected from the king and castling rooks), accepting the problems in `relax`; prints the
 /// error (report_position_error) otherwise.
 std::optional<Position> read_position(std::string_view fen, bool chess960 = false, Problems relax = {});
+
+/// Parses a spec for the command line; on failure prints the error (with the character offset)
+/// and the spec with a caret under the offending character to stderr, and returns nothing.
+std::optional<TimeControl> parse_time_control_arg(std::string_view spec);
 
 /// A Chess960 start position and its Scharnagl number.
 struct Chess960Start {

@@ -12,6 +12,7 @@
 #include "cli/commands.hpp"
 #include "core/chess960.hpp"
 #include "core/position.hpp"
+#include "text/problem_text.hpp"
 
 namespace schach::cli {
 
@@ -173,6 +174,20 @@ std::optional<Chess960Start> chess960_start(std::string_view number, bool random
         return std::nullopt;
     }
     return Chess960Start{n, std::move(*pos)};
+}
+
+std::optional<TimeControl> parse_time_control_arg(std::string_view spec) {
+    auto control = parse_time_control(spec);
+    if (control) return *control;
+    print_error(control.error().message());
+    std::string shown(spec);
+    std::replace_if(shown.begin(), shown.end(), [](char c) { return c == '\t' || c == '\n' || c == '\r'; }, ' ');
+    // The caret goes under the character at the offset; count columns, not bytes.
+    std::size_t column = 0;
+    for (std::size_t i = 0; i < std::min(control.error().offset, shown.size()); ++i)
+        if ((static_cast<unsigned char>(shown[i]) & 0xC0) != 0x80) ++column;
+    fmt::print(stderr, "  {}\n  {}^\n", shown, std::string(column, ' '));
+    return std::nullopt;
 }
 
 }  // namespace schach::cli

@@ -16,7 +16,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/commands.hpp"
-#include "core/pgn.hpp"
+#include "pgn/pgn.hpp"
 
 namespace schach::cli {
 

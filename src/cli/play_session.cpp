@@ -2,6 +2,10 @@
 
 #include "cli/play_session.hpp"
 
+#include "text/outcome_text.hpp"
+#include "text/piece_names.hpp"
+#include "text/refusal_text.hpp"
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -11,12 +15,12 @@
 
 #include "cli/board_render.hpp"
 #include "cli/commands.hpp"
-#include "cli/time_control_text.hpp"
+#include "text/time_control_text.hpp"
 #include "core/fen.hpp"
 #include "core/movegen.hpp"
-#include "core/notation.hpp"
+#include "notation/notation.hpp"
 #include "core/outcome.hpp"
-#include "core/pgn.hpp"
+#include "pgn/pgn.hpp"
 
 namespace schach::cli {
 namespace {

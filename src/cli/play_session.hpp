@@ -11,11 +11,11 @@
 #include <string_view>
 #include <vector>
 
-#include "core/clock.hpp"
-#include "core/game.hpp"
-#include "core/language.hpp"
+#include "game/clock.hpp"
+#include "game/game.hpp"
+#include "notation/language.hpp"
 #include "core/position.hpp"
-#include "core/time_control.hpp"
+#include "game/time_control.hpp"
 
 namespace schach::cli {
 

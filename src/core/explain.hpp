@@ -8,7 +8,6 @@
 #include <string_view>
 
 #include "core/bitboard.hpp"
-#include "core/language.hpp"
 #include "core/move.hpp"
 #include "core/position.hpp"
 
@@ -73,8 +72,6 @@ struct Refusal {
 std::string_view refusal_id(RefusalCode code);
 /// The FIDE article behind a code ("3.9.2"), or "" where none applies.
 std::string_view refusal_article(RefusalCode code);
-/// A sentence a player understands, e.g. "Der Springer auf e2 ist gefesselt: ...".
-std::string describe(const Refusal& refusal, Language lang);
 
 /// Explains the attempt to move the piece on `from` to `to` (promoting to `promotion`, or None).
 /// A king moving onto its own castling rook, or (classical chess) two squares along the back rank,

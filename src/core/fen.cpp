@@ -1,4 +1,5 @@
 #include "core/fen.hpp"
+#include "text/problem_text.hpp"  // temporary: the sentence moves to text/
 
 #include <array>
 #include <charconv>

@@ -6,7 +6,6 @@
 #include <string>
 #include <string_view>
 
-#include "core/language.hpp"
 #include "core/types.hpp"
 
 namespace schach {
@@ -54,7 +53,5 @@ std::string_view termination_id(Termination t);
 std::string_view termination_article(Termination t);
 /// For the PGN Termination tag: "checkmate", "time forfeit", ...
 std::string termination_tag(Termination t);
-/// A sentence: "Schachmatt: Weiß gewinnt (Art. 5.1.1)" / "Checkmate: White wins (Art. 5.1.1)".
-std::string describe(const Outcome& outcome, Language lang);
 
 }  // namespace schach

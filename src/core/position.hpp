@@ -48,8 +48,6 @@ public:
 private:
     std::uint16_t bits_ = 0;
 };
-/// German and English explanation of one problem.
-std::string describe(Problem p);
 
 /// How a Position treats Chess960: Auto detects it from the king and castling rooks.
 enum class Variant : std::uint8_t { Auto, Standard, Chess960 };

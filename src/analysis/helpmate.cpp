@@ -1,0 +1,456 @@
+#include "analysis/helpmate.hpp"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstdlib>
+#include <utility>
+
+#include "core/attacks.hpp"
+#include "analysis/dead.hpp"
+#include "analysis/mate_plan.hpp"
+#include "core/movegen.hpp"
+
+namespace schach {
+namespace {
+
+using PT = PieceType;
+
+// Tuned on real-game positions (lichess) where the winner has pawns or more than one piece: the
+// median helpmate is found within about 40 positions.
+constexpr HelpmateCosts DirectCosts{
+    .capture = 0, .promote_queen = 0, .promote_knight = 9, .promote_other = 2, .check = 1, .pawn = 0,
+    .pawn_advanced = 0, .pawn_passed = 1, .approach = 8, .king_approach = 0, .other = 11, .castle = 4,
+    .king_corner = 0, .king_other = 2, .king_stay = 0, .self_block = 0, .loser_capture = 11, .loser_promote = 0,
+    .loser_promote_minor = 12, .loser_pawn = 0, .piece_corner = 2, .loser_other = 0, .start = 6, .step = 4,
+    .corners = 1, .approach_king = 1};
+
+// Tuned on real-game positions with 20 or more men.
+constexpr HelpmateCosts AttackCosts{
+    .capture = 0, .promote_queen = 0, .promote_knight = 2, .promote_other = 4, .check = 1, .pawn = 2,
+    .pawn_advanced = 0, .pawn_passed = 1, .approach = 6, .king_approach = 3, .other = 4, .castle = 0,
+    .king_corner = 0, .king_other = 0, .king_stay = 0, .self_block = 3, .loser_capture = 9, .loser_promote = 8,
+    .loser_promote_minor = 8, .loser_pawn = 1, .piece_corner = 1, .loser_other = 3, .start = 8, .step = 3,
+    .corners = 1, .approach_king = 0};
+
+// Tuned on real-game positions where the winner has a lone minor piece, so that the loser's men
+// must become the blockers of their own king.
+constexpr HelpmateCosts CooperativeCosts{
+    .capture = 0, .promote_queen = 0, .promote_knight = 1, .promote_other = 4, .check = 0, .pawn = 4,
+    .pawn_advanced = 0, .pawn_passed = 1, .approach = 0, .king_approach = 0, .other = 5, .castle = 4,
+    .king_corner = 0, .king_other = 10, .king_stay = 10, .self_block = 0, .loser_capture = 11, .loser_promote = 12,
+    .loser_promote_minor = 2, .loser_pawn = 0, .piece_corner = 0, .loser_other = 5, .start = 12, .step = 3,
+    .corners = 2, .approach_king = 1};
+
+// Move costs toward a mating picture, in quarter plies like HelpmateCosts: a man closing in on its
+// square is free; the winner's man stepping off its square and back (a waiting move while the
+// loser's men walk) is nearly free; the losing king leaving its path and captures cost most.
+// Tuned on the lichess positions where the winner has a lone minor piece.
+struct PlanCosts {
+    int good, wait, neutral, king_away, winner_capture, loser_capture, start, step;
+};
+constexpr PlanCosts PlanMoveCosts{.good = 0, .wait = 1, .neutral = 5, .king_away = 6, .winner_capture = 8,
+                                  .loser_capture = 12, .start = 12, .step = 4};
+
+/// Largest cost of one move (an ordinary move costs about 4, see HelpmateCosts).
+constexpr int MaxCost = 15;
+/// Deepest line the search follows (plies).
+constexpr int MaxPly = 120;
+
+/// Keys mixed into the transposition table for the second, third and fourth corner.
+constexpr std::array<Key, 4> CornerSalt = {0, 0x9E3779B97F4A7C15ULL, 0xC2B2AE3D27D4EB4FULL, 0x165667B19E3779F9ULL};
+
+/// Transposition table: for a position, the largest budget searched without finding a mate.
+/// Allocated once per thread; a generation stamp empties it for each new question in O(1).
+/// Entries keep 32 bits of the key beyond the index: a false match only hides a mate (the
+/// search proves nothing by failing), it never makes an answer wrong.
+class Table {
+public:
+    /// Starts a question; small searches use a small part of the table, which stays in cache.
+    void new_search(std::uint64_t max_nodes) {
+        if (entries_.empty()) entries_.resize(Size);
+        mask_ = Size - 1;
+        while (mask_ > 1023 && mask_ / 2 >= 2 * max_nodes) mask_ /= 2;
+        if (++generation_ == 0) {
+            std::fill(entries_.begin(), entries_.end(), Entry{});
+            generation_ = 1;
+        }
+    }
+    /// A move list for each ply, kept between questions (a fresh list costs a 1 KB clear).
+    MoveList& moves(int ply) {
+        if (lists_.empty()) lists_.resize(MaxPly);
+        return lists_[static_cast<std::size_t>(ply)];
+    }
+    void prefetch(Key key) const {
+#if defined(__GNUC__)
+        __builtin_prefetch(&entries_[key & mask_]);
+#endif
+    }
+    bool refuted(Key key, int budget) const {
+        const Entry& e = entries_[key & mask_];
+        return e.generation == generation_ && e.check == check(key) && e.budget >= budget;
+    }
+    void store(Key key, int budget) {
+        Entry& e = entries_[key & mask_];
+        if (e.generation == generation_ && e.check == check(key) && e.budget >= budget) return;
+        e = Entry{check(key), static_cast<std::int16_t>(std::min(budget, 32767)), generation_};
+    }
+
+private:
+    struct Entry {
+        std::uint32_t check = 0;
+        std::int16_t budget = 0;
+        std::uint16_t generation = 0;
+    };
+    static std::uint32_t check(Key key) { return static_cast<std::uint32_t>(key >> 32); }
+    // 8 MB: long searches need it (a quarter of it doubles their positions); small ones use a part that stays in cache.
+    static constexpr std::size_t Size = std::size_t{1} << 20;
+    std::vector<Entry> entries_;
+    std::vector<MoveList> lists_;
+    std::size_t mask_ = Size - 1;
+    std::uint16_t generation_ = 0;
+};
+
+Table& table() {
+    thread_local Table t;
+    return t;
+}
+
+/// Where the winner's pieces would give check from, at one node.
+struct Checks {
+    ByPieceType<Bitboard> squares{};
+    Bitboard discoverers = 0;  // the winner's pieces whose leaving the line uncovers a check
+};
+
+class Searcher {
+public:
+    Searcher(const Position& pos, Color winner, std::uint64_t limit, Table& table, const HelpmateCosts& costs,
+             const MatePlans* plans = nullptr)
+        : pos_(pos), winner_(winner), loser_(~winner), limit_(limit), table_(table), costs_(costs), plans_(plans),
+          corner_count_(plans ? 0 : choose_corners()) {}
+
+    /// Iterative deepening over the budget, trying each target corner at each budget, until a
+    /// mate, the node limit, or a round without cuts (nothing more to find).
+    bool run() {
+        if (plans_) return run_plans();
+        const int corners = std::min(corner_count_, costs_.corners);
+        for (int budget = costs_.start; budget < 30000; budget += costs_.step) {
+            bool any_cut = false;
+            for (int i = 0; i < corners; ++i) {
+                corner_ = corners_[static_cast<std::size_t>(i)];
+                salt_ = CornerSalt[static_cast<std::size_t>(i)];
+                cut_ = false;
+                if (search(budget)) return true;
+                if (aborted_) return false;
+                any_cut = any_cut || cut_;
+            }
+            if (!any_cut) return false;
+        }
+        return false;
+    }
+    /// Iterative deepening toward each mating picture in turn, each with an equal share of the
+    /// node limit: a picture the loser's men cannot fill must not starve the one they can.
+    bool run_plans() {
+        const int count = plans_->count;
+        const std::uint64_t share = limit_ / static_cast<std::uint64_t>(count);
+        for (int i = 0; i < count; ++i) {
+            plan_ = &plans_->plans[static_cast<std::size_t>(i)];
+            corner_ = plan_->king;
+            salt_ = CornerSalt[static_cast<std::size_t>(i)];
+            limit_ = nodes_ + share;
+            aborted_ = false;
+            for (int budget = PlanMoveCosts.start; budget < 30000 && !aborted_; budget += PlanMoveCosts.step) {
+                cut_ = false;
+                if (search(budget)) return true;
+                if (!cut_) break;
+            }
+        }
+        return false;
+    }
+    std::vector<Move> line() const { return {line_.begin(), line_.begin() + found_length_}; }
+    std::uint64_t nodes() const { return nodes_; }
+
+private:
+    bool search(int budget);
+    int winner_cost(const Checks& checks, Move m, const std::uint8_t* to_target) const;
+    int loser_cost(Move m, const std::uint8_t* to_corner, const std::uint8_t* to_king) const;
+    int plan_cost(Move m) const;
+    int choose_corners();
+    bool mated_after(Move m);
+    bool gives_check(const Checks& checks, Move m) const;
+    bool passed(Square s) const;
+    Checks prepare_checks() const;
+
+    Position pos_;
+    Color winner_, loser_;
+    std::uint64_t limit_;
+    Table& table_;
+    const HelpmateCosts& costs_;
+    const MatePlans* plans_;
+    const MatePlan* plan_ = nullptr;
+    std::uint64_t nodes_ = 0;
+    std::array<Square, 4> corners_{};
+    int corner_count_ = 0;
+    Square corner_ = Square::None;
+    Key salt_ = 0;  // the transposition table keeps each corner's results apart
+    bool aborted_ = false;
+    bool cut_ = false;
+    int ply_ = 0;
+    int found_length_ = 0;
+    std::array<Move, MaxPly> line_{};
+    std::array<Key, MaxPly> path_{};
+};
+
+/// The corners the losing king may walk to, nearest it first (unlikely ones last); only those of
+/// the colour of the winner's bishops when bishops are all the winner has besides pawns (a bishop
+/// mates only on its colour).
+int Searcher::choose_corners() {
+    const Square k = pos_.king(loser_);
+    const Bitboard bishops = pos_.pieces(winner_, PT::Bishop);
+    const Bitboard others = pos_.pieces(winner_) & ~bishops & ~pos_.pieces(PT::King) & ~pos_.pieces(PT::Pawn);
+    Bitboard allowed = ~Bitboard{0};
+    if (bishops && !others) {
+        if (!(bishops & LightSquaresBB)) allowed = DarkSquaresBB;
+        else if (!(bishops & DarkSquaresBB)) allowed = LightSquaresBB;
+    }
+    int n = 0;
+    for (Square c : {Square::A1, Square::H1, Square::A8, Square::H8})
+        if (contains(allowed, c)) corners_[static_cast<std::size_t>(n++)] = c;
+    // A lone knight mates in a corner, with a blocker of the loser's on a square next to the
+    // corner along an edge: those squares have the other colour than the corner. When bishops of
+    // one colour are all the loser has to block with, the corners of that colour come last.
+    const Bitboard winner_men = pos_.pieces(winner_) & ~pos_.pieces(PT::King);
+    const Bitboard loser_men = pos_.pieces(loser_) & ~pos_.pieces(PT::King);
+    Bitboard unlikely = 0;
+    if (popcount(winner_men) == 1 && (winner_men & pos_.pieces(PT::Knight)) && loser_men &&
+        !(loser_men & ~pos_.pieces(PT::Bishop))) {
+        if (!(loser_men & DarkSquaresBB)) unlikely = LightSquaresBB;
+        else if (!(loser_men & LightSquaresBB)) unlikely = DarkSquaresBB;
+    }
+    // Bishop and knight mate a bare king only in a corner of the bishop's colour.
+    const Bitboard winner_bishops = winner_men & pos_.pieces(PT::Bishop);
+    if (!loser_men && winner_bishops && !(winner_men & ~pos_.pieces(PT::Bishop) & ~pos_.pieces(PT::Knight))) {
+        if (!(winner_bishops & DarkSquaresBB)) unlikely = DarkSquaresBB;
+        else if (!(winner_bishops & LightSquaresBB)) unlikely = LightSquaresBB;
+    }
+    // The winner's king in a corner rarely leaves it for the loser's king to be mated there.
+    unlikely |= pos_.pieces(winner_, PT::King);
+    std::stable_sort(corners_.begin(), corners_.begin() + n, [&](Square a, Square b) {
+        return std::pair{contains(unlikely, a), distance(k, a)} < std::pair{contains(unlikely, b), distance(k, b)};
+    });
+    return n;
+}
+
+int Searcher::plan_cost(Move m) const {
+    const Square from = m.from(), to = m.to();
+    const PT t = type_of(pos_.piece_on(from));
+    const MatePlan& p = *plan_;
+    const PlanCosts& C = PlanMoveCosts;
+    if (pos_.side_to_move() == winner_) {
+        if (pos_.is_capture(m)) return C.winner_capture;
+        // The king walks to its square, if the picture has one; the minor piece to its checking square.
+        if (t == PT::King && (p.helper == Square::None || m.kind() == MoveKind::Castling)) return C.neutral;
+        const std::uint8_t* to_square = t == PT::King ? Distances[static_cast<std::size_t>(idx(p.helper))].data()
+                                                      : p.to_checker.data.data();
+        const int before = to_square[idx(from)], after = to_square[idx(to)];
+        return after < before ? C.good : (before == 0 && after == 1) ? C.wait : C.neutral;
+    }
+    if (pos_.is_capture(m)) return C.loser_capture;
+    if (t == PT::King && m.kind() != MoveKind::Castling)
+        return distance(to, p.king) < distance(from, p.king) ? C.good : C.king_away;
+    const PT after = m.kind() == MoveKind::Promotion ? m.promotion() : t;
+    return p.reach[after][to] < p.reach[t][from] ? C.good : C.neutral;
+}
+
+int Searcher::winner_cost(const Checks& checks, Move m, const std::uint8_t* to_target) const {
+    const Square from = m.from(), to = m.to();
+    const HelpmateCosts& T = costs_;
+    if (m.kind() == MoveKind::Promotion)
+        return m.promotion() == PT::Queen ? T.promote_queen : m.promotion() == PT::Knight ? T.promote_knight : T.promote_other;
+    const PT t = type_of(pos_.piece_on(from));
+    int c = T.other;
+    if (pos_.is_capture(m)) c = T.capture;
+    else if (t == PT::Pawn) c = (rank_of(relative(winner_, to)) >= Rank::R5) ? T.pawn_advanced : passed(from) ? T.pawn_passed : T.pawn;
+    else if (m.kind() == MoveKind::Castling) c = T.castle;
+    else if (to_target[idx(to)] < to_target[idx(from)]) c = t == PT::King ? T.king_approach : T.approach;
+    if (T.check < c && gives_check(checks, m)) c = T.check;
+    return c;
+}
+
+int Searcher::loser_cost(Move m, const std::uint8_t* to_corner, const std::uint8_t* to_king) const {
+    // The loser helps by walking into the corner; capturing the winner's men or promoting
+    // usually works against the mate.
+    const HelpmateCosts& T = costs_;
+    const Square from = m.from(), to = m.to();
+    if (pos_.is_capture(m)) return T.loser_capture;
+    if (m.kind() == MoveKind::Promotion)
+        return (m.promotion() == PT::Knight || m.promotion() == PT::Bishop) ? T.loser_promote_minor : T.loser_promote;
+    const PT t = type_of(pos_.piece_on(from));
+    const int before = to_corner[idx(from)], after = to_corner[idx(to)];
+    if (t == PT::King && m.kind() != MoveKind::Castling) {
+        if (after < before) return T.king_corner;
+        if (after <= 1 && before <= 1) return T.king_stay;
+        return T.king_other;
+    }
+    if (t == PT::Pawn) return T.loser_pawn;
+    if (to_king[idx(to)] == 1 && to_king[idx(from)] > 1) return T.self_block;
+    if (after < before) return T.piece_corner;
+    return T.loser_other;
+}
+
+bool Searcher::passed(Square s) const {
+    // The ranks ahead of the pawn, on its file and the two next to it.
+    const int r = idx(rank_of(s));
+    const Bitboard ahead = winner_ == Color::White ? (r == 7 ? 0 : ~Bitboard{0} << (8 * (r + 1)))
+                                                   : (r == 0 ? 0 : ~Bitboard{0} >> (8 * (8 - r)));
+    const Bitboard file = bb(file_of(s));
+    const Bitboard files = file | shift<Dir::E>(file) | shift<Dir::W>(file);
+    return !(ahead & files & pos_.pieces(loser_, PT::Pawn));
+}
+
+bool Searcher::gives_check(const Checks& checks, Move m) const {
+    if (m.kind() != MoveKind::Normal) return pos_.gives_check(m);
+    const PT t = type_of(pos_.piece_on(m.from()));
+    if (contains(checks.squares[t], m.to())) return true;
+    return contains(checks.discoverers, m.from()) && !attacks::aligned(pos_.king(loser_), m.from(), m.to());
+}
+
+Checks Searcher::prepare_checks() const {
+    Checks c;
+    const Square k = pos_.king(loser_);
+    const Bitboard occ = pos_.pieces();
+    c.squares[PT::Pawn] = attacks::pawn(loser_, k);
+    c.squares[PT::Knight] = attacks::knight(k);
+    c.squares[PT::Bishop] = attacks::bishop(k, occ);
+    c.squares[PT::Rook] = attacks::rook(k, occ);
+    c.squares[PT::Queen] = c.squares[PT::Bishop] | c.squares[PT::Rook];
+    c.discoverers = pos_.blockers_for_king(loser_) & pos_.pieces(winner_);
+    return c;
+}
+
+bool Searcher::mated_after(Move m) {
+    ++nodes_;
+    const Undo u = pos_.do_move(m);
+    const bool mate = pos_.in_check() && count_legal(pos_) == 0;
+    pos_.undo_move(m, u);
+    return mate;
+}
+
+bool Searcher::search(int budget) {
+    if (++nodes_ > limit_) {
+        aborted_ = true;
+        return false;
+    }
+    const Key key = pos_.key() ^ salt_;
+    table_.prefetch(key);  // the probe below comes after move generation, which hides the latency
+    // A position already on the path: the line through it again only adds a cycle.
+    path_[static_cast<std::size_t>(ply_)] = key;
+    const int reversible = std::min(ply_, static_cast<int>(pos_.halfmove_clock()));
+    for (int back = 4; back <= reversible; back += 2)
+        if (path_[static_cast<std::size_t>(ply_ - back)] == key) return false;
+    MoveList& moves = table_.moves(ply_);
+    moves.clear();
+    generate_legal(pos_, moves);
+    const bool winner_to_move = pos_.side_to_move() == winner_;
+    if (moves.empty()) {
+        if (winner_to_move || !pos_.in_check()) return false;
+        found_length_ = ply_;
+        return true;
+    }
+    if (insufficient_material(pos_, winner_)) return false;
+    if (ply_ >= MaxPly - 1) {
+        cut_ = true;
+        return false;
+    }
+    if (table_.refuted(key, budget)) {
+        cut_ = true;
+        return false;
+    }
+
+    // The moves the budget affords, cheapest first: one pass over the moves for each cost value
+    // that occurs (there are few), so a node that finds its line early sorts nothing more. The
+    // moves beyond the budget matter only as mating checks of the winner.
+    std::array<std::uint8_t, MoveList::Capacity> costs;
+    const std::size_t n = moves.size();
+    const Checks checks = winner_to_move ? prepare_checks() : Checks{};
+    std::uint32_t present = 0;
+    const std::uint8_t* to_king = Distances[static_cast<std::size_t>(idx(pos_.king(loser_)))].data();
+    const std::uint8_t* to_corner = Distances[static_cast<std::size_t>(idx(corner_))].data();
+    for (std::size_t i = 0; i < n; ++i) {
+        const int c = plan_             ? plan_cost(moves[i])
+                      : winner_to_move ? winner_cost(checks, moves[i], costs_.approach_king ? to_king : to_corner)
+                                       : loser_cost(moves[i], to_corner, to_king);
+        costs[i] = static_cast<std::uint8_t>(std::min(c, MaxCost));
+        present |= 1u << costs[i];
+    }
+    for (; present; present &= present - 1) {
+        const int level = std::countr_zero(present);
+        if (level > budget) {
+            cut_ = true;
+            if (!winner_to_move) break;
+            // A mating check needs no budget: try every check as the last move.
+            for (std::size_t i = 0; i < n; ++i) {
+                if (costs[i] <= budget || !gives_check(checks, moves[i])) continue;
+                line_[static_cast<std::size_t>(ply_)] = moves[i];
+                if (mated_after(moves[i])) {
+                    found_length_ = ply_ + 1;
+                    return true;
+                }
+            }
+            break;
+        }
+        for (std::size_t i = 0; i < n; ++i) {
+            if (costs[i] != level) continue;
+            const Move m = moves[i];
+            line_[static_cast<std::size_t>(ply_)] = m;
+            const Undo u = pos_.do_move(m);
+            ++ply_;
+            const bool found = search(budget - level);
+            --ply_;
+            pos_.undo_move(m, u);
+            if (found) return true;
+            if (aborted_) return false;
+        }
+    }
+    table_.store(key, budget);
+    return false;
+}
+
+HelpmateResult run_search(const Position& pos, Color winner, std::uint64_t max_nodes, const HelpmateCosts& costs,
+                          const MatePlans* plans) {
+    Table& tt = table();
+    tt.new_search(max_nodes);
+    Searcher searcher(pos, winner, max_nodes, tt, costs, plans);
+    HelpmateResult result;
+    result.found = searcher.run();
+    if (result.found) result.line = searcher.line();
+    result.nodes = searcher.nodes();
+    return result;
+}
+
+}  // namespace
+
+HelpmateResult find_planned_helpmate(const Position& pos, Color winner, std::uint64_t max_nodes, const MatePlans& plans) {
+    if (plans.count == 0) return {};
+    // The pictures set every move's cost; the style's costs (which pick corners) go unused.
+    return run_search(pos, winner, max_nodes, DirectCosts, &plans);
+}
+
+const HelpmateCosts& helpmate_costs(HelpmateStyle style) {
+    switch (style) {
+        case HelpmateStyle::Direct: break;
+        case HelpmateStyle::Attack: return AttackCosts;
+        case HelpmateStyle::Cooperative: return CooperativeCosts;
+    }
+    return DirectCosts;
+}
+
+HelpmateResult find_helpmate(const Position& pos, Color winner, std::uint64_t max_nodes, HelpmateStyle style) {
+    return find_helpmate(pos, winner, max_nodes, helpmate_costs(style));
+}
+
+HelpmateResult find_helpmate(const Position& pos, Color winner, std::uint64_t max_nodes, const HelpmateCosts& costs) {
+    return run_search(pos, winner, max_nodes, costs, nullptr);
+}
+
+}  // namespace schach

@@ -1,0 +1,621 @@
+#include "notation/notation.hpp"
+#include "text/refusal_text.hpp"  // temporary: the sentence moves to text/
+
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+
+#include "core/attacks.hpp"
+#include "core/movegen.hpp"
+
+namespace schach {
+namespace {
+
+// ASCII classification without the C locale's function calls (this runs for every PGN move).
+constexpr bool ascii_upper(char c) { return c >= 'A' && c <= 'Z'; }
+constexpr bool ascii_alpha(char c) { return ascii_upper(c) || (c >= 'a' && c <= 'z'); }
+constexpr bool ascii_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
+constexpr char ascii_toupper(char c) { return c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c; }
+
+using PT = PieceType;
+
+// The quick SAN path is a handful of small functions called once per move of every game read;
+// calls between them cost more than their bodies, so they are merged into their callers.
+#if defined(__GNUC__)
+#define SCHACH_HOT_INLINE [[gnu::always_inline]] inline
+#else
+#define SCHACH_HOT_INLINE inline
+#endif
+
+std::string castling_text(const Position& pos, Move m, Language lang) {
+    const bool king_side = pos.castling_side(m) == CastlingSide::King;
+    if (lang == Language::English) return king_side ? "O-O" : "O-O-O";
+    return king_side ? "0-0" : "0-0-0";
+}
+
+/// "+" or "#" after the move, or nothing.
+std::string check_suffix(const Position& pos, Move m) {
+    Position after = pos;
+    after.do_move(m);
+    if (!after.in_check()) return "";
+    return count_legal(after) == 0 ? "#" : "+";
+}
+
+/// File, rank or square needed to tell `m` from other legal moves of the same piece kind to the
+/// same square (Appendix C.10): file if that is enough, else rank, else both.
+std::string disambiguation(const Position& pos, Move m) {
+    const PT t = type_of(pos.piece_on(m.from()));
+    bool clash = false, same_file = false, same_rank = false;
+    for (Move o : legal_moves(pos)) {
+        if (o == m || o.to() != m.to() || o.kind() == MoveKind::Castling || type_of(pos.piece_on(o.from())) != t ||
+            o.from() == m.from())
+            continue;
+        clash = true;
+        same_file |= file_of(o.from()) == file_of(m.from());
+        same_rank |= rank_of(o.from()) == rank_of(m.from());
+    }
+    if (!clash) return "";
+    if (!same_file) return {to_char(file_of(m.from()))};
+    if (!same_rank) return {to_char(rank_of(m.from()))};
+    return to_string(m.from());
+}
+
+/// SAN or long algebraic with a function choosing the piece symbol.
+template <typename Symbol>
+std::string algebraic(const Position& pos, Move m, Language lang, bool long_form, Symbol symbol) {
+    if (m == Move::null()) return "--";
+    if (m.kind() == MoveKind::Castling) return castling_text(pos, m, lang) + check_suffix(pos, m);
+    const Piece pc = pos.piece_on(m.from());
+    const bool capture = pos.is_capture(m);
+    std::string out;
+    if (type_of(pc) == PT::Pawn) {
+        if (long_form) out.append(to_string(m.from())).push_back(capture ? 'x' : '-');
+        else if (capture) out.append({to_char(file_of(m.from())), 'x'});
+        out.append(to_string(m.to()));
+        if (m.kind() == MoveKind::Promotion) {
+            out.push_back('=');
+            out.append(symbol(make_piece(color_of(pc), m.promotion())));
+        }
+    } else {
+        out = symbol(pc);
+        out.append(long_form ? to_string(m.from()) : disambiguation(pos, m));
+        if (capture) out.push_back('x');
+        else if (long_form) out.push_back('-');
+        out.append(to_string(m.to()));
+    }
+    return out + check_suffix(pos, m);
+}
+
+MoveTextError syntax_error(std::string_view text, std::size_t at, std::string expected) {
+    MoveTextError e;
+    e.kind = MoveTextError::Kind::Syntax;
+    e.text = std::string(text);
+    e.offset = at;
+    e.expected = std::move(expected);
+    return e;
+}
+
+/// What a SAN-like text asks for, before looking at the position.
+struct SanPattern {
+    PT piece = PT::Pawn;
+    int from_file = -1, from_rank = -1;
+    Square to = Square::None;
+    PT promotion = PT::None;
+    bool castling = false, king_side = false, capture = false, null_move = false;
+    bool uci_like = false;  // from-square and to-square both given (LAN or UCI)
+};
+
+/// Removes annotations and check marks: "Nf3+!?" -> "Nf3", "exd6e.p." -> "exd6".
+std::string_view strip_suffixes(std::string_view s, bool lenient) {
+    auto ends_with = [&](std::string_view suffix) {
+        return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
+    };
+    bool changed = true;
+    while (changed && !s.empty()) {
+        changed = false;
+        char c = s.back();
+        if (c == '+' || c == '#' || (lenient && (c == '!' || c == '?'))) {
+            s.remove_suffix(1);
+            changed = true;
+        } else if (lenient && (ends_with("e.p.") || ends_with("ep"))) {
+            s.remove_suffix(ends_with("e.p.") ? 4 : 2);
+            while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
+            changed = true;
+        }
+    }
+    return s;
+}
+
+std::expected<SanPattern, MoveTextError> parse_pattern(std::string_view text, bool lenient) {
+    SanPattern p;
+    std::string_view s = strip_suffixes(text, lenient);
+    if (s.empty()) return std::unexpected(syntax_error(text, 0, "ein Zug / a move"));
+    if (s == "--" || (lenient && (s == "Z0" || s == "0000" || s == "@@@@"))) {
+        p.null_move = true;
+        return p;
+    }
+    if (s == "O-O" || s == "0-0" || (lenient && (s == "o-o" || s == "OO" || s == "00"))) {
+        p.castling = p.king_side = true;
+        return p;
+    }
+    if (s == "O-O-O" || s == "0-0-0" || (lenient && (s == "o-o-o" || s == "OOO" || s == "000"))) {
+        p.castling = true;
+        return p;
+    }
+    std::size_t i = 0;
+    const std::size_t n = s.size();
+    if (i < n && ascii_upper(s[i])) {
+        p.piece = piece_from_any_letter(s[i]);
+        if (p.piece == PT::None || (p.piece == PT::Pawn && !lenient))
+            return std::unexpected(syntax_error(text, i, "Figurbuchstabe K, D, T, L, S (oder K, Q, R, B, N) / piece letter K, Q, R, B, N (or German K, D, T, L, S)"));
+        ++i;
+    }
+    // Collect squares and parts: [file][rank][x|-|:][file rank][=promo]
+    auto is_file = [](char c) { return c >= 'a' && c <= 'h'; };
+    auto is_rank = [](char c) { return c >= '1' && c <= '8'; };
+    int files[2] = {-1, -1}, ranks[2] = {-1, -1};
+    int parts = 0;
+    while (i < n && parts < 2) {
+        if (is_file(s[i])) {
+            if (files[parts] >= 0 || ranks[parts] >= 0) ++parts;
+            if (parts >= 2) break;
+            files[parts] = s[i] - 'a';
+            ++i;
+            if (i < n && is_rank(s[i])) ranks[parts] = s[i++] - '1';
+            if (ranks[parts] >= 0) ++parts;
+        } else if (is_rank(s[i])) {
+            if (parts > 0 || ranks[0] >= 0) break;
+            ranks[0] = s[i++] - '1';
+            ++parts;  // a lone rank is a disambiguation
+        } else if (s[i] == 'x' || s[i] == ':' || (s[i] == '-' && lenient)) {
+            p.capture |= s[i] != '-';
+            if (files[0] >= 0 && ranks[0] < 0 && parts == 0) parts = 1;
+            ++i;
+        } else {
+            break;
+        }
+    }
+    // The last complete square is the target; anything before it disambiguates.
+    int target = -1;
+    for (int k = 1; k >= 0; --k)
+        if (files[k] >= 0 && ranks[k] >= 0) {
+            target = k;
+            break;
+        }
+    if (target < 0) return std::unexpected(syntax_error(text, std::min(i, n), "ein Zielfeld wie e4 / a target square such as e4"));
+    p.to = make_square(static_cast<File>(files[target]), static_cast<Rank>(ranks[target]));
+    if (target == 1) {
+        p.from_file = files[0];
+        p.from_rank = ranks[0];
+    } else if (files[1] >= 0 || ranks[1] >= 0) {
+        return std::unexpected(syntax_error(text, i, "ein Zielfeld wie e4 / a target square such as e4"));
+    }
+    p.uci_like = p.from_file >= 0 && p.from_rank >= 0;
+    if (i < n && (s[i] == '=' || (lenient && (ascii_alpha(s[i]) || s[i] == '/' || s[i] == '(')))) {
+        bool equals = s[i] == '=' || s[i] == '/' || s[i] == '(';
+        std::size_t at = i + (equals ? 1 : 0);
+        char c = at < n ? s[at] : '\0';
+        PT promo = piece_from_any_letter(ascii_toupper(c));
+        if (!lenient && !ascii_upper(c)) promo = PT::None;
+        if (promo == PT::None) return std::unexpected(syntax_error(text, at, "Umwandlungsfigur / promotion piece"));
+        p.promotion = promo;
+        i = at + 1;
+        if (i < n && s[i] == ')') ++i;
+    }
+    if (i != n) return std::unexpected(syntax_error(text, i, "Ende des Zuges / end of the move"));
+    if (!lenient && p.piece == PT::Pawn && p.from_rank >= 0)
+        return std::unexpected(syntax_error(text, 1, "SAN ohne Startfeld / SAN without a from-square"));
+    return p;
+}
+
+/// Whether a legal move fits a SAN pattern (not for UCI-like patterns, which name the from-square).
+bool matches(const Position& pos, Move m, const SanPattern& p) {
+    if (p.castling) return m.kind() == MoveKind::Castling && (pos.castling_side(m) == CastlingSide::King) == p.king_side;
+    if (m.kind() == MoveKind::Castling || m.to() != p.to || type_of(pos.piece_on(m.from())) != p.piece) return false;
+    if (p.from_file >= 0 && idx(file_of(m.from())) != p.from_file) return false;
+    if (p.from_rank >= 0 && idx(rank_of(m.from())) != p.from_rank) return false;
+    // A pawn move written without a file ("c4") is a push, never a capture.
+    if (p.piece == PT::Pawn && p.from_file < 0 && file_of(m.from()) != file_of(m.to())) return false;
+    if (m.kind() == MoveKind::Promotion) return m.promotion() == p.promotion;
+    return p.promotion == PT::None;
+}
+
+/// How telling a refusal is when several pieces could have been meant: the rule that stops an
+/// otherwise possible move says more than "the knight does not move like that".
+int refusal_rank(RefusalCode c) {
+    switch (c) {
+        case RefusalCode::NotAPieceMove: return 0;
+        case RefusalCode::PathBlocked: return 1;
+        case RefusalCode::OwnPieceOnTarget: return 2;
+        case RefusalCode::PawnBlocked:
+        case RefusalCode::PawnCaptureOnEmpty:
+        case RefusalCode::EnPassantExpired: return 3;
+        default: return 4;
+    }
+}
+
+/// The pieces a SAN pattern may have meant, legal or not.
+Bitboard pattern_sources(const Position& pos, const SanPattern& p) {
+    const Color us = pos.side_to_move();
+    Bitboard from = pos.pieces(us, p.piece);
+    if (p.from_file >= 0) from &= bb(static_cast<File>(p.from_file));
+    if (p.from_rank >= 0) from &= bb(static_cast<Rank>(p.from_rank));
+    if (p.piece == PT::Pawn) {
+        // A pawn reaches its target from one or two squares behind, or diagonally behind.
+        Bitboard behind = 0;
+        const Square one = idx(p.to) - forward(us) >= 0 && idx(p.to) - forward(us) < 64 ? offset(p.to, -forward(us)) : Square::None;
+        if (p.from_file >= 0 && p.from_file != idx(file_of(p.to))) {
+            behind = one == Square::None ? 0 : (attacks::pawn(~us, p.to));
+        } else if (one != Square::None) {
+            behind = bb(one);
+            if (pos.piece_on(one) == Piece::None && rank_of(p.to) == relative(us, Rank::R4)) behind |= bb(offset(one, -forward(us)));
+        }
+        from &= behind;
+    }
+    return from;
+}
+
+MoveTextError illegal(std::string_view text, Refusal r) {
+    MoveTextError e;
+    e.kind = MoveTextError::Kind::Illegal;
+    e.text = std::string(text);
+    e.refusal = r;
+    return e;
+}
+
+MoveTextError explain_pattern(const Position& pos, std::string_view text, const SanPattern& p) {
+    const Color us = pos.side_to_move();
+    if (p.castling) return illegal(text, explain_castling(pos, p.king_side ? CastlingSide::King : CastlingSide::Queen));
+    Refusal best;
+    best.code = RefusalCode::NoPieceReaches;
+    best.piece = make_piece(us, p.piece);
+    best.to = p.to;
+    int best_rank = -1;
+    const Bitboard sources = pattern_sources(pos, p);
+    // One piece of the kind: "the king on e1 cannot move to e3" says more than "no king can".
+    if (sources && !more_than_one(sources) && p.piece != PT::Pawn)
+        return illegal(text, explain_move(pos, lsb(sources), p.to, p.promotion));
+    for (Square from : squares(sources)) {
+        Refusal r = explain_move(pos, from, p.to, p.promotion);
+        if (refusal_rank(r.code) > best_rank && !(r.code == RefusalCode::NotAPieceMove)) {
+            best = r;
+            best_rank = refusal_rank(r.code);
+        }
+    }
+    return illegal(text, best);
+}
+
+/// The pawn a pattern (not castling, not UCI-like) means when it plainly pushes or captures onto a
+/// square (no en passant), or Square::None; sets `kind` for a promotion.
+SCHACH_HOT_INLINE Square quick_pawn_source(const Position& pos, const SanPattern& p, Piece target, MoveKind& kind) {
+    const Color us = pos.side_to_move();
+    const int dir = forward(us);
+    const int behind = idx(p.to) - dir;
+    if (behind < 0 || behind >= 64) return Square::None;
+    Square from;
+    if (p.from_file >= 0 && p.from_file != idx(file_of(p.to))) {
+        if (std::abs(p.from_file - idx(file_of(p.to))) != 1 || target == Piece::None) return Square::None;
+        from = make_square(static_cast<File>(p.from_file), rank_of(square_at(behind)));
+    } else {
+        if (target != Piece::None || p.from_rank >= 0) return Square::None;
+        from = square_at(behind);
+        if (pos.piece_on(from) == Piece::None && rank_of(p.to) == relative(us, Rank::R4)) from = offset(from, -dir);
+    }
+    if (pos.piece_on(from) != make_piece(us, PT::Pawn)) return Square::None;
+    if (rank_of(p.to) == relative(us, Rank::R8)) {
+        if (p.promotion == PT::None || p.promotion == PT::King || p.promotion == PT::Pawn) return Square::None;
+        kind = MoveKind::Promotion;
+    } else if (p.promotion != PT::None) {
+        return Square::None;
+    }
+    return from;
+}
+
+/// The one piece of the pattern's kind (not a pawn) that can move to its square and fits its file
+/// and rank, pins and checks aside; Square::None when there is none or more than one.
+SCHACH_HOT_INLINE Square quick_piece_source(const Position& pos, const SanPattern& p) {
+    if (p.promotion != PT::None) return Square::None;
+    Bitboard candidates = pos.pieces(pos.side_to_move(), p.piece);
+    switch (p.piece) {
+        case PT::Knight: candidates &= attacks::knight(p.to); break;
+        case PT::King: candidates &= attacks::king(p.to); break;
+        default: {
+            // Sliders on the target's empty-board lines with nothing in between.
+            const Bitboard rays = (p.piece == PT::Bishop ? 0 : attacks::rook_empty(p.to)) |
+                                  (p.piece == PT::Rook ? 0 : attacks::bishop_empty(p.to));
+            const Bitboard occupied = pos.pieces();
+            Bitboard reaching = 0;
+            for (Square c : squares(candidates & rays))
+                if (!(attacks::between(p.to, c) & occupied & ~bb(c))) reaching |= bb(c);
+            candidates = reaching;
+        }
+    }
+    if (p.from_file >= 0) candidates &= bb(static_cast<File>(p.from_file));
+    if (p.from_rank >= 0) candidates &= bb(static_cast<Rank>(p.from_rank));
+    if (!candidates || more_than_one(candidates)) return Square::None;
+    return lsb(candidates);
+}
+
+/// Whether a move of the piece on `from` (not the king, not en passant) to `to` is legal, given
+/// that the piece can move there: no enemy piece, the one taken on `to` aside, attacks the king
+/// once it has moved. (That settles checks and pins alike, with one look from the king.)
+SCHACH_HOT_INLINE bool quick_legal(const Position& pos, Square from, Square to) {
+    const Color us = pos.side_to_move();
+    const Square ksq = pos.king(us);
+    const Bitboard occupied = (pos.pieces() ^ bb(from)) | bb(to);
+    const Bitboard theirs = pos.pieces(~us) & ~bb(to);
+    const Bitboard leapers = (attacks::knight(ksq) & pos.pieces(PT::Knight)) |
+                             (attacks::pawn(us, ksq) & pos.pieces(PT::Pawn)) | (attacks::king(ksq) & pos.pieces(PT::King));
+    if (leapers & theirs) return false;
+    const Bitboard queens = pos.pieces(PT::Queen);
+    const Bitboard sliders = (((pos.pieces(PT::Rook) | queens) & attacks::rook_empty(ksq)) |
+                              ((pos.pieces(PT::Bishop) | queens) & attacks::bishop_empty(ksq))) &
+                             theirs;
+    for (Square s : squares(sliders))
+        if (!(attacks::between(ksq, s) & occupied & ~bb(s))) return false;
+    return true;
+}
+
+/// The common case without generating moves: exactly one piece fits the pattern and it is surely
+/// legal (not in check, not pinned off its line, king not stepping into an attack). Returns
+/// Move::none() whenever the answer needs the full legal move list.
+SCHACH_HOT_INLINE Move fast_resolve(const Position& pos, const SanPattern& p) {
+    if (p.castling || p.null_move || p.uci_like) return Move::none();
+    const Color us = pos.side_to_move();
+    const Piece target = pos.piece_on(p.to);
+    if (target != Piece::None && color_of(target) == us) return Move::none();
+    MoveKind kind = MoveKind::Normal;
+    const Square from = p.piece == PT::Pawn ? quick_pawn_source(pos, p, target, kind) : quick_piece_source(pos, p);
+    if (from == Square::None) return Move::none();
+    if (p.piece == PT::King) {
+        // The king must not step into an attack, also along a line it shields now.
+        if (pos.attacked_by(~us, p.to, pos.pieces() ^ bb(from))) return Move::none();
+        return Move(from, p.to);
+    }
+    if (!quick_legal(pos, from, p.to)) return Move::none();
+    return kind == MoveKind::Promotion ? Move::make(from, p.to, kind, p.promotion) : Move(from, p.to);
+}
+
+/// Castling written plainly ("O-O", "O-O-O") when it is legal, by the move generator's test: not in
+/// check, the squares both pieces cross empty but for themselves, none of the king's squares
+/// attacked, and (Chess960) no attack on the king's target that the castling rook shielded.
+Move quick_castling(const Position& pos, CastlingSide side) {
+    const Color us = pos.side_to_move(), them = ~us;
+    const Square rook = pos.castling_rook(us, side);
+    if (rook == Square::None || pos.in_check()) return Move::none();
+    const Square ksq = pos.king(us);
+    const Square king_to = Position::king_target(us, side), rook_to = Position::rook_target(us, side);
+    const Bitboard occupied = pos.pieces();
+    const Bitboard king_path = attacks::between(ksq, king_to);
+    const Bitboard must_be_empty = (king_path | attacks::between(rook, rook_to)) & ~bb(ksq) & ~bb(rook);
+    if (occupied & must_be_empty) return Move::none();
+    for (Square s : squares(king_path))
+        if (pos.attacked_by(them, s, occupied ^ bb(ksq))) return Move::none();
+    const Bitboard their_rq = pos.pieces(them, PT::Rook) | pos.pieces(them, PT::Queen);
+    if (attacks::rook(king_to, occupied ^ bb(rook) ^ bb(ksq)) & their_rq) return Move::none();
+    return Move::make(ksq, rook, MoveKind::Castling);
+}
+
+/// "O-O" or "O-O-O" with nothing after it but check marks: the side it names, or nothing.
+std::optional<CastlingSide> quick_castling_text(std::string_view s) {
+    while (!s.empty() && (s.back() == '+' || s.back() == '#')) s.remove_suffix(1);
+    if (s == "O-O") return CastlingSide::King;
+    if (s == "O-O-O") return CastlingSide::Queen;
+    return std::nullopt;
+}
+
+/// English SAN piece letters (NBRQK); PieceType::None for every other byte.
+constexpr std::array<PT, 256> SanPieceLetters = [] {
+    std::array<PT, 256> t{};
+    t.fill(PT::None);
+    t['N'] = PT::Knight;
+    t['B'] = PT::Bishop;
+    t['R'] = PT::Rook;
+    t['Q'] = PT::Queen;
+    t['K'] = PT::King;
+    return t;
+}();
+
+/// The shapes of nearly every move in real files, read without the general pattern parser:
+/// [NBRQK][file][rank][x]<square>[=Q][+#] for pieces, <file>[x<file>]<rank>[=Q][+#] for pawns.
+/// Returns false for anything else (castling, annotations, long algebraic, German letters...),
+/// and the general parser takes over.
+SCHACH_HOT_INLINE bool quick_pattern(std::string_view s, SanPattern& p) {
+    while (!s.empty() && (s.back() == '+' || s.back() == '#')) s.remove_suffix(1);
+    if (s.size() < 2) return false;
+    if (s.size() >= 4 && s[s.size() - 2] == '=') {
+        switch (s.back()) {
+            case 'Q': p.promotion = PT::Queen; break;
+            case 'R': p.promotion = PT::Rook; break;
+            case 'B': p.promotion = PT::Bishop; break;
+            case 'N': p.promotion = PT::Knight; break;
+            default: return false;
+        }
+        s.remove_suffix(2);
+    }
+    const char tf = s[s.size() - 2], tr = s[s.size() - 1];
+    if (tf < 'a' || tf > 'h' || tr < '1' || tr > '8') return false;
+    p.to = make_square(static_cast<File>(tf - 'a'), static_cast<Rank>(tr - '1'));
+    s.remove_suffix(2);
+    // The piece letter from a table: a switch here costs a mispredicted jump on most moves.
+    const PT letter = s.empty() ? PT::None : SanPieceLetters[static_cast<unsigned char>(s[0])];
+    std::size_t i = letter != PT::None ? 1 : 0;
+    p.piece = letter != PT::None ? letter : PT::Pawn;
+    if (i < s.size() && s[i] >= 'a' && s[i] <= 'h') p.from_file = s[i++] - 'a';
+    if (i < s.size() && s[i] >= '1' && s[i] <= '8') p.from_rank = s[i++] - '1';
+    if (i < s.size() && s[i] == 'x') {
+        p.capture = true;
+        ++i;
+    }
+    if (i != s.size()) return false;
+    if (p.piece == PT::Pawn && (p.from_rank >= 0 || (p.capture && p.from_file < 0))) return false;
+    if (p.piece != PT::Pawn && p.promotion != PT::None) return false;
+    return true;
+}
+
+std::string_view trim(std::string_view s) {
+    while (!s.empty() && ascii_space(s.front())) s.remove_prefix(1);
+    while (!s.empty() && ascii_space(s.back())) s.remove_suffix(1);
+    return s;
+}
+
+}  // namespace
+
+std::optional<Notation> parse_notation(std::string_view name) {
+    if (name == "san") return Notation::San;
+    if (name == "lan") return Notation::Lan;
+    if (name == "uci") return Notation::Uci;
+    if (name == "fan") return Notation::Fan;
+    return std::nullopt;
+}
+
+std::string to_san(const Position& pos, Move m, Language lang) {
+    return algebraic(pos, m, lang, false, [lang](Piece p) { return std::string(1, piece_letter(type_of(p), lang)); });
+}
+
+std::string to_lan(const Position& pos, Move m, Language lang) {
+    return algebraic(pos, m, lang, true, [lang](Piece p) {
+        char c = piece_letter(type_of(p), lang);
+        return c ? std::string(1, c) : std::string();
+    });
+}
+
+std::string to_fan(const Position& pos, Move m) {
+    return algebraic(pos, m, Language::English, false, [](Piece p) { return std::string(figurine(p)); });
+}
+
+std::string format_move(const Position& pos, Move m, Notation notation, Language lang) {
+    switch (notation) {
+        case Notation::San: return to_san(pos, m, lang);
+        case Notation::Lan: return to_lan(pos, m, lang);
+        case Notation::Uci: return to_uci(pos, m);
+        case Notation::Fan: return to_fan(pos, m);
+    }
+    return to_san(pos, m, lang);
+}
+
+std::expected<Move, MoveTextError> parse_uci(const Position& pos, std::string_view text) {
+    const std::string_view s = trim(text);
+    if (s == "0000") {
+        if (pos.in_check()) return std::unexpected(illegal(text, Refusal{RefusalCode::NullMoveInCheck}));
+        return Move::null();
+    }
+    if (s.size() < 4 || s.size() > 5) return std::unexpected(syntax_error(text, 0, "UCI-Zug wie e2e4 / UCI move such as e2e4"));
+    const Square from = parse_square(s.substr(0, 2)), to = parse_square(s.substr(2, 2));
+    if (from == Square::None) return std::unexpected(syntax_error(text, 0, "Startfeld / from-square"));
+    if (to == Square::None) return std::unexpected(syntax_error(text, 2, "Zielfeld / to-square"));
+    PT promo = PT::None;
+    if (s.size() == 5) {
+        constexpr std::string_view Letters = "nbrq";
+        std::size_t i = Letters.find(s[4]);
+        if (i == std::string_view::npos) return std::unexpected(syntax_error(text, 4, "n, b, r oder q / n, b, r or q"));
+        promo = static_cast<PT>(idx(PT::Knight) + static_cast<int>(i));
+    }
+    if (Move m = find_move(pos, from, to, promo)) return m;
+    return std::unexpected(illegal(text, explain_move(pos, from, to, promo)));
+}
+
+/// Figurine notation read as letters: ♘f3 -> Nf3 (both colours' figurines, UTF-8 U+2654..U+265F).
+std::string figurines_to_letters(std::string_view text) {
+    std::string out;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const auto b = static_cast<unsigned char>(text[i]);
+        if (b == 0xE2 && i + 2 < text.size() && static_cast<unsigned char>(text[i + 1]) == 0x99) {
+            const int code = static_cast<unsigned char>(text[i + 2]) - 0x94;  // 0..11 for U+2654..U+265F
+            if (code >= 0 && code < 12) {
+                out += "KQRBNP"[code % 6];
+                i += 2;
+                continue;
+            }
+        }
+        out += text[i];
+    }
+    return out;
+}
+
+Move parse_san_quick(const Position& pos, std::string_view text) {
+    SanPattern quick;
+    if (quick_pattern(text, quick)) return fast_resolve(pos, quick);
+    if (const auto side = quick_castling_text(text)) return quick_castling(pos, *side);
+    return Move::none();
+}
+
+std::expected<Move, MoveTextError> parse_san(const Position& pos, std::string_view text, ParseMode mode) {
+    const bool lenient = mode == ParseMode::Lenient;
+    if (lenient && text.find('\xE2') != std::string_view::npos) {
+        const std::string letters = figurines_to_letters(text);
+        if (letters != text) {  // only figurines are replaced: other bytes go on as they are
+            auto m = parse_san(pos, letters, mode);
+            if (!m) m.error().text = std::string(text);
+            return m;
+        }
+    }
+    if (lenient)
+        if (Move m = parse_san_quick(pos, text)) return m;
+    const std::string_view s = trim(text);
+    auto pattern = parse_pattern(s, lenient);
+    if (!pattern) {
+        pattern.error().text = std::string(text);
+        return std::unexpected(pattern.error());
+    }
+    const SanPattern& p = *pattern;
+    if (p.null_move) {
+        if (pos.in_check()) return std::unexpected(illegal(text, Refusal{RefusalCode::NullMoveInCheck}));
+        return Move::null();
+    }
+    if (p.uci_like && lenient) {
+        const Square from = make_square(static_cast<File>(p.from_file), static_cast<Rank>(p.from_rank));
+        const Piece pc = pos.piece_on(from);
+        const bool letter_fits = pc == Piece::None || p.piece == PT::Pawn || type_of(pc) == p.piece;
+        if (Move m = find_move(pos, from, p.to, p.promotion); m && letter_fits) return m;
+        if (letter_fits) return std::unexpected(illegal(text, explain_move(pos, from, p.to, p.promotion)));
+    }
+    if (lenient)
+        if (Move m = fast_resolve(pos, p)) return m;
+    std::vector<Move> candidates;
+    for (Move m : legal_moves(pos))
+        if (matches(pos, m, p)) candidates.push_back(m);
+    if (candidates.empty()) return std::unexpected(explain_pattern(pos, text, p));
+    if (candidates.size() > 1) {
+        MoveTextError e;
+    e.kind = MoveTextError::Kind::Ambiguous;
+    e.text = std::string(text);
+        e.candidates = std::move(candidates);
+        return std::unexpected(e);
+    }
+    const Move m = candidates.front();
+    if (!lenient) {
+        // Canonical: exactly what to_san writes (in English or German letters), check marks optional.
+        const std::string_view bare = strip_suffixes(s, false);
+        bool canonical = false;
+        for (Language lang : {Language::English, Language::German, Language::GermanNeutral})
+            canonical |= strip_suffixes(to_san(pos, m, lang), false) == bare;
+        if (!canonical) return std::unexpected(syntax_error(text, 0, "kanonisches SAN: " + to_san(pos, m) + " / canonical SAN: " + to_san(pos, m)));
+    }
+    return m;
+}
+
+std::string MoveTextError::message(const Position& pos, Language lang) const {
+    const bool en = lang == Language::English;
+    // `expected` holds "deutsch / english": show the part of the reader's language.
+    const std::size_t split = expected.find(" / ");
+    const std::string wanted = split == std::string::npos ? expected
+                               : en                       ? expected.substr(split + 3)
+                                                          : expected.substr(0, split);
+    switch (kind) {
+        case Kind::Syntax:
+            return (en ? "Invalid move text \"" + text + "\" at character " + std::to_string(offset) + ": expected "
+                       : "Ungültiger Zug „" + text + "“ bei Zeichen " + std::to_string(offset) + ": erwartet ") +
+                   wanted;
+        case Kind::Illegal:
+            return (en ? "Illegal move " : "Regelwidriger Zug ") + text + ": " + describe(refusal, lang);
+        case Kind::Ambiguous: {
+            std::string list;
+            for (Move m : candidates) list += (list.empty() ? "" : ", ") + to_san(pos, m, lang);
+            return (en ? "Ambiguous move " : "Mehrdeutiger Zug ") + text + (en ? ": could be " : ": möglich sind ") + list;
+        }
+    }
+    return text;
+}
+
+}  // namespace schach

@@ -1,0 +1,673 @@
+// The streaming PGN reader: lines from a refillable buffer (or from a text in memory), tokens per
+// line, one game at a time.
+
+#include <array>
+#include <bit>
+#include <cctype>
+#include <cstring>
+#include <vector>
+
+#include "pgn/byte_scan.hpp"
+#include "core/chess960.hpp"
+#include "core/fen.hpp"
+#include "pgn/pgn.hpp"
+
+namespace schach {
+namespace {
+
+constexpr std::size_t ChunkSize = 1u << 16;
+
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v'; }
+
+/// The newlines of a text region, found 64 bytes at a time and handed out in order: much cheaper
+/// than a library call per line when lines are short.
+class NewlineFinder {
+public:
+    void reset(const char* base, std::size_t size) {
+        base_ = base;
+        size_ = size;
+        block_ = 0;
+        mask_ = load(0);
+    }
+    /// The offset of the first '\n' at or after `from`, or the region's size when there is none.
+    std::size_t find(std::size_t from) {
+        if (from < block_ || from - block_ >= 64) {
+            block_ = from;
+            mask_ = load(from);
+        }
+        std::uint64_t m = mask_ & (~std::uint64_t{0} << (from - block_));
+        while (m == 0) {
+            block_ += 64;
+            if (block_ >= size_) return size_;
+            mask_ = m = load(block_);
+        }
+        return block_ + static_cast<std::size_t>(std::countr_zero(m));
+    }
+
+private:
+    std::uint64_t load(std::size_t at) const {
+        if (at >= size_) return 0;
+        // Text read for the first time (a mapped file) arrives faster when asked for early; the
+        // hardware prefetcher stops at page boundaries.
+        if (size_ - at > PrefetchDistance) __builtin_prefetch(base_ + at + PrefetchDistance);
+        return scan::newline_mask(base_ + at, size_ - at);
+    }
+    static constexpr std::size_t PrefetchDistance = 2048;
+
+    const char* base_ = nullptr;
+    std::size_t size_ = 0;
+    std::size_t block_ = 0;   // offset of the 64 bytes in mask_
+    std::uint64_t mask_ = 0;  // their newlines, bit i for byte block_ + i
+};
+
+/// Lines of the input, with line numbers. From a stream, memory holds one chunk plus the longest
+/// line; from a text in memory, lines are views into it. Both give the same lines, also where a
+/// line is too long (see next_in_memory).
+class LineSource {
+public:
+    /// Lines longer than `max_line` are skipped (memory stays bounded) and reported as overlong.
+    LineSource(std::istream& in, std::size_t max_line) : in_(&in), max_line_(max_line) {}
+    LineSource(std::string_view text, std::size_t max_line)
+        : max_line_(max_line), data_(text.data()), end_(text.size()), in_memory_(true) {
+        newlines_.reset(data_, end_);
+    }
+
+    /// The next line without its end; false at the end of input.
+    bool next(std::string_view& line) {
+        overlong_ = false;
+        if (in_memory_) return next_in_memory(line);
+        for (;;) {
+            const char* start = data_ + pos_;
+            const std::size_t avail = end_ - pos_;
+            if (const std::size_t nl = newlines_.find(pos_); nl < end_) {
+                const std::size_t len = nl - pos_;
+                line = std::string_view(start, len);
+                pos_ += len + 1;
+                return finish(line);
+            }
+            if (eof_) {
+                if (avail == 0) return false;
+                line = std::string_view(start, avail);
+                pos_ = end_;
+                return finish(line);
+            }
+            if (avail >= max_line_) return skip_overlong(line);
+            refill();
+        }
+    }
+    std::size_t line_number() const { return line_no_; }
+    /// The last line was longer than the limit and has been skipped.
+    bool overlong() const { return overlong_; }
+    /// Lines from next() may be read (not used) up to here, for scanning many bytes at a time.
+    const char* readable_end() const { return in_memory_ ? data_ + end_ : buffer_.data() + buffer_.size(); }
+
+private:
+    bool finish(std::string_view& line) {
+        ++line_no_;
+        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+        if (line_no_ == 1 && line.substr(0, 3) == "\xEF\xBB\xBF") line.remove_prefix(3);  // UTF-8 BOM
+        return true;
+    }
+    /// Drops input up to the end of an overlong line.
+    bool skip_overlong(std::string_view& line) {
+        overlong_ = true;
+        for (;;) {
+            const char* start = data_ + pos_;
+            if (const void* nl = end_ > pos_ ? std::memchr(start, '\n', end_ - pos_) : nullptr) {
+                pos_ = static_cast<std::size_t>(static_cast<const char*>(nl) - data_) + 1;
+                break;
+            }
+            pos_ = end_;
+            if (eof_) break;
+            refill();
+        }
+        line = {};
+        ++line_no_;
+        return true;
+    }
+    void refill() {
+        // Keep the unfinished line, then read another chunk behind it. (memmove must not see the
+        // empty buffer's null pointer.)
+        if (end_ > pos_) std::memmove(buffer_.data(), buffer_.data() + pos_, end_ - pos_);
+        end_ -= pos_;
+        pos_ = 0;
+        if (buffer_.size() < end_ + ChunkSize) buffer_.resize(end_ + ChunkSize);
+        in_->read(buffer_.data() + end_, static_cast<std::streamsize>(ChunkSize));
+        const std::size_t got = static_cast<std::size_t>(in_->gcount());
+        end_ += got;
+        if (got == 0) eof_ = true;
+        data_ = buffer_.data();
+        newlines_.reset(data_, end_);
+    }
+
+    /// The same lines as from a stream of the text: the stream reader holds whole chunks of
+    /// ChunkSize bytes and calls a line overlong when, at a chunk end before the line's newline
+    /// (or at the end of the input), at least max_line bytes of it are buffered.
+    bool next_in_memory(std::string_view& line) {
+        if (pos_ == end_) {
+            // The stream reader looks once more before it meets the end: with max_line 0 that
+            // look finds an (empty) overlong line.
+            const bool overlong_look = !eof_ && max_line_ == 0;
+            eof_ = true;
+            return overlong_look && skip_overlong_in_memory(line, end_);
+        }
+        const std::size_t nl = newlines_.find(pos_);
+        if (nl == end_) {  // the last line, without a newline
+            eof_ = true;
+            if (end_ - pos_ >= max_line_) return skip_overlong_in_memory(line, end_);
+            line = std::string_view(data_ + pos_, end_ - pos_);
+            pos_ = end_;
+            return finish(line);
+        }
+        const std::size_t last_chunk_end = nl / ChunkSize * ChunkSize;
+        if (last_chunk_end >= pos_ && last_chunk_end - pos_ >= max_line_)
+            return skip_overlong_in_memory(line, nl + 1);
+        line = std::string_view(data_ + pos_, nl - pos_);
+        pos_ = nl + 1;
+        return finish(line);
+    }
+    bool skip_overlong_in_memory(std::string_view& line, std::size_t next) {
+        overlong_ = true;
+        pos_ = next;
+        line = {};
+        ++line_no_;
+        return true;
+    }
+
+    std::istream* in_ = nullptr;
+    std::size_t max_line_;
+    std::vector<char> buffer_;
+    const char* data_ = nullptr;  // the buffer or the text in memory
+    std::size_t pos_ = 0, end_ = 0, line_no_ = 0;
+    bool eof_ = false, overlong_ = false;
+    bool in_memory_ = false;
+    NewlineFinder newlines_;
+};
+
+/// The variants the PGN "Variant" tag may name that we play.
+enum class VariantTag { Standard, Chess960, Unsupported };
+VariantTag classify_variant(std::string_view v) {
+    std::string lower;
+    for (char c : v)
+        if (c != ' ' && c != '-' && c != '_') lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (lower.empty() || lower == "standard" || lower == "chess" || lower == "normal" || lower == "fromposition" ||
+        lower == "frompos")
+        return VariantTag::Standard;
+    if (lower == "chess960" || lower == "fischerandom" || lower == "fischerrandom" || lower == "frc" ||
+        lower == "960" || lower == "freestyle" || lower == "chess9lx")
+        return VariantTag::Chess960;
+    return VariantTag::Unsupported;
+}
+
+/// Bytes by what they can start or end, one table lookup each (this runs for every token).
+enum ByteClass : std::uint8_t {
+    SanStart = 1,  // a piece letter or a pawn's file: the first letter of a move in plain SAN
+    TagNameEnd = 2,  // white space, '"' or ']': the end of a tag name
+};
+constexpr std::array<std::uint8_t, 256> ByteClasses = [] {
+    std::array<std::uint8_t, 256> t{};
+    for (char c : std::string_view("abcdefghNBRQK")) t[static_cast<unsigned char>(c)] |= SanStart;
+    for (char c : std::string_view(" \t\r\f\v\"]")) t[static_cast<unsigned char>(c)] |= TagNameEnd;
+    return t;
+}();
+
+bool san_start(char c) { return ByteClasses[static_cast<unsigned char>(c)] & SanStart; }
+bool tag_name_end(char c) { return ByteClasses[static_cast<unsigned char>(c)] & TagNameEnd; }
+
+int nag_of_suffix(std::string_view s) {
+    if (s == "!") return 1;
+    if (s == "?") return 2;
+    if (s == "!!") return 3;
+    if (s == "??") return 4;
+    if (s == "!?") return 5;
+    if (s == "?!") return 6;
+    return 0;
+}
+
+}  // namespace
+
+std::string_view pgn_error_id(PgnError::Kind kind) {
+    switch (kind) {
+        case PgnError::Kind::Syntax: return "syntax";
+        case PgnError::Kind::IllegalMove: return "illegal-move";
+        case PgnError::Kind::AmbiguousMove: return "ambiguous-move";
+        case PgnError::Kind::BadFen: return "bad-fen";
+        case PgnError::Kind::UnsupportedVariant: return "unsupported-variant";
+        case PgnError::Kind::TooLarge: return "too-large";
+        case PgnError::Kind::Inconsistent: return "inconsistent";
+    }
+    return "error";
+}
+
+struct PgnReader::Impl {
+    Impl(std::istream& in, PgnReaderOptions o) : lines(in, o.max_game_bytes), options(std::move(o)) {}
+    Impl(std::string_view text, PgnReaderOptions o) : lines(text, o.max_game_bytes), options(std::move(o)) {}
+
+    LineSource lines;
+    PgnReaderOptions options;
+    std::size_t games = 0;
+    bool have_line = false;  // `line` holds an unconsumed line (the first tag of the next game)
+    std::string_view line;
+    const char* readable = nullptr;  // `line` may be read (not used) up to here (see byte_scan.hpp)
+    std::string held;         // storage for a held line (the buffer may move)
+
+    // Per game.
+    PgnVisitor* visitor = nullptr;
+    PgnLocation loc;
+    std::string fen_tag, variant_tag;
+    bool setup_flag = false;
+    bool moves_started = false, skipping = false, failed = false, finished = false;
+    std::size_t game_bytes = 0;
+    struct Level {
+        Position pos;
+        Move last;
+        Undo last_undo;
+        bool has_last;
+    };
+    std::vector<Level> stack;
+    Position pos;
+    Move last;        // the last move played at this level, for a variation that replaces it
+    Undo last_undo{};
+    bool has_last = false;
+    std::string comment;  // an open {comment} spanning lines
+    std::string unescaped;  // a tag value with its escapes resolved
+    bool in_comment = false;
+
+    PgnLocation at(std::size_t column) const { return {lines.line_number(), column + 1, loc.game}; }
+
+    void fail(PgnError::Kind kind, std::size_t column, std::string message) {
+        if (failed) return;
+        failed = true;
+        visitor->error(PgnError{kind, at(column), std::move(message)});
+    }
+
+    bool read_game(PgnVisitor& v);
+    bool next_line();
+    bool split(std::string_view physical);
+    std::string_view split_rest;  // with options.newline: what follows the marker on this line
+    void parse_tags(std::string_view l);
+    bool start_moves(std::size_t column);
+    /// Returns false when the game ended on this line (result token at depth 0).
+    bool parse_movetext(std::string_view l, std::size_t base);
+    void play(std::string_view token, std::size_t column);
+    void played(Move m, std::string_view text, std::size_t column);
+
+    // The position of the last FEN tag read: games in a row often start from the same one (an
+    // opening played with both colours), and the answer is the same.
+    std::string cached_fen;
+    Variant cached_variant = Variant::Auto;
+    std::expected<Position, PositionError> cached_position;
+    const std::expected<Position, PositionError>& fen_position(Variant variant);
+};
+
+const std::expected<Position, PositionError>& PgnReader::Impl::fen_position(Variant variant) {
+    if (cached_fen.empty() || cached_fen != fen_tag || cached_variant != variant) {
+        ValidateOptions vo;
+        vo.variant = variant;
+        cached_position = position_from_fen(fen_tag, vo);
+        cached_fen = fen_tag;
+        cached_variant = variant;
+    }
+    return cached_position;
+}
+
+bool PgnReader::Impl::next_line() {
+    if (have_line) {
+        have_line = false;
+        line = held;
+        readable = held.data() + held.size();
+        return true;
+    }
+    if (!options.newline.empty() && split_rest.data() != nullptr) {
+        // The rest of a physical line after a newline marker.
+        readable = lines.readable_end();
+        return split(split_rest);
+    }
+    if (!lines.next(line)) return false;
+    readable = lines.readable_end();
+    game_bytes += line.size() + 1;
+    if (!options.newline.empty()) return split(line);
+    return true;
+}
+
+bool PgnReader::Impl::split(std::string_view physical) {
+    const std::size_t at = physical.find(options.newline);
+    if (at == std::string_view::npos) {
+        line = physical;
+        split_rest = {};
+    } else {
+        line = physical.substr(0, at);
+        split_rest = physical.substr(at + options.newline.size());
+    }
+    return true;
+}
+
+void PgnReader::Impl::parse_tags(std::string_view l) {
+    std::size_t i = 0;
+    while (i < l.size()) {
+        while (i < l.size() && is_space(l[i])) ++i;
+        if (i >= l.size()) return;
+        if (l[i] != '[') return fail(PgnError::Kind::Syntax, i, "Tag erwartet: [Name \"Wert\"] / expected a tag");
+        ++i;
+        while (i < l.size() && is_space(l[i])) ++i;
+        const std::size_t name_start = i;
+        while (i < l.size() && !tag_name_end(l[i])) ++i;
+        const std::string_view name = l.substr(name_start, i - name_start);
+        while (i < l.size() && is_space(l[i])) ++i;
+        if (i >= l.size() || l[i] != '"')
+            return fail(PgnError::Kind::Syntax, i, "Anführungszeichen vor dem Tag-Wert / quote before the tag value");
+        ++i;
+        // The value is a view into the line unless it holds escapes.
+        const std::size_t value_start = i;
+        bool escaped = false, closed = false;
+        // Most values hold no backslash: then the first quote closes them.
+        i += scan::find_either(l.data() + i, l.size() - i, '"', '\\', readable);
+        if (i < l.size() && l[i] == '"') {
+            closed = true;
+        } else {
+            for (i = value_start; i < l.size(); ++i) {
+                if (l[i] == '\\' && i + 1 < l.size()) {
+                    escaped = true;
+                    ++i;
+                } else if (l[i] == '"') {
+                    closed = true;
+                    break;
+                }
+            }
+        }
+        std::string_view value = l.substr(value_start, i - value_start);
+        if (escaped) {
+            unescaped.clear();
+            for (std::size_t k = 0; k < value.size(); ++k) {
+                if (value[k] == '\\' && k + 1 < value.size()) ++k;  // a lone final backslash stays
+                unescaped += value[k];
+            }
+            value = unescaped;
+        }
+        if (closed) ++i;
+        if (!closed) return fail(PgnError::Kind::Syntax, i, "Ende des Tag-Werts (\") / end of the tag value");
+        while (i < l.size() && is_space(l[i])) ++i;
+        if (i >= l.size() || l[i] != ']') return fail(PgnError::Kind::Syntax, i, "']' nach dem Tag / ']' after the tag");
+        ++i;
+        if (name.empty()) return fail(PgnError::Kind::Syntax, name_start, "Tag-Name / tag name");
+        if (name == "FEN") fen_tag.assign(value);
+        else if (name == "Variant") variant_tag.assign(value);
+        else if (name == "SetUp") setup_flag = value == "1";
+        visitor->tag(name, value);
+    }
+}
+
+bool PgnReader::Impl::start_moves(std::size_t column) {
+    moves_started = true;
+    const VariantTag variant = classify_variant(variant_tag);
+    if (variant == VariantTag::Unsupported) {
+        fail(PgnError::Kind::UnsupportedVariant, column,
+             "Variante „" + variant_tag + "“ wird nicht unterstützt / variant \"" + variant_tag + "\" is not supported");
+        skipping = true;
+        return false;
+    }
+    if (!fen_tag.empty()) {
+        const auto& p = fen_position(variant == VariantTag::Chess960 ? Variant::Chess960 : Variant::Auto);
+        if (!p) {
+            fail(PgnError::Kind::BadFen, column, "FEN-Tag: " + p.error().message());
+            skipping = true;
+            return false;
+        }
+        pos = *p;
+    } else {
+        pos = Position();
+        if (variant == VariantTag::Chess960) pos.set_chess960(true);
+    }
+    has_last = false;
+    stack.clear();
+    if (!visitor->begin_moves(pos)) skipping = true;
+    return !skipping;
+}
+
+void PgnReader::Impl::play(std::string_view token, std::size_t column) {
+    if (skipping || failed) return;
+    // Split trailing !? annotations into a NAG.
+    std::size_t end = token.size();
+    while (end > 0 && (token[end - 1] == '!' || token[end - 1] == '?')) --end;
+    const std::string_view suffix = token.substr(end);
+    auto m = parse_san(pos, token.substr(0, end), options.san_mode);
+    if (!m) {
+        const auto& e = m.error();
+        const PgnError::Kind kind = e.kind == MoveTextError::Kind::Ambiguous ? PgnError::Kind::AmbiguousMove
+                                    : e.kind == MoveTextError::Kind::Illegal ? PgnError::Kind::IllegalMove
+                                                                             : PgnError::Kind::Syntax;
+        const std::string de = e.message(pos, Language::German), en = e.message(pos, Language::English);
+        fail(kind, column + e.offset, "Zug " + std::to_string(pos.fullmove_number()) + ": " + de + " / " + en);
+        return;
+    }
+    played(*m, token.substr(0, end), column);
+    if (int n = nag_of_suffix(suffix)) visitor->nag(n);
+}
+
+void PgnReader::Impl::played(Move m, std::string_view text, std::size_t column) {
+    visitor->move(pos, m, text, at(column));
+    last = m;
+    last_undo = pos.do_move(m);
+    has_last = true;
+}
+
+bool PgnReader::Impl::parse_movetext(std::string_view l, std::size_t base) {
+    std::size_t i = base;
+    const std::size_t n = l.size();
+    if (in_comment) {  // a comment from an earlier line goes on here
+        const std::size_t close = l.find('}', i);
+        if (close == std::string_view::npos) {
+            comment.append(l.substr(i));
+            comment += '\n';
+            return true;
+        }
+        comment.append(l.substr(i, close - i));
+        in_comment = false;
+        if (!skipping && !failed) visitor->comment(comment);
+        comment.clear();
+        i = close + 1;
+    }
+    const bool quick_san = options.san_mode == ParseMode::Lenient;
+    while (i < n) {
+        const char c = l[i];
+        if (is_space(c)) {
+            ++i;
+            continue;
+        }
+        if (!moves_started) start_moves(i);
+        // The plain SAN of nearly every move: straight to the board. Anything else (annotations,
+        // other notations, moves that need the legal move list, errors) goes through play().
+        if (quick_san && san_start(c) && !skipping && !failed) {
+            const std::size_t j = i + scan::word_end(l.data() + i, n - i, readable);
+            const std::string_view word = l.substr(i, j - i);
+            if (word.back() != '!' && word.back() != '?') {
+                if (const Move m = parse_san_quick(pos, word)) {
+                    played(m, word, i);
+                    i = j;
+                    continue;
+                }
+            }
+        }
+        if (c == '{') {
+            // A comment closed on the same line goes to the visitor as a view, without a copy.
+            const std::size_t close = i + 1 + scan::find_byte(l.data() + i + 1, n - i - 1, '}', readable);
+            if (close == n) {  // it goes on on the next line
+                comment.assign(l.substr(i + 1));
+                comment += '\n';
+                in_comment = true;
+                return true;
+            }
+            if (!skipping && !failed) visitor->comment(l.substr(i + 1, close - i - 1));
+            i = close + 1;
+            continue;
+        }
+        // Move numbers ("12." "12..." and glued forms "12.e4") without looking for the word's end.
+        if (c >= '0' && c <= '9') {
+            std::size_t k = i + 1;
+            while (k < n && l[k] >= '0' && l[k] <= '9') ++k;
+            if (k < n && l[k] == '.') {
+                while (k < n && l[k] == '.') ++k;
+                i = k;
+                continue;
+            }
+        }
+        switch (c) {
+            case ';': return true;  // rest-of-line comment
+            case '(': {
+                if (!skipping && !failed) {
+                    if (!has_last) {
+                        fail(PgnError::Kind::Syntax, i, "Variante ohne vorherigen Zug / variation without a move before it");
+                    } else {
+                        stack.push_back({pos, last, last_undo, has_last});
+                        pos.undo_move(last, last_undo);
+                        has_last = false;
+                        visitor->begin_variation();
+                    }
+                }
+                ++i;
+                continue;
+            }
+            case ')': {
+                if (!skipping && !failed) {
+                    if (stack.empty()) {
+                        fail(PgnError::Kind::Syntax, i, "')' ohne '(' / ')' without '('");
+                    } else {
+                        pos = stack.back().pos;
+                        last = stack.back().last;
+                        last_undo = stack.back().last_undo;
+                        has_last = stack.back().has_last;
+                        stack.pop_back();
+                        visitor->end_variation();
+                    }
+                }
+                ++i;
+                continue;
+            }
+            case '}': {
+                if (!skipping && !failed) fail(PgnError::Kind::Syntax, i, "'}' ohne '{' / '}' without '{'");
+                ++i;
+                continue;
+            }
+            case '$': {
+                std::size_t j = i + 1;
+                int value = 0;
+                while (j < n && l[j] >= '0' && l[j] <= '9' && value < 1000) value = value * 10 + (l[j++] - '0');
+                if (j == i + 1) fail(PgnError::Kind::Syntax, i, "Zahl nach '$' / number after '$'");
+                else if (!skipping && !failed) visitor->nag(value);
+                i = j;
+                continue;
+            }
+            default: break;
+        }
+        // A word: up to whitespace or a delimiter.
+        const std::size_t j = i + scan::word_end(l.data() + i, n - i, readable);
+        const std::string_view word = l.substr(i, j - i);
+        // Annotations written apart from their move: "exd6 e.p.", "c5 !?".
+        if (c == 'e' && (word == "e.p." || word == "ep")) {
+            i = j;
+            continue;
+        }
+        if ((c == '!' || c == '?') && word.find_first_not_of("!?") == std::string_view::npos) {
+            if (int nag = nag_of_suffix(word); nag && !skipping && !failed && has_last) visitor->nag(nag);
+            i = j;
+            continue;
+        }
+        const bool maybe_result = c == '1' || c == '0' || c == '*' || c == '\xC2';
+        if (maybe_result && (word == "1-0" || word == "0-1" || word == "1/2-1/2" || word == "*" || word == "½-½")) {
+            // A result ends the game, also inside a variation (an error there): the next game
+            // starts after it whatever went wrong before, in strict and lenient mode alike.
+            if (!stack.empty() && !skipping && !failed)
+                fail(PgnError::Kind::Syntax, i, "Ergebnis innerhalb einer Variante / result inside a variation");
+            if (!skipping && !failed) visitor->result(word == "½-½" ? "1/2-1/2" : word);
+            // Another game may follow on the same line ("1. c4 * 1. Nf3 *"): keep the rest.
+            const std::string_view rest = l.substr(j);
+            if (rest.find_first_not_of(" \t\r") != std::string_view::npos) {
+                held.assign(rest);
+                have_line = true;
+            }
+            return false;
+        }
+        if (c == '.') {  // "..." standing alone
+            i = j;
+            continue;
+        }
+        play(word, i);
+        i = j;
+    }
+    return true;
+}
+
+bool PgnReader::Impl::read_game(PgnVisitor& v) {
+    visitor = &v;
+    fen_tag.clear();
+    variant_tag.clear();
+    setup_flag = moves_started = skipping = failed = in_comment = false;
+    comment.clear();
+    game_bytes = 0;
+    stack.clear();
+
+    // Skip blank lines and escape lines up to the first line of the game.
+    for (;;) {
+        if (!next_line()) return false;
+        std::size_t i = 0;
+        while (i < line.size() && is_space(line[i])) ++i;
+        if (i == line.size() || line[0] == '%') continue;
+        break;
+    }
+    loc = {lines.line_number(), 1, ++games};
+    v.begin_game(loc);
+
+    bool in_tags = true;
+    for (bool first = true;; first = false) {
+        if (!first && !next_line()) break;
+        if (game_bytes > options.max_game_bytes || lines.overlong()) {
+            fail(PgnError::Kind::TooLarge, 0, "Partie oder Zeile zu groß / game or line too large");
+            skipping = true;
+            if (lines.overlong()) {  // the dropped line belonged to this game's movetext
+                in_tags = false;
+                in_comment = false;
+                continue;
+            }
+        }
+        if (!line.empty() && line[0] == '%' && !in_comment) continue;
+        std::size_t i = 0;
+        while (i < line.size() && is_space(line[i])) ++i;
+        if (i == line.size()) {
+            if (!in_tags || moves_started) {
+                if (in_comment) comment += '\n';
+            }
+            continue;
+        }
+        if (line[i] == '[' && !in_comment) {
+            if (in_tags) {
+                parse_tags(line.substr(i));
+                continue;
+            }
+            // A new game starts without a result token for this one.
+            held.assign(line);
+            have_line = true;
+            break;
+        }
+        in_tags = false;
+        if (!parse_movetext(line, i)) break;
+    }
+    if (in_comment && !failed) fail(PgnError::Kind::Syntax, 0, "Kommentar ohne '}' / comment without '}'");
+    if (!moves_started && !failed) start_moves(0);
+    if (!stack.empty() && !failed) fail(PgnError::Kind::Syntax, 0, "Variante ohne ')' / variation without ')'");
+    v.end_game();
+    return true;
+}
+
+PgnReader::PgnReader(std::istream& in, PgnReaderOptions options) : impl_(std::make_unique<Impl>(in, options)) {}
+PgnReader::PgnReader(std::string_view text, PgnReaderOptions options)
+    : impl_(std::make_unique<Impl>(text, options)) {}
+PgnReader::~PgnReader() = default;
+bool PgnReader::read_game(PgnVisitor& visitor) { return impl_->read_game(visitor); }
+std::size_t PgnReader::read_all(PgnVisitor& visitor) {
+    std::size_t n = 0;
+    while (read_game(visitor)) ++n;
+    return n;
+}
+std::size_t PgnReader::games_read() const { return impl_->games; }
+
+}  // namespace schach

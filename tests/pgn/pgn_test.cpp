@@ -1,0 +1,401 @@
+// The PGN reader, tree and writer on every file of shared/data/pgn, plus constructed edge cases.
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "core/fen.hpp"
+#include "notation/notation.hpp"
+#include "pgn/pgn.hpp"
+#include "support/test_data.hpp"
+
+namespace schach {
+namespace {
+
+std::string slurp(std::string_view relative) {
+    std::ifstream in(test::data_file(relative), std::ios::binary);
+    if (!in) throw std::runtime_error("cannot open " + std::string(relative));
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+/// Counts what the reader reports.
+struct Census : PgnVisitor {
+    int games = 0, moves = 0, variations = 0, nags = 0, comments = 0, nulls = 0;
+    std::vector<PgnError> errors;
+    std::vector<std::string> results;
+    void move(const Position&, Move m, std::string_view, const PgnLocation&) override {
+        ++moves;
+        nulls += m == Move::null();
+    }
+    void begin_variation() override { ++variations; }
+    void nag(int) override { ++nags; }
+    void comment(std::string_view) override { ++comments; }
+    void result(std::string_view r) override { results.emplace_back(r); }
+    void error(const PgnError& e) override { errors.push_back(e); }
+    void end_game() override { ++games; }
+};
+
+Census census(std::string_view relative, PgnReaderOptions options = {}) {
+    std::istringstream in(slurp(relative));
+    PgnReader reader(in, options);
+    Census c;
+    reader.read_all(c);
+    return c;
+}
+
+struct FileExpectation {
+    const char* file;
+    int games, moves, variations, nags, comments;
+};
+
+// Moves count every move of main lines and variations. Comments count every {...} in the file.
+// The scalachess file's figures (46 variations, 50 NAGs) are the ones PROVENANCE.md gives.
+constexpr FileExpectation Files[] = {
+    {"pgn/chessjs_test_1.pgn", 1, 81, 0, 0, 0},
+    {"pgn/chessjs_test_2.pgn", 1, 4, 0, 0, 0},
+    {"pgn/chessjs_test_3.pgn", 1, 4, 0, 0, 0},
+    {"pgn/python-chess_anastasian-lewis.pgn", 1, 84, 0, 0, 0},
+    {"pgn/python-chess_chessbase-empty-line.pgn", 1, 134, 0, 0, 0},
+    {"pgn/python-chess_cutechess-fischerrandom.pgn", 4, 396, 0, 0, 396},
+    {"pgn/python-chess_kasparov-deep-blue-1997.pgn", 6, 519, 0, 0, 0},
+    {"pgn/python-chess_molinari-bordais-1979.pgn", 1, 10, 0, 0, 0},
+    {"pgn/python-chess_nepomniachtchi-liren-game1.pgn", 1, 97, 0, 0, 0},
+    {"pgn/python-chess_stockfish-learning.pgn", 1, 154, 0, 0, 154},
+    {"pgn/python-chess_uci-moves.pgn", 1, 113, 0, 0, 0},
+    {"pgn/python-chess_utf8-bom.pgn", 2, 0, 0, 0, 0},
+    {"pgn/scalachess_pgn-render-snapshot.pgn", 15, 1654, 46, 50, 333},
+};
+
+TEST(Pgn, EveryDataFileReadsCompletely) {
+    for (const auto& f : Files) {
+        const Census c = census(f.file);
+        EXPECT_EQ(c.games, f.games) << f.file;
+        EXPECT_EQ(c.moves, f.moves) << f.file;
+        EXPECT_EQ(c.variations, f.variations) << f.file;
+        EXPECT_EQ(c.nags, f.nags) << f.file;
+        EXPECT_EQ(c.comments, f.comments) << f.file;
+        const std::size_t expected_errors = std::string_view(f.file).find("scalachess") != std::string_view::npos ? 1 : 0;
+        EXPECT_EQ(c.errors.size(), expected_errors) << f.file;
+    }
+}
+
+TEST(Pgn, CrazyhouseIsReportedAsUnsupportedAndTheNextGameIsRead) {
+    const Census c = census("pgn/scalachess_pgn-render-snapshot.pgn");
+    ASSERT_EQ(c.errors.size(), 1u);
+    EXPECT_EQ(c.errors[0].kind, PgnError::Kind::UnsupportedVariant);
+    EXPECT_EQ(c.errors[0].where.game, 3u);
+    EXPECT_EQ(c.errors[0].where.line, 53u);
+    EXPECT_EQ(c.games, 15);
+}
+
+TEST(Pgn, HtmlLineBreaks) {
+    PgnReaderOptions o;
+    const Census without = census("pgn/chessjs_test_0.pgn", o);
+    EXPECT_EQ(without.errors.size(), 1u);
+    o.newline = "<br />";
+    const Census with = census("pgn/chessjs_test_0.pgn", o);
+    EXPECT_TRUE(with.errors.empty());
+    EXPECT_EQ(with.moves, 77);
+}
+
+TEST(Pgn, NullMoveZ0) {
+    const Census c = census("pgn/python-chess_anastasian-lewis.pgn");
+    EXPECT_EQ(c.nulls, 1);
+    auto games = read_pgn_games(slurp("pgn/python-chess_anastasian-lewis.pgn"));
+    ASSERT_EQ(games.size(), 1u);
+    const auto line = games[0].mainline();
+    EXPECT_EQ(line[81], Move::null());  // 41. Bxf3 Z0: black's 41st move
+    EXPECT_NE(write_pgn(games[0]).find("41. Bxf3 -- 42. Ke1"), std::string::npos);
+}
+
+TEST(Pgn, BomAndEmptyGames) {
+    auto games = read_pgn_games(slurp("pgn/python-chess_utf8-bom.pgn"));
+    ASSERT_EQ(games.size(), 2u);
+    EXPECT_EQ(games[0].tags.front().first, "Event");
+    EXPECT_TRUE(games[0].mainline().empty());
+    EXPECT_EQ(games[0].result, "*");
+}
+
+TEST(Pgn, SetUpWithBlackToMoveAndChess960) {
+    auto games = read_pgn_games(slurp("pgn/chessjs_test_3.pgn"));
+    ASSERT_EQ(games.size(), 1u);
+    EXPECT_EQ(games[0].start.side_to_move(), Color::Black);
+    EXPECT_EQ(to_fen(games[0].end_position()),
+              "r1bqk1nr/ppp2ppp/2np4/b3p3/2BPP3/2P2N2/P4PPP/RNBQ1RK1 b kq - 0 3");
+    auto frc = read_pgn_games(slurp("pgn/python-chess_cutechess-fischerrandom.pgn"));
+    ASSERT_EQ(frc.size(), 4u);
+    for (const auto& g : frc) EXPECT_TRUE(g.start.is_chess960());
+}
+
+TEST(Pgn, CommentCommands) {
+    const CommentCommands c = parse_comment("[%clk 1:02:03.5] good move [%eval -0.35,21] [%csl Ga1,Rb2] [%cal Ge2e4]");
+    ASSERT_TRUE(c.clock_seconds);
+    EXPECT_DOUBLE_EQ(*c.clock_seconds, 3723.5);
+    ASSERT_TRUE(c.eval_centipawns);
+    EXPECT_EQ(*c.eval_centipawns, -35);
+    EXPECT_EQ(c.eval_depth, 21);
+    ASSERT_EQ(c.squares.size(), 2u);
+    EXPECT_EQ(c.squares[1].color, 'R');
+    EXPECT_EQ(c.squares[1].from, Square::B2);
+    ASSERT_EQ(c.arrows.size(), 1u);
+    EXPECT_EQ(c.arrows[0].to, Square::E4);
+    EXPECT_EQ(c.text, "good move");
+    EXPECT_EQ(parse_comment("[%eval #-3]").eval_mate, -3);
+    EXPECT_DOUBLE_EQ(*parse_comment("[%emt 0:00:05]").elapsed_seconds, 5.0);
+    // The scalachess file keeps [%clk] on its moves.
+    int clocks = 0;
+    for (const auto& g : read_pgn_games(slurp("pgn/scalachess_pgn-render-snapshot.pgn")))
+        for (const auto& n : g.nodes)
+            for (const auto& text : n.comments_after) clocks += parse_comment(text).clock_seconds.has_value();
+    EXPECT_GT(clocks, 0);
+}
+
+TEST(Pgn, ErrorsCarryLineColumnGameAndRecover) {
+    const std::string text =
+        "[Event \"one\"]\n\n1. e4 e5 2. Ke3 Nc6 1-0\n\n"
+        "[Event \"two\"]\n\n1. d4 d5 2. Nd2 *\n\n"
+        "[Event \"three\"]\n\n1. Nf3 Nf6 2. Nd4 Nd5 3. Nf5 Nb4 4. Nd4 Nd5 5. Nb5 Nb4 6. N5c3 Nc6 7. Nd2 *\n";
+    std::vector<PgnError> errors;
+    auto games = read_pgn_games(text, &errors);
+    ASSERT_EQ(errors.size(), 2u);
+    EXPECT_EQ(errors[0].kind, PgnError::Kind::IllegalMove);
+    EXPECT_EQ(errors[0].where.game, 1u);
+    EXPECT_EQ(errors[0].where.line, 3u);
+    EXPECT_EQ(errors[0].where.column, 13u);
+    EXPECT_EQ(errors[1].kind, PgnError::Kind::AmbiguousMove);
+    EXPECT_EQ(errors[1].where.game, 3u);
+    EXPECT_NE(errors[1].message.find("could be N4c6, N8c6"), std::string::npos);  // 6... Nc6
+    ASSERT_EQ(games.size(), 1u);
+    EXPECT_EQ(*games[0].tag("Event"), "two");
+}
+
+TEST(Pgn, UnclosedThingsAreErrors) {
+    for (const char* text : {"1. e4 { open comment\n", "1. e4 (1. d4 d5\n", "1. e4 ) *\n", "1. e4 $ *\n",
+                             "[Event \"x\n1. e4 *\n", "[FEN \"not a fen\"]\n\n1. e4 *\n"}) {
+        std::vector<PgnError> errors;
+        read_pgn_games(text, &errors);
+        EXPECT_EQ(errors.size(), 1u) << text;
+    }
+}
+
+TEST(Pgn, RoundTripIsStableOnEveryFile) {
+    for (const auto& f : Files) {
+        auto first = read_pgn_games(slurp(f.file));
+        std::string once, twice;
+        for (const auto& g : first) once += write_pgn(g) + "\n";
+        std::vector<PgnError> errors;
+        auto second = read_pgn_games(once, &errors);
+        EXPECT_TRUE(errors.empty()) << f.file << ": " << (errors.empty() ? "" : errors[0].message);
+        ASSERT_EQ(second.size(), first.size()) << f.file;
+        for (const auto& g : second) twice += write_pgn(g) + "\n";
+        EXPECT_EQ(once, twice) << f.file;
+        for (std::size_t i = 0; i < first.size(); ++i) {
+            EXPECT_EQ(first[i].mainline(), second[i].mainline()) << f.file;
+            EXPECT_EQ(first[i].nodes.size(), second[i].nodes.size()) << f.file;
+        }
+        // Export format: no line longer than 80 characters.
+        std::istringstream lines(once);
+        for (std::string line; std::getline(lines, line);) EXPECT_LE(line.size(), 80u) << f.file << ": " << line;
+    }
+}
+
+TEST(Pgn, GermanEnglishGermanIsStable) {
+    auto games = read_pgn_games(slurp("pgn/scalachess_pgn-render-snapshot.pgn"));
+    ASSERT_FALSE(games.empty());
+    for (const auto& g : games) {
+        PgnWriteOptions de;
+        de.lang = Language::German;
+        const std::string german = write_pgn(g, de);
+        auto back = read_pgn_games(german);
+        ASSERT_EQ(back.size(), 1u);
+        const std::string english = write_pgn(back[0]);
+        EXPECT_EQ(english, write_pgn(g));
+        auto again = read_pgn_games(english);
+        ASSERT_EQ(again.size(), 1u);
+        EXPECT_EQ(write_pgn(again[0], de), german);
+    }
+}
+
+// Regressions found by fuzz_pgn / fuzz_san.
+TEST(Pgn, FuzzFindings) {
+    std::vector<PgnError> errors;
+    // A stray closing brace is an error, not an endless loop.
+    read_pgn_games("1. e4 } e5 *\n", &errors);
+    ASSERT_EQ(errors.size(), 1u);
+    EXPECT_EQ(errors[0].kind, PgnError::Kind::Syntax);
+    // A byte that starts no figurine (an en dash) is a syntax error, not a stack overflow.
+    read_pgn_games("[Event \"x\"]\n\n1. e4 e5 2. Nf3 \xE2\x80\x93 *\n", &errors);
+    EXPECT_EQ(errors.size(), 1u);
+    EXPECT_FALSE(parse_san(Position(), "\xE2"));
+    // '%' at the start of a line inside a comment is comment text, not an escape line.
+    auto games = read_pgn_games("1. e4 { a\n%x } e5 *\n", &errors);
+    EXPECT_TRUE(errors.empty());
+    ASSERT_EQ(games.size(), 1u);
+    EXPECT_EQ(games[0].mainline().size(), 2u);
+    // A clock command broken over two lines keeps its value, and the writer keeps it on one line.
+    std::string words;
+    for (int i = 0; i < 13; ++i) words += " word";
+    games = read_pgn_games("1. e4 {" + words + " [%clk 0:01:00] } *\n", &errors);
+    ASSERT_EQ(games.size(), 1u);
+    const std::string written = write_pgn(games[0]);
+    EXPECT_NE(written.find("[%clk 0:01:00]"), std::string::npos);
+    EXPECT_EQ(*parse_comment("[%clk\n0:01:00]").clock_seconds, 60.0);
+    // A control character before a square mark is white space (the writer makes it a space), so
+    // the mark means the same before and after writing.
+    EXPECT_TRUE(parse_comment("[%csl \x18h8]").squares.empty());
+    EXPECT_EQ(parse_comment("[%csl Ga1,\x18Rh8]").squares.size(), 2u);
+    games = read_pgn_games("1. e4 { [%csl Ga1,\x18h8] } *\n", &errors);
+    ASSERT_EQ(games.size(), 1u);
+    auto again = read_pgn_games(write_pgn(games[0]), &errors);
+    ASSERT_EQ(again.size(), 1u);
+    EXPECT_EQ(parse_comment(again[0].nodes[1].comments_after.at(0)).squares,
+              parse_comment(games[0].nodes[1].comments_after.at(0)).squares);
+    EXPECT_EQ(write_pgn(again[0]), write_pgn(games[0]));
+    // A tag value ending in a backslash (unclosed) is an error, not a read past its end.
+    read_pgn_games("[Event \"ab\\\\\\\n\n1. e4 *\n", &errors);
+    EXPECT_FALSE(errors.empty());
+    // Two games on one line.
+    games = read_pgn_games("1. c4 * 1. Nf3 *\n", &errors);
+    EXPECT_EQ(games.size(), 2u);
+    // Annotations apart from their move.
+    games = read_pgn_games("1. e4 d5 2. e5 f5 3. exf6 e.p. !? *\n", &errors);
+    EXPECT_TRUE(errors.empty());
+    ASSERT_EQ(games.size(), 1u);
+    EXPECT_EQ(games[0].mainline().size(), 5u);
+    EXPECT_EQ(games[0].nodes.back().nags, std::vector<int>{5});
+    // A result inside a variation is an error and ends the game there, whether an earlier move
+    // already failed (strict mode refuses "e:f4") or not (lenient mode reads it): the games after
+    // it are the same games in both modes.
+    const std::string text = "1. e4 c5 (1... e5 2. Nf3 (2. f4 e:f4 *(2...\n61...Kf6 62. Qe8 Kf5 \xC2\xBD-\xC2\xBD\n\n"
+                             "1. d4 d5 *\n";
+    for (ParseMode mode : {ParseMode::Lenient, ParseMode::Strict}) {
+        PgnReaderOptions options;
+        options.san_mode = mode;
+        games = read_pgn_games(text, &errors, options);
+        ASSERT_EQ(games.size(), 1u) << (mode == ParseMode::Strict ? "strict" : "lenient");
+        EXPECT_EQ(games[0].mainline().size(), 2u);
+        EXPECT_EQ(errors.size(), 2u) << "the result in the variation, and the game made of the rest";
+    }
+}
+
+TEST(Pgn, OverlongLineIsBoundedAndReported) {
+    std::string text = "[Event \"x\"]\n\n1. e4 {" + std::string(3u << 20, 'a') + "} *\n\n[Event \"y\"]\n\n1. d4 *\n";
+    std::istringstream in(text);
+    PgnReaderOptions o;
+    o.max_game_bytes = 1u << 20;
+    PgnReader reader(in, o);
+    PgnGameBuilder b;
+    reader.read_all(b);
+    ASSERT_EQ(b.errors().size(), 1u);
+    EXPECT_EQ(b.errors()[0].kind, PgnError::Kind::TooLarge);
+    auto games = b.take();
+    ASSERT_EQ(games.size(), 1u);
+    EXPECT_EQ(*games[0].tag("Event"), "y");
+}
+
+/// Every event of the reader as text, with locations, to compare two ways of reading.
+struct Trace : PgnVisitor {
+    std::string out;
+    static std::string where(const PgnLocation& l) {
+        return std::to_string(l.line) + ":" + std::to_string(l.column) + ":" + std::to_string(l.game);
+    }
+    void begin_game(const PgnLocation& l) override { out += "game " + where(l) + "\n"; }
+    void tag(std::string_view n, std::string_view v) override {
+        out += "tag " + std::string(n) + "=" + std::string(v) + "\n";
+    }
+    bool begin_moves(const Position& p) override {
+        out += "start " + to_fen(p) + "\n";
+        return true;
+    }
+    void move(const Position& before, Move m, std::string_view text, const PgnLocation& l) override {
+        out += "move " + to_uci(before, m) + " " + std::string(text) + " " + where(l) + "\n";
+    }
+    void nag(int n) override { out += "nag " + std::to_string(n) + "\n"; }
+    void comment(std::string_view c) override { out += "comment " + std::string(c) + "\n"; }
+    void begin_variation() override { out += "(\n"; }
+    void end_variation() override { out += ")\n"; }
+    void result(std::string_view r) override { out += "result " + std::string(r) + "\n"; }
+    void error(const PgnError& e) override { out += "error " + where(e.where) + " " + e.message + "\n"; }
+    void end_game() override { out += "end\n"; }
+};
+
+std::string trace_stream(const std::string& text, const PgnReaderOptions& o) {
+    std::istringstream in(text);
+    PgnReader reader(in, o);
+    Trace t;
+    t.out = std::to_string(reader.read_all(t)) + " games\n" + t.out;
+    return t.out;
+}
+
+std::string trace_memory(const std::string& text, const PgnReaderOptions& o) {
+    PgnReader reader(std::string_view(text), o);
+    Trace t;
+    t.out = std::to_string(reader.read_all(t)) + " games\n" + t.out;
+    return t.out;
+}
+
+TEST(Pgn, MemoryAndStreamReadersAgreeOnEveryFile) {
+    for (const auto& f : Files) {
+        const std::string text = slurp(f.file);
+        for (const char* newline : {"", "<br />"}) {
+            PgnReaderOptions o;
+            o.newline = newline;
+            EXPECT_EQ(trace_memory(text, o), trace_stream(text, o)) << f.file << " newline '" << newline << "'";
+        }
+        PgnReaderOptions strict;
+        strict.san_mode = ParseMode::Strict;
+        EXPECT_EQ(trace_memory(text, strict), trace_stream(text, strict)) << f.file << " strict";
+    }
+}
+
+TEST(Pgn, MemoryAndStreamReadersAgreeOnOddTexts) {
+    const std::vector<std::string> texts = {
+        "",
+        "\n",
+        "1. e4 *",                                   // no final newline
+        "\xEF\xBB\xBF[Event \"bom\"]\r\n\r\n1. e4 {a\r\nb} e5 *\r\n",
+        "1. c4 * 1. Nf3 *\n[Event \"x\"]\n1. e4 e5 2. Ke2 Ke7 3. Ke1 1-0",
+        "% escape\n1. e4 ; rest\n{ open\n%not an escape } e5 (1... c5 2. Nf3) 2. Nf3 $1 !? *\n",
+    };
+    for (const std::string& text : texts)
+        for (std::size_t max : {std::size_t{0}, std::size_t{5}, std::size_t{20}, std::size_t{64} << 20}) {
+            PgnReaderOptions o;
+            o.max_game_bytes = max;
+            EXPECT_EQ(trace_memory(text, o), trace_stream(text, o)) << "max " << max << ": " << text;
+        }
+}
+
+TEST(Pgn, MemoryReaderCallsLinesOverlongWhereTheStreamReaderDoes) {
+    // The stream reader reads 64 KiB chunks and calls a line overlong when enough of it is buffered
+    // without its end; the memory reader must agree around chunk ends too.
+    const std::string game = "[Event \"g\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n";
+    for (std::size_t line : {std::size_t{100}, std::size_t{40000}, std::size_t{65000}, std::size_t{70000}}) {
+        std::string text;
+        while (text.size() < 200000) text += game + "1. d4 {" + std::string(line, 'a') + "} d5 *\n\n";
+        for (bool final_newline : {true, false}) {
+            const std::string t = final_newline ? text : text + "1. c4 {" + std::string(line, 'z');
+            for (std::size_t max : {std::size_t{100}, std::size_t{50000}, std::size_t{65536}, std::size_t{80000}}) {
+                PgnReaderOptions o;
+                o.max_game_bytes = max;
+                EXPECT_EQ(trace_memory(t, o), trace_stream(t, o)) << "line " << line << " max " << max;
+            }
+        }
+    }
+}
+
+TEST(Pgn, SevenTagRosterFirst) {
+    auto games = read_pgn_games("[Black \"b\"]\n[Foo \"bar\"]\n[White \"w\"]\n\n1. e4 1-0\n");
+    ASSERT_EQ(games.size(), 1u);
+    const std::string out = write_pgn(games[0]);
+    EXPECT_EQ(out.substr(0, out.find("\n\n")),
+              "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"w\"]\n[Black \"b\"]\n"
+              "[Result \"1-0\"]\n[Foo \"bar\"]");
+}
+
+}  // namespace
+}  // namespace schach
