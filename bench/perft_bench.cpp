@@ -22,6 +22,7 @@
 #include "core/fen.hpp"
 #include "core/movegen.hpp"
 #include "core/position.hpp"
+#include "text/text.hpp"
 
 namespace {
 
@@ -47,7 +48,7 @@ constexpr BenchPosition Promotions{"n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1", 0,
 Position load(const char* fen) {
     auto pos = position_from_fen(fen);
     if (!pos) {
-        std::fprintf(stderr, "perft_bench: cannot load '%s': %s\n", fen, pos.error().message().c_str());
+        std::fprintf(stderr, "perft_bench: cannot load '%s': %s\n", fen, describe(pos.error(), Language::English).c_str());
         std::abort();
     }
     return *pos;

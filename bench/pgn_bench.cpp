@@ -32,6 +32,7 @@
 #include "notation/notation.hpp"
 #include "pgn/pgn.hpp"
 #include "core/position.hpp"
+#include "text/text.hpp"
 
 namespace {
 
@@ -190,11 +191,11 @@ void BM_ParseSan(benchmark::State& state, ParseMode mode) {
     for (const SanCase& c : SanCases) {
         auto pos = position_from_fen(c.fen);
         if (!pos) {
-            state.SkipWithError((std::string("bad FEN ") + c.fen + ": " + pos.error().message()).c_str());
+            state.SkipWithError((std::string("bad FEN ") + c.fen + ": " + describe(pos.error(), Language::English)).c_str());
             return;
         }
         if (auto m = parse_san(*pos, c.san, mode); !m) {
-            state.SkipWithError((std::string(c.san) + " in " + c.fen + ": " + m.error().message(*pos, Language::English)).c_str());
+            state.SkipWithError((std::string(c.san) + " in " + c.fen + ": " + describe(m.error(), *pos, Language::English)).c_str());
             return;
         }
         positions.push_back(*pos);

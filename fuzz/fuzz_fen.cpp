@@ -19,6 +19,7 @@
 #include "core/fen.hpp"
 #include "core/movegen.hpp"
 #include "core/position.hpp"
+#include "text/text.hpp"
 
 namespace {
 
@@ -33,7 +34,7 @@ using namespace schach;
 void check_round_trip(const Position& pos, ValidateOptions options, FenFormat format, std::string_view input) {
     const std::string fen1 = to_fen(pos, format);
     auto again = position_from_fen(fen1, options);
-    if (!again) fail("to_fen output does not parse back", input, fen1 + " -> " + again.error().message());
+    if (!again) fail("to_fen output does not parse back", input, fen1 + " -> " + describe(again.error(), Language::English));
     const std::string fen2 = to_fen(*again, format);
     if (fen2 != fen1) fail("to_fen -> parse -> to_fen changed the text", input, fen1 + " -> " + fen2);
     if (!again->same_position(pos) || again->halfmove_clock() != pos.halfmove_clock() ||
@@ -81,12 +82,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     auto setup = parse_fen(input);
     if (!setup) {
         if (setup.error().offset > input.size()) fail("FenError offset beyond the text", input);
-        (void)setup.error().message();
+        (void)describe(setup.error(), Language::English);
     }
 
     static constexpr ValidateOptions Options[] = {
-        {Problems{}, Variant::Auto},
-        {Problems::all(), Variant::Auto},
+        {Problems{}, std::nullopt},
+        {Problems::all(), std::nullopt},
         {Problems{}, Variant::Standard},
         {Problems::all(), Variant::Chess960},
     };
@@ -96,7 +97,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             const PositionError& e = pos.error();
             if (e.is_syntax != !setup) fail("position_from_fen and parse_fen disagree on syntax", input);
             if (!e.is_syntax && e.problems.empty()) fail("rejected without naming a problem", input);
-            (void)e.message();
+            (void)describe(e, Language::English);
             continue;
         }
         if (!setup) fail("position_from_fen accepted what parse_fen rejected", input);

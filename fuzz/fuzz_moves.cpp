@@ -27,6 +27,7 @@
 #include "core/fen.hpp"
 #include "core/movegen.hpp"
 #include "core/position.hpp"
+#include "text/text.hpp"
 
 namespace {
 
@@ -89,7 +90,7 @@ struct Game {
         // A position reached by legal play must validate and read back as itself.
         const std::string fen = to_fen(pos);
         auto back = position_from_fen(fen);
-        if (!back) fail(("FEN of a reached position rejected: " + fen + " : " + back.error().message()).c_str(), m);
+        if (!back) fail(("FEN of a reached position rejected: " + fen + " : " + describe(back.error(), Language::English)).c_str(), m);
         if (!back->same_position(pos) || back->key() != pos.key() ||
             back->halfmove_clock() != pos.halfmove_clock() || back->fullmove_number() != pos.fullmove_number())
             fail(("FEN round trip changed the position: " + fen).c_str(), m);

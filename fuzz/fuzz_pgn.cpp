@@ -28,6 +28,7 @@
 #include <utility>
 #include <vector>
 
+#include "text/text.hpp"
 #include "core/fen.hpp"
 #include "notation/notation.hpp"
 #include "pgn/pgn.hpp"
@@ -77,11 +78,11 @@ public:
         PgnGameBuilder::move(before, m, text, where);
     }
     void error(const PgnError& e) override {
-        if (e.message.empty()) fail("error without a message", input_);
+        if (describe(e, Language::English).empty()) fail("error without a message", input_);
         if (e.where.game != game_number_ || e.where.line == 0 || e.where.column == 0)
             fail("error location " + std::to_string(e.where.line) + ":" + std::to_string(e.where.column) + " game " +
                      std::to_string(e.where.game) + " does not fit game " + std::to_string(game_number_),
-                 input_, e.message);
+                 input_, describe(e, Language::English));
         PgnGameBuilder::error(e);
     }
     void end_game() override {
@@ -100,7 +101,7 @@ std::string describe_errors(const std::vector<PgnError>& errors) {
     std::string out;
     for (const PgnError& e : errors)
         out += "  " + std::to_string(e.where.line) + ":" + std::to_string(e.where.column) + " [" +
-               std::string(pgn_error_id(e.kind)) + "] " + e.message + "\n";
+               std::string(pgn_error_id(e.kind)) + "] " + describe(e, Language::English) + "\n";
     return out;
 }
 

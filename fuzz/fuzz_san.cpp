@@ -34,6 +34,7 @@
 #include "core/movegen.hpp"
 #include "notation/notation.hpp"
 #include "core/position.hpp"
+#include "text/text.hpp"
 
 namespace {
 
@@ -67,7 +68,7 @@ void check_reads_back(const Context& ctx, Move m, std::string_view written, Pars
     auto back = parse_san(ctx.pos, written, mode);
     if (!back)
         ctx.fail(std::string(how) + " '" + std::string(written) + "' of " + describe_move(ctx.pos, m) +
-                 " does not parse back (" + mode_name(mode) + "): " + back.error().message(ctx.pos, Language::English));
+                 " does not parse back (" + mode_name(mode) + "): " + describe(back.error(), ctx.pos, Language::English));
     if (*back != m)
         ctx.fail(std::string(how) + " '" + std::string(written) + "' of " + describe_move(ctx.pos, m) + " parses back (" +
                  mode_name(mode) + ") as another move: " + describe_move(ctx.pos, *back));
@@ -85,7 +86,7 @@ void check_round_trips(const Context& ctx, Move m) {
 void check_error(const Context& ctx, const MoveTextError& e, ParseMode mode) {
     const std::string where = std::string(" (") + mode_name(mode) + ")";
     for (Language lang : Languages)
-        if (e.message(ctx.pos, lang).empty()) ctx.fail("empty error message" + where);
+        if (describe(e, ctx.pos, lang).empty()) ctx.fail("empty error message" + where);
     switch (e.kind) {
         case MoveTextError::Kind::Syntax:
             if (e.offset > ctx.text.size())
@@ -94,7 +95,7 @@ void check_error(const Context& ctx, const MoveTextError& e, ParseMode mode) {
         case MoveTextError::Kind::Illegal:
             if (e.refusal.code == RefusalCode::None)
                 ctx.fail("illegal-move error without a rule (refusal code None): " +
-                         e.message(ctx.pos, Language::English) + where);
+                         describe(e, ctx.pos, Language::English) + where);
             break;
         case MoveTextError::Kind::Ambiguous:
             if (e.candidates.size() < 2)

@@ -29,11 +29,11 @@ int run_chess960(const Chess960Args& args, const CLI::App& sub) {
     if (!format) return ExitUsage;
 
     if (by_fen) {
-        const auto pos = read_position(args.fen);
+        const auto pos = read_position(args.fen, VariantChoice{false, Variant::Chess960});
         if (!pos) return ExitUsage;
         auto n = chess960_number(*pos);
         if (!n) {
-            print_error("keine Chess960-Startstellung / not a Chess960 start position: " + n.error());
+            print_error("keine Chess960-Startstellung / not a Chess960 start position: " + describe(n.error(), lang()));
             return ExitUsage;
         }
         fmt::print("{}\n", *n);

@@ -30,6 +30,7 @@ struct DeadArgs {
     std::string winner;
     std::string epd;
     bool chess960 = false;
+    std::string variant;
 };
 
 /// What dead-position analysis accepts: every problem that leaves the rules well defined (test
@@ -108,7 +109,9 @@ int run_single(const DeadArgs& args, std::optional<Color> winner) {
         if (!fen.empty()) fen += ' ';
         fen += part;
     }
-    const auto pos = read_position(fen, args.chess960, Relaxed);
+    const auto variant = variant_choice(args.variant, args.chess960);
+    if (!variant) return ExitUsage;
+    const auto pos = read_position(fen, *variant, Relaxed);
     if (!pos) return ExitUsage;
     fmt::print("{}\n", verdict_text(*pos, winner, analyze(*pos, winner)));
     return ExitOk;
@@ -123,7 +126,9 @@ int run_file(const DeadArgs& args, std::optional<Color> winner) {
     std::ifstream& in = *file;
     ValidateOptions options;
     options.relax = Relaxed;
-    if (args.chess960) options.variant = Variant::Chess960;
+    const auto variant = variant_choice(args.variant, args.chess960);
+    if (!variant) return ExitUsage;
+    options.variant = variant->option();
 
     std::size_t positions = 0, errors = 0, line_no = 0;
     std::size_t counts[3] = {0, 0, 0};  // winnable/dead, unwinnable/alive, undetermined (Winnability's order)
@@ -173,6 +178,7 @@ Command add_dead_command(CLI::App& parent) {
     sub->add_option("--winner", args->winner,
                     "Kann diese Seite noch mattsetzen? (white|black); ohne: tot oder lebendig / can this side still "
                     "checkmate? (white|black); without: dead or alive");
+    add_variant_option(*sub, args->variant);
     sub->add_flag("--chess960", args->chess960,
                   "als Chess960 lesen (Rochade König-schlägt-Turm) / read as Chess960 (king-takes-rook castling)");
     sub->footer(

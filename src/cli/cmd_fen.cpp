@@ -16,6 +16,7 @@ struct FenArgs {
     std::vector<std::string> fen;  // the fields; an unquoted FEN arrives as several arguments
     std::string format = "xfen";
     bool chess960 = false;
+    std::string variant;
 };
 
 int run_fen(const FenArgs& args) {
@@ -26,7 +27,9 @@ int run_fen(const FenArgs& args) {
     }
     const auto format = format_option(args.format);  // CLI11 already checks the choice; kept for safety
     if (!format) return ExitUsage;
-    const auto pos = read_position(fen, args.chess960);
+    const auto variant = variant_choice(args.variant, args.chess960);
+    if (!variant) return ExitUsage;
+    const auto pos = read_position(fen, *variant);
     if (!pos) return ExitUsage;
     fmt::print("{}\n", to_fen(*pos, *format));
     return ExitOk;
@@ -50,6 +53,7 @@ Command add_fen_command(CLI::App& parent) {
         ->capture_default_str();
     sub->add_flag("--chess960", args->chess960,
                   "als Chess960 lesen (Rochade König-schlägt-Turm) / read as Chess960 (king-takes-rook castling)");
+    add_variant_option(*sub, args->variant);
     sub->footer("Beispiel / example:\n  schach fen \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\"");
     return {sub, [args] { return run_fen(*args); }, {}};
 }

@@ -18,6 +18,7 @@ struct MovesArgs {
     std::string fen;
     bool fen_given = false;  // --fen "" is an empty FEN (an error), not the start position
     bool chess960 = false;
+    std::string variant;
     std::string notation = "san";
     std::string lang = "en";
 };
@@ -27,7 +28,9 @@ int run_moves(const MovesArgs& args) {
     if (!notation) return ExitUsage;
     const auto lang = language_option(args.lang);
     if (!lang) return ExitUsage;
-    const auto pos = read_position(args.fen_given ? args.fen : std::string(StartFen), args.chess960);
+    const auto variant = variant_choice(args.variant, args.chess960);
+    if (!variant) return ExitUsage;
+    const auto pos = read_position(args.fen_given ? args.fen : std::string(StartFen), *variant);
     if (!pos) return ExitUsage;
 
     const MoveList moves = legal_moves(*pos);
@@ -56,6 +59,7 @@ Command add_moves_command(CLI::App& parent) {
                     "Stellung (Standard: Grundstellung; in Anführungszeichen) / position (default: the start "
                     "position; quote it)")
         ->type_name("FEN");
+    add_variant_option(*sub, args->variant);
     sub->add_flag("--chess960", args->chess960,
                   "als Chess960 lesen (Rochade König-schlägt-Turm) / read as Chess960 (king-takes-rook castling)");
     sub->add_option("--notation", args->notation,

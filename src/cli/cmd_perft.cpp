@@ -29,6 +29,7 @@ struct PerftArgs {
     std::string depth;  // positional, validated by hand for a clear message
     std::string fen;
     bool chess960 = false;
+    std::string variant;
     bool divide = false;
     bool relax = false;
     std::string suite;
@@ -66,7 +67,9 @@ void print_speed(std::uint64_t nodes, double seconds) {
 int run_single(const PerftArgs& args) {
     const auto depth = parse_depth(args.depth);
     if (!depth) return ExitUsage;
-    auto pos = read_position(args.fen_given ? args.fen : std::string(StartFen), args.chess960,
+    const auto variant = variant_choice(args.variant, args.chess960);
+    if (!variant) return ExitUsage;
+    auto pos = read_position(args.fen_given ? args.fen : std::string(StartFen), *variant,
                              args.relax ? SuiteRelax : Problems{});
     if (!pos) return ExitUsage;
 
@@ -269,7 +272,11 @@ int run_suite(const PerftArgs& args) {
         }
         max_nodes = *parsed;
     }
-    auto suite = load_suite(args.suite, args.chess960);
+    const auto variant = variant_choice(args.variant, args.chess960);
+    if (!variant) return ExitUsage;
+    // Without --variant, each position has the suite's rules (see load_suite); with it, all do.
+    const bool variant_given = !args.variant.empty() || args.chess960;
+    auto suite = load_suite(args.suite, false);
     if (!suite) {
         print_error(suite.error());
         return ExitUsage;
@@ -287,7 +294,8 @@ int run_suite(const PerftArgs& args) {
         }
         ValidateOptions options;
         options.relax = SuiteRelax;  // suites hold deliberately odd positions
-        if (entry.chess960) options.variant = Variant::Chess960;
+        if (variant_given) options.variant = variant->option();
+        else if (entry.chess960) options.variant = Variant::Chess960;
         auto pos = position_from_fen(entry.fen, options);
         if (!pos) {
             // Every check of an unreadable position fails (at least one, so that it is never silent).
@@ -336,6 +344,7 @@ Command add_perft_command(CLI::App& parent) {
     auto* fen = sub->add_option("--fen", args->fen,
                                 "Stellung (Standard: Grundstellung; in Anführungszeichen) / position (default: the start "
                                 "position; quote it)");
+    add_variant_option(*sub, args->variant);
     sub->add_flag("--chess960", args->chess960,
                   "als Chess960 lesen (Rochade als König-schlägt-Turm, z. B. e1h1) / read as Chess960 (castling "
                   "written king-takes-rook, e.g. e1h1)");

@@ -102,54 +102,50 @@ private:
         if (warning) ++warnings_;
         else ++errors_;
     }
-    void tag_problem(PgnError::Kind kind, std::string message, bool warning = false) {
-        report(PgnError{kind, PgnLocation{start_.line, 1, start_.game}, std::move(message)}, warning);
+    void tag_problem(PgnError::Kind kind, PgnError::Detail detail, std::string value = {}, std::string other = {},
+                     bool warning = false) {
+        PgnError e;
+        e.kind = kind;
+        e.where = PgnLocation{start_.line, 1, start_.game};
+        e.detail = detail;
+        e.value = std::move(value);
+        e.other = std::move(other);
+        report(e, warning);
     }
 
     void check_tags() {
+        using K = PgnError::Kind;
+        using D = PgnError::Detail;
         if (!has_marker_) {
-            tag_problem(PgnError::Kind::Syntax,
-                        "Partieende-Markierung fehlt (1-0, 0-1, 1/2-1/2 oder *) / missing game termination marker "
-                        "(1-0, 0-1, 1/2-1/2 or *)",
-                        !strict_);
+            tag_problem(K::Syntax, D::MissingMarker, {}, {}, !strict_);
         } else if (has_result_tag_ && result_tag_ != marker_) {
-            tag_problem(PgnError::Kind::Inconsistent,
-                        fmt::format("Result-Tag „{}“ passt nicht zur Partieende-Markierung „{}“ / Result tag \"{}\" "
-                                    "does not match the termination marker \"{}\"",
-                                    result_tag_, marker_, result_tag_, marker_));
+            tag_problem(K::Inconsistent, D::ResultTagMismatch, result_tag_, marker_);
         }
         if (has_plycount_) {
             const auto count = parse_count(plycount_);
             if (!count) {
-                tag_problem(PgnError::Kind::Inconsistent,
-                            fmt::format("PlyCount-Tag „{}“ ist keine Zahl / PlyCount tag \"{}\" is not a number",
-                                        plycount_, plycount_));
+                tag_problem(K::Inconsistent, D::PlyCountNotNumber, plycount_);
             } else if (*count != plies_) {
-                tag_problem(PgnError::Kind::Inconsistent,
-                            fmt::format("PlyCount-Tag {}, aber die Hauptvariante hat {} Halbzüge / PlyCount tag {} but "
-                                        "the main line has {} plies",
-                                        *count, plies_, *count, plies_));
+                PgnError e;
+                e.kind = K::Inconsistent;
+                e.where = PgnLocation{start_.line, 1, start_.game};
+                e.detail = D::PlyCountMismatch;
+                e.count = *count;
+                e.plies = plies_;
+                report(e);
             }
         }
         const bool setup_one = has_setup_ && setup_ == "1";
         if (setup_one && !has_fen_) {
-            tag_problem(PgnError::Kind::Inconsistent,
-                        "SetUp-Tag „1“ ohne FEN-Tag / SetUp tag \"1\" without a FEN tag");
+            tag_problem(K::Inconsistent, D::SetUpWithoutFen);
         } else if (has_fen_ && has_setup_ && !setup_one) {
-            tag_problem(PgnError::Kind::Inconsistent,
-                        fmt::format("FEN-Tag, aber SetUp „{}“ statt „1“ / FEN tag but SetUp \"{}\" instead of \"1\"",
-                                    setup_, setup_));
+            tag_problem(K::Inconsistent, D::FenSetUpNotOne, setup_);
         } else if (has_fen_ && !has_setup_) {
-            tag_problem(PgnError::Kind::Inconsistent,
-                        "FEN-Tag ohne SetUp-Tag „1“ / FEN tag without SetUp tag \"1\"", !strict_);
+            tag_problem(K::Inconsistent, D::FenWithoutSetUp, {}, {}, !strict_);
         }
         if (strict_) {
             for (std::size_t i = 0; i < SevenTagRoster.size(); ++i)
-                if (!(roster_ & (1u << i)))
-                    tag_problem(PgnError::Kind::Syntax,
-                                fmt::format("Tag „{}“ der Seven Tag Roster fehlt / Seven Tag Roster tag \"{}\" is "
-                                            "missing",
-                                            SevenTagRoster[i], SevenTagRoster[i]));
+                if (!(roster_ & (1u << i))) tag_problem(K::Syntax, D::MissingRosterTag, std::string(SevenTagRoster[i]));
         }
     }
 

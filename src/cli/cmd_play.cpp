@@ -28,6 +28,7 @@ namespace {
 struct PlayArgs {
     std::string fen;
     std::string chess960;
+    std::string variant;
     std::string tc;
     std::string lang = "de";
     bool touch_move = false;
@@ -163,7 +164,9 @@ int run_play(const PlayArgs& args, const CLI::App& sub) {
     config.lang = *lang;
 
     if (sub.count("--fen") > 0) {
-        const auto pos = read_position(args.fen);
+        const auto variant = variant_choice(args.variant, false);
+        if (!variant) return ExitUsage;
+        const auto pos = read_position(args.fen, *variant);
         if (!pos) return ExitUsage;
         config.start = *pos;
     } else if (sub.count("--chess960") > 0) {
@@ -210,6 +213,7 @@ Command add_play_command(CLI::App& parent) {
                                      "no. N (0..959) or random");
     chess960->type_name("N|random");
     chess960->excludes(fen);
+    add_variant_option(*sub, args->variant)->needs(fen);
     sub->add_option("--tc", args->tc,
                     "Bedenkzeit, z. B. 5+3, 3+2, 40/90+30+30s (schach timecontrol --list); ohne --tc keine Uhr / "
                     "time control, e.g. 5+3, 3+2, 40/90+30+30s (schach timecontrol --list); without --tc no clock")

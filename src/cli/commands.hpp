@@ -17,6 +17,7 @@
 #include "notation/language.hpp"
 #include "notation/notation.hpp"
 #include "game/time_control.hpp"
+#include "text/text.hpp"
 
 namespace schach::cli {
 
@@ -48,7 +49,18 @@ Command add_dead_command(CLI::App& parent);         // cmd_dead.cpp: dead positi
 
 // --- Shared helpers (common.cpp) ---
 
-/// Prints "Fehler / error: <message>" to stderr.
+/// The language of everything the program prints for people (set once in main).
+Language lang();
+void set_lang(Language language);
+/// The language the locale asks for: the first of LANGUAGE, LC_ALL, LC_MESSAGES, LANG that is set
+/// decides, "de*" German, anything else English.
+Language language_from_environment();
+/// The value of a --lang anywhere on the command line (`--lang X`, `--lang=X`), nothing without
+/// one, or the unknown value as the error. Read before the commands are built, so that their help
+/// is in that language too.
+std::expected<std::optional<Language>, std::string> language_from_args(int argc, const char* const* argv);
+
+/// Prints "Fehler: <message>" / "error: <message>" to stderr.
 void print_error(std::string_view message);
 /// The whole text as a decimal integer (optional leading '-'), or nothing.
 std::optional<std::int64_t> parse_integer(std::string_view text);
@@ -80,10 +92,24 @@ void report_position_error(std::string_view fen, const PositionError& error);
 /// English (a directory, or not readable).
 std::expected<std::ifstream, std::string> open_input_file(const std::string& path);
 
+/// The rules a command reads its positions by: `--variant standard|chess960|auto` (standard when
+/// not given; auto is the detection from the FEN's castling field and the men's squares, only where
+/// a user asks for it) and its short form `--chess960`.
+struct VariantChoice {
+    bool detect = false;
+    Variant rules = Variant::Standard;
+    std::optional<Variant> option() const { return detect ? std::nullopt : std::optional<Variant>(rules); }
+};
+/// Adds --variant to a command (with the value in `name`).
+CLI::Option* add_variant_option(CLI::App& sub, std::string& name);
+/// The choice of --variant `name` (empty: not given) and --chess960; prints the error for a name
+/// that is none of standard, chess960, auto, or that contradicts --chess960.
+std::optional<VariantChoice> variant_choice(std::string_view name, bool chess960_flag);
+
 /// The position of a FEN given on the command line, read as Chess960 when `chess960` (else
 /// detected from the king and castling rooks), accepting the problems in `relax`; prints the
 /// error (report_position_error) otherwise.
-std::optional<Position> read_position(std::string_view fen, bool chess960 = false, Problems relax = {});
+std::optional<Position> read_position(std::string_view fen, VariantChoice variant = {}, Problems relax = {});
 
 /// Parses a spec for the command line; on failure prints the error (with the character offset)
 /// and the spec with a caret under the offending character to stderr, and returns nothing.

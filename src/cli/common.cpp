@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstdlib>
 #include <filesystem>
 #include <random>
 #include <string>
@@ -12,11 +13,44 @@
 #include "cli/commands.hpp"
 #include "core/chess960.hpp"
 #include "core/position.hpp"
-#include "text/problem_text.hpp"
+#include "text/text.hpp"
 
 namespace schach::cli {
 
-void print_error(std::string_view message) { fmt::print(stderr, "Fehler / error: {}\n", message); }
+namespace {
+Language chosen_language = Language::English;
+}  // namespace
+
+Language lang() { return chosen_language; }
+void set_lang(Language language) { chosen_language = language; }
+
+Language language_from_environment() {
+    // The first of these that is set and not empty decides (as gettext reads them); LANGUAGE may
+    // list several ("de:en"): its first entry counts.
+    for (const char* name : {"LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"}) {
+        const char* value = std::getenv(name);
+        if (value == nullptr || *value == '\0') continue;
+        const std::string_view v(value);
+        return v.starts_with("de") ? Language::German : Language::English;
+    }
+    return Language::English;
+}
+
+std::expected<std::optional<Language>, std::string> language_from_args(int argc, const char* const* argv) {
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view arg(argv[i]);
+        if (arg == "--") break;
+        std::optional<std::string_view> value;
+        if (arg == "--lang" && i + 1 < argc) value = argv[i + 1];
+        else if (arg.starts_with("--lang=")) value = arg.substr(7);
+        if (!value) continue;
+        if (const auto parsed = parse_language(lowercase(*value))) return parsed;
+        return std::unexpected(std::string(*value));
+    }
+    return std::optional<Language>{};
+}
+
+void print_error(std::string_view message) { fmt::print(stderr, "{}: {}\n", words::pick(lang(), "Fehler", "error"), message); }
 
 namespace {
 
@@ -33,12 +67,7 @@ std::optional<T> parse_whole(std::string_view text) {
 /// Calls `f(description, name)` for each problem of the error, in the order of their bits.
 template <class F>
 void for_each_problem(const PositionError& error, F&& f) {
-    for (std::uint16_t bit = 1; bit != 0 && bit <= Problems::all().bits(); bit = static_cast<std::uint16_t>(bit << 1)) {
-        const auto problem = static_cast<Problem>(bit);
-        if (!error.problems.has(problem)) continue;
-        const auto names = Problems{problem}.names();
-        f(describe(problem), names.empty() ? "?" : names.front());
-    }
+    for (Problem problem : error.problems.list()) f(describe(problem, lang()), problem_id(problem));
 }
 
 }  // namespace
@@ -111,8 +140,8 @@ std::optional<Language> language_option(std::string_view code) {
 }
 
 std::string position_error_line(const PositionError& error) {
-    if (error.is_syntax) return error.message();
-    std::string out = "Ungültige Stellung / invalid position:";
+    if (error.is_syntax) return describe(error.fen, lang());
+    std::string out(words::pick(lang(), "Ungültige Stellung:", "invalid position:"));
     const char* separator = " ";
     for_each_problem(error, [&](const auto& description, const auto& name) {
         out += fmt::format("{}{} [{}]", separator, description, name);
@@ -123,7 +152,7 @@ std::string position_error_line(const PositionError& error) {
 
 void report_position_error(std::string_view fen, const PositionError& error) {
     if (error.is_syntax) {
-        print_error(error.message());
+        print_error(describe(error.fen, lang()));
         // Show where: the FEN as given and a caret under the offending character.
         std::string shown(fen);
         std::replace_if(shown.begin(), shown.end(), [](char c) { return c == '\t' || c == '\n' || c == '\r'; }, ' ');
@@ -131,7 +160,7 @@ void report_position_error(std::string_view fen, const PositionError& error) {
         fmt::print(stderr, "  {}\n  {}^\n", shown, std::string(column, ' '));
         return;
     }
-    print_error("Ungültige Stellung / invalid position:");
+    print_error(words::pick(lang(), "Ungültige Stellung:", "invalid position:"));
     for_each_problem(error, [](const auto& description, const auto& name) {
         fmt::print(stderr, "  - {} [{}]\n", description, name);
     });
@@ -146,10 +175,36 @@ std::expected<std::ifstream, std::string> open_input_file(const std::string& pat
     return in;
 }
 
-std::optional<Position> read_position(std::string_view fen, bool chess960, Problems relax) {
+CLI::Option* add_variant_option(CLI::App& sub, std::string& name) {
+    return sub
+        .add_option("--variant", name,
+                    std::string(words::pick(lang(), "Regeln: standard (Vorgabe), chess960 oder auto (aus der FEN erkannt)",
+                                            "rules: standard (default), chess960 or auto (detected from the FEN)")))
+        ->type_name("standard|chess960|auto");
+}
+
+std::optional<VariantChoice> variant_choice(std::string_view name, bool chess960_flag) {
+    const std::string n = lowercase(name);
+    VariantChoice choice;
+    if (n == "chess960" || n == "960" || (n.empty() && chess960_flag)) choice.rules = Variant::Chess960;
+    else if (n == "auto") choice.detect = true;
+    else if (n != "standard" && n != "classical" && !n.empty()) {
+        print_error(fmt::format(fmt::runtime(words::pick(lang(), "unbekannte Variante: {} (standard, chess960, auto)",
+                                                         "unknown variant: {} (standard, chess960, auto)")),
+                                name));
+        return std::nullopt;
+    }
+    if (chess960_flag && (choice.detect || choice.rules != Variant::Chess960)) {
+        print_error(words::pick(lang(), "--chess960 widerspricht --variant", "--chess960 contradicts --variant"));
+        return std::nullopt;
+    }
+    return choice;
+}
+
+std::optional<Position> read_position(std::string_view fen, VariantChoice variant, Problems relax) {
     ValidateOptions options;
     options.relax = relax;
-    if (chess960) options.variant = Variant::Chess960;
+    options.variant = variant.option();
     auto pos = position_from_fen(fen, options);
     if (!pos) {
         report_position_error(fen, pos.error());
@@ -170,7 +225,7 @@ std::optional<Chess960Start> chess960_start(std::string_view number, bool random
     }
     auto pos = chess960_position(n);
     if (!pos) {
-        print_error(pos.error());
+        print_error(describe(pos.error(), lang()));
         return std::nullopt;
     }
     return Chess960Start{n, std::move(*pos)};
@@ -179,7 +234,7 @@ std::optional<Chess960Start> chess960_start(std::string_view number, bool random
 std::optional<TimeControl> parse_time_control_arg(std::string_view spec) {
     auto control = parse_time_control(spec);
     if (control) return *control;
-    print_error(control.error().message());
+    print_error(describe(control.error(), lang()));
     std::string shown(spec);
     std::replace_if(shown.begin(), shown.end(), [](char c) { return c == '\t' || c == '\n' || c == '\r'; }, ' ');
     // The caret goes under the character at the offset; count columns, not bytes.

@@ -12,6 +12,7 @@
 namespace {
 
 using namespace schach::cli;
+namespace words = schach::words;
 
 /// CLI11 prints its own message (help and version to stdout, errors to stderr); errors exit with 2.
 int usage_exit(const CLI::App& app, const CLI::ParseError& e) {
@@ -19,7 +20,27 @@ int usage_exit(const CLI::App& app, const CLI::ParseError& e) {
     return code == 0 ? ExitOk : ExitUsage;
 }
 
+/// `--lang` on every command that has none of its own: main reads its value before parsing
+/// (language_from_args), so that the help of the commands is in that language too.
+void accept_lang_everywhere(CLI::App& app, std::string& ignored) {
+    if (app.get_option_no_throw("--lang") == nullptr)
+        app.add_option("--lang", ignored, std::string(words::pick(lang(), "Sprache: de, de-neutral, en (sonst die Locale)",
+                                                      "language: de, de-neutral, en (else the locale)")))
+            ->type_name("LANG");
+    for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) accept_lang_everywhere(*sub, ignored);
+}
+
 int run(int argc, char** argv) {
+    set_lang(language_from_environment());
+    const auto chosen = language_from_args(argc, argv);
+    if (!chosen) {
+        print_error(fmt::format(fmt::runtime(words::pick(lang(), "unbekannte Sprache: {} (de, de-neutral, en)",
+                                                         "unknown language: {} (de, de-neutral, en)")),
+                                chosen.error()));
+        return ExitUsage;
+    }
+    if (*chosen) set_lang(**chosen);
+
     CLI::App app{
         "Schach: Schachregeln auf der Kommandozeile (Perft, FEN, Chess960, Züge, PGN) / "
         "chess rules on the command line (perft, FEN, Chess960, moves, PGN)",
@@ -47,6 +68,8 @@ int run(int argc, char** argv) {
     commands.push_back(add_play_command(app));
     commands.push_back(add_timecontrol_command(app));
     commands.push_back(add_dead_command(app));
+    std::string ignored_lang;
+    accept_lang_everywhere(app, ignored_lang);
 
     try {
         app.parse(argc, argv);
@@ -84,9 +107,9 @@ int main(int argc, char** argv) {
     try {
         return run(argc, argv);
     } catch (const std::exception& e) {
-        fmt::print(stderr, "Fehler / error: interner Fehler / internal error: {}\n", e.what());
+        print_error(fmt::format("{}: {}", words::pick(lang(), "interner Fehler", "internal error"), e.what()));
     } catch (...) {
-        fmt::print(stderr, "Fehler / error: interner Fehler / internal error\n");
+        print_error(words::pick(lang(), "interner Fehler", "internal error"));
     }
     return ExitInternal;
 }

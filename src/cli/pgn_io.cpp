@@ -141,7 +141,8 @@ PgnReaderOptions reader_options(const std::string& newline, bool strict) {
 
 void print_pgn_problem(std::FILE* out, std::string_view file, const PgnError& error, bool warning) {
     fmt::print(out, "{}:{}:{}: {}{} [{}]\n", file, error.where.line, error.where.column,
-               warning ? "Warnung / warning: " : "", error.message, pgn_error_id(error.kind));
+               warning ? words::pick(lang(), "Warnung: ", "warning: ") : "", describe(error, lang()),
+               pgn_error_id(error.kind));
 }
 
 void add_pgn_input_options(CLI::App& sub, std::vector<std::string>& files, std::string& newline) {

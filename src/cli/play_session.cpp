@@ -219,7 +219,7 @@ std::string PlaySession::play_move(std::string_view text, ms now) {
             return error(config_.lang == Language::English
                              ? fmt::format("Unknown command or move \"{}\"; \"help\" lists the commands", text)
                              : fmt::format("Unbekannter Befehl oder Zug „{}“; „hilfe“ zeigt die Befehle", text));
-        return error(e.message(before, config_.lang));
+        return error(describe(e, before, config_.lang));
     }
     if (*parsed == Move::null()) return error(tr("Nullzüge gibt es in einer Partie nicht", "No null moves in a game"));
     const Color mover = before.side_to_move();
@@ -317,7 +317,7 @@ std::string PlaySession::claim(const std::vector<std::string>& args, ms now) {
     std::optional<Move> intended;
     if (!args.empty()) {
         auto parsed = parse_san(before, strip_move_number(args.front()), ParseMode::Lenient);
-        if (!parsed) return error(parsed.error().message(before, config_.lang));
+        if (!parsed) return error(describe(parsed.error(), before, config_.lang));
         if (*parsed == Move::null()) return error(tr("Nullzüge gibt es in einer Partie nicht", "No null moves in a game"));
         intended = *parsed;
     }

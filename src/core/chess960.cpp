@@ -33,11 +33,6 @@ Setup setup_from_ranks(const std::array<PT, 8>& white, const std::array<PT, 8>& 
     return s;
 }
 
-std::string range_error(int n) {
-    return "Startnummer " + std::to_string(n) + " liegt nicht in 0..959 / start number " + std::to_string(n) +
-           " is not in 0..959";
-}
-
 }  // namespace
 
 std::array<PT, 8> chess960_back_rank(int n) {
@@ -88,37 +83,50 @@ int chess960_number(const std::array<PT, 8>& back_rank) {
     return chess960_back_rank(n) == back_rank ? n : -1;
 }
 
-std::expected<Position, std::string> chess960_position(int n) { return double_chess960_position(n, n); }
+std::expected<Position, Chess960Error> chess960_position(int n) { return double_chess960_position(n, n); }
 
-std::expected<Position, std::string> double_chess960_position(int white, int black) {
+std::expected<Position, Chess960Error> double_chess960_position(int white, int black) {
     for (int n : {white, black})
-        if (n < 0 || n >= Chess960Count) return std::unexpected(range_error(n));
+        if (n < 0 || n >= Chess960Count) return std::unexpected(Chess960Error{Chess960Error::Kind::OutOfRange, n});
     Setup s = setup_from_ranks(chess960_back_rank(white), chess960_back_rank(black));
     s.chess960 = !(white == ClassicalScharnagl && black == ClassicalScharnagl);
     auto pos = Position::from_setup(s, {Problems{}, s.chess960 ? Variant::Chess960 : Variant::Standard});
-    if (!pos) return std::unexpected(std::string("interner Fehler / internal error"));
+    // Every array of the numbering is a valid position: nothing to relax.
     return *pos;
 }
 
-std::expected<int, std::string> chess960_number(const Position& pos) {
+std::expected<int, Chess960Error> chess960_number(const Position& pos) {
     std::array<PT, 8> white, black;
     for (int f = 0; f < 8; ++f) {
         Piece w = pos.piece_on(make_square(static_cast<File>(f), Rank::R1));
         Piece b = pos.piece_on(make_square(static_cast<File>(f), Rank::R8));
         if (w == Piece::None || color_of(w) != Color::White || b == Piece::None || color_of(b) != Color::Black)
-            return std::unexpected(std::string("Grundreihen nicht vollständig besetzt / back ranks not fully occupied"));
+            return std::unexpected(Chess960Error{Chess960Error::Kind::BackRanksEmpty});
         white[static_cast<std::size_t>(f)] = type_of(w);
         black[static_cast<std::size_t>(f)] = type_of(b);
     }
-    if (white != black) return std::unexpected(std::string("Grundreihen nicht gespiegelt / back ranks are not mirrored"));
+    if (white != black) return std::unexpected(Chess960Error{Chess960Error::Kind::NotMirrored});
     if (pos.pieces(Color::White, PT::Pawn) != bb(Rank::R2) || pos.pieces(Color::Black, PT::Pawn) != bb(Rank::R7) ||
         popcount(pos.pieces()) != 32)
-        return std::unexpected(std::string("Bauern nicht in Grundstellung / pawns not on their start squares"));
+        return std::unexpected(Chess960Error{Chess960Error::Kind::PawnsMoved});
     const int n = chess960_number(white);
-    if (n < 0) return std::unexpected(std::string("keine Chess960-Aufstellung (Läufer auf gleicher Farbe oder König nicht zwischen den Türmen) / no Chess960 array (bishops on one colour or king not between the rooks)"));
+    if (n < 0) return std::unexpected(Chess960Error{Chess960Error::Kind::NoChess960Array});
     if (pos.side_to_move() != Color::White || pos.castling_rooks() != (pos.pieces(PT::Rook) & (bb(Rank::R1) | bb(Rank::R8))))
-        return std::unexpected(std::string("nicht die Ausgangsstellung: Zugrecht oder Rochaderechte / not the start: side to move or castling rights"));
+        return std::unexpected(Chess960Error{Chess960Error::Kind::NotTheStart});
     return n;
+}
+
+std::string_view chess960_error_id(Chess960Error::Kind kind) {
+    using K = Chess960Error::Kind;
+    switch (kind) {
+        case K::OutOfRange: return "out-of-range";
+        case K::BackRanksEmpty: return "back-ranks-empty";
+        case K::NotMirrored: return "not-mirrored";
+        case K::PawnsMoved: return "pawns-moved";
+        case K::NoChess960Array: return "no-chess960-array";
+        case K::NotTheStart: return "not-the-start";
+    }
+    return "?";
 }
 
 }  // namespace schach

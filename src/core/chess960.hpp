@@ -3,7 +3,8 @@
 
 #include <array>
 #include <expected>
-#include <string>
+#include <cstdint>
+#include <string_view>
 
 #include "core/position.hpp"
 #include "core/setup.hpp"
@@ -19,12 +20,28 @@ std::array<PieceType, 8> chess960_back_rank(int n);
 /// not between the rooks, wrong pieces).
 int chess960_number(const std::array<PieceType, 8>& back_rank);
 
-/// Start position `n` with all four castling rights; marked Chess960 unless n == 518.
-std::expected<Position, std::string> chess960_position(int n);
-/// Double Chess960: White's array from `white`, Black's from `black`.
-std::expected<Position, std::string> double_chess960_position(int white, int black);
+/// Why a number names no start position, or a position is no Chess960 start.
+struct Chess960Error {
+    enum class Kind : std::uint8_t {
+        OutOfRange,       // a start number outside 0..959 (`number`)
+        BackRanksEmpty,   // the back ranks are not fully occupied by their own men
+        NotMirrored,      // Black's back rank is not White's mirrored
+        PawnsMoved,       // pawns not on their start squares (or other men on the board)
+        NoChess960Array,  // bishops on one colour, or the king not between the rooks
+        NotTheStart,      // side to move or castling rights differ from the start
+    };
+    Kind kind = Kind::OutOfRange;
+    int number = 0;
+    friend bool operator==(const Chess960Error&, const Chess960Error&) = default;
+};
+std::string_view chess960_error_id(Chess960Error::Kind kind);
 
-/// The Scharnagl number of a Chess960 start position, or a German/English reason why `pos` is none.
-std::expected<int, std::string> chess960_number(const Position& pos);
+/// Start position `n` with all four castling rights; marked Chess960 unless n == 518.
+std::expected<Position, Chess960Error> chess960_position(int n);
+/// Double Chess960: White's array from `white`, Black's from `black`.
+std::expected<Position, Chess960Error> double_chess960_position(int white, int black);
+
+/// The Scharnagl number of a Chess960 start position, or why `pos` is none.
+std::expected<int, Chess960Error> chess960_number(const Position& pos);
 
 }  // namespace schach

@@ -1,5 +1,4 @@
 #include "core/fen.hpp"
-#include "text/problem_text.hpp"  // temporary: the sentence moves to text/
 
 #include <array>
 #include <charconv>
@@ -48,29 +47,34 @@ Piece piece_from_letter(char c) { return PieceLetters[static_cast<unsigned char>
 
 std::expected<void, FenError> parse_board(Token t, Setup& s) {
     using F = FenError::Field;
+    using E = FenError::Expected;
     int rank = 7, file = 0;
+    bool after_digit = false;
     for (std::size_t i = 0; i < t.text.size(); ++i) {
         const char c = t.text[i];
         const std::size_t at = t.offset + i;
         if (c == '/') {
-            if (file != 8) return std::unexpected(FenError{F::Placement, at, "8 Felder in der Reihe / 8 squares in the rank"});
-            if (rank == 0) return std::unexpected(FenError{F::Placement, at, "nur 8 Reihen / only 8 ranks"});
+            if (file != 8) return std::unexpected(FenError{F::Placement, at, E::FullRank});
+            if (rank == 0) return std::unexpected(FenError{F::Placement, at, E::OnlyEightRanks});
             --rank;
             file = 0;
         } else if (c >= '1' && c <= '8') {
+            // "17" or "44" adds up to 8 but is no FEN: one digit counts a run of empty squares.
+            if (after_digit) return std::unexpected(FenError{F::Placement, at, E::SingleDigit});
             file += c - '0';
-            if (file > 8) return std::unexpected(FenError{F::Placement, at, "höchstens 8 Felder je Reihe / at most 8 squares per rank"});
+            if (file > 8) return std::unexpected(FenError{F::Placement, at, E::RankOverflow});
         } else {
             Piece p = piece_from_letter(c);
             if (p == Piece::None)
-                return std::unexpected(FenError{F::Placement, at, "Figur (PNBRQK/pnbrqk), Ziffer 1-8 oder '/' / piece letter, digit 1-8 or '/'"});
-            if (file >= 8) return std::unexpected(FenError{F::Placement, at, "höchstens 8 Felder je Reihe / at most 8 squares per rank"});
+                return std::unexpected(FenError{F::Placement, at, E::PlacementChar});
+            if (file >= 8) return std::unexpected(FenError{F::Placement, at, E::RankOverflow});
             s.board[make_square(static_cast<File>(file), static_cast<Rank>(rank))] = p;
             ++file;
         }
+        after_digit = c >= '1' && c <= '8';
     }
     if (rank != 0 || file != 8)
-        return std::unexpected(FenError{F::Placement, t.offset + t.text.size(), "8 Reihen zu je 8 Feldern / 8 ranks of 8 squares"});
+        return std::unexpected(FenError{F::Placement, t.offset + t.text.size(), E::EightRanks});
     return {};
 }
 
@@ -91,6 +95,7 @@ Square resolve_side_letter(const Setup& s, Color c, bool king_side) {
 
 std::expected<void, FenError> parse_castling(Token t, Setup& s) {
     using F = FenError::Field;
+    using E = FenError::Expected;
     if (t.text == "-") return {};
     for (std::size_t i = 0; i < t.text.size(); ++i) {
         const char c = t.text[i];
@@ -103,10 +108,10 @@ std::expected<void, FenError> parse_castling(Token t, Setup& s) {
             rook = make_square(static_cast<File>(lower - 'a'), relative(color, Rank::R1));
             s.chess960 = true;
         } else {
-            return std::unexpected(FenError{F::Castling, t.offset + i, "'-' oder KQkq bzw. Linien A-H/a-h / '-' or KQkq or files A-H/a-h"});
+            return std::unexpected(FenError{F::Castling, t.offset + i, E::CastlingLetter});
         }
         if (contains(s.castling_rooks, rook))
-            return std::unexpected(FenError{F::Castling, t.offset + i, "jedes Rochaderecht nur einmal / each castling right once"});
+            return std::unexpected(FenError{F::Castling, t.offset + i, E::CastlingTwice});
         s.castling_rooks |= bb(rook);
     }
     return {};
@@ -118,58 +123,73 @@ std::expected<int, FenError> parse_counter(Token t, FenError::Field field, int m
     if (ec != std::errc{} || ptr != t.text.data() + t.text.size() || value < min || value > max) {
         std::size_t at = t.offset + static_cast<std::size_t>(ptr - t.text.data());
         if (ec == std::errc::result_out_of_range || (ec == std::errc{} && ptr == t.text.data() + t.text.size())) at = t.offset;
-        return std::unexpected(FenError{field, at,
-                                        "Zahl von " + std::to_string(min) + " bis " + std::to_string(max) +
-                                            " / number from " + std::to_string(min) + " to " + std::to_string(max)});
+        return std::unexpected(FenError{field, at, FenError::Expected::Number, min, max});
     }
     return value;
 }
 
 }  // namespace
 
-const char* field_name(FenError::Field f) {
+std::string_view fen_field_id(FenError::Field f) {
     switch (f) {
-        case FenError::Field::Placement: return "Stellung / placement";
-        case FenError::Field::Turn: return "Zugrecht / side to move";
-        case FenError::Field::Castling: return "Rochade / castling";
-        case FenError::Field::EnPassant: return "En passant / en passant";
-        case FenError::Field::Halfmove: return "Halbzüge / halfmove clock";
-        case FenError::Field::Fullmove: return "Zugnummer / fullmove number";
-        case FenError::Field::Trailing: return "Ende / end";
+        case FenError::Field::Placement: return "placement";
+        case FenError::Field::Turn: return "turn";
+        case FenError::Field::Castling: return "castling";
+        case FenError::Field::EnPassant: return "en-passant";
+        case FenError::Field::Halfmove: return "halfmove-clock";
+        case FenError::Field::Fullmove: return "fullmove-number";
+        case FenError::Field::Trailing: return "trailing";
     }
     return "?";
 }
 
-std::string FenError::message() const {
-    return "FEN-Fehler im Feld " + std::string(field_name(field)) + " bei Zeichen " + std::to_string(offset) +
-           " / FEN error in field " + field_name(field) + " at offset " + std::to_string(offset) + ": erwartet / expected " +
-           expected;
+std::string_view fen_expected_id(FenError::Expected e) {
+    using E = FenError::Expected;
+    switch (e) {
+        case E::Placement: return "placement";
+        case E::FullRank: return "full-rank";
+        case E::OnlyEightRanks: return "only-eight-ranks";
+        case E::RankOverflow: return "rank-overflow";
+        case E::SingleDigit: return "single-digit";
+        case E::PlacementChar: return "placement-char";
+        case E::EightRanks: return "eight-ranks";
+        case E::TurnLetter: return "turn-letter";
+        case E::CastlingField: return "castling-field";
+        case E::CastlingLetter: return "castling-letter";
+        case E::CastlingTwice: return "castling-twice";
+        case E::EnPassantField: return "en-passant-field";
+        case E::EnPassantSquare: return "en-passant-square";
+        case E::Number: return "number";
+        case E::End: return "end";
+    }
+    return "?";
 }
 
 std::expected<Setup, FenError> parse_fen(std::string_view fen) {
     using F = FenError::Field;
+    using E = FenError::Expected;
     const Fields split = split_fields(fen);
     const std::span<const Token> fields(split.at.data(), split.count);
     Setup s;
-    if (fields.empty()) return std::unexpected(FenError{F::Placement, 0, "eine Stellung / a placement"});
+    if (fields.empty()) return std::unexpected(FenError{F::Placement, 0, E::Placement});
     if (fields.size() > 6)
-        return std::unexpected(FenError{F::Trailing, fields[6].offset, "Ende nach 6 Feldern / end after 6 fields"});
+        return std::unexpected(FenError{F::Trailing, fields[6].offset, E::End});
     if (auto r = parse_board(fields[0], s); !r) return std::unexpected(r.error());
 
     const std::size_t end = fen.size();
-    if (fields.size() < 2) return std::unexpected(FenError{F::Turn, end, "'w' oder 'b' / 'w' or 'b'"});
+    if (fields.size() < 2) return std::unexpected(FenError{F::Turn, end, E::TurnLetter});
     if (fields[1].text == "w") s.turn = Color::White;
     else if (fields[1].text == "b") s.turn = Color::Black;
-    else return std::unexpected(FenError{F::Turn, fields[1].offset, "'w' oder 'b' / 'w' or 'b'"});
+    else return std::unexpected(FenError{F::Turn, fields[1].offset, E::TurnLetter});
 
-    if (fields.size() < 3) return std::unexpected(FenError{F::Castling, end, "Rochaderechte oder '-' / castling rights or '-'"});
+    if (fields.size() < 3) return std::unexpected(FenError{F::Castling, end, E::CastlingField});
     if (auto r = parse_castling(fields[2], s); !r) return std::unexpected(r.error());
 
-    if (fields.size() < 4) return std::unexpected(FenError{F::EnPassant, end, "En-passant-Feld oder '-' / en-passant square or '-'"});
+    if (fields.size() < 4) return std::unexpected(FenError{F::EnPassant, end, E::EnPassantField});
     if (fields[3].text != "-") {
         s.ep_square = parse_square(fields[3].text);
         if (s.ep_square == Square::None)
-            return std::unexpected(FenError{F::EnPassant, fields[3].offset, "Feld wie e3 oder '-' / square such as e3 or '-'"});
+            return std::unexpected(FenError{F::EnPassant, fields[3].offset, E::EnPassantSquare});
     }
     if (fields.size() >= 5) {
         auto half = parse_counter(fields[4], F::Halfmove, 0, 9999);
@@ -182,16 +202,6 @@ std::expected<Setup, FenError> parse_fen(std::string_view fen) {
         s.fullmove_number = std::max(1, *full);  // some writers use 0 for "unknown"
     }
     return s;
-}
-
-std::string PositionError::message() const {
-    if (is_syntax) return fen.message();
-    std::string out = "Ungültige Stellung / invalid position:";
-    for (int shift = 0; shift < 7; ++shift) {
-        const auto p = static_cast<Problem>(1 << shift);
-        if (problems.has(p)) out += "\n  - " + describe(p);
-    }
-    return out;
 }
 
 std::expected<Position, PositionError> position_from_fen(std::string_view fen, ValidateOptions options) {

@@ -11,16 +11,37 @@
 
 namespace schach {
 
-/// A FEN that cannot be read: which field, at which character offset (0-based), what was expected.
+/// A FEN that cannot be read: which field, at which character offset (0-based), and what would
+/// fit there. Carries no text: text/ renders it in the reader's language.
 struct FenError {
     enum class Field : std::uint8_t { Placement, Turn, Castling, EnPassant, Halfmove, Fullmove, Trailing };
-    Field field;
-    std::size_t offset;
-    std::string expected;
-    /// "FEN-Fehler im Feld Rochade bei Zeichen 23: erwartet ... / FEN error in castling field at offset 23: expected ..."
-    std::string message() const;
+    /// What was expected at the offset.
+    enum class Expected : std::uint8_t {
+        Placement,        // a board field at all (the FEN is empty)
+        FullRank,         // '/' after a rank of fewer than 8 squares
+        OnlyEightRanks,   // a ninth rank
+        RankOverflow,     // more than 8 squares in a rank
+        SingleDigit,      // two digits in a row ("44", "17"): one digit counts the empty squares
+        PlacementChar,    // a piece letter, a digit 1-8 or '/'
+        EightRanks,       // the board ends before 8 ranks of 8 squares
+        TurnLetter,       // 'w' or 'b'
+        CastlingField,    // castling rights or '-' (the field is missing)
+        CastlingLetter,   // '-', KQkq or files A-H/a-h
+        CastlingTwice,    // each castling right once
+        EnPassantField,   // an en-passant square or '-' (the field is missing)
+        EnPassantSquare,  // a square such as e3 or '-'
+        Number,           // a number from `min` to `max`
+        End,              // the end of the text after 6 fields
+    };
+    Field field = Field::Placement;
+    std::size_t offset = 0;
+    Expected expected = Expected::Placement;
+    int min = 0, max = 0;  // Number: the range
+    friend bool operator==(const FenError&, const FenError&) = default;
 };
-const char* field_name(FenError::Field f);
+/// Stable identifiers ("placement", "castling"; "single-digit", ...), for logs and the protocol.
+std::string_view fen_field_id(FenError::Field f);
+std::string_view fen_expected_id(FenError::Expected e);
 
 /// Parses FEN, X-FEN or Shredder-FEN (4 or 6 fields). Castling letters K/Q/k/q mean the outermost
 /// rook on that side; file letters name the rook's file and mark the setup as Chess960.
@@ -29,9 +50,8 @@ std::expected<Setup, FenError> parse_fen(std::string_view fen);
 /// Either a FEN syntax error or a position that fails validation.
 struct PositionError {
     bool is_syntax = false;
-    FenError fen{FenError::Field::Placement, 0, {}};
+    FenError fen{};
     Problems problems{};
-    std::string message() const;
 };
 std::expected<Position, PositionError> position_from_fen(std::string_view fen, ValidateOptions options = {});
 

@@ -4,7 +4,9 @@
 
 #include <cstdint>
 #include <expected>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/attacks.hpp"
@@ -30,6 +32,9 @@ enum class Problem : std::uint16_t {
     BadEnPassant = 1 << 5,       // an en-passant square no double step explains
     TooManyPieces = 1 << 6,      // more pieces than 16 per side or than promotions explain
 };
+inline constexpr int ProblemCount = 7;
+/// Stable identifier of one problem ("king-count", ...).
+std::string_view problem_id(Problem p);
 
 class Problems {
 public:
@@ -42,6 +47,8 @@ public:
     constexpr bool empty() const { return bits_ == 0; }
     constexpr std::uint16_t bits() const { return bits_; }
     friend constexpr bool operator==(Problems, Problems) = default;
+    /// Each problem in the set, in the order of the enum.
+    std::vector<Problem> list() const;
     /// Each problem as a short English identifier ("king-count", ...).
     std::vector<std::string> names() const;
 
@@ -49,13 +56,17 @@ private:
     std::uint16_t bits_ = 0;
 };
 
-/// How a Position treats Chess960: Auto detects it from the king and castling rooks.
-enum class Variant : std::uint8_t { Auto, Standard, Chess960 };
+/// The rules a position is played by. They differ only in castling: standard chess castles with
+/// the king on e1/e8 and the rooks in the corners; Chess960 with any king and rook of the start.
+enum class Variant : std::uint8_t { Standard, Chess960 };
 
 /// Options for validating a Setup.
 struct ValidateOptions {
     Problems relax{};  // problems to accept (an invalid right or e.p. square is then dropped)
-    Variant variant = Variant::Auto;
+    /// The rules; without one, they are read off the setup (Chess960 when the FEN used rook-file
+    /// letters or a right needs a king or rook off its classical square). In standard chess a
+    /// right that does not fit is a BadCastlingRights problem, never a switch to Chess960.
+    std::optional<Variant> variant{};
 };
 
 /// What do_move changed, so that undo_move can restore it.
@@ -76,7 +87,7 @@ public:
     /// Validates a setup. On failure, returns every problem found (minus the relaxed ones).
     static std::expected<Position, Problems> from_setup(const Setup& setup, ValidateOptions options = {});
     /// All problems of a setup (none relaxed).
-    static Problems validate(const Setup& setup, Variant variant = Variant::Auto);
+    static Problems validate(const Setup& setup, std::optional<Variant> variant = std::nullopt);
     Setup to_setup() const;
 
     // --- The board ---

@@ -49,7 +49,7 @@ bool too_many_pieces(const PieceSets& s, Color c) {
 }
 
 /// Castling rooks that have a king and rook in place; at most one per side of the king.
-Bitboard valid_castling_rooks(const Setup& setup, const PieceSets& s, Variant variant) {
+Bitboard valid_castling_rooks(const Setup& setup, const PieceSets& s, std::optional<Variant> variant) {
     Bitboard valid = 0;
     for (Color c : Colors) {
         const Bitboard kings = s.pieces(c, PieceType::King);
@@ -133,7 +133,7 @@ void Position::init_from(const Setup& s) {
     if (s.ep_square != Square::None) set_double_step(s.ep_square);
 }
 
-Problems Position::validate(const Setup& setup, Variant variant) {
+Problems Position::validate(const Setup& setup, std::optional<Variant> variant) {
     auto result = from_setup(setup, {Problems{}, variant});
     return result ? Problems{} : result.error();
 }
@@ -166,7 +166,7 @@ std::expected<Position, Problems> Position::from_setup(const Setup& setup, Valid
         if ((file_of(r) != File::A && file_of(r) != File::H) || file_of(lsb(sets.pieces(c, PieceType::King))) != File::E)
             chess960 = true;
     }
-    if (options.variant != Variant::Auto) chess960 = options.variant == Variant::Chess960;
+    if (options.variant) chess960 = *options.variant == Variant::Chess960;
     fixed.chess960 = chess960;
 
     Position p(fixed);
@@ -182,16 +182,29 @@ std::expected<Position, Problems> Position::from_setup(const Setup& setup, Valid
     return p;
 }
 
+std::string_view problem_id(Problem p) {
+    switch (p) {
+        case Problem::KingCount: return "king-count";
+        case Problem::PawnsOnBackRank: return "pawns-on-back-rank";
+        case Problem::OppositeCheck: return "opposite-check";
+        case Problem::ImpossibleCheck: return "impossible-check";
+        case Problem::BadCastlingRights: return "bad-castling-rights";
+        case Problem::BadEnPassant: return "bad-en-passant";
+        case Problem::TooManyPieces: return "too-many-pieces";
+    }
+    return "?";
+}
+
+std::vector<Problem> Problems::list() const {
+    std::vector<Problem> out;
+    for (int shift = 0; shift < ProblemCount; ++shift)
+        if (has(static_cast<Problem>(1 << shift))) out.push_back(static_cast<Problem>(1 << shift));
+    return out;
+}
+
 std::vector<std::string> Problems::names() const {
-    static constexpr std::pair<Problem, const char*> Names[] = {
-        {Problem::KingCount, "king-count"},           {Problem::PawnsOnBackRank, "pawns-on-back-rank"},
-        {Problem::OppositeCheck, "opposite-check"},   {Problem::ImpossibleCheck, "impossible-check"},
-        {Problem::BadCastlingRights, "bad-castling-rights"}, {Problem::BadEnPassant, "bad-en-passant"},
-        {Problem::TooManyPieces, "too-many-pieces"},
-    };
     std::vector<std::string> out;
-    for (auto [p, name] : Names)
-        if (has(p)) out.emplace_back(name);
+    for (Problem p : list()) out.emplace_back(problem_id(p));
     return out;
 }
 

@@ -9,6 +9,7 @@ namespace {
 
 using std::chrono::milliseconds;
 using Kind = TimeControlError::Kind;
+using Expected = TimeControlError::Expected;
 
 constexpr std::int64_t MsPerSecond = 1000;
 constexpr std::int64_t MsPerMinute = 60 * MsPerSecond;
@@ -16,8 +17,8 @@ constexpr std::int64_t MaxMs = 1000LL * 60 * MsPerMinute;  // 1000 hours: far be
 constexpr std::int64_t MaxMoves = 10000;
 constexpr int MaxDecimals = 3;  // thousandths: a millisecond when the unit is a second
 
-std::unexpected<TimeControlError> fail(Kind kind, std::size_t offset, std::string expected = {}) {
-    return std::unexpected(TimeControlError{kind, offset, std::move(expected)});
+std::unexpected<TimeControlError> fail(Kind kind, std::size_t offset, Expected expected = Expected::Nothing) {
+    return std::unexpected(TimeControlError{kind, offset, expected});
 }
 
 /// A number as written: value in thousandths, so "1.5" minutes and "1.5" seconds both stay exact.
@@ -59,7 +60,7 @@ public:
         skip_spaces();
         return pos_ >= text_.size();
     }
-    std::expected<Number, TimeControlError> number(std::string_view what);
+    std::expected<Number, TimeControlError> number(Expected what);
 
 private:
     void skip_spaces() {
@@ -72,9 +73,9 @@ private:
     std::size_t pos_ = 0;
 };
 
-std::expected<Number, TimeControlError> Cursor::number(std::string_view what) {
+std::expected<Number, TimeControlError> Cursor::number(Expected what) {
     Number n{0, false, offset()};
-    if (!digit_here()) return fail(Kind::Syntax, pos_, std::string(what));
+    if (!digit_here()) return fail(Kind::Syntax, pos_, what);
     // Capped well above every limit so that no digit string can overflow.
     constexpr std::int64_t Cap = 1'000'000'000'000'000LL;
     std::int64_t whole = 0;
@@ -85,7 +86,7 @@ std::expected<Number, TimeControlError> Cursor::number(std::string_view what) {
     int decimals = 0;
     if (pos_ < text_.size() && text_[pos_] == '.') {
         ++pos_;
-        if (!digit_here()) return fail(Kind::Syntax, pos_, "Ziffern nach dem Punkt / digits after the point");
+        if (!digit_here()) return fail(Kind::Syntax, pos_, Expected::DigitsAfterPoint);
         n.has_decimals = true;
         while (digit_here()) {
             if (decimals == MaxDecimals) return fail(Kind::TooPrecise, pos_);
@@ -105,7 +106,7 @@ std::expected<milliseconds, TimeControlError> duration(const Number& n, std::int
 }
 
 std::expected<int, TimeControlError> move_count(const Number& n) {
-    if (n.has_decimals) return fail(Kind::Syntax, n.offset, "eine ganze Zugzahl / a whole number of moves");
+    if (n.has_decimals) return fail(Kind::Syntax, n.offset, Expected::WholeMoves);
     if (n.thousandths > MaxMoves * 1000) return fail(Kind::OutOfRange, n.offset);
     if (n.thousandths == 0) return fail(Kind::ZeroMoves, n.offset);
     return static_cast<int>(n.thousandths / 1000);
@@ -134,7 +135,7 @@ void eat_seconds_suffix(Cursor& c, Dialect d, PlusTerm* term = nullptr) {
 }
 
 std::expected<milliseconds, TimeControlError> bonus_seconds(Cursor& c, Dialect d, PlusTerm* term = nullptr) {
-    auto n = c.number("Sekunden / seconds");
+    auto n = c.number(Expected::Seconds);
     if (!n) return std::unexpected(n.error());
     if (term != nullptr) term->number = *n;
     eat_seconds_suffix(c, d, term);
@@ -182,7 +183,7 @@ std::expected<milliseconds, TimeControlError> base_time(Cursor& c, Dialect d, co
 std::expected<ParsedPeriod, TimeControlError> parse_period(Cursor& c, Dialect d) {
     ParsedPeriod out;
     out.offset = c.offset();
-    const std::string_view what = d.human ? "Minuten oder Züge / minutes or moves" : "Sekunden oder Züge / seconds or moves";
+    const Expected what = d.human ? Expected::MinutesOrMoves : Expected::SecondsOrMoves;
     auto first = c.number(what);
     if (!first) return std::unexpected(first.error());
     Number time = *first;
@@ -190,7 +191,7 @@ std::expected<ParsedPeriod, TimeControlError> parse_period(Cursor& c, Dialect d)
         auto moves = move_count(*first);
         if (!moves) return std::unexpected(moves.error());
         out.period.moves = *moves;
-        auto t = c.number(d.human ? "Minuten / minutes" : "Sekunden / seconds");
+        auto t = c.number(d.human ? Expected::Minutes : Expected::Seconds);
         if (!t) return std::unexpected(t.error());
         time = *t;
     }
@@ -262,7 +263,7 @@ std::expected<TimeControl, TimeControlError> parse_human_periods(Cursor& c) {
 }
 
 std::expected<TimeControl, TimeControlError> parse_hourglass(Cursor& c, Dialect d, std::int64_t default_unit) {
-    auto n = c.number(d.human ? "Minuten / minutes" : "Sekunden / seconds");
+    auto n = c.number(d.human ? Expected::Minutes : Expected::Seconds);
     if (!n) return std::unexpected(n.error());
     std::int64_t unit = default_unit;
     if (d.human) {
@@ -278,8 +279,8 @@ std::expected<TimeControl, TimeControlError> parse_hourglass(Cursor& c, Dialect 
 }
 
 std::expected<TimeControl, TimeControlError> expect_end(Cursor& c, std::expected<TimeControl, TimeControlError> r,
-                                                        std::string_view what) {
-    if (r && !c.at_end()) return fail(Kind::Syntax, c.offset(), std::string(what));
+                                                        Expected what) {
+    if (r && !c.at_end()) return fail(Kind::Syntax, c.offset(), what);
     return r;
 }
 
@@ -346,37 +347,37 @@ std::string_view time_control_error_id(TimeControlError::Kind kind) {
     return "syntax";
 }
 
-std::string TimeControlError::message() const {
-    std::string what;
-    switch (kind) {
-        case Kind::Syntax: what = "erwartet / expected " + expected; break;
-        case Kind::OutOfRange: what = "Zahl zu groß / number too large"; break;
-        case Kind::TooPrecise: what = "höchstens 3 Nachkommastellen / at most 3 decimals"; break;
-        case Kind::ZeroMoves: what = "eine Periode braucht mindestens einen Zug / a period needs at least one move"; break;
-        case Kind::NoTime: what = "diese Periode gibt keine Zeit / this period gives no time"; break;
-        case Kind::RestNotLast:
-            what = "nach dem Rest der Partie kann keine Periode folgen / nothing can follow the rest of the game";
-            break;
-        case Kind::HourglassBonus:
-            what = "eine Sanduhr hat weder Inkrement noch Verzögerung / an hourglass has neither increment nor delay";
-            break;
+std::string_view time_control_expected_id(TimeControlError::Expected e) {
+    switch (e) {
+        case Expected::Nothing: return "";
+        case Expected::DigitsAfterPoint: return "digits-after-point";
+        case Expected::WholeMoves: return "whole-moves";
+        case Expected::Seconds: return "seconds";
+        case Expected::Minutes: return "minutes";
+        case Expected::MinutesOrMoves: return "minutes-or-moves";
+        case Expected::SecondsOrMoves: return "seconds-or-moves";
+        case Expected::TimeControl: return "time-control";
+        case Expected::SpecStart: return "spec-start";
+        case Expected::TagStart: return "tag-start";
+        case Expected::CommaOrEnd: return "comma-or-end";
+        case Expected::ColonOrEnd: return "colon-or-end";
+        case Expected::End: return "end";
     }
-    return "Zeitkontrolle, Zeichen " + std::to_string(offset) + " / time control, offset " + std::to_string(offset) +
-           ": " + what;
+    return "?";
 }
 
 // ---------------------------------------------------------------- human spec
 
 std::expected<TimeControl, TimeControlError> parse_time_control(std::string_view spec) {
     Cursor c(spec, true);
-    constexpr std::string_view AfterControl = "',' oder Ende / ',' or end";
-    if (c.at_end()) return fail(Kind::Syntax, c.offset(), "eine Zeitkontrolle / a time control");
-    if (c.eat('-')) return expect_end(c, TimeControl::untimed(), "Ende / end");
-    if (c.eat('?')) return expect_end(c, TimeControl::unknown(), "Ende / end");
-    if (c.eat_word("hourglass") || c.eat('h')) return expect_end(c, parse_hourglass(c, Dialect{true}, MsPerMinute), "Ende / end");
+    constexpr Expected AfterControl = Expected::CommaOrEnd;
+    if (c.at_end()) return fail(Kind::Syntax, c.offset(), Expected::TimeControl);
+    if (c.eat('-')) return expect_end(c, TimeControl::untimed(), Expected::End);
+    if (c.eat('?')) return expect_end(c, TimeControl::unknown(), Expected::End);
+    if (c.eat_word("hourglass") || c.eat('h')) return expect_end(c, parse_hourglass(c, Dialect{true}, MsPerMinute), Expected::End);
     const char first = c.peek();
     if (first < '0' || first > '9')
-        return fail(Kind::Syntax, c.offset(), "Minuten, Züge/Minuten, 'h', '-' oder '?' / minutes, moves/minutes, 'h', '-' or '?'");
+        return fail(Kind::Syntax, c.offset(), Expected::SpecStart);
     return expect_end(c, parse_human_periods(c), AfterControl);
 }
 
@@ -400,11 +401,11 @@ std::string to_string(const TimeControl& control) {
 
 std::expected<TimeControl, TimeControlError> parse_pgn_time_control(std::string_view tag) {
     Cursor c(tag, false);
-    if (c.at_end()) return fail(Kind::Syntax, c.offset(), "'?', '-', '*' oder Sekunden / '?', '-', '*' or seconds");
-    if (c.eat('?')) return expect_end(c, TimeControl::unknown(), "Ende / end");
-    if (c.eat('-')) return expect_end(c, TimeControl::untimed(), "Ende / end");
-    if (c.eat('*')) return expect_end(c, parse_hourglass(c, Dialect{false}, MsPerSecond), "Ende / end");
-    return expect_end(c, parse_periods(c, Dialect{false}, ':'), "':' oder Ende / ':' or end");
+    if (c.at_end()) return fail(Kind::Syntax, c.offset(), Expected::TagStart);
+    if (c.eat('?')) return expect_end(c, TimeControl::unknown(), Expected::End);
+    if (c.eat('-')) return expect_end(c, TimeControl::untimed(), Expected::End);
+    if (c.eat('*')) return expect_end(c, parse_hourglass(c, Dialect{false}, MsPerSecond), Expected::End);
+    return expect_end(c, parse_periods(c, Dialect{false}, ':'), Expected::ColonOrEnd);
 }
 
 std::string to_pgn_time_control(const TimeControl& control) {

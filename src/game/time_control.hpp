@@ -74,14 +74,21 @@ struct TimeControlError {
         RestNotLast,  // "90,30": nothing can follow a rest-of-game period
         HourglassBonus,  // an hourglass has neither increment nor delay
     };
+    /// For Syntax: what would fit at the offset.
+    enum class Expected : std::uint8_t {
+        Nothing, DigitsAfterPoint, WholeMoves, Seconds, Minutes, MinutesOrMoves, SecondsOrMoves,
+        TimeControl,  // the spec is empty
+        SpecStart,    // minutes, moves/minutes, 'h', '-' or '?'
+        TagStart,     // PGN tag: '?', '-', '*' or seconds
+        CommaOrEnd, ColonOrEnd, End,
+    };
     Kind kind = Kind::Syntax;
     std::size_t offset = 0;
-    std::string expected;  // for Syntax: what would fit here
-    /// "Zeitkontrolle: Fehler bei Zeichen 2: ... / time control: error at offset 2: ..."
-    std::string message() const;
+    Expected expected = Expected::Nothing;
     friend bool operator==(const TimeControlError&, const TimeControlError&) = default;
 };
 std::string_view time_control_error_id(TimeControlError::Kind kind);
+std::string_view time_control_expected_id(TimeControlError::Expected expected);
 
 /// Reads a human spec. Spaces between the parts are allowed; letters are case-insensitive.
 ///

@@ -1,5 +1,4 @@
 #include "notation/notation.hpp"
-#include "text/refusal_text.hpp"  // temporary: the sentence moves to text/
 
 #include <algorithm>
 #include <cctype>
@@ -18,6 +17,7 @@ constexpr bool ascii_space(char c) { return c == ' ' || c == '\t' || c == '\n' |
 constexpr char ascii_toupper(char c) { return c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c; }
 
 using PT = PieceType;
+using E = MoveTextError::Expected;
 
 // The quick SAN path is a handful of small functions called once per move of every game read;
 // calls between them cost more than their bodies, so they are merged into their callers.
@@ -86,12 +86,12 @@ std::string algebraic(const Position& pos, Move m, Language lang, bool long_form
     return out + check_suffix(pos, m);
 }
 
-MoveTextError syntax_error(std::string_view text, std::size_t at, std::string expected) {
+MoveTextError syntax_error(std::string_view text, std::size_t at, MoveTextError::Expected expected) {
     MoveTextError e;
     e.kind = MoveTextError::Kind::Syntax;
     e.text = std::string(text);
     e.offset = at;
-    e.expected = std::move(expected);
+    e.expected = expected;
     return e;
 }
 
@@ -129,7 +129,7 @@ std::string_view strip_suffixes(std::string_view s, bool lenient) {
 std::expected<SanPattern, MoveTextError> parse_pattern(std::string_view text, bool lenient) {
     SanPattern p;
     std::string_view s = strip_suffixes(text, lenient);
-    if (s.empty()) return std::unexpected(syntax_error(text, 0, "ein Zug / a move"));
+    if (s.empty()) return std::unexpected(syntax_error(text, 0, E::Move));
     if (s == "--" || (lenient && (s == "Z0" || s == "0000" || s == "@@@@"))) {
         p.null_move = true;
         return p;
@@ -147,7 +147,7 @@ std::expected<SanPattern, MoveTextError> parse_pattern(std::string_view text, bo
     if (i < n && ascii_upper(s[i])) {
         p.piece = piece_from_any_letter(s[i]);
         if (p.piece == PT::None || (p.piece == PT::Pawn && !lenient))
-            return std::unexpected(syntax_error(text, i, "Figurbuchstabe K, D, T, L, S (oder K, Q, R, B, N) / piece letter K, Q, R, B, N (or German K, D, T, L, S)"));
+            return std::unexpected(syntax_error(text, i, E::PieceLetter));
         ++i;
     }
     // Collect squares and parts: [file][rank][x|-|:][file rank][=promo]
@@ -182,13 +182,13 @@ std::expected<SanPattern, MoveTextError> parse_pattern(std::string_view text, bo
             target = k;
             break;
         }
-    if (target < 0) return std::unexpected(syntax_error(text, std::min(i, n), "ein Zielfeld wie e4 / a target square such as e4"));
+    if (target < 0) return std::unexpected(syntax_error(text, std::min(i, n), E::TargetSquare));
     p.to = make_square(static_cast<File>(files[target]), static_cast<Rank>(ranks[target]));
     if (target == 1) {
         p.from_file = files[0];
         p.from_rank = ranks[0];
     } else if (files[1] >= 0 || ranks[1] >= 0) {
-        return std::unexpected(syntax_error(text, i, "ein Zielfeld wie e4 / a target square such as e4"));
+        return std::unexpected(syntax_error(text, i, E::TargetSquare));
     }
     p.uci_like = p.from_file >= 0 && p.from_rank >= 0;
     if (i < n && (s[i] == '=' || (lenient && (ascii_alpha(s[i]) || s[i] == '/' || s[i] == '(')))) {
@@ -197,14 +197,14 @@ std::expected<SanPattern, MoveTextError> parse_pattern(std::string_view text, bo
         char c = at < n ? s[at] : '\0';
         PT promo = piece_from_any_letter(ascii_toupper(c));
         if (!lenient && !ascii_upper(c)) promo = PT::None;
-        if (promo == PT::None) return std::unexpected(syntax_error(text, at, "Umwandlungsfigur / promotion piece"));
+        if (promo == PT::None) return std::unexpected(syntax_error(text, at, E::PromotionPiece));
         p.promotion = promo;
         i = at + 1;
         if (i < n && s[i] == ')') ++i;
     }
-    if (i != n) return std::unexpected(syntax_error(text, i, "Ende des Zuges / end of the move"));
+    if (i != n) return std::unexpected(syntax_error(text, i, E::End));
     if (!lenient && p.piece == PT::Pawn && p.from_rank >= 0)
-        return std::unexpected(syntax_error(text, 1, "SAN ohne Startfeld / SAN without a from-square"));
+        return std::unexpected(syntax_error(text, 1, E::SanWithoutFrom));
     return p;
 }
 
@@ -500,15 +500,15 @@ std::expected<Move, MoveTextError> parse_uci(const Position& pos, std::string_vi
         if (pos.in_check()) return std::unexpected(illegal(text, Refusal{RefusalCode::NullMoveInCheck}));
         return Move::null();
     }
-    if (s.size() < 4 || s.size() > 5) return std::unexpected(syntax_error(text, 0, "UCI-Zug wie e2e4 / UCI move such as e2e4"));
+    if (s.size() < 4 || s.size() > 5) return std::unexpected(syntax_error(text, 0, E::UciMove));
     const Square from = parse_square(s.substr(0, 2)), to = parse_square(s.substr(2, 2));
-    if (from == Square::None) return std::unexpected(syntax_error(text, 0, "Startfeld / from-square"));
-    if (to == Square::None) return std::unexpected(syntax_error(text, 2, "Zielfeld / to-square"));
+    if (from == Square::None) return std::unexpected(syntax_error(text, 0, E::FromSquare));
+    if (to == Square::None) return std::unexpected(syntax_error(text, 2, E::ToSquare));
     PT promo = PT::None;
     if (s.size() == 5) {
         constexpr std::string_view Letters = "nbrq";
         std::size_t i = Letters.find(s[4]);
-        if (i == std::string_view::npos) return std::unexpected(syntax_error(text, 4, "n, b, r oder q / n, b, r or q"));
+        if (i == std::string_view::npos) return std::unexpected(syntax_error(text, 4, E::UciPromotion));
         promo = static_cast<PT>(idx(PT::Knight) + static_cast<int>(i));
     }
     if (Move m = find_move(pos, from, to, promo)) return m;
@@ -590,32 +590,31 @@ std::expected<Move, MoveTextError> parse_san(const Position& pos, std::string_vi
         bool canonical = false;
         for (Language lang : {Language::English, Language::German, Language::GermanNeutral})
             canonical |= strip_suffixes(to_san(pos, m, lang), false) == bare;
-        if (!canonical) return std::unexpected(syntax_error(text, 0, "kanonisches SAN: " + to_san(pos, m) + " / canonical SAN: " + to_san(pos, m)));
+        if (!canonical) {
+            MoveTextError e = syntax_error(text, 0, E::CanonicalSan);
+            e.canonical = m;
+            return std::unexpected(std::move(e));
+        }
     }
     return m;
 }
 
-std::string MoveTextError::message(const Position& pos, Language lang) const {
-    const bool en = lang == Language::English;
-    // `expected` holds "deutsch / english": show the part of the reader's language.
-    const std::size_t split = expected.find(" / ");
-    const std::string wanted = split == std::string::npos ? expected
-                               : en                       ? expected.substr(split + 3)
-                                                          : expected.substr(0, split);
-    switch (kind) {
-        case Kind::Syntax:
-            return (en ? "Invalid move text \"" + text + "\" at character " + std::to_string(offset) + ": expected "
-                       : "Ungültiger Zug „" + text + "“ bei Zeichen " + std::to_string(offset) + ": erwartet ") +
-                   wanted;
-        case Kind::Illegal:
-            return (en ? "Illegal move " : "Regelwidriger Zug ") + text + ": " + describe(refusal, lang);
-        case Kind::Ambiguous: {
-            std::string list;
-            for (Move m : candidates) list += (list.empty() ? "" : ", ") + to_san(pos, m, lang);
-            return (en ? "Ambiguous move " : "Mehrdeutiger Zug ") + text + (en ? ": could be " : ": möglich sind ") + list;
-        }
+std::string_view move_text_expected_id(MoveTextError::Expected e) {
+    switch (e) {
+        case E::Nothing: return "";
+        case E::Move: return "move";
+        case E::PieceLetter: return "piece-letter";
+        case E::TargetSquare: return "target-square";
+        case E::PromotionPiece: return "promotion-piece";
+        case E::End: return "end";
+        case E::SanWithoutFrom: return "san-without-from";
+        case E::UciMove: return "uci-move";
+        case E::FromSquare: return "from-square";
+        case E::ToSquare: return "to-square";
+        case E::UciPromotion: return "uci-promotion";
+        case E::CanonicalSan: return "canonical-san";
     }
-    return text;
+    return "?";
 }
 
 }  // namespace schach

@@ -37,12 +37,27 @@ struct MoveTextError {
     Kind kind = Kind::Syntax;
     std::string text;              // the move text as given
     std::size_t offset = 0;        // character in `text` where the problem shows (syntax errors)
-    std::string expected;          // syntax errors: what was expected there
-    Refusal refusal{};             // illegal moves: the rule that forbids it
-    std::vector<Move> candidates;  // ambiguous moves: the legal moves it could mean
-    /// A sentence for the user, e.g. "Mehrdeutiger Zug Nd2: Nbd2, Nfd2 / ambiguous move ...".
-    std::string message(const Position& pos, Language lang) const;
+    /// Syntax errors: what was expected at the offset.
+    enum class Expected : std::uint8_t {
+        Nothing,
+        Move,            // the text is empty
+        PieceLetter,     // K, Q, R, B, N (or German K, D, T, L, S / W)
+        TargetSquare,    // a target square such as e4
+        PromotionPiece,  // after '='
+        End,             // the end of the move
+        SanWithoutFrom,  // SAN names no from-square here (e2-e4 is long algebraic)
+        UciMove,         // four or five characters such as e2e4
+        FromSquare,
+        ToSquare,
+        UciPromotion,    // n, b, r or q
+        CanonicalSan,    // strict mode: the move as to_san writes it (`canonical`)
+    };
+    Expected expected = Expected::Nothing;
+    Move canonical = Move::none();  // CanonicalSan: the move the text means
+    Refusal refusal{};              // illegal moves: the rule that forbids it
+    std::vector<Move> candidates;   // ambiguous moves: the legal moves it could mean
 };
+std::string_view move_text_expected_id(MoveTextError::Expected e);
 
 enum class ParseMode : std::uint8_t {
     /// Canonical SAN only (English or German letters, as to_san writes it; check marks optional).

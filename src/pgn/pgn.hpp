@@ -15,6 +15,7 @@
 #include "notation/language.hpp"
 #include "core/move.hpp"
 #include "notation/notation.hpp"
+#include "core/fen.hpp"
 #include "core/position.hpp"
 
 namespace schach {
@@ -36,10 +37,45 @@ struct PgnError {
         TooLarge,            // a game beyond the size limit (bounded memory)
         Inconsistent,        // tags that contradict the game (Result tag vs result token, ...)
     };
+    /// What exactly went wrong; text/ renders it.
+    enum class Detail : std::uint8_t {
+        ExpectedTag,            // a tag line that does not start with '['
+        QuoteBeforeValue,       // '"' before the tag value
+        TagValueEnd,            // the closing '"' of the tag value
+        BracketAfterTag,        // ']' after the tag value
+        TagName,                // an empty tag name
+        UnsupportedVariant,     // `value`: the Variant tag
+        FenTag,                 // `fen`: why the FEN tag is refused
+        Move,                   // `move`: why the move text is refused in `position`; `move_number`
+        VariationWithoutMove,   // '(' before any move
+        CloseParenWithoutOpen,  // ')' without '('
+        CloseBraceWithoutOpen,  // '}' without '{'
+        NumberAfterNag,         // '$' without digits
+        ResultInVariation,      // a result token inside a variation
+        TooLarge,               // a game or line beyond the size limit
+        CommentNotClosed,       // '{' without '}' at the end of the game
+        VariationNotClosed,     // '(' without ')' at the end of the game
+        // Found by `pgn check` over a whole game.
+        MissingMarker,          // no game termination marker
+        ResultTagMismatch,      // Result tag `value` but termination marker `other`
+        PlyCountNotNumber,      // PlyCount tag `value`
+        PlyCountMismatch,       // PlyCount tag `count`, main line `plies`
+        SetUpWithoutFen,        // SetUp "1" without FEN
+        FenSetUpNotOne,         // FEN tag but SetUp `value`
+        FenWithoutSetUp,        // FEN tag without SetUp
+        MissingRosterTag,       // Seven Tag Roster tag `value` missing
+    };
     Kind kind = Kind::Syntax;
     PgnLocation where;
-    std::string message;  // German / English
+    Detail detail = Detail::ExpectedTag;
+    std::string value, other;
+    std::uint64_t count = 0, plies = 0;
+    int move_number = 0;
+    MoveTextError move{};
+    Position position{};  // Detail::Move: the position the move was tried in
+    PositionError fen{};
 };
+std::string_view pgn_detail_id(PgnError::Detail detail);
 std::string_view pgn_error_id(PgnError::Kind kind);
 
 /// Structured commands found in a comment: [%clk 1:02:03], [%emt 0:00:05], [%eval 0.35] or

@@ -226,6 +226,37 @@ int nag_of_suffix(std::string_view s) {
 
 }  // namespace
 
+std::string_view pgn_detail_id(PgnError::Detail detail) {
+    using D = PgnError::Detail;
+    switch (detail) {
+        case D::ExpectedTag: return "expected-tag";
+        case D::QuoteBeforeValue: return "quote-before-value";
+        case D::TagValueEnd: return "tag-value-end";
+        case D::BracketAfterTag: return "bracket-after-tag";
+        case D::TagName: return "tag-name";
+        case D::UnsupportedVariant: return "unsupported-variant";
+        case D::FenTag: return "fen-tag";
+        case D::Move: return "move";
+        case D::VariationWithoutMove: return "variation-without-move";
+        case D::CloseParenWithoutOpen: return "close-paren-without-open";
+        case D::CloseBraceWithoutOpen: return "close-brace-without-open";
+        case D::NumberAfterNag: return "number-after-nag";
+        case D::ResultInVariation: return "result-in-variation";
+        case D::TooLarge: return "too-large";
+        case D::CommentNotClosed: return "comment-not-closed";
+        case D::VariationNotClosed: return "variation-not-closed";
+        case D::MissingMarker: return "missing-marker";
+        case D::ResultTagMismatch: return "result-tag-mismatch";
+        case D::PlyCountNotNumber: return "ply-count-not-number";
+        case D::PlyCountMismatch: return "ply-count-mismatch";
+        case D::SetUpWithoutFen: return "set-up-without-fen";
+        case D::FenSetUpNotOne: return "fen-set-up-not-one";
+        case D::FenWithoutSetUp: return "fen-without-set-up";
+        case D::MissingRosterTag: return "missing-roster-tag";
+    }
+    return "?";
+}
+
 std::string_view pgn_error_id(PgnError::Kind kind) {
     switch (kind) {
         case PgnError::Kind::Syntax: return "syntax";
@@ -275,10 +306,17 @@ struct PgnReader::Impl {
 
     PgnLocation at(std::size_t column) const { return {lines.line_number(), column + 1, loc.game}; }
 
-    void fail(PgnError::Kind kind, std::size_t column, std::string message) {
+    void fail(PgnError::Kind kind, std::size_t column, PgnError::Detail detail) {
+        PgnError e;
+        e.kind = kind;
+        e.detail = detail;
+        fail(std::move(e), column);
+    }
+    void fail(PgnError e, std::size_t column) {
         if (failed) return;
         failed = true;
-        visitor->error(PgnError{kind, at(column), std::move(message)});
+        e.where = at(column);
+        visitor->error(e);
     }
 
     bool read_game(PgnVisitor& v);
@@ -295,12 +333,12 @@ struct PgnReader::Impl {
     // The position of the last FEN tag read: games in a row often start from the same one (an
     // opening played with both colours), and the answer is the same.
     std::string cached_fen;
-    Variant cached_variant = Variant::Auto;
+    std::optional<Variant> cached_variant;
     std::expected<Position, PositionError> cached_position;
-    const std::expected<Position, PositionError>& fen_position(Variant variant);
+    const std::expected<Position, PositionError>& fen_position(std::optional<Variant> variant);
 };
 
-const std::expected<Position, PositionError>& PgnReader::Impl::fen_position(Variant variant) {
+const std::expected<Position, PositionError>& PgnReader::Impl::fen_position(std::optional<Variant> variant) {
     if (cached_fen.empty() || cached_fen != fen_tag || cached_variant != variant) {
         ValidateOptions vo;
         vo.variant = variant;
@@ -347,7 +385,7 @@ void PgnReader::Impl::parse_tags(std::string_view l) {
     while (i < l.size()) {
         while (i < l.size() && is_space(l[i])) ++i;
         if (i >= l.size()) return;
-        if (l[i] != '[') return fail(PgnError::Kind::Syntax, i, "Tag erwartet: [Name \"Wert\"] / expected a tag");
+        if (l[i] != '[') return fail(PgnError::Kind::Syntax, i, PgnError::Detail::ExpectedTag);
         ++i;
         while (i < l.size() && is_space(l[i])) ++i;
         const std::size_t name_start = i;
@@ -355,7 +393,7 @@ void PgnReader::Impl::parse_tags(std::string_view l) {
         const std::string_view name = l.substr(name_start, i - name_start);
         while (i < l.size() && is_space(l[i])) ++i;
         if (i >= l.size() || l[i] != '"')
-            return fail(PgnError::Kind::Syntax, i, "Anführungszeichen vor dem Tag-Wert / quote before the tag value");
+            return fail(PgnError::Kind::Syntax, i, PgnError::Detail::QuoteBeforeValue);
         ++i;
         // The value is a view into the line unless it holds escapes.
         const std::size_t value_start = i;
@@ -385,11 +423,11 @@ void PgnReader::Impl::parse_tags(std::string_view l) {
             value = unescaped;
         }
         if (closed) ++i;
-        if (!closed) return fail(PgnError::Kind::Syntax, i, "Ende des Tag-Werts (\") / end of the tag value");
+        if (!closed) return fail(PgnError::Kind::Syntax, i, PgnError::Detail::TagValueEnd);
         while (i < l.size() && is_space(l[i])) ++i;
-        if (i >= l.size() || l[i] != ']') return fail(PgnError::Kind::Syntax, i, "']' nach dem Tag / ']' after the tag");
+        if (i >= l.size() || l[i] != ']') return fail(PgnError::Kind::Syntax, i, PgnError::Detail::BracketAfterTag);
         ++i;
-        if (name.empty()) return fail(PgnError::Kind::Syntax, name_start, "Tag-Name / tag name");
+        if (name.empty()) return fail(PgnError::Kind::Syntax, name_start, PgnError::Detail::TagName);
         if (name == "FEN") fen_tag.assign(value);
         else if (name == "Variant") variant_tag.assign(value);
         else if (name == "SetUp") setup_flag = value == "1";
@@ -401,15 +439,22 @@ bool PgnReader::Impl::start_moves(std::size_t column) {
     moves_started = true;
     const VariantTag variant = classify_variant(variant_tag);
     if (variant == VariantTag::Unsupported) {
-        fail(PgnError::Kind::UnsupportedVariant, column,
-             "Variante „" + variant_tag + "“ wird nicht unterstützt / variant \"" + variant_tag + "\" is not supported");
+        PgnError e;
+        e.kind = PgnError::Kind::UnsupportedVariant;
+        e.detail = PgnError::Detail::UnsupportedVariant;
+        e.value = variant_tag;
+        fail(std::move(e), column);
         skipping = true;
         return false;
     }
     if (!fen_tag.empty()) {
-        const auto& p = fen_position(variant == VariantTag::Chess960 ? Variant::Chess960 : Variant::Auto);
+        const auto& p = fen_position(variant == VariantTag::Chess960 ? std::optional(Variant::Chess960) : std::nullopt);
         if (!p) {
-            fail(PgnError::Kind::BadFen, column, "FEN-Tag: " + p.error().message());
+            PgnError e;
+            e.kind = PgnError::Kind::BadFen;
+            e.detail = PgnError::Detail::FenTag;
+            e.fen = p.error();
+            fail(std::move(e), column);
             skipping = true;
             return false;
         }
@@ -436,8 +481,13 @@ void PgnReader::Impl::play(std::string_view token, std::size_t column) {
         const PgnError::Kind kind = e.kind == MoveTextError::Kind::Ambiguous ? PgnError::Kind::AmbiguousMove
                                     : e.kind == MoveTextError::Kind::Illegal ? PgnError::Kind::IllegalMove
                                                                              : PgnError::Kind::Syntax;
-        const std::string de = e.message(pos, Language::German), en = e.message(pos, Language::English);
-        fail(kind, column + e.offset, "Zug " + std::to_string(pos.fullmove_number()) + ": " + de + " / " + en);
+        PgnError error;
+        error.kind = kind;
+        error.detail = PgnError::Detail::Move;
+        error.move = e;
+        error.position = pos;
+        error.move_number = pos.fullmove_number();
+        fail(std::move(error), column + e.offset);
         return;
     }
     played(*m, token.substr(0, end), column);
@@ -516,7 +566,7 @@ bool PgnReader::Impl::parse_movetext(std::string_view l, std::size_t base) {
             case '(': {
                 if (!skipping && !failed) {
                     if (!has_last) {
-                        fail(PgnError::Kind::Syntax, i, "Variante ohne vorherigen Zug / variation without a move before it");
+                        fail(PgnError::Kind::Syntax, i, PgnError::Detail::VariationWithoutMove);
                     } else {
                         stack.push_back({pos, last, last_undo, has_last});
                         pos.undo_move(last, last_undo);
@@ -530,7 +580,7 @@ bool PgnReader::Impl::parse_movetext(std::string_view l, std::size_t base) {
             case ')': {
                 if (!skipping && !failed) {
                     if (stack.empty()) {
-                        fail(PgnError::Kind::Syntax, i, "')' ohne '(' / ')' without '('");
+                        fail(PgnError::Kind::Syntax, i, PgnError::Detail::CloseParenWithoutOpen);
                     } else {
                         pos = stack.back().pos;
                         last = stack.back().last;
@@ -544,7 +594,7 @@ bool PgnReader::Impl::parse_movetext(std::string_view l, std::size_t base) {
                 continue;
             }
             case '}': {
-                if (!skipping && !failed) fail(PgnError::Kind::Syntax, i, "'}' ohne '{' / '}' without '{'");
+                if (!skipping && !failed) fail(PgnError::Kind::Syntax, i, PgnError::Detail::CloseBraceWithoutOpen);
                 ++i;
                 continue;
             }
@@ -552,7 +602,7 @@ bool PgnReader::Impl::parse_movetext(std::string_view l, std::size_t base) {
                 std::size_t j = i + 1;
                 int value = 0;
                 while (j < n && l[j] >= '0' && l[j] <= '9' && value < 1000) value = value * 10 + (l[j++] - '0');
-                if (j == i + 1) fail(PgnError::Kind::Syntax, i, "Zahl nach '$' / number after '$'");
+                if (j == i + 1) fail(PgnError::Kind::Syntax, i, PgnError::Detail::NumberAfterNag);
                 else if (!skipping && !failed) visitor->nag(value);
                 i = j;
                 continue;
@@ -577,7 +627,7 @@ bool PgnReader::Impl::parse_movetext(std::string_view l, std::size_t base) {
             // A result ends the game, also inside a variation (an error there): the next game
             // starts after it whatever went wrong before, in strict and lenient mode alike.
             if (!stack.empty() && !skipping && !failed)
-                fail(PgnError::Kind::Syntax, i, "Ergebnis innerhalb einer Variante / result inside a variation");
+                fail(PgnError::Kind::Syntax, i, PgnError::Detail::ResultInVariation);
             if (!skipping && !failed) visitor->result(word == "½-½" ? "1/2-1/2" : word);
             // Another game may follow on the same line ("1. c4 * 1. Nf3 *"): keep the rest.
             const std::string_view rest = l.substr(j);
@@ -621,7 +671,7 @@ bool PgnReader::Impl::read_game(PgnVisitor& v) {
     for (bool first = true;; first = false) {
         if (!first && !next_line()) break;
         if (game_bytes > options.max_game_bytes || lines.overlong()) {
-            fail(PgnError::Kind::TooLarge, 0, "Partie oder Zeile zu groß / game or line too large");
+            fail(PgnError::Kind::TooLarge, 0, PgnError::Detail::TooLarge);
             skipping = true;
             if (lines.overlong()) {  // the dropped line belonged to this game's movetext
                 in_tags = false;
@@ -651,9 +701,9 @@ bool PgnReader::Impl::read_game(PgnVisitor& v) {
         in_tags = false;
         if (!parse_movetext(line, i)) break;
     }
-    if (in_comment && !failed) fail(PgnError::Kind::Syntax, 0, "Kommentar ohne '}' / comment without '}'");
+    if (in_comment && !failed) fail(PgnError::Kind::Syntax, 0, PgnError::Detail::CommentNotClosed);
     if (!moves_started && !failed) start_moves(0);
-    if (!stack.empty() && !failed) fail(PgnError::Kind::Syntax, 0, "Variante ohne ')' / variation without ')'");
+    if (!stack.empty() && !failed) fail(PgnError::Kind::Syntax, 0, PgnError::Detail::VariationNotClosed);
     v.end_game();
     return true;
 }

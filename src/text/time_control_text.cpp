@@ -2,6 +2,8 @@
 
 #include "text/time_control_text.hpp"
 
+#include "text/words.hpp"
+
 #include <algorithm>
 #include <cstdint>
 
@@ -96,5 +98,52 @@ std::string describe_time_control(const TimeControl& control, Language lang) {
     return out;
 }
 
+
+namespace {
+
+std::string_view expected_text(TimeControlError::Expected e, Language lang) {
+    using E = TimeControlError::Expected;
+    using words::pick;
+    switch (e) {
+        case E::Nothing: return "";
+        case E::DigitsAfterPoint: return pick(lang, "Ziffern nach dem Punkt", "digits after the point");
+        case E::WholeMoves: return pick(lang, "eine ganze Zugzahl", "a whole number of moves");
+        case E::Seconds: return pick(lang, "Sekunden", "seconds");
+        case E::Minutes: return pick(lang, "Minuten", "minutes");
+        case E::MinutesOrMoves: return pick(lang, "Minuten oder Züge", "minutes or moves");
+        case E::SecondsOrMoves: return pick(lang, "Sekunden oder Züge", "seconds or moves");
+        case E::TimeControl: return pick(lang, "eine Zeitkontrolle", "a time control");
+        case E::SpecStart:
+            return pick(lang, "Minuten, Züge/Minuten, 'h', '-' oder '?'", "minutes, moves/minutes, 'h', '-' or '?'");
+        case E::TagStart: return pick(lang, "'?', '-', '*' oder Sekunden", "'?', '-', '*' or seconds");
+        case E::CommaOrEnd: return pick(lang, "',' oder Ende", "',' or end");
+        case E::ColonOrEnd: return pick(lang, "':' oder Ende", "':' or end");
+        case E::End: return pick(lang, "Ende", "end");
+    }
+    return "?";
+}
+
+}  // namespace
+
+std::string describe(const TimeControlError& error, Language lang) {
+    using K = TimeControlError::Kind;
+    using words::pick;
+    std::string what;
+    switch (error.kind) {
+        case K::Syntax: what = std::string(pick(lang, "erwartet ", "expected ")) + std::string(expected_text(error.expected, lang)); break;
+        case K::OutOfRange: what = pick(lang, "Zahl zu groß", "number too large"); break;
+        case K::TooPrecise: what = pick(lang, "höchstens 3 Nachkommastellen", "at most 3 decimals"); break;
+        case K::ZeroMoves: what = pick(lang, "eine Periode braucht mindestens einen Zug", "a period needs at least one move"); break;
+        case K::NoTime: what = pick(lang, "diese Periode gibt keine Zeit", "this period gives no time"); break;
+        case K::RestNotLast:
+            what = pick(lang, "nach dem Rest der Partie kann keine Periode folgen", "nothing can follow the rest of the game");
+            break;
+        case K::HourglassBonus:
+            what = pick(lang, "eine Sanduhr hat weder Inkrement noch Verzögerung", "an hourglass has neither increment nor delay");
+            break;
+    }
+    return fmt::format(fmt::runtime(pick(lang, "Zeitkontrolle, Zeichen {}: {}", "time control, offset {}: {}")), error.offset,
+                       what);
+}
 
 }  // namespace schach

@@ -20,4 +20,7 @@ std::string_view time_class_name(TimeClass c, Language lang);
 std::string describe_time_control(const TimeControl& control, Language lang);
 
 
+/// "Zeitkontrolle, Zeichen 2: erwartet Sekunden" / "time control, offset 2: expected seconds".
+std::string describe(const TimeControlError& error, Language lang);
+
 }  // namespace schach

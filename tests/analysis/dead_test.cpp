@@ -24,6 +24,7 @@
 #include "core/movegen.hpp"
 #include "notation/notation.hpp"
 #include "support/test_data.hpp"
+#include "text/text.hpp"
 
 namespace schach {
 namespace {
@@ -35,7 +36,7 @@ Position position(std::string_view fen) {
     ValidateOptions options;
     options.relax = Relaxed;
     auto p = position_from_fen(fen, options);
-    if (!p) throw std::runtime_error("bad FEN in test: " + std::string(fen) + ": " + p.error().message());
+    if (!p) throw std::runtime_error("bad FEN in test: " + std::string(fen) + ": " + describe(p.error(), Language::English));
     return *p;
 }
 

@@ -253,9 +253,12 @@ TEST(CliPlay, QuitAndEmptyInput) {
 }
 
 TEST(CliPlay, BadArguments) {
-    const CliRun tc = run_schach("play --tc 5x3");
+    const CliRun tc = run_schach("play --tc 5x3 --lang en");
     EXPECT_EQ(tc.exit_code, 2);
-    EXPECT_TRUE(contains(tc.err, "Zeichen 1 / time control, offset 1")) << tc.err;
+    EXPECT_TRUE(contains(tc.err, "time control, offset 1")) << tc.err;
+    const CliRun tc_de = run_schach("play --tc 5x3 --lang de");
+    EXPECT_EQ(tc_de.exit_code, 2);
+    EXPECT_TRUE(contains(tc_de.err, "Zeitkontrolle, Zeichen 1")) << tc_de.err;
     EXPECT_EQ(run_schach("play --fen 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQxq - 0 1'").exit_code, 2);
     EXPECT_EQ(run_schach("play --lang fr").exit_code, 2);
     EXPECT_EQ(run_schach("play --chess960 960").exit_code, 2);
@@ -294,12 +297,12 @@ TEST(CliTimeControl, PgnAndList) {
 }
 
 TEST(CliTimeControl, Errors) {
-    const CliRun bad = run_schach("timecontrol 5x3");
+    const CliRun bad = run_schach("timecontrol 5x3 --lang de");
     EXPECT_EQ(bad.exit_code, 2);
     EXPECT_EQ(bad.out, "");
-    EXPECT_EQ(bad.err,
-              "Fehler / error: Zeitkontrolle, Zeichen 1 / time control, offset 1: erwartet / expected ',' oder Ende / "
-              "',' or end\n  5x3\n   ^\n");
+    EXPECT_EQ(bad.err, "Fehler: Zeitkontrolle, Zeichen 1: erwartet ',' oder Ende\n  5x3\n   ^\n");
+    const CliRun bad_en = run_schach("timecontrol 5x3 --lang en");
+    EXPECT_EQ(bad_en.err, "error: time control, offset 1: expected ',' or end\n  5x3\n   ^\n");
     EXPECT_EQ(run_schach("timecontrol 0+0").exit_code, 2);
     EXPECT_EQ(run_schach("timecontrol -5").exit_code, 2);
     EXPECT_EQ(run_schach("timecontrol").exit_code, 2);

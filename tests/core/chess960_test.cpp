@@ -12,6 +12,7 @@
 #include "core/movegen.hpp"
 #include "support/test_data.hpp"
 #include "support/test_moves.hpp"
+#include "text/text.hpp"
 
 namespace schach {
 namespace {
@@ -67,7 +68,7 @@ TEST(Chess960Table, NumberToBackRankAndPosition) {
         SCOPED_TRACE("SP " + std::to_string(row.number));
         EXPECT_EQ(letters(chess960_back_rank(row.number)), row.back_rank);
         const auto pos = chess960_position(row.number);
-        ASSERT_TRUE(pos) << pos.error();
+        ASSERT_TRUE(pos) << describe(pos.error(), Language::English);
         EXPECT_TRUE(pos->is_consistent());
         EXPECT_EQ(board_fen(*pos), board_field(row.xfen));
         EXPECT_EQ(to_fen(*pos, FenFormat::XFen), row.xfen);
@@ -83,9 +84,9 @@ TEST(Chess960Table, FenToNumber) {
         EXPECT_EQ(chess960_number(rank_from_letters(row.back_rank)), row.number);
         for (const std::string& fen : {row.xfen, row.shredder}) {
             const auto pos = position_from_fen(fen, {{}, Variant::Chess960});
-            ASSERT_TRUE(pos) << fen << ": " << pos.error().message();
+            ASSERT_TRUE(pos) << fen << ": " << describe(pos.error(), Language::English);
             const auto number = chess960_number(*pos);
-            ASSERT_TRUE(number) << fen << ": " << number.error();
+            ASSERT_TRUE(number) << fen << ": " << describe(number.error(), Language::English);
             EXPECT_EQ(*number, row.number) << fen;
             EXPECT_TRUE(*pos == *chess960_position(row.number) || row.number == ClassicalScharnagl) << fen;
         }
@@ -148,7 +149,8 @@ TEST(Chess960, OutOfRangeNumbersAreRefused) {
     for (int n : {-1, 960, 100000}) {
         const auto pos = chess960_position(n);
         ASSERT_FALSE(pos) << n;
-        EXPECT_NE(pos.error().find(std::to_string(n)), std::string::npos) << pos.error();
+        EXPECT_EQ(pos.error().kind, Chess960Error::Kind::OutOfRange);
+        EXPECT_NE(describe(pos.error(), Language::English).find(std::to_string(n)), std::string::npos);
         EXPECT_FALSE(double_chess960_position(n, 0)) << n;
         EXPECT_FALSE(double_chess960_position(0, n)) << n;
     }
@@ -161,7 +163,7 @@ TEST(Chess960, NonStartPositionsSaySo) {
         if (!pos) return "invalid FEN";
         const auto number = chess960_number(*pos);
         EXPECT_FALSE(number) << fen << " gave " << number.value_or(-1);
-        return number ? "" : number.error();
+        return number ? "" : describe(number.error(), Language::English);
     };
     EXPECT_NE(reason("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1").find("pawns"), std::string::npos);
     EXPECT_NE(reason("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1").find("side to move"), std::string::npos);
@@ -189,7 +191,7 @@ TEST(Chess960, StartAfterTwoMovesIsNoStart) {
 
 TEST(DoubleChess960, EachSideGetsItsOwnArray) {
     const auto pos = double_chess960_position(0, 959);
-    ASSERT_TRUE(pos) << pos.error();
+    ASSERT_TRUE(pos) << describe(pos.error(), Language::English);
     EXPECT_TRUE(pos->is_chess960());
     EXPECT_TRUE(pos->is_consistent());
     EXPECT_EQ(board_fen(*pos), "rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR");
@@ -200,7 +202,8 @@ TEST(DoubleChess960, EachSideGetsItsOwnArray) {
     EXPECT_EQ(pos->castling_rook(Color::Black, CastlingSide::Queen), Square::A8);
     const auto number = chess960_number(*pos);
     ASSERT_FALSE(number);
-    EXPECT_NE(number.error().find("mirrored"), std::string::npos) << number.error();
+    EXPECT_EQ(number.error().kind, Chess960Error::Kind::NotMirrored);
+    EXPECT_NE(describe(number.error(), Language::English).find("mirrored"), std::string::npos);
 
     // The same array on both sides is the plain start; 518 twice is classical chess.
     EXPECT_TRUE(*double_chess960_position(77, 77) == *chess960_position(77));

@@ -7,13 +7,12 @@
 #include <string>
 #include <vector>
 
-#include "text/outcome_text.hpp"
-#include "text/problem_text.hpp"
-#include "text/refusal_text.hpp"
+#include "text/text.hpp"
 #include "core/fen.hpp"
 #include "core/movegen.hpp"
 #include "core/position.hpp"
 #include "support/test_moves.hpp"
+#include "text/text.hpp"
 
 namespace schach {
 namespace {
@@ -40,12 +39,16 @@ TEST_P(FenSyntaxError, NamesFieldAndOffset) {
     const FenErrorCase& c = GetParam();
     const auto setup = parse_fen(c.fen);
     ASSERT_FALSE(setup) << "accepted: " << c.fen;
-    EXPECT_EQ(setup.error().field, c.field) << field_name(setup.error().field) << ": " << setup.error().message();
-    EXPECT_EQ(setup.error().offset, c.offset) << setup.error().message();
-    EXPECT_FALSE(setup.error().expected.empty());
-    const std::string message = setup.error().message();
-    EXPECT_NE(message.find(field_name(c.field)), std::string::npos) << message;
-    EXPECT_NE(message.find(std::to_string(c.offset)), std::string::npos) << message;
+    EXPECT_EQ(setup.error().field, c.field) << describe(setup.error(), Language::English);
+    EXPECT_EQ(setup.error().offset, c.offset) << describe(setup.error(), Language::English);
+    for (Language lang : {Language::German, Language::GermanNeutral, Language::English}) {
+        EXPECT_FALSE(expected_text(setup.error(), lang).empty());
+        const std::string message = describe(setup.error(), lang);
+        EXPECT_NE(message.find(field_name(c.field, lang)), std::string::npos) << message;
+        EXPECT_NE(message.find(std::to_string(c.offset)), std::string::npos) << message;
+        EXPECT_EQ(message.find(" / "), std::string::npos) << message;  // one language at a time
+    }
+    EXPECT_NE(describe(setup.error(), Language::German), describe(setup.error(), Language::English));
 
     const auto pos = position_from_fen(c.fen);
     ASSERT_FALSE(pos);
@@ -60,7 +63,12 @@ const std::vector<FenErrorCase> FenErrorCases = {
     {"digit 9", "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", Field::Placement, 18},
     {"digit 0", "rnbqkbnr/pppppppp/0/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", Field::Placement, 18},
     {"rank too long (piece)", "rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", Field::Placement, 17},
-    {"rank too long (digits)", "rnbqkbnr/pppppppp/44p/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", Field::Placement, 20},
+    {"rank too long (digits)", "rnbqkbnr/pppppppp/p7p/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", Field::Placement, 20},
+    // Two digits in a row are no FEN even where they add up to 8 (one digit counts a run of empty squares).
+    {"two digits (17)", "rnbqkbnr/pppppppp/17/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", Field::Placement, 19},
+    {"two digits (44)", "rnbqkbnr/pppppppp/44/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", Field::Placement, 19},
+    {"two digits (44p)", "rnbqkbnr/pppppppp/44p/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", Field::Placement, 19},
+    {"eight ones", "rnbqkbnr/pppppppp/11111111/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", Field::Placement, 19},
     {"rank too long (digit sum)", "rnbqkbnr/pppppppp/8/72/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", Field::Placement, 21},
     {"rank too short", "rnbqkbnr/pppppppp/7/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", Field::Placement, 19},
     {"nine ranks", "rnbqkbnr/pppppppp/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", Field::Placement, 36},
@@ -141,7 +149,7 @@ bool relaxable(Problem p) { return p != Problem::KingCount && p != Problem::Oppo
 TEST_P(ValidationProblem, IsReportedAloneAndCanBeRelaxedUnlessTheRulesNeedIt) {
     const ProblemCase& c = GetParam();
     const auto setup = parse_fen(c.fen);
-    ASSERT_TRUE(setup) << setup.error().message();
+    ASSERT_TRUE(setup) << describe(setup.error(), Language::English);
     EXPECT_EQ(Position::validate(*setup), Problems(c.problem)) << testing::PrintToString(Position::validate(*setup).names());
 
     const auto strict = Position::from_setup(*setup);
@@ -150,9 +158,9 @@ TEST_P(ValidationProblem, IsReportedAloneAndCanBeRelaxedUnlessTheRulesNeedIt) {
     const auto strict_fen = position_from_fen(c.fen);
     ASSERT_FALSE(strict_fen);
     EXPECT_FALSE(strict_fen.error().is_syntax);
-    EXPECT_NE(strict_fen.error().message().find(describe(c.problem)), std::string::npos);
+    EXPECT_NE(describe(strict_fen.error(), Language::English).find(describe(c.problem, Language::English)), std::string::npos);
 
-    const auto relaxed = Position::from_setup(*setup, {c.problem, Variant::Auto});
+    const auto relaxed = Position::from_setup(*setup, {c.problem, std::nullopt});
     if (!relaxable(c.problem)) {
         ASSERT_FALSE(relaxed);
         EXPECT_EQ(relaxed.error(), Problems(c.problem));
@@ -162,7 +170,7 @@ TEST_P(ValidationProblem, IsReportedAloneAndCanBeRelaxedUnlessTheRulesNeedIt) {
     EXPECT_TRUE(relaxed->is_consistent());
     // Relaxing another problem does not help.
     const Problems others = Problems::all() - c.problem;
-    EXPECT_FALSE(Position::from_setup(*setup, {others, Variant::Auto}));
+    EXPECT_FALSE(Position::from_setup(*setup, {others, std::nullopt}));
 }
 
 std::string problem_case_name(const testing::TestParamInfo<ProblemCase>& param_info) {
@@ -180,7 +188,7 @@ TEST(Validation, KingCountCanNeverBeRelaxed) {
         const auto setup = parse_fen(fen);
         ASSERT_TRUE(setup) << fen;
         EXPECT_TRUE(Position::validate(*setup).has(Problem::KingCount)) << fen;
-        const auto relaxed = Position::from_setup(*setup, {Problems::all(), Variant::Auto});
+        const auto relaxed = Position::from_setup(*setup, {Problems::all(), std::nullopt});
         ASSERT_FALSE(relaxed) << fen;
         EXPECT_TRUE(relaxed.error().has(Problem::KingCount)) << fen;
     }
@@ -190,14 +198,14 @@ TEST(Validation, MoreThanSixteenPiecesCanNeverBeRelaxed) {
     const auto seventeen = parse_fen("4k3/8/8/8/8/N7/PPPPPPPP/RNBQKBNR w - - 0 1");
     ASSERT_TRUE(seventeen);
     EXPECT_EQ(Position::validate(*seventeen), Problems(Problem::TooManyPieces));
-    const auto relaxed = Position::from_setup(*seventeen, {Problems::all(), Variant::Auto});
+    const auto relaxed = Position::from_setup(*seventeen, {Problems::all(), std::nullopt});
     ASSERT_FALSE(relaxed);
     EXPECT_EQ(relaxed.error(), Problems(Problem::TooManyPieces));
     // Three queens with only one pawn missing, but at most 16 pieces: relaxable.
     const auto promoted = parse_fen("4k3/8/8/8/8/8/PPPPPPPQ/RQBQKB1R w - - 0 1");
     ASSERT_TRUE(promoted);
     EXPECT_EQ(Position::validate(*promoted), Problems(Problem::TooManyPieces));
-    EXPECT_TRUE(Position::from_setup(*promoted, {Problem::TooManyPieces, Variant::Auto}));
+    EXPECT_TRUE(Position::from_setup(*promoted, {Problem::TooManyPieces, std::nullopt}));
 }
 
 TEST(Validation, RelaxedBadRightsAndEnPassantAreDropped) {
@@ -238,7 +246,10 @@ TEST(Validation, ProblemNamesAndDescriptions) {
         const Problem p = static_cast<Problem>(1 << bit);
         EXPECT_TRUE(all.has(p));
         EXPECT_EQ(Problems(p).names().size(), 1u);
-        EXPECT_NE(describe(p).find(" / "), std::string::npos) << describe(p);  // German / English
+        // One language at a time, and the languages differ.
+        EXPECT_EQ(describe(p, Language::German).find(" / "), std::string::npos) << describe(p, Language::German);
+        EXPECT_NE(describe(p, Language::German), describe(p, Language::English));
+        EXPECT_FALSE(describe(p, Language::GermanNeutral).empty());
     }
     EXPECT_TRUE(Problems().names().empty());
     EXPECT_TRUE((all - all).empty());
@@ -249,7 +260,7 @@ TEST(Validation, CastlingRightWithKingOffTheEFileDependsOnVariant) {
     const auto setup = parse_fen("r2r3k/p7/3p4/8/8/P6P/8/R3K2R b KQq - 0 1");
     ASSERT_TRUE(setup);
     EXPECT_EQ(Position::validate(*setup, Variant::Standard), Problems(Problem::BadCastlingRights));
-    EXPECT_TRUE(Position::validate(*setup, Variant::Auto).empty());
+    EXPECT_TRUE(Position::validate(*setup, std::nullopt).empty());
     const auto pos = Position::from_setup(*setup);
     ASSERT_TRUE(pos);
     EXPECT_TRUE(pos->is_chess960());
@@ -302,7 +313,7 @@ TEST(FenOutput, ClocksAndSideAreWritten) {
 }
 
 TEST(Chess960Detection, FromLettersKingAndRooksOrCaller) {
-    auto detected = [](const std::string& fen, Variant v = Variant::Auto) {
+    auto detected = [](const std::string& fen, std::optional<Variant> v = std::nullopt) {
         const auto pos = position_from_fen(fen, {{}, v});
         EXPECT_TRUE(pos) << fen;
         return pos && pos->is_chess960();

@@ -12,6 +12,7 @@
 #include "core/movegen.hpp"
 #include "core/position.hpp"
 #include "support/test_moves.hpp"
+#include "text/text.hpp"
 
 namespace schach {
 namespace {
@@ -110,7 +111,7 @@ TEST(Property, NullMoveRestoresAndKeepsTheKey) {
 void expect_fen_round_trip(const Position& pos, FenFormat format) {
     const std::string fen = to_fen(pos, format);
     const auto parsed = position_from_fen(fen, {{}, pos.is_chess960() ? Variant::Chess960 : Variant::Standard});
-    ASSERT_TRUE(parsed) << fen << ": " << parsed.error().message();
+    ASSERT_TRUE(parsed) << fen << ": " << describe(parsed.error(), Language::English);
     EXPECT_EQ(to_fen(*parsed, format), fen);
     EXPECT_TRUE(parsed->same_position(pos)) << fen;
     EXPECT_EQ(parsed->key(), pos.key()) << fen;

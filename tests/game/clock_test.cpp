@@ -12,6 +12,7 @@
 #include "notation/notation.hpp"
 #include "pgn/pgn.hpp"
 #include "game/time_control.hpp"
+#include "text/text.hpp"
 
 namespace schach {
 namespace {
@@ -28,7 +29,7 @@ milliseconds at(double secs) { return milliseconds(std::llround(secs * 1000)); }
 
 TimeControl control(std::string_view spec) {
     auto tc = parse_time_control(spec);
-    EXPECT_TRUE(tc.has_value()) << spec << ": " << (tc ? "" : tc.error().message());
+    EXPECT_TRUE(tc.has_value()) << spec << ": " << (tc ? "" : describe(tc.error(), Language::English));
     return tc.value_or(TimeControl::unknown());
 }
 
@@ -134,12 +135,12 @@ TEST(TimeControl, ErrorsSayWhatAndWhere) {
     for (const BadSpec& b : bad) {
         auto r = parse_time_control(b.spec);
         ASSERT_FALSE(r.has_value()) << b.spec << " parsed as " << to_string(*r);
-        EXPECT_EQ(r.error().kind, b.kind) << b.spec << ": " << r.error().message();
-        EXPECT_EQ(r.error().offset, b.offset) << b.spec << ": " << r.error().message();
-        EXPECT_NE(r.error().message().find("offset " + std::to_string(b.offset)), std::string::npos)
-            << r.error().message();
+        EXPECT_EQ(r.error().kind, b.kind) << b.spec << ": " << describe(r.error(), Language::English);
+        EXPECT_EQ(r.error().offset, b.offset) << b.spec << ": " << describe(r.error(), Language::English);
+        EXPECT_NE(describe(r.error(), Language::English).find("offset " + std::to_string(b.offset)), std::string::npos)
+            << describe(r.error(), Language::English);
     }
-    EXPECT_NE(parse_time_control("5+").error().message().find("seconds"), std::string::npos);
+    EXPECT_NE(describe(parse_time_control("5+").error(), Language::English).find("seconds"), std::string::npos);
 }
 
 TEST(TimeControl, NormalizedFormReadsBack) {
@@ -186,7 +187,7 @@ TEST(TimeControl, PgnTagsRoundTrip) {
                                                 "300+2d5", "15", "0.5+0.1"};
     for (std::string_view tag : tags) {
         auto tc = parse_pgn_time_control(tag);
-        ASSERT_TRUE(tc.has_value()) << tag << ": " << tc.error().message();
+        ASSERT_TRUE(tc.has_value()) << tag << ": " << describe(tc.error(), Language::English);
         EXPECT_EQ(to_pgn_time_control(*tc), tag);
         // And through the human form.
         EXPECT_EQ(control(to_string(*tc)), *tc) << tag;
@@ -214,8 +215,8 @@ TEST(TimeControl, PgnTagErrors) {
     for (const BadSpec& b : bad) {
         auto r = parse_pgn_time_control(b.spec);
         ASSERT_FALSE(r.has_value()) << b.spec;
-        EXPECT_EQ(r.error().kind, b.kind) << b.spec << ": " << r.error().message();
-        EXPECT_EQ(r.error().offset, b.offset) << b.spec << ": " << r.error().message();
+        EXPECT_EQ(r.error().kind, b.kind) << b.spec << ": " << describe(r.error(), Language::English);
+        EXPECT_EQ(r.error().offset, b.offset) << b.spec << ": " << describe(r.error(), Language::English);
     }
 }
 

@@ -4,14 +4,13 @@
 
 #include <gtest/gtest.h>
 
-#include "text/outcome_text.hpp"
-#include "text/problem_text.hpp"
-#include "text/refusal_text.hpp"
+#include "text/text.hpp"
 #include "core/fen.hpp"
 #include "game/game.hpp"
 #include "core/movegen.hpp"
 #include "notation/notation.hpp"
 #include "support/test_data.hpp"
+#include "text/text.hpp"
 
 namespace schach {
 namespace {
@@ -26,7 +25,7 @@ Game game_of(std::string_view fen = StartFen, GameOptions options = {}, bool che
 
 Move san(const Game& g, std::string_view text) {
     auto m = parse_san(g.position(), text);
-    if (!m) throw std::runtime_error("cannot read " + std::string(text) + ": " + m.error().message(g.position(), Language::English));
+    if (!m) throw std::runtime_error("cannot read " + std::string(text) + ": " + describe(m.error(), g.position(), Language::English));
     return *m;
 }
 

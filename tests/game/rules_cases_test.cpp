@@ -16,6 +16,7 @@
 #include "core/position.hpp"
 #include "support/test_data.hpp"
 #include "support/test_moves.hpp"
+#include "text/text.hpp"
 
 namespace schach {
 namespace {
@@ -76,7 +77,7 @@ std::string where(const RuleCase& c) {
 bool play(Game& game, const std::string& text, const RuleCase& c) {
     const auto m = parse_san(game.position(), text);
     if (!m) {
-        ADD_FAILURE() << where(c) << ": cannot play '" << text << "': " << m.error().message(game.position(), Language::English);
+        ADD_FAILURE() << where(c) << ": cannot play '" << text << "': " << describe(m.error(), game.position(), Language::English);
         return false;
     }
     if (!game.play(*m)) {
@@ -91,7 +92,7 @@ bool play(Game& game, const std::string& text, const RuleCase& c) {
 std::optional<Game> start_game(const RuleCase& c) {
     auto pos = position_from_fen(c.fen, options_for(c));
     if (!pos) {
-        ADD_FAILURE() << where(c) << ": FEN rejected: " << pos.error().message();
+        ADD_FAILURE() << where(c) << ": FEN rejected: " << describe(pos.error(), Language::English);
         return std::nullopt;
     }
     GameOptions replay;
@@ -112,7 +113,7 @@ std::string status_of(const Position& pos) {
 /// Shredder-FEN alike), e.p. square after normalising (only a legal capture keeps it), clocks.
 void expect_same_fen(const Position& got, const std::string& expected_fen, const RuleCase& c) {
     const auto expected_setup = parse_fen(expected_fen);
-    ASSERT_TRUE(expected_setup) << where(c) << ": expected FEN unreadable: " << expected_setup.error().message();
+    ASSERT_TRUE(expected_setup) << where(c) << ": expected FEN unreadable: " << describe(expected_setup.error(), Language::English);
     const auto expected = Position::from_setup(*expected_setup, options_for(c));
     ASSERT_TRUE(expected) << where(c) << ": expected FEN invalid";
     const std::vector<std::string> want = test::split_words(expected_fen);
@@ -161,7 +162,7 @@ TEST_P(RulesCase, Holds) {
             EXPECT_EQ(m.error().kind, c.expected == "illegal" ? MoveTextError::Kind::Illegal : MoveTextError::Kind::Ambiguous)
                 << where(c);
         } else {
-            ASSERT_TRUE(m) << where(c) << ": " << m.error().message(pos, Language::English);
+            ASSERT_TRUE(m) << where(c) << ": " << describe(m.error(), pos, Language::English);
             EXPECT_EQ(to_uci(*m, c.chess960), c.expected) << where(c);
         }
     } else if (c.query == "halfmove_ge_100" || c.query == "halfmove_ge_150") {

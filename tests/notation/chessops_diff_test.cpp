@@ -32,6 +32,7 @@
 #include "notation/notation.hpp"
 #include "cli/cli_run.hpp"
 #include "support/test_moves.hpp"
+#include "text/text.hpp"
 
 namespace schach {
 namespace {
@@ -86,7 +87,7 @@ Move pick_move(const Position& pos, test::Rng& rng, bool biased) {
 
 Position start_of(int scharnagl) {
     auto p = chess960_position(scharnagl);
-    if (!p) throw std::runtime_error("chess960_position(" + std::to_string(scharnagl) + "): " + p.error());
+    if (!p) throw std::runtime_error("chess960_position(" + std::to_string(scharnagl) + "): " + describe(p.error(), Language::English));
     p->set_chess960(true);  // also the classical array (518), played as Chess960
     return *p;
 }
@@ -175,7 +176,7 @@ std::vector<Sample> edge_positions() {
         ValidateOptions o;
         o.variant = chess960 ? Variant::Chess960 : Variant::Standard;
         auto p = position_from_fen(fen, o);
-        if (!p) throw std::runtime_error("bad edge FEN " + fen + ": " + p.error().message());
+        if (!p) throw std::runtime_error("bad edge FEN " + fen + ": " + describe(p.error(), Language::English));
         p->set_chess960(chess960);
         out.push_back({*p, fen_for_oracle(*p)});
     }
@@ -321,7 +322,7 @@ void compare(const Sample& s, const OracleResult& oracle, Tally& tally) {
             const std::string mode_name = mode == ParseMode::Strict ? "strict" : "lenient";
             if (!back)
                 tally.add({"parse_san (" + mode_name + ") rejects chessops' SAN", s.fen, uci,
-                           back.error().message(pos, Language::English), text});
+                           describe(back.error(), pos, Language::English), text});
             else if (*back != move)
                 tally.add({"parse_san (" + mode_name + ") reads another move", s.fen, uci, to_uci(pos, *back), text});
         }

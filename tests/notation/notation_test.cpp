@@ -7,15 +7,14 @@
 #include <optional>
 #include <set>
 
-#include "text/outcome_text.hpp"
-#include "text/problem_text.hpp"
-#include "text/refusal_text.hpp"
+#include "text/text.hpp"
 #include "core/chess960.hpp"
 #include "core/explain.hpp"
 #include "core/fen.hpp"
 #include "core/movegen.hpp"
 #include "notation/notation.hpp"
 #include "support/test_data.hpp"
+#include "text/text.hpp"
 
 namespace schach {
 namespace {
@@ -79,7 +78,7 @@ TEST(Notation, RuleCasesSanAndParseSan) {
                 EXPECT_EQ(m.error().kind, MoveTextError::Kind::Ambiguous) << c[0];
                 EXPECT_GE(m.error().candidates.size(), 2u) << c[0];
             } else {
-                ASSERT_TRUE(m) << c[0] << ": " << m.error().message(p, Language::English);
+                ASSERT_TRUE(m) << c[0] << ": " << describe(m.error(), p, Language::English);
                 EXPECT_EQ(to_uci(*m, chess960), c[7]) << c[0];
             }
         }
@@ -125,7 +124,7 @@ TEST(Notation, LenientReadsWhatRealFilesContain) {
     };
     for (auto [text, expected] : cases) {
         auto m = parse_san(start, text);
-        ASSERT_TRUE(m) << text << ": " << m.error().message(start, Language::English);
+        ASSERT_TRUE(m) << text << ": " << describe(m.error(), start, Language::English);
         EXPECT_EQ(to_uci(start, *m), expected) << text;
     }
     const Position ep = pos_of("rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
@@ -220,8 +219,8 @@ TEST(Notation, ThreeKindsOfErrors) {
     ASSERT_FALSE(amb);
     EXPECT_EQ(amb.error().kind, MoveTextError::Kind::Ambiguous);
     EXPECT_EQ(amb.error().candidates.size(), 2u);
-    EXPECT_EQ(amb.error().message(two_knights, Language::German), "Mehrdeutiger Zug Nd2: möglich sind Sbd2, Sfd2");
-    EXPECT_EQ(amb.error().message(two_knights, Language::English), "Ambiguous move Nd2: could be Nbd2, Nfd2");
+    EXPECT_EQ(describe(amb.error(), two_knights, Language::German), "Mehrdeutiger Zug Nd2: möglich sind Sbd2, Sfd2");
+    EXPECT_EQ(describe(amb.error(), two_knights, Language::English), "Ambiguous move Nd2: could be Nbd2, Nfd2");
 
     auto illegal = parse_san(start, "Ke2");
     ASSERT_FALSE(illegal);

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "text/text.hpp"
 #include "core/fen.hpp"
 #include "notation/notation.hpp"
 #include "pgn/pgn.hpp"
@@ -169,7 +170,7 @@ TEST(Pgn, ErrorsCarryLineColumnGameAndRecover) {
     EXPECT_EQ(errors[0].where.column, 13u);
     EXPECT_EQ(errors[1].kind, PgnError::Kind::AmbiguousMove);
     EXPECT_EQ(errors[1].where.game, 3u);
-    EXPECT_NE(errors[1].message.find("could be N4c6, N8c6"), std::string::npos);  // 6... Nc6
+    EXPECT_NE(describe(errors[1], Language::English).find("could be N4c6, N8c6"), std::string::npos);  // 6... Nc6
     ASSERT_EQ(games.size(), 1u);
     EXPECT_EQ(*games[0].tag("Event"), "two");
 }
@@ -190,7 +191,7 @@ TEST(Pgn, RoundTripIsStableOnEveryFile) {
         for (const auto& g : first) once += write_pgn(g) + "\n";
         std::vector<PgnError> errors;
         auto second = read_pgn_games(once, &errors);
-        EXPECT_TRUE(errors.empty()) << f.file << ": " << (errors.empty() ? "" : errors[0].message);
+        EXPECT_TRUE(errors.empty()) << f.file << ": " << (errors.empty() ? "" : describe(errors[0], Language::English));
         ASSERT_EQ(second.size(), first.size()) << f.file;
         for (const auto& g : second) twice += write_pgn(g) + "\n";
         EXPECT_EQ(once, twice) << f.file;
@@ -320,7 +321,7 @@ struct Trace : PgnVisitor {
     void begin_variation() override { out += "(\n"; }
     void end_variation() override { out += ")\n"; }
     void result(std::string_view r) override { out += "result " + std::string(r) + "\n"; }
-    void error(const PgnError& e) override { out += "error " + where(e.where) + " " + e.message + "\n"; }
+    void error(const PgnError& e) override { out += "error " + where(e.where) + " " + describe(e, Language::English) + "\n"; }
     void end_game() override { out += "end\n"; }
 };
 
