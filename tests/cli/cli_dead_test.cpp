@@ -97,6 +97,17 @@ TEST(CliDead, EpdFileOneVerdictPerLineThenASummary) {
     EXPECT_EQ(lines[2], "unwinnable blocked-structure");
     EXPECT_TRUE(lines[3].starts_with("3 positions, 0 winnable, 3 unwinnable, 0 undetermined, 0 errors, ")) << lines[3];
     EXPECT_TRUE(lines[3].ends_with(" positions/s")) << lines[3];
+
+    // The helpmate of a winnable position only with --proof (shortening it costs more than the analysis).
+    Output quick = schach("--winner white --epd " + shell_quote(file.string()));
+    const auto quick_lines = test::lines_of(quick.out);
+    ASSERT_EQ(quick_lines.size(), 4u) << quick.out;
+    EXPECT_EQ(quick_lines[0], "winnable");
+    Output proof = schach("--winner white --proof --epd " + shell_quote(file.string()));
+    const auto proof_lines = test::lines_of(proof.out);
+    ASSERT_EQ(proof_lines.size(), 4u) << proof.out;
+    EXPECT_TRUE(proof_lines[0].starts_with("winnable d4 ")) << proof_lines[0];
+    EXPECT_TRUE(proof_lines[0].ends_with("#")) << proof_lines[0];
     std::filesystem::remove_all(dir);
 }
 
