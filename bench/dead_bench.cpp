@@ -44,7 +44,8 @@ Position bench_position(const char* fen) {
 
 void BM_DeadQuestion(benchmark::State& state, const char* fen, Color winner) {
     const Position pos = bench_position(fen);
-    for (auto _ : state) benchmark::DoNotOptimize(can_checkmate(pos, winner));
+    MateContext context;  // as a caller keeps it: one per thread, reused across questions
+    for (auto _ : state) benchmark::DoNotOptimize(can_checkmate(pos, winner, {}, context));
     state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()));
 }
 BENCHMARK_CAPTURE(BM_DeadQuestion, opening, "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
@@ -99,12 +100,13 @@ void BM_DeadSuite(benchmark::State& state, const char* file, int every) {
     }
     double total_us = 0, worst_us = 0;
     std::int64_t undetermined = 0, contradictions = 0;
+    MateContext context;
     for (auto _ : state) {
         total_us = worst_us = 0;
         undetermined = contradictions = 0;
         for (const Question& q : questions) {
             const double start = thread_cpu_us();
-            const MateAnalysis a = can_checkmate(q.pos, q.winner);
+            const MateAnalysis a = can_checkmate(q.pos, q.winner, {}, context);
             const double us = thread_cpu_us() - start;
             total_us += us;
             worst_us = std::max(worst_us, us);

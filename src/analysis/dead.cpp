@@ -118,7 +118,7 @@ std::optional<MateAnalysis> settle(ExhaustiveResult r, const Position& pos, std:
 }
 
 /// The layers after the forced moves; `pos` has at least two legal moves or a long forced line.
-MateAnalysis search_layers(const Position& pos, Color winner, const MateLimits& limits) {
+MateAnalysis search_layers(const Position& pos, Color winner, const MateLimits& limits, MateContext& context) {
     using enum HelpmateStyle;
     const int men = popcount(pos.pieces());
     const bool blockers = needs_blockers(pos, winner);
@@ -131,7 +131,7 @@ MateAnalysis search_layers(const Position& pos, Color winner, const MateLimits& 
     // few dozen positions; many constructed ones fall to the static analysis or to a small
     // exhaustive search.
     for (HelpmateStyle style : order)
-        if (auto a = settle(find_helpmate(pos, winner, limits.quick_nodes, style), nodes)) return *a;
+        if (auto a = settle(find_helpmate(pos, winner, limits.quick_nodes, style, context), nodes)) return *a;
 
     const BlockadeVerdict blockade = analyze_blockade(pos, winner);
     if (blockade.unwinnable) return unwinnable(MateProof::BlockedStructure, nodes);
@@ -148,7 +148,7 @@ MateAnalysis search_layers(const Position& pos, Color winner, const MateLimits& 
     const int styles = blockers ? 2 : 3;
     for (std::uint64_t budget = limits.first_round; budget <= limits.max_round; budget *= 4) {
         if (plans.count)
-            if (auto a = settle(find_planned_helpmate(pos, winner, budget, plans), nodes)) return *a;
+            if (auto a = settle(find_planned_helpmate(pos, winner, budget, plans, context), nodes)) return *a;
         if (skeleton_open) {
             const SkeletonResult skeleton = skeleton_search(pos, winner, budget);
             nodes += skeleton.nodes;
@@ -157,7 +157,7 @@ MateAnalysis search_layers(const Position& pos, Color winner, const MateLimits& 
         }
         for (int i = 0; i < styles; ++i) {
             const HelpmateStyle style = order[static_cast<std::size_t>(i)];
-            if (auto a = settle(find_helpmate(pos, winner, budget, style), nodes)) return *a;
+            if (auto a = settle(find_helpmate(pos, winner, budget, style, context), nodes)) return *a;
             if (i == 0)
                 if (auto a = settle(exhaust(pos, winner, budget), pos, nodes)) return *a;
         }
@@ -185,6 +185,11 @@ bool insufficient_material(const Position& pos, Color winner) {
 }
 
 MateAnalysis can_checkmate(const Position& start, Color winner, const MateLimits& limits) {
+    MateContext context;
+    return can_checkmate(start, winner, limits, context);
+}
+
+MateAnalysis can_checkmate(const Position& start, Color winner, const MateLimits& limits, MateContext& context) {
     Position pos = start;
     std::vector<Move> forced;
     std::vector<Position> seen;  // positions with a single legal move, to spot a forced cycle
@@ -206,7 +211,7 @@ MateAnalysis can_checkmate(const Position& start, Color winner, const MateLimits
         pos.do_move(moves[0]);
     }
 
-    MateAnalysis result = search_layers(pos, winner, limits);
+    MateAnalysis result = search_layers(pos, winner, limits, context);
     if (result.verdict == Winnability::Winnable) {
         forced.insert(forced.end(), result.line.begin(), result.line.end());
         result.line = std::move(forced);
@@ -223,13 +228,19 @@ std::vector<Move> shortened_line(const Position& start, std::vector<Move> line, 
 }
 
 std::vector<Move> presentable_helpmate(const Position& start, Color winner, std::vector<Move> line) {
+    MateContext context;
+    return presentable_helpmate(start, winner, std::move(line), context);
+}
+
+std::vector<Move> presentable_helpmate(const Position& start, Color winner, std::vector<Move> line,
+                                       MateContext& context) {
     // Searches steered toward mate give short lines; the exhaustive search and long rounds may
     // not. A bounded second look for a shorter line, then the detours removed.
     constexpr std::size_t Short = 24;
     constexpr std::uint64_t Budget = 200'000;
     if (line.size() > Short) {
         for (HelpmateStyle style : {HelpmateStyle::Cooperative, HelpmateStyle::Direct, HelpmateStyle::Attack}) {
-            HelpmateResult r = find_helpmate(start, winner, Budget, style);
+            HelpmateResult r = find_helpmate(start, winner, Budget, style, context);
             if (r.found && r.line.size() < line.size() && is_helpmate(start, winner, r.line)) line = std::move(r.line);
         }
     }
@@ -237,11 +248,16 @@ std::vector<Move> presentable_helpmate(const Position& start, Color winner, std:
 }
 
 bool is_dead(const Position& pos, const MateLimits& limits) {
+    MateContext context;
+    return is_dead(pos, limits, context);
+}
+
+bool is_dead(const Position& pos, const MateLimits& limits, MateContext& context) {
     // Try the side more likely to mate first: one winnable side settles it.
     const Color first = popcount(pos.pieces(Color::Black)) > popcount(pos.pieces(Color::White)) ? Color::Black
                                                                                                  : Color::White;
-    return can_checkmate(pos, first, limits).verdict == Winnability::Unwinnable &&
-           can_checkmate(pos, ~first, limits).verdict == Winnability::Unwinnable;
+    return can_checkmate(pos, first, limits, context).verdict == Winnability::Unwinnable &&
+           can_checkmate(pos, ~first, limits, context).verdict == Winnability::Unwinnable;
 }
 
 std::string_view proof_id(MateProof proof) {

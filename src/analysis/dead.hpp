@@ -17,6 +17,7 @@
 #include <string_view>
 #include <vector>
 
+#include "analysis/mate_context.hpp"
 #include "core/move.hpp"
 #include "core/position.hpp"
 
@@ -53,9 +54,14 @@ struct MateLimits {
     std::uint64_t max_round = 1'024'000;
 };
 
-/// Whether `winner` can still checkmate from `pos` by some series of legal moves.
+/// Whether `winner` can still checkmate from `pos` by some series of legal moves. The searches
+/// work in `context` (reuse one per thread or worker: it keeps its tables between questions).
+MateAnalysis can_checkmate(const Position& pos, Color winner, const MateLimits& limits, MateContext& context);
+/// The same in memory of its own for this one question (a few kilobytes for most questions, up
+/// to the 8 MB table for the longest).
 MateAnalysis can_checkmate(const Position& pos, Color winner, const MateLimits& limits = {});
 /// Dead position (5.2.2): neither side can checkmate (both proven).
+bool is_dead(const Position& pos, const MateLimits& limits, MateContext& context);
 bool is_dead(const Position& pos, const MateLimits& limits = {});
 /// Material alone rules out a mate by `winner` (whatever the moves), as in python-chess and lichess.
 bool insufficient_material(const Position& pos, Color winner);
@@ -69,6 +75,8 @@ std::vector<Move> shortened_line(const Position& start, std::vector<Move> line, 
 /// A helpmate line for people to read: a bounded search for a shorter one when `line` is long,
 /// then shortened_line with lookahead 2. `line` must be a helpmate by `winner` from `start`.
 std::vector<Move> presentable_helpmate(const Position& start, Color winner, std::vector<Move> line);
+std::vector<Move> presentable_helpmate(const Position& start, Color winner, std::vector<Move> line,
+                                       MateContext& context);
 
 /// "checkmate", "material", "forced-sequence", "helpmate", "blocked-structure", "exhausted-search", "none".
 std::string_view proof_id(MateProof proof);

@@ -4,10 +4,12 @@
 #include <array>
 #include <bit>
 #include <cstdlib>
+#include <deque>
 #include <utility>
 
 #include "core/attacks.hpp"
 #include "analysis/dead.hpp"
+#include "analysis/mate_context.hpp"
 #include "analysis/mate_plan.hpp"
 #include "core/movegen.hpp"
 
@@ -60,25 +62,38 @@ constexpr int MaxPly = 120;
 /// Keys mixed into the transposition table for the second, third and fourth corner.
 constexpr std::array<Key, 4> CornerSalt = {0, 0x9E3779B97F4A7C15ULL, 0xC2B2AE3D27D4EB4FULL, 0x165667B19E3779F9ULL};
 
+}  // namespace
+
+namespace detail {
+
 /// Transposition table: for a position, the largest budget searched without finding a mate.
-/// Allocated once per thread; a generation stamp empties it for each new question in O(1).
+/// Owned by a MateContext; a generation stamp empties it for each new question in O(1).
 /// Entries keep 32 bits of the key beyond the index: a false match only hides a mate (the
 /// search proves nothing by failing), it never makes an answer wrong.
-class Table {
+class HelpmateTable {
 public:
-    /// Starts a question; small searches use a small part of the table, which stays in cache.
+    explicit HelpmateTable(std::size_t max_bytes) {
+        max_entries_ = 1024;
+        while (max_entries_ * 2 * sizeof(Entry) <= max_bytes) max_entries_ *= 2;
+    }
+    /// Starts a question; small searches use a small part of the table, which stays in cache
+    /// (and is all that is allocated until a larger search needs more).
     void new_search(std::uint64_t max_nodes) {
-        if (entries_.empty()) entries_.resize(Size);
-        mask_ = Size - 1;
+        mask_ = max_entries_ - 1;
         while (mask_ > 1023 && mask_ / 2 >= 2 * max_nodes) mask_ /= 2;
+        // Entries added by growing are zero: generation 0, never the current one.
+        if (entries_.size() < mask_ + 1) entries_.resize(mask_ + 1);
         if (++generation_ == 0) {
             std::fill(entries_.begin(), entries_.end(), Entry{});
             generation_ = 1;
         }
     }
-    /// A move list for each ply, kept between questions (a fresh list costs a 1 KB clear).
+    std::size_t bytes() const { return entries_.size() * sizeof(Entry); }
+    /// A move list for each ply, kept between questions (a fresh list costs a 1 KB clear). The
+    /// search holds the lists of the plies above while it goes deeper: a deque keeps them in place
+    /// as it grows.
     MoveList& moves(int ply) {
-        if (lists_.empty()) lists_.resize(MaxPly);
+        if (lists_.size() <= static_cast<std::size_t>(ply)) lists_.resize(static_cast<std::size_t>(ply) + 8);
         return lists_[static_cast<std::size_t>(ply)];
     }
     void prefetch(Key key) const {
@@ -103,18 +118,25 @@ private:
         std::uint16_t generation = 0;
     };
     static std::uint32_t check(Key key) { return static_cast<std::uint32_t>(key >> 32); }
-    // 8 MB: long searches need it (a quarter of it doubles their positions); small ones use a part that stays in cache.
-    static constexpr std::size_t Size = std::size_t{1} << 20;
     std::vector<Entry> entries_;
-    std::vector<MoveList> lists_;
-    std::size_t mask_ = Size - 1;
+    std::deque<MoveList> lists_;
+    std::size_t max_entries_ = 0;
+    std::size_t mask_ = 0;
     std::uint16_t generation_ = 0;
 };
 
-Table& table() {
-    thread_local Table t;
-    return t;
-}
+}  // namespace detail
+
+MateContext::MateContext(std::size_t max_table_bytes) : table_(std::make_unique<detail::HelpmateTable>(max_table_bytes)) {}
+MateContext::~MateContext() = default;
+MateContext::MateContext(MateContext&&) noexcept = default;
+MateContext& MateContext::operator=(MateContext&&) noexcept = default;
+std::size_t MateContext::table_bytes() const { return table_->bytes(); }
+detail::HelpmateTable& MateContext::helpmate_table() { return *table_; }
+
+namespace {
+
+using Table = detail::HelpmateTable;
 
 /// Where the winner's pieces would give check from, at one node.
 struct Checks {
@@ -417,8 +439,8 @@ bool Searcher::search(int budget) {
 }
 
 HelpmateResult run_search(const Position& pos, Color winner, std::uint64_t max_nodes, const HelpmateCosts& costs,
-                          const MatePlans* plans) {
-    Table& tt = table();
+                          const MatePlans* plans, MateContext& context) {
+    Table& tt = context.helpmate_table();
     tt.new_search(max_nodes);
     Searcher searcher(pos, winner, max_nodes, tt, costs, plans);
     HelpmateResult result;
@@ -430,10 +452,11 @@ HelpmateResult run_search(const Position& pos, Color winner, std::uint64_t max_n
 
 }  // namespace
 
-HelpmateResult find_planned_helpmate(const Position& pos, Color winner, std::uint64_t max_nodes, const MatePlans& plans) {
+HelpmateResult find_planned_helpmate(const Position& pos, Color winner, std::uint64_t max_nodes, const MatePlans& plans,
+                                     MateContext& context) {
     if (plans.count == 0) return {};
     // The pictures set every move's cost; the style's costs (which pick corners) go unused.
-    return run_search(pos, winner, max_nodes, DirectCosts, &plans);
+    return run_search(pos, winner, max_nodes, DirectCosts, &plans, context);
 }
 
 const HelpmateCosts& helpmate_costs(HelpmateStyle style) {
@@ -445,12 +468,14 @@ const HelpmateCosts& helpmate_costs(HelpmateStyle style) {
     return DirectCosts;
 }
 
-HelpmateResult find_helpmate(const Position& pos, Color winner, std::uint64_t max_nodes, HelpmateStyle style) {
-    return find_helpmate(pos, winner, max_nodes, helpmate_costs(style));
+HelpmateResult find_helpmate(const Position& pos, Color winner, std::uint64_t max_nodes, HelpmateStyle style,
+                             MateContext& context) {
+    return run_search(pos, winner, max_nodes, helpmate_costs(style), nullptr, context);
 }
 
-HelpmateResult find_helpmate(const Position& pos, Color winner, std::uint64_t max_nodes, const HelpmateCosts& costs) {
-    return run_search(pos, winner, max_nodes, costs, nullptr);
+HelpmateResult find_helpmate(const Position& pos, Color winner, std::uint64_t max_nodes, const HelpmateCosts& costs,
+                             MateContext& context) {
+    return run_search(pos, winner, max_nodes, costs, nullptr, context);
 }
 
 }  // namespace schach

@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "analysis/mate_context.hpp"
 #include "analysis/mate_plan.hpp"
 #include "core/move.hpp"
 #include "core/position.hpp"
@@ -50,13 +51,15 @@ struct HelpmateCosts {
 const HelpmateCosts& helpmate_costs(HelpmateStyle style);
 
 
-/// Looks for a helpmate by `winner` within `max_nodes` positions.
-HelpmateResult find_helpmate(const Position& pos, Color winner, std::uint64_t max_nodes,
-                             HelpmateStyle style = HelpmateStyle::Direct);
+/// Looks for a helpmate by `winner` within `max_nodes` positions, in the caller's memory.
+HelpmateResult find_helpmate(const Position& pos, Color winner, std::uint64_t max_nodes, HelpmateStyle style,
+                             MateContext& context);
 /// The same with explicit costs (how the styles' costs were tuned; for tuning them again).
-HelpmateResult find_helpmate(const Position& pos, Color winner, std::uint64_t max_nodes, const HelpmateCosts& costs);
+HelpmateResult find_helpmate(const Position& pos, Color winner, std::uint64_t max_nodes, const HelpmateCosts& costs,
+                             MateContext& context);
 
 /// Looks for a helpmate that walks the men toward one of the mating pictures (see mate_plan.hpp).
-HelpmateResult find_planned_helpmate(const Position& pos, Color winner, std::uint64_t max_nodes, const MatePlans& plans);
+HelpmateResult find_planned_helpmate(const Position& pos, Color winner, std::uint64_t max_nodes, const MatePlans& plans,
+                                     MateContext& context);
 
 }  // namespace schach

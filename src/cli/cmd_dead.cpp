@@ -85,20 +85,21 @@ struct Verdict {
     MateAnalysis analysis;     // with one
 };
 
-Verdict analyze(const Position& pos, std::optional<Color> winner) {
-    if (!winner) return {is_dead(pos), {}};
-    return {std::nullopt, can_checkmate(pos, *winner)};
+Verdict analyze(const Position& pos, std::optional<Color> winner, MateContext& context) {
+    if (!winner) return {is_dead(pos, {}, context), {}};
+    return {std::nullopt, can_checkmate(pos, *winner, {}, context)};
 }
 
 /// One line of output. With `proof`, a helpmate is shown shortened (presentable_helpmate), which
 /// costs far more than the analysis on most positions; without, only the verdict.
-std::string verdict_text(const Position& pos, std::optional<Color> winner, const Verdict& v, bool proof) {
+std::string verdict_text(const Position& pos, std::optional<Color> winner, const Verdict& v, bool proof,
+                         MateContext& context) {
     if (v.dead) return *v.dead ? "dead" : "alive";
     const MateAnalysis& a = v.analysis;
     switch (a.verdict) {
         case Winnability::Winnable:
             if (a.line.empty() || !proof) return "winnable";
-            return "winnable " + helpmate_text(pos, presentable_helpmate(pos, *winner, a.line));
+            return "winnable " + helpmate_text(pos, presentable_helpmate(pos, *winner, a.line, context));
         case Winnability::Unwinnable: return fmt::format("unwinnable {}", proof_id(a.proof));
         case Winnability::Undetermined: break;
     }
@@ -115,7 +116,8 @@ int run_single(const DeadArgs& args, std::optional<Color> winner) {
     if (!variant) return ExitUsage;
     const auto pos = read_position(fen, *variant, Relaxed);
     if (!pos) return ExitUsage;
-    fmt::print("{}\n", verdict_text(*pos, winner, analyze(*pos, winner), true));
+    MateContext context;
+    fmt::print("{}\n", verdict_text(*pos, winner, analyze(*pos, winner, context), true, context));
     return ExitOk;
 }
 
@@ -136,6 +138,7 @@ int run_file(const DeadArgs& args, std::optional<Color> winner) {
     std::size_t counts[3] = {0, 0, 0};  // winnable/dead, unwinnable/alive, undetermined (Winnability's order)
     // The rate is of the whole run as the user waits for it: reading, analysing and printing.
     const auto run_start = std::chrono::steady_clock::now();
+    MateContext context;  // one for the whole file: its tables are kept between questions
     std::string raw;
     while (std::getline(in, raw)) {
         ++line_no;
@@ -149,8 +152,8 @@ int run_file(const DeadArgs& args, std::optional<Color> winner) {
             continue;
         }
         ++positions;
-        const Verdict verdict = analyze(*pos, winner);
-        fmt::print("{}\n", verdict_text(*pos, winner, verdict, args.proof));
+        const Verdict verdict = analyze(*pos, winner, context);
+        fmt::print("{}\n", verdict_text(*pos, winner, verdict, args.proof, context));
         ++counts[verdict.dead ? (*verdict.dead ? 0 : 1) : static_cast<std::size_t>(verdict.analysis.verdict)];
     }
     std::fflush(stdout);

@@ -422,19 +422,20 @@ TEST(MatePlan, PlanDistances) {
 TEST(DeadPosition, LoneMinorPiecesOfRealGamesAreDecided) {
     // The two lichess questions no style decided within the default limits before the mating
     // pictures; lone bishops that mate only against the loser's own men.
+    MateContext context;
     for (const char* fen : {"2b5/1k6/1PP5/8/7P/4N1P1/P4P2/4R1K1 b - - 0 44", "8/Pb4Q1/8/8/8/2P1K1k1/P7/8 b - - 3 57"}) {
         const Position pos = position(fen);
         const MateAnalysis a = can_checkmate(pos, Color::Black);
         ASSERT_EQ(a.verdict, Winnability::Winnable) << fen;
         EXPECT_TRUE(ends_in_mate(pos, Color::Black, a.line)) << fen;
         // The picture search alone finds them too.
-        const HelpmateResult planned = find_planned_helpmate(pos, Color::Black, 2'000'000, mate_plans(pos, Color::Black));
+        const HelpmateResult planned = find_planned_helpmate(pos, Color::Black, 2'000'000, mate_plans(pos, Color::Black), context);
         ASSERT_TRUE(planned.found) << fen;
         EXPECT_TRUE(ends_in_mate(pos, Color::Black, planned.line)) << fen;
     }
     // A picture search on its own: a lone knight mates with White's promoted pawn as the blocker.
     const Position pos = position("8/8/n7/P7/2k5/8/3K4/8 w - - 4 63");
-    const HelpmateResult r = find_planned_helpmate(pos, Color::Black, 2'000'000, mate_plans(pos, Color::Black));
+    const HelpmateResult r = find_planned_helpmate(pos, Color::Black, 2'000'000, mate_plans(pos, Color::Black), context);
     ASSERT_TRUE(r.found);
     EXPECT_TRUE(ends_in_mate(pos, Color::Black, r.line));
 }
