@@ -123,8 +123,8 @@ std::string numbered_san(const Position& before, Move m, Language lang) {
 PlaySession::PlaySession(PlayConfig config, ms now)
     : config_(std::move(config)),
       game_(config_.start, GameOptions{config_.control && config_.control->is_timed()
-                                           ? to_speed(classify(*config_.control))
-                                           : Speed::Standard,
+                                           ? classify(*config_.control)
+                                           : TimeClass::Classical,
                                        config_.touch_move, true}) {
     if (config_.control && config_.control->is_timed()) {
         clock_.emplace(*config_.control);

@@ -243,9 +243,6 @@ TEST(TimeControl, ClassificationPolicies) {
     EXPECT_EQ(classify(TimeControl::untimed()), TimeClass::Classical);
     EXPECT_EQ(classify(TimeControl::unknown()), TimeClass::Classical);
 
-    EXPECT_EQ(to_speed(TimeClass::Blitz), Speed::Blitz);
-    EXPECT_EQ(to_speed(TimeClass::Rapid), Speed::Rapid);
-    EXPECT_EQ(to_speed(TimeClass::Classical), Speed::Standard);
     EXPECT_EQ(time_class_id(TimeClass::Rapid), "rapid");
 }
 
@@ -425,7 +422,7 @@ TEST(Clock, PenaltiesAndBonusesAreRecorded) {  // items 44, 67
 
 TEST(Clock, PenaltiesFromGameInARapidGame) {  // item 67: 1 minute in rapid
     const TimeControl tc = control("15+10");
-    Game game(Position(), GameOptions{.speed = to_speed(classify(tc))});
+    Game game(Position(), GameOptions{.time_class = classify(tc)});
     Clock clock(tc);
     ASSERT_TRUE(clock.start(at(0)).has_value());
     ASSERT_TRUE(game.illegal_move(W).has_value());
