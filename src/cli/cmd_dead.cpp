@@ -6,7 +6,6 @@
 // With --winner: "winnable" and a helpmate in SAN, "unwinnable" and the kind of proof, or
 // "undetermined". Without: "dead" or "alive".
 
-#include <chrono>
 #include <cstdio>
 #include <fstream>
 #include <memory>
@@ -18,6 +17,7 @@
 #include <fmt/core.h>
 
 #include "cli/commands.hpp"
+#include "cli/stopwatch.hpp"
 #include "analysis/dead.hpp"
 #include "core/fen.hpp"
 #include "notation/notation.hpp"
@@ -141,9 +141,9 @@ int run_file(const DeadArgs& args, std::optional<Color> winner) {
             continue;
         }
         ++positions;
-        const auto start = std::chrono::steady_clock::now();
+        const Stopwatch watch;
         const Verdict verdict = analyze(*pos, winner);
-        seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        seconds += watch.seconds();
         fmt::print("{}\n", verdict_text(*pos, winner, verdict));
         ++counts[verdict.dead ? (*verdict.dead ? 0 : 1) : static_cast<std::size_t>(verdict.analysis.verdict)];
     }
