@@ -204,21 +204,17 @@ std::expected<void, MatchError> Match::add_time(Color side, ms amount, Adjustmen
     return {};
 }
 
-std::expected<void, MatchError> Match::pause(ms now) {
+std::expected<void, MatchError> Match::clock_event(ms now, ClockEvent event) {
     if (!clock_) return clock_error(ClockError::Unplayable);
     if (auto ok = check_time(now); !ok) return ok;
-    if (auto ok = clock_->pause(now); !ok) return clock_error(ok.error());
+    if (auto ok = ((*clock_).*event)(now); !ok) return clock_error(ok.error());
     last_event_ = now;
     return {};
 }
 
-std::expected<void, MatchError> Match::resume(ms now) {
-    if (!clock_) return clock_error(ClockError::Unplayable);
-    if (auto ok = check_time(now); !ok) return ok;
-    if (auto ok = clock_->resume(now); !ok) return clock_error(ok.error());
-    last_event_ = now;
-    return {};
-}
+std::expected<void, MatchError> Match::pause(ms now) { return clock_event(now, &Clock::pause); }
+
+std::expected<void, MatchError> Match::resume(ms now) { return clock_event(now, &Clock::resume); }
 
 std::optional<Match::ms> Match::time_left(Color side, ms now) const {
     if (!clock_) return std::nullopt;

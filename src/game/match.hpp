@@ -130,6 +130,9 @@ private:
     std::expected<void, MatchError> can_press(Color mover, ms now) const;
     /// Presses the mover's clock for the move just played and records its time.
     MoveTime record_move(Color mover, ms now);
+    using ClockEvent = std::expected<void, ClockError> (Clock::*)(ms);
+    /// pause() and resume(): the clock's own event, in time order.
+    std::expected<void, MatchError> clock_event(ms now, ClockEvent event);
     /// Puts the game's new penalties (9.5.3, 7.5.5) on the clock.
     void apply_penalties(AdjustmentReason reason);
     /// After any action that was carried out: notes its time; a game that has ended stops the clock.

@@ -12,6 +12,7 @@
 #include "notation/notation.hpp"
 #include "pgn/pgn.hpp"
 #include "game/time_control.hpp"
+#include "support/test_clock.hpp"
 
 namespace schach {
 namespace {
@@ -23,14 +24,8 @@ using std::chrono::seconds;
 constexpr Color W = Color::White;
 constexpr Color B = Color::Black;
 
-/// Seconds since the epoch, as the clock takes it.
-milliseconds at(double secs) { return milliseconds(std::llround(secs * 1000)); }
-
-TimeControl control(std::string_view spec) {
-    auto tc = parse_time_control(spec);
-    EXPECT_TRUE(tc.has_value()) << spec << ": " << (tc ? "" : tc.error().message());
-    return tc.value_or(TimeControl::unknown());
-}
+using test::at;
+using test::control;
 
 Clock started(std::string_view spec, ClockOptions options = {}) {
     Clock clock(control(spec), options);

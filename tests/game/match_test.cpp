@@ -5,7 +5,6 @@
 
 #include <gtest/gtest.h>
 
-#include <cmath>
 #include <ostream>
 #include <stdexcept>
 #include <string>
@@ -14,7 +13,7 @@
 #include "core/fen.hpp"
 #include "game/match.hpp"
 #include "notation/notation.hpp"
-#include "support/test_data.hpp"
+#include "support/test_clock.hpp"
 
 namespace schach {
 namespace {
@@ -40,13 +39,8 @@ void PrintTo(const MoveTime& t, std::ostream* os) {
 
 namespace {
 
-milliseconds at(double secs) { return milliseconds(std::llround(secs * 1000)); }
-
-TimeControl control(std::string_view spec) {
-    auto tc = parse_time_control(spec);
-    if (!tc) throw std::runtime_error("bad time control in test: " + std::string(spec));
-    return *tc;
-}
+using test::at;
+using test::control;
 
 Position position(std::string_view fen) {
     auto p = position_from_fen(fen);
