@@ -40,6 +40,7 @@ Match::Match(Position start, const TimeControl& control, GameOptions options, Cl
 Match::Match(Game game, std::optional<Clock> clock)
     : game_(std::move(game)), clock_(std::move(clock)), first_timed_ply_(game_.plies()),
       penalties_applied_(game_.penalties().size()) {
+    // The penalties the game holds already are on the clock as it was given.
     if (clock_ && !clock_->control().is_timed()) clock_.reset();
     started_ = clock_ && clock_->started();
 }
@@ -201,6 +202,12 @@ std::expected<void, MatchError> Match::touch(Color c, Square s, ms now) {
 std::expected<void, MatchError> Match::add_time(Color side, ms amount, AdjustmentReason reason) {
     if (!clock_) return clock_error(ClockError::Unplayable);
     clock_->add_time(side, amount, reason);
+    return {};
+}
+
+std::expected<void, MatchError> Match::set_increment(ms amount, AdjustmentReason reason) {
+    if (!clock_) return clock_error(ClockError::Unplayable);
+    clock_->set_increment(amount, reason);
     return {};
 }
 

@@ -106,6 +106,9 @@ public:
     /// The arbiter adds (or with a negative amount takes) time: 6.10, 12.9, Guidelines III.
     /// Refused (ClockError::Unplayable) without a clock.
     std::expected<void, MatchError> add_time(Color side, ms amount, AdjustmentReason reason);
+    /// Guidelines III.4: the arbiter sets an increment for both players for the rest of the game
+    /// (clock()->may_request_increment says when a player may ask). Refused without a clock.
+    std::expected<void, MatchError> set_increment(ms amount, AdjustmentReason reason = AdjustmentReason::Guidelines);
     /// 6.11: the arbiter stops and restarts both clocks; moves wait until the clock runs again.
     std::expected<void, MatchError> pause(ms now);
     std::expected<void, MatchError> resume(ms now);

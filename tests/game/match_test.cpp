@@ -194,6 +194,19 @@ TEST(Match, AnArbiterDeductionCanLetTheFlagFall) {  // 6.10 / 12.9
 
 // ---------------------------------------------------------------- penalties into the clock
 
+TEST(Match, GuidelinesIIIIncrementForBoth) {  // item 89
+    Match match = started("15+0");
+    EXPECT_FALSE(match.clock()->may_request_increment(W, at(780)));
+    EXPECT_TRUE(match.clock()->may_request_increment(W, at(781)));
+    // Refused by Black, approved by the arbiter: +5 s per move for both, Black +2 minutes.
+    ASSERT_TRUE(match.set_increment(seconds(5)).has_value());
+    ASSERT_TRUE(match.add_time(B, seconds(120), AdjustmentReason::Guidelines).has_value());
+    EXPECT_EQ(play(match, "e4", 781), (MoveTime{seconds(781), seconds(119 + 5)}));
+    EXPECT_EQ(play(match, "e5", 791), (MoveTime{seconds(10), seconds(900 + 120 - 10 + 5)}));
+    EXPECT_EQ(Match(Position(), TimeControl::untimed()).set_increment(seconds(5)).error().clock,
+              ClockError::Unplayable);
+}
+
 TEST(Match, IllegalMovePenaltyGoesOnTheClock) {  // 7.5.5, items 44, 67
     Match match = started("90+30");
     play(match, "e4", 10);
