@@ -7,6 +7,7 @@
 // compensation are the server's, on top of this.
 
 #include <chrono>
+#include <cstddef>
 #include <cstdint>
 #include <expected>
 #include <optional>
@@ -127,7 +128,7 @@ public:
 private:
     /// Refuses a `now` earlier than the last action, before anything changes.
     std::expected<void, MatchError> check_time(ms now) const;
-    /// The checks every action starts with: time order, then a fallen flag.
+    /// The checks every action starts with: time order, a game not over, then a fallen flag.
     std::expected<void, MatchError> before_action(ms now);
     /// Whether the mover's clock could be pressed at `now` (tried on a copy).
     std::expected<void, MatchError> can_press(Color mover, ms now) const;
