@@ -6,7 +6,6 @@
 // With --winner: "winnable" and a helpmate in SAN, "unwinnable" and the kind of proof, or
 // "undetermined". Without: "dead" or "alive".
 
-#include <chrono>
 #include <cstdio>
 #include <fstream>
 #include <memory>
@@ -18,6 +17,7 @@
 #include <fmt/core.h>
 
 #include "cli/commands.hpp"
+#include "cli/stopwatch.hpp"
 #include "analysis/dead.hpp"
 #include "core/fen.hpp"
 #include "notation/notation.hpp"
@@ -137,7 +137,7 @@ int run_file(const DeadArgs& args, std::optional<Color> winner) {
     std::size_t positions = 0, errors = 0, line_no = 0;
     std::size_t counts[3] = {0, 0, 0};  // winnable/dead, unwinnable/alive, undetermined (Winnability's order)
     // The rate is of the whole run as the user waits for it: reading, analysing and printing.
-    const auto run_start = std::chrono::steady_clock::now();
+    const Stopwatch watch;
     MateContext context;  // one for the whole file: its tables are kept between questions
     std::string raw;
     while (std::getline(in, raw)) {
@@ -157,7 +157,7 @@ int run_file(const DeadArgs& args, std::optional<Color> winner) {
         ++counts[verdict.dead ? (*verdict.dead ? 0 : 1) : static_cast<std::size_t>(verdict.analysis.verdict)];
     }
     std::fflush(stdout);
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - run_start).count();
+    const double seconds = watch.seconds();
     const double per_second = seconds > 0 ? static_cast<double>(positions) / seconds : 0.0;
     if (winner)
         fmt::print("{} positions, {} winnable, {} unwinnable, {} undetermined, {} errors, {:.0f} positions/s\n",

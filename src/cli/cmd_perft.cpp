@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <chrono>
 #include <cstdio>
 #include <fstream>
 #include <limits>
@@ -14,6 +13,8 @@
 #include <fmt/core.h>
 
 #include "cli/commands.hpp"
+#include "cli/stopwatch.hpp"
+#include "core/ascii.hpp"
 #include "core/fen.hpp"
 #include "core/movegen.hpp"
 
@@ -46,14 +47,6 @@ inline constexpr Problems SuiteRelax = Problems::all() - Problem::OppositeCheck;
 std::optional<int> parse_depth(std::string_view text) {
     return parse_ranged(text, 0, MaxDepth, "Tiefe", "depth");
 }
-
-class Stopwatch {
-public:
-    double seconds() const { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count(); }
-
-private:
-    std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
-};
 
 /// Time and speed go to stderr, so that stdout stays comparable with Stockfish's output.
 void print_speed(std::uint64_t nodes, double seconds) {
@@ -104,13 +97,6 @@ struct SuiteEntry {
     bool chess960 = false;
     std::size_t line = 0;
 };
-
-std::string_view trim(std::string_view s) {
-    const auto space = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
-    while (!s.empty() && space(s.front())) s.remove_prefix(1);
-    while (!s.empty() && space(s.back())) s.remove_suffix(1);
-    return s;
-}
 
 std::string unquote(std::string_view s) {
     s = trim(s);

@@ -7,7 +7,6 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
@@ -19,6 +18,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/play_session.hpp"
+#include "cli/stopwatch.hpp"
 #include "text/time_control_text.hpp"
 #include "core/fen.hpp"
 
@@ -32,18 +32,6 @@ struct PlayArgs {
     std::string tc;
     std::string lang = "de";
     bool touch_move = false;
-};
-
-/// Milliseconds since the program started, from the monotonic clock. Only the CLI reads the
-/// system time; the session and the core Clock get it passed in.
-class Stopwatch {
-public:
-    std::chrono::milliseconds elapsed() const {
-        return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start_);
-    }
-
-private:
-    std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
 };
 
 std::string today() {

@@ -122,15 +122,10 @@ std::string numbered_san(const Position& before, Move m, Language lang) {
 
 PlaySession::PlaySession(PlayConfig config, ms now)
     : config_(std::move(config)),
-      game_(config_.start, GameOptions{config_.control && config_.control->is_timed()
-                                           ? to_speed(classify(*config_.control))
-                                           : Speed::Standard,
-                                       config_.touch_move, true}) {
-    if (config_.control && config_.control->is_timed()) {
-        clock_.emplace(*config_.control);
-        // 6.6: the clock of the side to move starts with the game (not for a game already over).
-        if (!game_.is_over()) (void)clock_->start(effective(now), config_.start.side_to_move());
-    }
+      match_(config_.start, config_.control.value_or(TimeControl::untimed()),
+             GameOptions{.touch_move = config_.touch_move, .stop_at_end = true}) {
+    // 6.6: the clock of the side to move starts with the game (Match refuses for a game already over).
+    (void)match_.start(effective(now));
 }
 
 std::string PlaySession::tr(std::string_view de, std::string_view en) const {
@@ -140,6 +135,15 @@ std::string PlaySession::tr(std::string_view de, std::string_view en) const {
 std::string PlaySession::error(std::string_view message) const { return fmt::format("Fehler / error: {}\n", message); }
 
 std::string PlaySession::refused(const Refusal& r) const { return error(describe(r, config_.lang)); }
+
+std::string PlaySession::refused(const MatchError& e) const {
+    switch (e.kind) {
+        case MatchError::Kind::Rules: return refused(e.refusal);
+        case MatchError::Kind::TimeOver: return match_.flag_fall() ? flag_announcement(*match_.flag_fall()) : finish();
+        case MatchError::Kind::Clock: return error(clock_error_id(e.clock));
+    }
+    return error(clock_error_id(e.clock));
+}
 
 // ---------------------------------------------------------------- input
 
@@ -152,10 +156,10 @@ std::string PlaySession::handle_line(std::string_view line, ms now) {
     // A flag that fell before the player acted decides the game (6.9); the action is void.
     if (flag_fell && (!cmd || acts_on_game(*cmd))) return out;
     if (!cmd) {
-        const int plies = game_.plies();
+        const int plies = game().plies();
         std::string moves = play_moves(words, now);
         // Interactive play shows the board after the line's moves, above what they did.
-        if (config_.interactive && game_.plies() != plies) moves = board(now) + moves;
+        if (config_.interactive && game().plies() != plies) moves = board(now) + moves;
         return out + moves;
     }
 
@@ -163,7 +167,7 @@ std::string PlaySession::handle_line(std::string_view line, ms now) {
     switch (*cmd) {
         case Cmd::Offer: return out + offer(now);
         case Cmd::Accept: return out + accept(now);
-        case Cmd::Decline: return out + decline();
+        case Cmd::Decline: return out + decline(now);
         case Cmd::Claim: return out + claim(args, now);
         case Cmd::Resign: return out + resign(args, now);
         case Cmd::Moves: return out + list_moves();
@@ -172,16 +176,16 @@ std::string PlaySession::handle_line(std::string_view line, ms now) {
             flipped_ = !flipped_;
             return out + board(now);
         case Cmd::Clock:
-            if (!clock_) return out + tr("Die Partie hat keine Uhr (--tc).\n", "The game has no clock (--tc).\n");
+            if (!clock()) return out + tr("Die Partie hat keine Uhr (--tc).\n", "The game has no clock (--tc).\n");
             return out + clock_line(now) + "\n";
         case Cmd::Pgn: return out + pgn();
-        case Cmd::Fen: return out + to_fen(game_.position()) + "\n";
+        case Cmd::Fen: return out + to_fen(game().position()) + "\n";
         case Cmd::Help: return out + help();
-        case Cmd::Touch: return out + touch(args);
+        case Cmd::Touch: return out + touch(args, now);
         case Cmd::Wait: return out + wait(args, now);
         case Cmd::Quit:
             quit_ = true;
-            if (game_.is_over()) return out;
+            if (game().is_over()) return out;
             return out + "* " + tr("Partie abgebrochen.", "Game abandoned.") + "\n";
     }
     return out;
@@ -193,23 +197,23 @@ std::string PlaySession::play_moves(const std::vector<std::string>& words, ms no
     for (const std::string& word : words) {
         // "e4 remis": a move with a draw offer (9.1.2.1: offer after making the move).
         if (moved && find_command(word) == Cmd::Offer) {
-            out += offer(now, ~game_.position().side_to_move());
+            out += offer(now, ~game().position().side_to_move());
             continue;
         }
         const std::string_view text = strip_move_number(word);
         if (text.empty()) continue;
-        const std::size_t plies = static_cast<std::size_t>(game_.plies());
+        const std::size_t plies = static_cast<std::size_t>(game().plies());
         out += play_move(text, now);
-        if (static_cast<std::size_t>(game_.plies()) == plies) break;  // refused: the rest of the line is dropped
+        if (static_cast<std::size_t>(game().plies()) == plies) break;  // refused: the rest of the line is dropped
         moved = true;
-        if (game_.is_over()) break;
+        if (game().is_over()) break;
     }
     return out;
 }
 
 std::string PlaySession::play_move(std::string_view text, ms now) {
-    if (game_.is_over()) return refused(Refusal{RefusalCode::GameOver});
-    const Position before = game_.position();
+    if (game().is_over()) return refused(Refusal{RefusalCode::GameOver});
+    const Position before = game().position();
     auto parsed = parse_san(before, text, ParseMode::Lenient);
     if (!parsed) {
         const MoveTextError& e = parsed.error();
@@ -223,65 +227,50 @@ std::string PlaySession::play_move(std::string_view text, ms now) {
     }
     if (*parsed == Move::null()) return error(tr("Nullzüge gibt es in einer Partie nicht", "No null moves in a game"));
     const Color mover = before.side_to_move();
-    const std::optional<Color> offer_before = game_.draw_offer();
-    if (auto played = game_.play(*parsed); !played) return refused(played.error());
-    std::string out = after_move(before, *parsed, now);
-    if (!game_.is_over() && offer_before && *offer_before != mover && !game_.draw_offer())
+    const std::optional<Color> offer_before = game().draw_offer();
+    if (auto played = match_.play(*parsed, effective(now)); !played) return refused(played.error());
+    std::string out = after_move(before, *parsed);
+    if (!game().is_over() && offer_before && *offer_before != mover && !game().draw_offer())
         out += tr("Das Remisangebot ist mit dem Zug abgelehnt.\n", "The move declines the draw offer.\n");
     return out;
 }
 
-std::string PlaySession::after_move(const Position& before, Move m, ms now) {
-    const Color mover = before.side_to_move();
-    ms shown{0};
-    if (clock_ && clock_->running() == mover) {
-        // The mover's flag was checked before the move; a move that ends the game stands even if
-        // the clock then shows zero (6.2.1.1).
-        if (auto pressed = clock_->press(mover, effective(now))) shown = pressed->remaining;
-        else shown = clock_->remaining(mover, effective(now));
-    } else if (clock_) {
-        shown = clock_->remaining(mover, effective(now));
-    }
-    clock_after_.resize(static_cast<std::size_t>(game_.plies()) - 1);
-    clock_after_.push_back(shown);
-
+std::string PlaySession::after_move(const Position& before, Move m) {
     std::string out = numbered_san(before, m, config_.lang) + "\n";
-    if (game_.is_over()) out += finish(now);
+    if (game().is_over()) out += finish();
     return out;
 }
 
-std::string PlaySession::finish(ms now) {
-    if (clock_ && clock_->started() && !clock_->stopped()) (void)clock_->stop(effective(now));
-    return result_line() + "\n";
-}
+std::string PlaySession::finish() const { return result_line() + "\n"; }
 
 std::string PlaySession::check_flag(ms now) {
-    if (!clock_ || game_.is_over() || !clock_->running()) return "";
-    const Color side = *clock_->running();
-    if (!clock_->flagged(side, effective(now))) return "";
-    auto outcome = game_.flag(side);
-    if (!outcome) return "";
+    const std::optional<FlagFall> fall = match_.flag_check(effective(now));
+    return fall ? flag_announcement(*fall) : "";
+}
+
+std::string PlaySession::flag_announcement(const FlagFall& fall) const {
+    const Color side = fall.side;
     const bool en = config_.lang == Language::English;
     std::string out = en ? fmt::format("{}'s time has run out.", color_name(side, config_.lang))
                          : fmt::format("Die Zeit von {} ist abgelaufen.", color_name(side, config_.lang));
-    if (outcome->result == Result::Draw)
+    if (fall.outcome.result == Result::Draw)
         out += en ? fmt::format(" {} cannot checkmate.", color_name(~side, config_.lang))
                   : fmt::format(" {} kann nicht mehr mattsetzen.", color_name(~side, config_.lang));
-    return out + "\n" + finish(now);
+    return out + "\n" + finish();
 }
 
 // ---------------------------------------------------------------- draws, claims, resigning
 
-std::string PlaySession::offer(ms now) { return offer(now, game_.position().side_to_move()); }
+std::string PlaySession::offer(ms now) { return offer(now, game().position().side_to_move()); }
 
 std::string PlaySession::offer(ms now, Color by) {
-    if (auto r = game_.offer_draw(by); !r) return refused(r.error());
-    if (game_.is_over()) return finish(now);  // it met the opponent's offer: agreed
+    if (auto r = match_.offer_draw(by, effective(now)); !r) return refused(r.error());
+    if (game().is_over()) return finish();  // it met the opponent's offer: agreed
     return offer_notice();
 }
 
 std::string PlaySession::offer_notice() const {
-    const std::optional<Color> by = game_.draw_offer();
+    const std::optional<Color> by = game().draw_offer();
     if (!by) return "";
     const std::string_view who = color_name(*by, config_.lang), other = color_name(~*by, config_.lang);
     return config_.lang == Language::English
@@ -291,28 +280,27 @@ std::string PlaySession::offer_notice() const {
 
 std::string PlaySession::accept(ms now) {
     // The player who did not offer accepts, whoever is to move.
-    const std::optional<Color> by = game_.draw_offer();
-    const Color accepter = by ? ~*by : game_.position().side_to_move();
-    if (auto r = game_.accept_draw(accepter); !r) return refused(r.error());
-    return finish(now);
+    const std::optional<Color> by = game().draw_offer();
+    const Color accepter = by ? ~*by : game().position().side_to_move();
+    if (auto r = match_.accept_draw(accepter, effective(now)); !r) return refused(r.error());
+    return finish();
 }
 
-std::string PlaySession::decline() {
-    const std::optional<Color> by = game_.draw_offer();
-    const Color decliner = by ? ~*by : game_.position().side_to_move();
-    if (game_.is_over()) return refused(Refusal{RefusalCode::GameOver});
-    if (auto r = game_.decline_draw(decliner); !r) return refused(r.error());
+std::string PlaySession::decline(ms now) {
+    const std::optional<Color> by = game().draw_offer();
+    const Color decliner = by ? ~*by : game().position().side_to_move();
+    if (auto r = match_.decline_draw(decliner, effective(now)); !r) return refused(r.error());
     return config_.lang == Language::English
                ? fmt::format("{} declines the draw offer.\n", color_name(decliner, config_.lang))
                : fmt::format("{} lehnt das Remisangebot ab.\n", color_name(decliner, config_.lang));
 }
 
 std::string PlaySession::claim(const std::vector<std::string>& args, ms now) {
-    if (game_.is_over()) return refused(Refusal{RefusalCode::GameOver});
+    if (game().is_over()) return refused(Refusal{RefusalCode::GameOver});
     if (args.size() > 1)
         return error(tr("Reklamieren nimmt höchstens einen Zug: „reklamieren Sf3“",
                         "A claim takes at most one move: \"claim Nf3\""));
-    const Position before = game_.position();
+    const Position before = game().position();
     const Color claimant = before.side_to_move();
     std::optional<Move> intended;
     if (!args.empty()) {
@@ -323,10 +311,11 @@ std::string PlaySession::claim(const std::vector<std::string>& args, ms now) {
     }
     // Claim whichever rule applies (9.2 or 9.3); an incorrect claim is an incorrect claim of either.
     DrawClaim kind = DrawClaim::Threefold;
-    if (!game_.can_claim(DrawClaim::Threefold, intended) && game_.can_claim(DrawClaim::FiftyMoves, intended))
+    if (!game().can_claim(DrawClaim::Threefold, intended) && game().can_claim(DrawClaim::FiftyMoves, intended))
         kind = DrawClaim::FiftyMoves;
-    const int plies = game_.plies();
-    auto result = game_.claim_draw(claimant, kind, intended);
+    const int plies = game().plies();
+    const std::size_t penalties_before = game().penalties().size();
+    auto result = match_.claim_draw(claimant, kind, intended, effective(now));
     if (!result) return refused(result.error());
 
     if (result->correct) {
@@ -339,18 +328,17 @@ std::string PlaySession::claim(const std::vector<std::string>& args, ms now) {
                                                       : "Reklamiert mit dem beabsichtigten Zug ") +
                    to_san(before, *intended, config_.lang) + "\n";
         }
-        return out + finish(now);
+        return out + finish();
     }
 
     std::string out = tr("Die Reklamation ist unberechtigt: weder dreimalige Stellungswiederholung noch 50-Züge-Regel "
                          "(Art. 9.5.3).\n",
                          "The claim is incorrect: neither threefold repetition nor the 50-move rule (Art. 9.5.3).\n");
-    // 9.5.3: the opponent gets time. Game decides it; the clock is told here.
-    const auto& penalties = game_.penalties();
-    for (; penalties_applied_ < penalties.size(); ++penalties_applied_) {
-        const Penalty& p = penalties[penalties_applied_];
-        if (!clock_) continue;
-        clock_->add_time(p.beneficiary, std::chrono::seconds(p.seconds), AdjustmentReason::IncorrectClaim);
+    // 9.5.3: the opponent gets time. Game decides it and Match puts it on the clock; shown here.
+    const auto& penalties = game().penalties();
+    for (std::size_t i = penalties_before; i < penalties.size(); ++i) {
+        const Penalty& p = penalties[i];
+        if (!clock()) continue;
         const int minutes = p.seconds / 60;
         const std::string_view name = color_name(p.beneficiary, config_.lang);
         out += config_.lang == Language::English
@@ -359,18 +347,18 @@ std::string PlaySession::claim(const std::vector<std::string>& args, ms now) {
                    : (p.seconds % 60 == 0 ? fmt::format("{} erhält {} Minute{} dazu.\n", name, minutes, minutes == 1 ? "" : "n")
                                           : fmt::format("{} erhält {} Sekunden dazu.\n", name, p.seconds));
     }
-    if (result->played && game_.plies() == plies + 1) {
-        const std::string moved = after_move(before, *result->played, now);
+    if (result->played && game().plies() == plies + 1) {
+        const std::string moved = after_move(before, *result->played);
         out += (config_.interactive ? board(now) : std::string()) + moved;
     }
     // 9.1.2.3: the claim stands as a draw offer.
-    if (!game_.is_over()) out += offer_notice();
+    if (!game().is_over()) out += offer_notice();
     return out;
 }
 
 std::string PlaySession::resign(const std::vector<std::string>& args, ms now) {
-    if (game_.is_over()) return refused(Refusal{RefusalCode::GameOver});
-    Color who = game_.position().side_to_move();
+    if (game().is_over()) return refused(Refusal{RefusalCode::GameOver});
+    Color who = game().position().side_to_move();
     if (!args.empty()) {
         const auto color = args.size() == 1 ? parse_color(args.front()) : std::nullopt;
         if (!color)
@@ -378,7 +366,7 @@ std::string PlaySession::resign(const std::vector<std::string>& args, ms now) {
                             "Resign: \"resign\", \"resign white\" or \"resign black\""));
         who = *color;
     }
-    auto outcome = game_.resign(who);
+    auto outcome = match_.resign(who, effective(now));
     if (!outcome) return refused(outcome.error());
     const bool en = config_.lang == Language::English;
     std::string out = en ? fmt::format("{} resigns.", color_name(who, config_.lang))
@@ -386,10 +374,10 @@ std::string PlaySession::resign(const std::vector<std::string>& args, ms now) {
     if (outcome->result == Result::Draw)  // 5.1.2: the opponent cannot checkmate
         out += en ? fmt::format(" {} cannot checkmate.", color_name(~who, config_.lang))
                   : fmt::format(" {} kann nicht mehr mattsetzen.", color_name(~who, config_.lang));
-    return out + "\n" + finish(now);
+    return out + "\n" + finish();
 }
 
-std::string PlaySession::touch(const std::vector<std::string>& args) {
+std::string PlaySession::touch(const std::vector<std::string>& args, ms now) {
     if (!config_.touch_move)
         return error(tr("„berühre“ gibt es nur mit --touch-move (berührt – geführt)",
                         "\"touch\" needs --touch-move (touch-move rule)"));
@@ -398,8 +386,8 @@ std::string PlaySession::touch(const std::vector<std::string>& args) {
     if (s == Square::None)
         return error(config_.lang == Language::English ? fmt::format("\"{}\" is no square", args.front())
                                                        : fmt::format("„{}“ ist kein Feld", args.front()));
-    if (auto r = game_.touch(game_.position().side_to_move(), s); !r) return refused(r.error());
-    const Piece p = game_.position().piece_on(s);
+    if (auto r = match_.touch(game().position().side_to_move(), s, effective(now)); !r) return refused(r.error());
+    const Piece p = game().position().piece_on(s);
     const PieceName name = piece_name(type_of(p), config_.lang);
     return config_.lang == Language::English
                ? fmt::format("Touched: {} on {} ({}).\n", name.bare, to_string(s), color_name(color_of(p), config_.lang))
@@ -420,15 +408,15 @@ std::string PlaySession::wait(const std::vector<std::string>& args, ms now) {
         return error(tr("„warte SEKUNDEN“ mit einer Zahl von 0 bis 10000000", "\"wait SECONDS\" with a number from 0 to 10000000"));
     offset_ += ms(std::llround(seconds * 1000));
     std::string out = check_flag(now);
-    if (out.empty() && clock_) out = clock_line(now) + "\n";
+    if (out.empty() && clock()) out = clock_line(now) + "\n";
     return out;
 }
 
 // ---------------------------------------------------------------- display
 
 std::string PlaySession::list_moves() const {
-    if (game_.is_over()) return tr("Keine Züge: die Partie ist beendet.\n", "No moves: the game is over.\n");
-    const Position& pos = game_.position();
+    if (game().is_over()) return tr("Keine Züge: die Partie ist beendet.\n", "No moves: the game is over.\n");
+    const Position& pos = game().position();
     const MoveList moves = legal_moves(pos);
     std::vector<std::string> texts;
     for (Move m : moves) texts.push_back(to_san(pos, m, config_.lang));
@@ -443,36 +431,36 @@ std::string PlaySession::board(ms now) const {
     view.lang = config_.lang;
     view.flipped = flipped_;
     view.color = config_.color;
-    if (!game_.moves().empty()) view.last_move = game_.moves().back();
-    if (clock_ && !config_.interactive)
-        view.clocks = ByColor<ms>{{clock_->remaining(Color::White, effective(now)),
-                                   clock_->remaining(Color::Black, effective(now))}};
-    std::string out = render_board(game_.position(), view);
-    if (!game_.is_over() && game_.position().in_check()) out += tr("Schach!\n", "Check!\n");
+    if (!game().moves().empty()) view.last_move = game().moves().back();
+    if (clock() && !config_.interactive)
+        view.clocks = ByColor<ms>{{*match_.time_left(Color::White, effective(now)),
+                                   *match_.time_left(Color::Black, effective(now))}};
+    std::string out = render_board(game().position(), view);
+    if (!game().is_over() && game().position().in_check()) out += tr("Schach!\n", "Check!\n");
     return out;
 }
 
 std::string PlaySession::clock_line(ms now) const {
-    if (!clock_) return "";
-    const std::optional<Color> running = clock_->running();
+    if (!clock()) return "";
+    const std::optional<Color> running = clock()->running();
     std::string out;
     for (Color c : Colors) {
         if (!out.empty()) out += "   ";
         out += fmt::format("{}{} {}", running == c ? "▶ " : "  ", color_name(c, config_.lang),
-                           format_clock(clock_->remaining(c, effective(now))));
+                           format_clock(*match_.time_left(c, effective(now))));
     }
     return out;
 }
 
 std::string PlaySession::prompt() const {
-    if (game_.is_over()) return tr("Partie beendet> ", "Game over> ");
-    const Position& pos = game_.position();
+    if (game().is_over()) return tr("Partie beendet> ", "Game over> ");
+    const Position& pos = game().position();
     const Color us = pos.side_to_move();
     return fmt::format("{}{} {}> ", pos.fullmove_number(), us == Color::White ? "." : "...", color_name(us, config_.lang));
 }
 
 std::string PlaySession::result_line() const {
-    const Outcome o = game_.outcome();
+    const Outcome o = game().outcome();
     return fmt::format("{} {}", result_token(o.result), describe(o, config_.lang));
 }
 
@@ -482,8 +470,8 @@ std::string PlaySession::end_of_input_line() const {
 
 std::string PlaySession::pgn() const {
     PgnGame g;
-    g.start = game_.start();
-    const Outcome o = game_.outcome();
+    g.start = game().start();
+    const Outcome o = game().outcome();
     g.result = o.result == Result::DoubleForfeit ? "*" : std::string(result_token(o.result));
     g.set_tag("Event", "Schach: Partie am Terminal / terminal game");
     g.set_tag("Site", "?");
@@ -491,20 +479,23 @@ std::string PlaySession::pgn() const {
     g.set_tag("Round", "-");
     g.set_tag("White", "?");
     g.set_tag("Black", "?");
-    if (game_.start().is_chess960() || to_fen(game_.start(), FenFormat::Fen) != StartFen) {
+    if (game().start().is_chess960() || to_fen(game().start(), FenFormat::Fen) != StartFen) {
         g.set_tag("SetUp", "1");
-        g.set_tag("FEN", to_fen(game_.start(), FenFormat::XFen));
+        g.set_tag("FEN", to_fen(game().start(), FenFormat::XFen));
     }
-    if (game_.start().is_chess960()) g.set_tag("Variant", "Chess960");
-    g.set_tag("TimeControl", clock_ ? to_pgn_time_control(clock_->control()) : "-");
+    if (game().start().is_chess960()) g.set_tag("Variant", "Chess960");
+    g.set_tag("TimeControl", clock() ? to_pgn_time_control(clock()->control()) : "-");
     g.set_tag("Termination", termination_tag(o.termination));
 
+    // The session made the match at ply 0, so the times are the moves' own.
+    const std::vector<MoveTime>& times = match_.move_times();
     std::uint32_t parent = 0;
-    for (std::size_t i = 0; i < game_.moves().size(); ++i) {
+    for (std::size_t i = 0; i < game().moves().size(); ++i) {
         PgnNode node;
-        node.move = game_.moves()[i];
+        node.move = game().moves()[i];
         node.parent = parent;
-        if (clock_ && i < clock_after_.size()) node.comments_after.push_back("[%clk " + format_clk(clock_after_[i]) + "]");
+        if (i < times.size() && times[i].clock)
+            node.comments_after.push_back("[%clk " + format_clk(*times[i].clock) + "]");
         const auto index = static_cast<std::uint32_t>(g.nodes.size());
         g.nodes.push_back(std::move(node));
         g.nodes[parent].children.push_back(index);
@@ -569,8 +560,8 @@ std::string PlaySession::welcome() const {
                          "Schach – two players at one terminal. \"help\" lists the commands.\n");
     if (config_.chess960)
         out += fmt::format("{} {}\n", tr("Chess960-Startstellung Nr.", "Chess960 start position no."), *config_.chess960);
-    if (clock_) {
-        const TimeControl& tc = clock_->control();
+    if (clock()) {
+        const TimeControl& tc = clock()->control();
         out += fmt::format("{}: {} ({}, {})\n", tr("Bedenkzeit", "Time control"), to_string(tc),
                            describe_time_control(tc, config_.lang), time_class_name(classify(tc), config_.lang));
     } else {

@@ -1,9 +1,9 @@
 #pragma once
 // PlaySession: a game of `schach play` between two players at one terminal, without the terminal.
-// It holds the Game, the Clock (if the game is timed), the language and the board orientation,
-// and turns each line of input (a move or a command, German or English) into the text to show.
-// Time is passed in (milliseconds on any monotonic scale), so the session can be driven by a
-// real clock, a script or a test.
+// It holds the Match (the game and, if timed, its clock: all the rules of time live there), the
+// language and the board orientation, and turns each line of input (a move or a command, German
+// or English) into the text to show. Time is passed in (milliseconds on any monotonic scale), so
+// the session can be driven by a real clock, a script or a test.
 
 #include <chrono>
 #include <optional>
@@ -13,6 +13,7 @@
 
 #include "game/clock.hpp"
 #include "game/game.hpp"
+#include "game/match.hpp"
 #include "notation/language.hpp"
 #include "core/position.hpp"
 #include "game/time_control.hpp"
@@ -51,11 +52,12 @@ public:
     /// announcement and the result line, or "" when nothing happened.
     std::string check_flag(ms now);
 
-    bool game_over() const { return game_.is_over(); }
+    bool game_over() const { return game().is_over(); }
     /// The players asked to leave (`ende` / `quit`).
     bool quit() const { return quit_; }
-    const Game& game() const { return game_; }
-    const std::optional<Clock>& clock() const { return clock_; }
+    const Match& match() const { return match_; }
+    const Game& game() const { return match_.game(); }
+    const std::optional<Clock>& clock() const { return match_.clock(); }
     Language language() const { return config_.lang; }
     bool flipped() const { return flipped_; }
 
@@ -81,32 +83,32 @@ private:
 
     std::string play_moves(const std::vector<std::string>& words, ms now);
     std::string play_move(std::string_view text, ms now);
-    /// After a move is on the board: press the clock, note the clock time, end the game if the
-    /// move ended it, and describe the move.
-    std::string after_move(const Position& before, Move m, ms now);
+    /// After a move is on the board (and the clock pressed): describe the move, and the result
+    /// if the move ended the game.
+    std::string after_move(const Position& before, Move m);
     std::string offer(ms now);
     std::string offer(ms now, Color by);
     std::string accept(ms now);
-    std::string decline();
+    std::string decline(ms now);
     std::string claim(const std::vector<std::string>& args, ms now);
     std::string resign(const std::vector<std::string>& args, ms now);
-    std::string touch(const std::vector<std::string>& args);
+    std::string touch(const std::vector<std::string>& args, ms now);
     std::string wait(const std::vector<std::string>& args, ms now);
     std::string list_moves() const;
     std::string error(std::string_view message) const;
     std::string refused(const Refusal& r) const;
-    /// The game has just ended: stop the clock and show the result line.
-    std::string finish(ms now);
+    std::string refused(const MatchError& e) const;
+    /// The game has just ended: the result line.
+    std::string finish() const;
+    /// "White's time has run out." and the result.
+    std::string flag_announcement(const FlagFall& fall) const;
     std::string offer_notice() const;
 
     PlayConfig config_;
-    Game game_;
-    std::optional<Clock> clock_;
-    std::vector<ms> clock_after_;  // the mover's clock after each ply (for [%clk])
+    Match match_;
     std::string claim_note_;  // PGN comment: a correct claim's intended move (not played)
     int claim_note_ply_ = 0;  // after this many plies
     ms offset_{0};  // time added by `warte` / `wait`
-    std::size_t penalties_applied_ = 0;
     bool flipped_ = false;
     bool quit_ = false;
 };

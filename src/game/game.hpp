@@ -13,14 +13,13 @@
 #include "core/move.hpp"
 #include "core/outcome.hpp"
 #include "core/position.hpp"
+#include "game/time_class.hpp"
 
 namespace schach {
 
-/// Game speed as Appendices A and B classify it; decides the size of penalties (A.3).
-enum class Speed : std::uint8_t { Blitz, Rapid, Standard };
-
 struct GameOptions {
-    Speed speed = Speed::Standard;
+    /// Decides the size of penalties (A.3): 2 minutes in a classical game, 1 in rapid and blitz.
+    TimeClass time_class = TimeClass::Classical;
     bool touch_move = false;  // Article 4 for e-boards and terminal play
     /// Refuse moves once the game has ended (the Laws). Off for replaying records that went on
     /// after an automatic ending: first_end() then tells where the game really ended.
@@ -125,7 +124,7 @@ private:
     Refusal touch_move_refusal(Move m) const;
     /// A lost castling right explained from the moves: king moved, rook moved or captured.
     Refusal castling_history(Refusal r) const;
-    int penalty_seconds() const { return options_.speed == Speed::Standard ? 120 : 60; }
+    int penalty_seconds() const { return options_.time_class == TimeClass::Classical ? 120 : 60; }
     bool both_have_moved() const;
     bool offers_allowed_by_regulations() const;
     Outcome lose_unless_cannot_mate(Color loser, Termination t) const;

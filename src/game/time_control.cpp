@@ -436,24 +436,6 @@ TimeClass classify(const TimeControl& control) {
     return TimeClass::Classical;
 }
 
-std::string_view time_class_id(TimeClass c) {
-    switch (c) {
-        case TimeClass::Blitz: return "blitz";
-        case TimeClass::Rapid: return "rapid";
-        case TimeClass::Classical: return "classical";
-    }
-    return "classical";
-}
-
-Speed to_speed(TimeClass c) {
-    switch (c) {
-        case TimeClass::Blitz: return Speed::Blitz;
-        case TimeClass::Rapid: return Speed::Rapid;
-        case TimeClass::Classical: return Speed::Standard;
-    }
-    return Speed::Standard;
-}
-
 bool guidelines_iii_allowed(const TimeControl& control) {
     if (!control.is_timed() || control.periods.empty() || classify(control) == TimeClass::Blitz) return false;
     for (const TimePeriod& p : control.periods)

@@ -12,7 +12,7 @@
 #include <string_view>
 #include <vector>
 
-#include "game/game.hpp"
+#include "game/time_class.hpp"
 
 namespace schach {
 
@@ -124,16 +124,11 @@ std::expected<TimeControl, TimeControlError> parse_pgn_time_control(std::string_
 std::string to_pgn_time_control(const TimeControl& control);
 
 /// Appendices A.1 / B.1 (checklist item 66).
-enum class TimeClass : std::uint8_t { Blitz, Rapid, Classical };
 /// T = base of the first period + 60 × (its increment + its delay), i.e. the time for a 60-move
 /// game. The Laws speak only of increments; a delay is counted like one, as the most a player can
 /// gain per move is the same. Blitz if T ≤ 10 min, rapid if T < 60 min, classical otherwise.
 /// An hourglass counts its base; untimed and unknown controls are classical (2-minute penalties).
 TimeClass classify(const TimeControl& control);
-/// "blitz", "rapid", "classical".
-std::string_view time_class_id(TimeClass c);
-/// The speed that sizes penalties in Game (A.3): classical maps to Speed::Standard.
-Speed to_speed(TimeClass c);
 
 /// Guidelines III.2.2 (checklist item 87): the quickplay-finish rules may be announced only for
 /// standard and rapid games without increment. A delay counts as an increment here: it too gives

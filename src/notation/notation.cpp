@@ -4,6 +4,7 @@
 #include <cctype>
 #include <cstdlib>
 
+#include "core/ascii.hpp"
 #include "core/attacks.hpp"
 #include "core/movegen.hpp"
 
@@ -13,7 +14,6 @@ namespace {
 // ASCII classification without the C locale's function calls (this runs for every PGN move).
 constexpr bool ascii_upper(char c) { return c >= 'A' && c <= 'Z'; }
 constexpr bool ascii_alpha(char c) { return ascii_upper(c) || (c >= 'a' && c <= 'z'); }
-constexpr bool ascii_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
 constexpr char ascii_toupper(char c) { return c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c; }
 
 using PT = PieceType;
@@ -451,12 +451,6 @@ SCHACH_HOT_INLINE bool quick_pattern(std::string_view s, SanPattern& p) {
     if (p.piece == PT::Pawn && (p.from_rank >= 0 || (p.capture && p.from_file < 0))) return false;
     if (p.piece != PT::Pawn && p.promotion != PT::None) return false;
     return true;
-}
-
-std::string_view trim(std::string_view s) {
-    while (!s.empty() && ascii_space(s.front())) s.remove_prefix(1);
-    while (!s.empty() && ascii_space(s.back())) s.remove_suffix(1);
-    return s;
 }
 
 }  // namespace

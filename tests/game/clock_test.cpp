@@ -12,6 +12,7 @@
 #include "notation/notation.hpp"
 #include "pgn/pgn.hpp"
 #include "game/time_control.hpp"
+#include "support/test_clock.hpp"
 #include "text/text.hpp"
 
 namespace schach {
@@ -24,14 +25,8 @@ using std::chrono::seconds;
 constexpr Color W = Color::White;
 constexpr Color B = Color::Black;
 
-/// Seconds since the epoch, as the clock takes it.
-milliseconds at(double secs) { return milliseconds(std::llround(secs * 1000)); }
-
-TimeControl control(std::string_view spec) {
-    auto tc = parse_time_control(spec);
-    EXPECT_TRUE(tc.has_value()) << spec << ": " << (tc ? "" : describe(tc.error(), Language::English));
-    return tc.value_or(TimeControl::unknown());
-}
+using test::at;
+using test::control;
 
 Clock started(std::string_view spec, ClockOptions options = {}) {
     Clock clock(control(spec), options);
@@ -244,9 +239,6 @@ TEST(TimeControl, ClassificationPolicies) {
     EXPECT_EQ(classify(TimeControl::untimed()), TimeClass::Classical);
     EXPECT_EQ(classify(TimeControl::unknown()), TimeClass::Classical);
 
-    EXPECT_EQ(to_speed(TimeClass::Blitz), Speed::Blitz);
-    EXPECT_EQ(to_speed(TimeClass::Rapid), Speed::Rapid);
-    EXPECT_EQ(to_speed(TimeClass::Classical), Speed::Standard);
     EXPECT_EQ(time_class_id(TimeClass::Rapid), "rapid");
 }
 
@@ -426,7 +418,7 @@ TEST(Clock, PenaltiesAndBonusesAreRecorded) {  // items 44, 67
 
 TEST(Clock, PenaltiesFromGameInARapidGame) {  // item 67: 1 minute in rapid
     const TimeControl tc = control("15+10");
-    Game game(Position(), GameOptions{.speed = to_speed(classify(tc))});
+    Game game(Position(), GameOptions{.time_class = classify(tc)});
     Clock clock(tc);
     ASSERT_TRUE(clock.start(at(0)).has_value());
     ASSERT_TRUE(game.illegal_move(W).has_value());

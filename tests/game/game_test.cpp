@@ -130,7 +130,7 @@ TEST(Game, IncorrectClaimCostsTimePlaysTheMoveAndStandsAsOffer) {  // 9.5
     ASSERT_TRUE(g.accept_draw(Color::Black));
     EXPECT_EQ(g.outcome().termination, Termination::Agreement);
 
-    Game rapid = game_of(StartFen, {Speed::Rapid, false});
+    Game rapid = game_of(StartFen, {TimeClass::Rapid, false});
     play(rapid, "e4 e5");
     EXPECT_EQ(rapid.claim_draw(Color::White, DrawClaim::FiftyMoves)->penalty_seconds, 60);
     EXPECT_EQ(rapid.claim_draw(Color::Black, DrawClaim::FiftyMoves).error().code, RefusalCode::ClaimNotYourTurn);
@@ -248,7 +248,7 @@ TEST(Game, LostCastlingRightsAreExplainedFromTheMoves) {  // 3.8.2.1
 }
 
 TEST(Game, TouchMove) {  // Article 4
-    GameOptions touch{Speed::Standard, true};
+    GameOptions touch{TimeClass::Classical, true};
     Game g = game_of(StartFen, touch);
     ASSERT_TRUE(g.touch(Color::White, Square::E2));
     EXPECT_EQ(g.play(san(g, "Nf3")).error().code, RefusalCode::TouchMoveMustMove);

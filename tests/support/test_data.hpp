@@ -12,17 +12,15 @@
 #include <string_view>
 #include <vector>
 
+#include "core/ascii.hpp"
+
 namespace schach::test {
 
 inline std::filesystem::path data_dir() { return std::filesystem::path(SCHACH_DATA_DIR); }
 inline std::filesystem::path data_file(std::string_view relative) { return data_dir() / relative; }
 
-inline std::string_view trim(std::string_view s) {
-    const auto first = s.find_first_not_of(" \t\r\n");
-    if (first == std::string_view::npos) return {};
-    const auto last = s.find_last_not_of(" \t\r\n");
-    return s.substr(first, last - first + 1);
-}
+/// The library's trim (core/ascii.hpp), as the tests have long called it: test::trim.
+using schach::trim;
 
 /// Splits on one separator character, keeping empty fields.
 inline std::vector<std::string> split(std::string_view s, char sep) {

@@ -1,0 +1,22 @@
+#pragma once
+// ASCII helpers for reading the text formats (FEN, SAN, EPD, suites, scripts). In core, the
+// lowest module, because notation, the program and the tests all need them; they read bytes
+// and say nothing to people, so core stays free of I/O and sentences.
+
+#include <string_view>
+
+namespace schach {
+
+/// The six ASCII white-space characters, without the C locale (this runs for every PGN move).
+constexpr bool is_ascii_space(char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
+
+/// `s` without white space at either end.
+constexpr std::string_view trim(std::string_view s) {
+    while (!s.empty() && is_ascii_space(s.front())) s.remove_prefix(1);
+    while (!s.empty() && is_ascii_space(s.back())) s.remove_suffix(1);
+    return s;
+}
+
+}  // namespace schach
