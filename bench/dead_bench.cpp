@@ -24,6 +24,8 @@
 
 #include "analysis/dead.hpp"
 #include "core/fen.hpp"
+#include "core/movegen.hpp"
+#include "game/game.hpp"
 
 namespace {
 
@@ -127,3 +129,30 @@ BENCHMARK_CAPTURE(BM_DeadSuite, test_vector, "cha_test-vector.txt", 1)->Iteratio
 BENCHMARK_CAPTURE(BM_DeadSuite, lichess, "chasolver_lichess.txt", 1)->Iterations(1)->Unit(benchmark::kSecond);
 
 }  // namespace
+
+namespace schach {
+namespace {
+
+/// Game::play in random games from the start: the per-move rules, the automatic outcome and its
+/// bounded dead-position check (MateContext of its own per question). Fixed seed.
+void BM_GamePlayRandom(benchmark::State& state) {
+    std::uint64_t plays = 0;
+    for (auto _ : state) {
+        std::uint64_t seed = 12345;
+        for (int game = 0; game < 20; ++game) {
+            Game g;
+            while (!g.is_over() && g.position().halfmove_clock() < 100 && g.plies() < 300) {
+                const MoveList moves = legal_moves(g.position());
+                seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+                const Move m = moves[static_cast<int>((seed >> 33) % static_cast<std::uint64_t>(moves.size()))];
+                benchmark::DoNotOptimize(g.play(m));
+                ++plays;
+            }
+        }
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(plays));
+}
+BENCHMARK(BM_GamePlayRandom)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+}  // namespace schach
