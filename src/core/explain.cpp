@@ -252,4 +252,70 @@ Refusal explain_move(const Position& pos, Square from, Square to, PT promotion) 
     return explain_safety(pos, r);
 }
 
+namespace {
+
+/// Per code, in the order of RefusalCode: its stable id and the FIDE article behind it.
+struct RefusalInfo {
+    RefusalCode code;
+    std::string_view id;
+    std::string_view article;
+};
+constexpr RefusalInfo RefusalInfos[] = {
+    {RefusalCode::None, "legal", ""},
+    {RefusalCode::NoPiece, "no-piece", ""},
+    {RefusalCode::NotYourTurn, "not-your-turn", "1.3"},
+    {RefusalCode::OwnPieceOnTarget, "own-piece-on-target", "3.1"},
+    {RefusalCode::NotAPieceMove, "not-a-piece-move", "3.2-3.8"},
+    {RefusalCode::PathBlocked, "path-blocked", "3.5"},
+    {RefusalCode::PawnBlocked, "pawn-blocked", "3.7.1"},
+    {RefusalCode::PawnCaptureOnEmpty, "pawn-capture-on-empty", "3.7.3"},
+    {RefusalCode::EnPassantExpired, "en-passant-expired", "3.7.3.2"},
+    {RefusalCode::PromotionMissing, "promotion-missing", "3.7.3.3"},
+    {RefusalCode::PromotionNotAllowed, "promotion-not-allowed", ""},
+    {RefusalCode::PromotionPieceInvalid, "promotion-piece-invalid", "3.7.3.3"},
+    {RefusalCode::Pinned, "pinned", "3.9.2"},
+    {RefusalCode::LeavesKingInCheck, "leaves-king-in-check", "3.9.2"},
+    {RefusalCode::DoubleCheck, "double-check", "3.9.2"},
+    {RefusalCode::KingIntoCheck, "king-into-check", "3.9.2"},
+    {RefusalCode::CastlingNoRight, "castling-no-right", "3.8.2.1"},
+    {RefusalCode::CastlingInCheck, "castling-in-check", "3.8.2.2"},
+    {RefusalCode::CastlingBlocked, "castling-blocked", "3.8.2.2"},
+    {RefusalCode::CastlingThroughCheck, "castling-through-check", "3.8.2.2"},
+    {RefusalCode::CastlingIntoCheck, "castling-into-check", "3.8.2.2"},
+    {RefusalCode::NoPieceReaches, "no-piece-reaches", ""},
+    {RefusalCode::NullMoveInCheck, "null-move-in-check", ""},
+    {RefusalCode::GameOver, "game-over", ""},
+    {RefusalCode::DrawOfferTooEarly, "draw-offer-too-early", "5.2.3"},
+    {RefusalCode::NoDrawOffer, "no-draw-offer", "9.1.2"},
+    {RefusalCode::ClaimNotYourTurn, "claim-not-your-turn", "9.2"},
+    {RefusalCode::ClaimAfterTouch, "claim-after-touch", "9.4"},
+    {RefusalCode::TouchMoveMustMove, "touch-move-must-move", "4.3.1"},
+    {RefusalCode::TouchMoveMustCapture, "touch-move-must-capture", "4.3.2"},
+    {RefusalCode::TouchMoveMustCastle, "touch-move-must-castle", "4.4.1"},
+    {RefusalCode::TouchMoveKingMustMove, "touch-move-king-must-move", "4.4.2"},
+    {RefusalCode::CastlingKingMoved, "castling-king-moved", "3.8.2.1"},
+    {RefusalCode::CastlingRookMoved, "castling-rook-moved", "3.8.2.1"},
+    {RefusalCode::CastlingRookCaptured, "castling-rook-captured", "3.8.2.1"},
+    {RefusalCode::DrawOfferForbiddenYet, "draw-offer-forbidden-yet", "9.1.1"},
+};
+static_assert(RefusalInfos[static_cast<std::size_t>(RefusalCode::DrawOfferForbiddenYet)].code ==
+              RefusalCode::DrawOfferForbiddenYet);
+
+constexpr const RefusalInfo* refusal_info(RefusalCode code) {
+    const auto i = static_cast<std::size_t>(code);
+    return i < std::size(RefusalInfos) && RefusalInfos[i].code == code ? &RefusalInfos[i] : nullptr;
+}
+
+}  // namespace
+
+std::string_view refusal_id(RefusalCode code) {
+    const RefusalInfo* info = refusal_info(code);
+    return info ? info->id : "unknown";
+}
+
+std::string_view refusal_article(RefusalCode code) {
+    const RefusalInfo* info = refusal_info(code);
+    return info ? info->article : "";
+}
+
 }  // namespace schach
