@@ -65,12 +65,9 @@ Command add_chess960_command(CLI::App& parent) {
     fen->type_name("FEN");
     number->excludes(fen)->excludes(random);
     fen->excludes(random);
-    sub->footer(tr(Msg::Examples) +
-                "\n"
-                "  schach chess960 518\n"
-                "  schach chess960 0 --format shredder\n"
-                "  schach chess960 --fen \"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1\"\n"
-                "  schach chess960 --random");
+    sub->footer(help_footer({}, {"schach chess960 518", "schach chess960 0 --format shredder",
+                                 "schach chess960 --fen \"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1\"",
+                                 "schach chess960 --random"}));
     Command command;
     command.app = sub;
     command.run = [args, sub] { return run_chess960(*args, *sub); };

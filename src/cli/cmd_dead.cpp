@@ -177,11 +177,9 @@ Command add_dead_command(CLI::App& parent) {
     add_variant_option(*sub, args->variant);
     sub->add_flag("--proof", args->proof, tr(Msg::HelpDeadProof));
     sub->add_flag("--chess960", args->chess960, tr(Msg::HelpChess960));
-    sub->footer(tr(Msg::DeadFooter) + "\n" + tr(Msg::Examples) +
-                "\n"
-                "  schach dead --fen \"2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - - 0 1\"\n"
-                "  schach dead --fen \"8/8/3k4/8/8/3P4/8/3K4 w - - 0 1\" --winner white\n"
-                "  schach dead --winner black --epd timeouts.epd");
+    sub->footer(help_footer(Msg::DeadFooter, {"schach dead --fen \"2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - - 0 1\"",
+                                              "schach dead --fen \"8/8/3k4/8/8/3P4/8/3K4 w - - 0 1\" --winner white",
+                                              "schach dead --winner black --epd timeouts.epd"}));
 
     Command command;
     command.app = sub;

@@ -47,7 +47,7 @@ Command add_fen_command(CLI::App& parent) {
         ->capture_default_str();
     sub->add_flag("--chess960", args->chess960, tr(Msg::HelpChess960));
     add_variant_option(*sub, args->variant);
-    sub->footer(tr(Msg::Example) + "\n  schach fen \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\"");
+    sub->footer(help_footer({}, {"schach fen \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\""}));
     return {sub, [args] { return run_fen(*args); }, {}};
 }
 

@@ -57,13 +57,11 @@ Command add_moves_command(CLI::App& parent) {
         ->check(CLI::IsMember({"san", "lan", "uci", "fan"}, CLI::ignore_case))
         ->capture_default_str();
     add_lang_option(*sub, args->lang, Msg::HelpLangLetters);
-    sub->footer(tr(Msg::Examples) +
-                "\n"
-                "  schach moves\n"
-                "  schach moves --lang de --fen \"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1\"\n"
-                "  schach moves --notation uci --chess960 --fen \"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w "
-                "HFhf - 2 9\"\n" +
-                tr(Msg::MovesFooter));
+    sub->footer(help_footer({},
+                            {"schach moves", "schach moves --lang de --fen \"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1\"",
+                             "schach moves --notation uci --chess960 --fen "
+                             "\"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9\""},
+                            Msg::MovesFooter));
     Command command;
     command.app = sub;
     command.run = [args, sub] {

@@ -197,12 +197,12 @@ Command add_perft_command(CLI::App& parent) {
     suite->excludes(depth)->excludes(fen)->excludes(divide)->excludes(relax);
     max_nodes->needs(suite);
     verbose->needs(suite);
-    sub->footer(tr(Msg::Examples) +
-                "\n"
-                "  schach perft 5\n"
-                "  schach perft 3 --divide --fen \"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -\"\n"
-                "  schach perft --suite tricky.perft --max-nodes 1000000\n" +
-                tr(Msg::PerftFooter));
+    sub->footer(help_footer(
+        {},
+        {"schach perft 5",
+         "schach perft 3 --divide --fen \"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -\"",
+         "schach perft --suite tricky.perft --max-nodes 1000000"},
+        Msg::PerftFooter));
 
     Command command;
     command.app = sub;

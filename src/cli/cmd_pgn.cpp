@@ -15,12 +15,10 @@ Command add_pgn_command(CLI::App& parent) {
     children->push_back(add_pgn_check_command(*sub));
     children->push_back(add_pgn_convert_command(*sub));
     children->push_back(add_pgn_adjudicate_command(*sub));
-    sub->footer(tr(Msg::Examples) +
-                "\n"
-                "  schach pgn check games.pgn\n"
-                "  schach pgn convert games.pgn --lang de -o partien.pgn\n"
-                "  schach pgn adjudicate games.pgn\n" +
-                tr(Msg::PgnFooter));
+    sub->footer(help_footer({},
+                            {"schach pgn check games.pgn", "schach pgn convert games.pgn --lang de -o partien.pgn",
+                             "schach pgn adjudicate games.pgn"},
+                            Msg::PgnFooter));
     Command command;
     command.app = sub;
     command.run = [children] {

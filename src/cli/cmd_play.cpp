@@ -204,11 +204,8 @@ Command add_play_command(CLI::App& parent) {
     sub->add_option("--tc", args->tc, tr(Msg::HelpPlayTimeControl))->type_name("SPEC");
     add_lang_option(*sub, args->lang, Msg::HelpLangLetters);
     sub->add_flag("--touch-move", args->touch_move, tr(Msg::HelpTouchMove));
-    sub->footer(tr(Msg::PlayFooter) + "\n" + tr(Msg::Examples) +
-                "\n"
-                "  schach play --tc 5+3\n"
-                "  schach play --chess960 random --tc 3+2 --lang en\n"
-                "  printf 'f3\\ne5\\ng4\\nDh4\\n' | schach play");
+    sub->footer(help_footer(Msg::PlayFooter, {"schach play --tc 5+3", "schach play --chess960 random --tc 3+2 --lang en",
+                                              "printf 'f3\\ne5\\ng4\\nDh4\\n' | schach play"}));
     Command command;
     command.app = sub;
     command.run = [args, sub] { return run_play(*args, *sub); };

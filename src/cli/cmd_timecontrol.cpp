@@ -73,11 +73,8 @@ Command add_timecontrol_command(CLI::App& parent) {
     sub->add_option("SPEC", args->spec, tr(Msg::HelpTimeControlSpec));
     sub->add_flag("--pgn", args->pgn, tr(Msg::HelpTimeControlPgn));
     sub->add_flag("--list", args->list, tr(Msg::HelpTimeControlList));
-    sub->footer(tr(Msg::TimeControlFooter) + "\n" + tr(Msg::Examples) +
-                "\n"
-                "  schach timecontrol 5+3\n"
-                "  schach timecontrol 40/90+30+30s --pgn\n"
-                "  schach timecontrol --list");
+    sub->footer(help_footer(Msg::TimeControlFooter, {"schach timecontrol 5+3", "schach timecontrol 40/90+30+30s --pgn",
+                                                     "schach timecontrol --list"}));
     Command command;
     command.app = sub;
     command.run = [args] { return run_timecontrol(*args); };

@@ -6,6 +6,7 @@
 #include <expected>
 #include <fstream>
 #include <functional>
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -68,6 +69,10 @@ Language language_from_environment();
 /// is in that language too.
 std::expected<std::optional<Language>, std::string> language_from_args(int argc, const char* const* argv);
 
+/// A command's help footer: the text `before`, the example command lines under "Beispiele:" /
+/// "Examples:", then the text `after` (each text only when given).
+std::string help_footer(std::optional<Msg> before, std::initializer_list<std::string_view> examples,
+                        std::optional<Msg> after = {});
 /// Prints "Fehler: <message>" / "error: <message>" to stderr (the label in the language).
 void print_error(std::string_view message);
 /// The whole text as a decimal integer (optional leading '-'), or nothing.

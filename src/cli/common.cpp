@@ -56,6 +56,15 @@ CLI::Option* add_lang_option(CLI::App& sub, std::string& value, Msg description)
     return sub.add_option("--lang", value, tr(description))->type_name("LANG");
 }
 
+std::string help_footer(std::optional<Msg> before, std::initializer_list<std::string_view> examples,
+                        std::optional<Msg> after) {
+    std::string out = before ? tr(*before) + "\n" : std::string();
+    out += tr(examples.size() == 1 ? Msg::Example : Msg::Examples);
+    for (std::string_view example : examples) out += fmt::format("\n  {}", example);
+    if (after) out += "\n" + tr(*after);
+    return out;
+}
+
 void print_error(std::string_view message) { fmt::print(stderr, "{}: {}\n", tr(Msg::ErrorLabel), message); }
 
 namespace {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <exception>
+#include <initializer_list>
 #include <optional>
 #include <string_view>
 #include <utility>
@@ -23,17 +24,6 @@ int usage_exit(const CLI::App& app, const CLI::ParseError& e) {
     return code == 0 ? ExitOk : ExitUsage;
 }
 
-constexpr std::string_view Examples =
-    "  schach perft 5 --divide\n"
-    "  schach perft 4 --fen \"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -\"\n"
-    "  schach perft --suite perft.epd --max-nodes 1000000\n"
-    "  schach fen \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\"\n"
-    "  schach chess960 518\n"
-    "  schach moves --lang de\n"
-    "  schach pgn check games.pgn\n"
-    "  schach play --tc 5+3\n"
-    "  schach timecontrol 40/90+30+30s\n"
-    "  schach dead --fen \"8/8/3k4/8/8/3P4/8/3K4 w - - 0 1\" --winner white\n";
 
 template <class E>
 bool is_a(const CLI::Error& e) {
@@ -109,7 +99,20 @@ int run(int argc, char** argv) {
     app.set_version_flag("--version", "schach " + std::string(Version), tr(Msg::HelpVersion));
     app.set_help_flag("-h,--help", tr(Msg::HelpHelp));
     app.require_subcommand(1);
-    app.footer(tr(Msg::Examples) + "\n" + std::string(Examples) + tr(Msg::AppExitCodes));
+    app.footer(help_footer({},
+                           {
+                               "schach perft 5 --divide",
+                               "schach perft 4 --fen \"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -\"",
+                               "schach perft --suite perft.epd --max-nodes 1000000",
+                               "schach fen \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\"",
+                               "schach chess960 518",
+                               "schach moves --lang de",
+                               "schach pgn check games.pgn",
+                               "schach play --tc 5+3",
+                               "schach timecontrol 40/90+30+30s",
+                               "schach dead --fen \"8/8/3k4/8/8/3P4/8/3K4 w - - 0 1\" --winner white",
+                           },
+                           Msg::AppExitCodes));
 
     std::vector<Command> commands{add_perft_command(app), add_fen_command(app), add_chess960_command(app),
                                   add_moves_command(app), add_pgn_command(app)};
