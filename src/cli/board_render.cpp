@@ -54,14 +54,10 @@ std::string format_clock(milliseconds time) {
     return fmt::format("{}:{:02}:{:02}", seconds / 3600, seconds / 60 % 60, seconds % 60);
 }
 
-std::string_view color_name(Color c, Language lang) {
-    if (lang == Language::English) return c == Color::White ? "White" : "Black";
-    return c == Color::White ? "Weiß" : "Schwarz";
-}
+
 
 std::string render_board(const Position& pos, const BoardView& view) {
     const auto [mark_from, mark_to] = marked_squares(pos, view.last_move);
-    const bool en = view.lang == Language::English;
     const std::size_t name_width =
         std::max(columns(color_name(Color::White, view.lang)), columns(color_name(Color::Black, view.lang)));
 
@@ -69,7 +65,7 @@ std::string render_board(const Position& pos, const BoardView& view) {
     auto side_label = [&](Color c) {
         std::string label = "   " + padded(color_name(c, view.lang), name_width);
         if (view.clocks) label += "  " + format_clock((*view.clocks)[c]);
-        if (pos.side_to_move() == c) label += en ? "  ◀ to move" : "  ◀ am Zug";
+        if (pos.side_to_move() == c) label += "  " + say(Msg::BoardToMove, view.lang);
         return label;
     };
 

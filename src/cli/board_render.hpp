@@ -11,6 +11,7 @@
 #include "core/move.hpp"
 #include "core/position.hpp"
 #include "core/types.hpp"
+#include "text/cli_text.hpp"  // color_name
 
 namespace schach::cli {
 
@@ -29,9 +30,6 @@ struct BoardView {
 /// tenths under 10 seconds ("0:09.3"). Truncated, never rounded up: a clock never shows more than
 /// is left. Negative times show as zero.
 std::string format_clock(std::chrono::milliseconds time);
-
-/// "Weiß" / "White", "Schwarz" / "Black".
-std::string_view color_name(Color c, Language lang);
 
 /// The board as lines of text, each ending in '\n'. The names of the sides stand beside their
 /// back ranks (with the clock, if any); the side to move is marked with "◀".

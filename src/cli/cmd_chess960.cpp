@@ -22,7 +22,7 @@ struct Chess960Args {
 int run_chess960(const Chess960Args& args, const CLI::App& sub) {
     const bool by_number = sub.count("N") > 0, by_fen = sub.count("--fen") > 0;
     if (static_cast<int>(by_number) + static_cast<int>(by_fen) + static_cast<int>(args.random) != 1) {
-        print_error("genau eines angeben: N, --fen FEN oder --random / give exactly one of N, --fen FEN or --random");
+        print_error(tr(Msg::Chess960ExactlyOne));
         return ExitUsage;
     }
     const auto format = format_option(args.format);
@@ -33,7 +33,7 @@ int run_chess960(const Chess960Args& args, const CLI::App& sub) {
         if (!pos) return ExitUsage;
         auto n = chess960_number(*pos);
         if (!n) {
-            print_error("keine Chess960-Startstellung / not a Chess960 start position: " + describe(n.error(), lang()));
+            print_error(tr(Msg::Chess960NotStart, describe(n.error(), lang())));
             return ExitUsage;
         }
         fmt::print("{}\n", *n);
@@ -53,17 +53,11 @@ int run_chess960(const Chess960Args& args, const CLI::App& sub) {
 
 Command add_chess960_command(CLI::App& parent) {
     auto args = std::make_shared<Chess960Args>();
-    CLI::App* sub = parent.add_subcommand(
-        "chess960", "Chess960-Startstellungen nach Scharnagl-Nummer (518 = klassisch) / Chess960 start positions by "
-                    "Scharnagl number (518 = classical)");
-    auto* number = sub->add_option("N", args->number, "Startnummer 0..959 / start number 0..959");
-    auto* fen = sub->add_option("--fen", args->fen,
-                                "Nummer dieser Startstellung ausgeben / print the number of this start position");
-    auto* random = sub->add_flag("--random", args->random,
-                                 "zufällige Startstellung: gibt \"N FEN\" aus / random start position: prints \"N FEN\"");
-    sub->add_option("--format", args->format,
-                    "FEN-Schreibweise: xfen (KQkq, wo eindeutig), shredder (Linienbuchstaben wie HAha) oder fen / FEN "
-                    "style: xfen (KQkq where unambiguous), shredder (file letters such as HAha) or fen")
+    CLI::App* sub = parent.add_subcommand("chess960", tr(Msg::Chess960About));
+    auto* number = sub->add_option("N", args->number, tr(Msg::HelpChess960Number));
+    auto* fen = sub->add_option("--fen", args->fen, tr(Msg::HelpChess960Fen));
+    auto* random = sub->add_flag("--random", args->random, tr(Msg::HelpChess960Random));
+    sub->add_option("--format", args->format, tr(Msg::HelpChess960Format))
         ->check(CLI::IsMember({"fen", "xfen", "shredder"}, CLI::ignore_case))
         ->capture_default_str()
         ->excludes(fen);
@@ -71,12 +65,9 @@ Command add_chess960_command(CLI::App& parent) {
     fen->type_name("FEN");
     number->excludes(fen)->excludes(random);
     fen->excludes(random);
-    sub->footer(
-        "Beispiele / examples:\n"
-        "  schach chess960 518\n"
-        "  schach chess960 0 --format shredder\n"
-        "  schach chess960 --fen \"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1\"\n"
-        "  schach chess960 --random");
+    sub->footer(help_footer({}, {"schach chess960 518", "schach chess960 0 --format shredder",
+                                 "schach chess960 --fen \"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1\"",
+                                 "schach chess960 --random"}));
     Command command;
     command.app = sub;
     command.run = [args, sub] { return run_chess960(*args, *sub); };

@@ -42,7 +42,7 @@ std::optional<Color> parse_winner(std::string_view text) {
     const std::string name = lowercase(text);
     if (name == "white" || name == "w") return Color::White;
     if (name == "black" || name == "b") return Color::Black;
-    print_error(fmt::format("Sieger '{}': erwartet white oder black / winner '{}': expected white or black", text, text));
+    print_error(tr(Msg::DeadBadWinner, text));
     return std::nullopt;
 }
 
@@ -148,7 +148,7 @@ int run_file(const DeadArgs& args, std::optional<Color> winner) {
         auto pos = position_from_fen(fen, options);
         if (!pos) {
             ++errors;
-            fmt::print("error line {}: {}\n", line_no, position_error_line(pos.error()));
+            fmt::print("{}\n", tr(Msg::DeadLineError, line_no, position_error_line(pos.error())));
             continue;
         }
         ++positions;
@@ -159,6 +159,7 @@ int run_file(const DeadArgs& args, std::optional<Color> winner) {
     std::fflush(stdout);
     const double seconds = watch.seconds();
     const double per_second = seconds > 0 ? static_cast<double>(positions) / seconds : 0.0;
+    // The summary is stable English in every language (its words are the verdicts'): scripts read it.
     if (winner)
         fmt::print("{} positions, {} winnable, {} unwinnable, {} undetermined, {} errors, {:.0f} positions/s\n",
                    positions, counts[0], counts[1], counts[2], errors, per_second);
@@ -172,34 +173,16 @@ int run_file(const DeadArgs& args, std::optional<Color> winner) {
 
 Command add_dead_command(CLI::App& parent) {
     auto args = std::make_shared<DeadArgs>();
-    CLI::App* sub = parent.add_subcommand(
-        "dead", "Tote Stellung / Gewinnbarkeit nach Zeitüberschreitung (FIDE 5.2.2, 6.9) / dead position and "
-                "winnability after a flag fall (FIDE 5.2.2, 6.9)");
-    sub->add_option("--fen", args->fen,
-                    "Stellung als FEN (am besten in Anführungszeichen) / position as FEN (best quoted)")
-        ->expected(1, 6);
-    sub->add_option("--epd", args->epd,
-                    "Datei mit einer FEN pro Zeile (weitere Felder werden ignoriert) / file with one FEN per line "
-                    "(further fields are ignored)");
-    sub->add_option("--winner", args->winner,
-                    "Kann diese Seite noch mattsetzen? (white|black); ohne: tot oder lebendig / can this side still "
-                    "checkmate? (white|black); without: dead or alive");
+    CLI::App* sub = parent.add_subcommand("dead", tr(Msg::DeadAbout));
+    sub->add_option("--fen", args->fen, tr(Msg::HelpDeadFen))->expected(1, 6);
+    sub->add_option("--epd", args->epd, tr(Msg::HelpDeadEpd));
+    sub->add_option("--winner", args->winner, tr(Msg::HelpDeadWinner));
     add_variant_option(*sub, args->variant);
-    sub->add_flag("--proof", args->proof,
-                  "--epd: zu jeder gewinnbaren Stellung das verkürzte Hilfsmatt (kostet meist mehr als die Analyse) / "
-                  "--epd: the shortened helpmate of each winnable position too (costs more than the analysis on "
-                  "most positions)");
-    sub->add_flag("--chess960", args->chess960,
-                  "als Chess960 lesen (Rochade König-schlägt-Turm) / read as Chess960 (king-takes-rook castling)");
-    sub->footer(
-        "Ausgabe / output: winnable <Hilfsmatt in SAN / helpmate in SAN> | unwinnable <Beweis / proof> | "
-        "undetermined; ohne --winner / without --winner: dead | alive.\n"
-        "Beweise / proofs: checkmate, material, forced-sequence, blocked-structure, exhausted-search.\n"
-        "--epd: ein Ergebnis pro Zeile, dann eine Zusammenfassung / one verdict per line, then a summary.\n"
-        "Beispiele / examples:\n"
-        "  schach dead --fen \"2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - - 0 1\"\n"
-        "  schach dead --fen \"8/8/3k4/8/8/3P4/8/3K4 w - - 0 1\" --winner white\n"
-        "  schach dead --winner black --epd timeouts.epd");
+    sub->add_flag("--proof", args->proof, tr(Msg::HelpDeadProof));
+    sub->add_flag("--chess960", args->chess960, tr(Msg::HelpChess960));
+    sub->footer(help_footer(Msg::DeadFooter, {"schach dead --fen \"2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - - 0 1\"",
+                                              "schach dead --fen \"8/8/3k4/8/8/3P4/8/3K4 w - - 0 1\" --winner white",
+                                              "schach dead --winner black --epd timeouts.epd"}));
 
     Command command;
     command.app = sub;
@@ -211,7 +194,7 @@ Command add_dead_command(CLI::App& parent) {
         }
         const bool fen = sub->count("--fen") > 0, epd = sub->count("--epd") > 0;
         if (fen == epd) {
-            print_error("genau eines von --fen und --epd angeben / give exactly one of --fen and --epd");
+            print_error(tr(Msg::DeadExactlyOne));
             return ExitUsage;
         }
         return fen ? run_single(*args, winner) : run_file(*args, winner);

@@ -39,22 +39,15 @@ int run_fen(const FenArgs& args) {
 
 Command add_fen_command(CLI::App& parent) {
     auto args = std::make_shared<FenArgs>();
-    CLI::App* sub = parent.add_subcommand(
-        "fen", "FEN prüfen und normalisiert ausgeben / validate a FEN and print it normalized");
-    sub->add_option("FEN", args->fen,
-                    "Stellung als FEN, X-FEN oder Shredder-FEN (4 oder 6 Felder; am besten in Anführungszeichen) / "
-                    "position as FEN, X-FEN or Shredder-FEN (4 or 6 fields; best quoted)")
+    CLI::App* sub = parent.add_subcommand("fen", tr(Msg::FenAbout));
+    sub->add_option("FEN", args->fen, tr(Msg::HelpFenFen))
         ->required();  // more than 6 fields: parse_fen names the offset of the extra text
-    sub->add_option("--format", args->format,
-                    "Ausgabe: fen, xfen (KQkq, Linienbuchstaben nur wenn nötig) oder shredder (immer "
-                    "Linienbuchstaben) / output: fen, xfen (KQkq, file letters only where needed) or shredder "
-                    "(always file letters)")
+    sub->add_option("--format", args->format, tr(Msg::HelpFenFormat))
         ->check(CLI::IsMember({"fen", "xfen", "shredder"}, CLI::ignore_case))
         ->capture_default_str();
-    sub->add_flag("--chess960", args->chess960,
-                  "als Chess960 lesen (Rochade König-schlägt-Turm) / read as Chess960 (king-takes-rook castling)");
+    sub->add_flag("--chess960", args->chess960, tr(Msg::HelpChess960));
     add_variant_option(*sub, args->variant);
-    sub->footer("Beispiel / example:\n  schach fen \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\"");
+    sub->footer(help_footer({}, {"schach fen \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\""}));
     return {sub, [args] { return run_fen(*args); }, {}};
 }
 

@@ -20,14 +20,12 @@ struct MovesArgs {
     bool chess960 = false;
     std::string variant;
     std::string notation = "san";
-    std::string lang = "en";
+    std::string lang;  // read by main (lang()); the option is here for its description
 };
 
 int run_moves(const MovesArgs& args) {
     const auto notation = notation_option(args.notation);
     if (!notation) return ExitUsage;
-    const auto lang = language_option(args.lang);
-    if (!lang) return ExitUsage;
     const auto variant = variant_choice(args.variant, args.chess960);
     if (!variant) return ExitUsage;
     const auto pos = read_position(args.fen_given ? args.fen : std::string(StartFen), *variant);
@@ -37,14 +35,12 @@ int run_moves(const MovesArgs& args) {
     std::string line;
     for (Move m : moves) {
         if (!line.empty()) line += ' ';
-        line += format_move(*pos, m, *notation, *lang);
+        line += format_move(*pos, m, *notation, lang());
     }
     fmt::print("{}\n", line);
     if (moves.empty()) {
         // stdout keeps its one (empty) line; say why on stderr.
-        fmt::print(stderr, "{}\n",
-                   pos->in_check() ? "keine legalen Züge: Schachmatt / no legal moves: checkmate"
-                                   : "keine legalen Züge: Patt / no legal moves: stalemate");
+        fmt::print(stderr, "{}\n", tr(pos->in_check() ? Msg::MovesCheckmate : Msg::MovesStalemate));
     }
     return ExitOk;
 }
@@ -53,31 +49,19 @@ int run_moves(const MovesArgs& args) {
 
 Command add_moves_command(CLI::App& parent) {
     auto args = std::make_shared<MovesArgs>();
-    CLI::App* sub = parent.add_subcommand(
-        "moves", "legale Züge einer Stellung auflisten / list the legal moves of a position");
-    sub->add_option("--fen", args->fen,
-                    "Stellung (Standard: Grundstellung; in Anführungszeichen) / position (default: the start "
-                    "position; quote it)")
-        ->type_name("FEN");
+    CLI::App* sub = parent.add_subcommand("moves", tr(Msg::MovesAbout));
+    sub->add_option("--fen", args->fen, tr(Msg::HelpPosition))->type_name("FEN");
     add_variant_option(*sub, args->variant);
-    sub->add_flag("--chess960", args->chess960,
-                  "als Chess960 lesen (Rochade König-schlägt-Turm) / read as Chess960 (king-takes-rook castling)");
-    sub->add_option("--notation", args->notation,
-                    "Notation: san (Standard), lan (lang), uci, fan (Figurinen) / notation: san (default), lan "
-                    "(long), uci, fan (figurines)")
+    sub->add_flag("--chess960", args->chess960, tr(Msg::HelpChess960));
+    sub->add_option("--notation", args->notation, tr(Msg::HelpMovesNotation))
         ->check(CLI::IsMember({"san", "lan", "uci", "fan"}, CLI::ignore_case))
         ->capture_default_str();
-    sub->add_option("--lang", args->lang,
-                    "Figurenbuchstaben: en (KQRBN), de (KDTLS), de-neutral (KWTLS) / piece letters: en (KQRBN), de "
-                    "(KDTLS), de-neutral (KWTLS)")
-        ->capture_default_str();
-    sub->footer(
-        "Beispiele / examples:\n"
-        "  schach moves\n"
-        "  schach moves --lang de --fen \"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1\"\n"
-        "  schach moves --notation uci --chess960 --fen \"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w "
-        "HFhf - 2 9\"\n"
-        "Ausgabe / output: eine Zeile, Züge durch Leerzeichen getrennt / one line, moves separated by spaces.");
+    add_lang_option(*sub, args->lang, Msg::HelpLangLetters);
+    sub->footer(help_footer({},
+                            {"schach moves", "schach moves --lang de --fen \"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1\"",
+                             "schach moves --notation uci --chess960 --fen "
+                             "\"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9\""},
+                            Msg::MovesFooter));
     Command command;
     command.app = sub;
     command.run = [args, sub] {

@@ -9,20 +9,16 @@
 namespace schach::cli {
 
 Command add_pgn_command(CLI::App& parent) {
-    CLI::App* sub = parent.add_subcommand(
-        "pgn", "PGN-Dateien prüfen, umschreiben und auswerten / check, rewrite and adjudicate PGN files");
+    CLI::App* sub = parent.add_subcommand("pgn", tr(Msg::PgnAbout));
     sub->require_subcommand(1);
     auto children = std::make_shared<std::vector<Command>>();
     children->push_back(add_pgn_check_command(*sub));
     children->push_back(add_pgn_convert_command(*sub));
     children->push_back(add_pgn_adjudicate_command(*sub));
-    sub->footer(
-        "Beispiele / examples:\n"
-        "  schach pgn check games.pgn\n"
-        "  schach pgn convert games.pgn --lang de -o partien.pgn\n"
-        "  schach pgn adjudicate games.pgn\n"
-        "Exit: 0 ok, 1 Fehler in Partien / errors in games, 2 ungültige Eingabe oder unlesbare Datei / bad input or "
-        "unreadable file.");
+    sub->footer(help_footer({},
+                            {"schach pgn check games.pgn", "schach pgn convert games.pgn --lang de -o partien.pgn",
+                             "schach pgn adjudicate games.pgn"},
+                            Msg::PgnFooter));
     Command command;
     command.app = sub;
     command.run = [children] {

@@ -41,9 +41,6 @@ struct AdjudicateArgs {
     std::string newline;
 };
 
-std::string_view color_de(Color c) { return c == Color::White ? "Weiß" : "Schwarz"; }
-std::string_view color_en(Color c) { return c == Color::White ? "White" : "Black"; }
-
 /// Termination tags of games lost on time: lichess "Time forfeit", chess.com "X won on time",
 /// "lost on time", "timeout".
 bool is_time_forfeit_tag(std::string_view termination) {
@@ -154,8 +151,7 @@ private:
             if (!game.play(moves_[i])) {
                 // Only a null move ("--", "Z0") gets here: the reader checked every other move.
                 const std::string where = move_number_of_ply(start_, static_cast<int>(i) + 1);
-                print_line("* not-replayable",
-                           fmt::format("Nullzug bei {} / null move at {}", where, where));
+                print_line("* not-replayable", tr(Msg::AdjudicateNullMove, where));
                 summary_.count("not-replayable");
                 ++summary_.failed;
                 return;
@@ -171,9 +167,11 @@ private:
         if (const auto end = game.first_end()) {
             laws = end->outcome;
             const int more = game.plies() - end->ply;
-            const std::string at = end->ply == 0 ? std::string("the start") : move_number_of_ply(start_, end->ply);
-            details.push_back(fmt::format("ended at {} ({}), {} more {}", at, termination_id(laws.termination), more,
-                                          more == 1 ? "ply" : "plies"));
+            const std::string_view id = termination_id(laws.termination);
+            details.push_back(fmt::format("{}, {}",
+                                          end->ply == 0 ? tr(Msg::AdjudicateEndedAtStart, id)
+                                                        : tr(Msg::AdjudicateEndedAt, move_number_of_ply(start_, end->ply), id),
+                                          tr(more == 1 ? Msg::AdjudicateMorePly : Msg::AdjudicateMorePlies, more)));
         } else if (const Outcome now = game.outcome(); now.is_over()) {
             laws = now;
         } else if (const auto loser = time_loser(game, recorded)) {
@@ -181,16 +179,14 @@ private:
             const bool winner_can_mate = game.can_win(winner);
             if (auto flagged = game.flag(*loser)) laws = *flagged;
             if (!winner_can_mate)
-                details.push_back(fmt::format("6.9: {} kann nicht mattsetzen / {} cannot checkmate", color_de(winner),
-                                              color_en(winner)));
+                details.push_back(tr(Msg::AdjudicateCannotMate, "6.9", color_name(winner, lang())));
         } else if (const auto r = parse_result_token(recorded);
                    r && (*r == Result::WhiteWins || *r == Result::BlackWins) &&
                    is_resignation_tag(tag_value("Termination")) &&
                    !game.can_win(*r == Result::WhiteWins ? Color::White : Color::Black)) {
             const Color winner = *r == Result::WhiteWins ? Color::White : Color::Black;
             if (auto resigned = game.resign(~winner)) laws = *resigned;
-            details.push_back(fmt::format("5.1.2: {} kann nicht mattsetzen / {} cannot checkmate", color_de(winner),
-                                          color_en(winner)));
+            details.push_back(tr(Msg::AdjudicateCannotMate, "5.1.2", color_name(winner, lang())));
         } else if (game.can_claim(DrawClaim::Threefold)) {
             label = "claimable threefold-repetition";
         } else if (game.can_claim(DrawClaim::FiftyMoves)) {
@@ -204,12 +200,12 @@ private:
             label = std::string(termination_id(laws.termination));
             verdict = fmt::format("{} {}", result_token(laws.result), label);
             if (!recorded.empty() && recorded != result_token(laws.result)) {
-                details.push_back("recorded " + recorded);
+                details.push_back(tr(Msg::AdjudicateRecorded, recorded));
                 ++summary_.differ;
             }
         } else {
             verdict = "* " + label;
-            if (!recorded.empty() && recorded != "*") details.push_back("recorded " + recorded);
+            if (!recorded.empty() && recorded != "*") details.push_back(tr(Msg::AdjudicateRecorded, recorded));
         }
         std::string joined;
         for (const std::string& d : details) joined += (joined.empty() ? "" : "; ") + d;
@@ -257,8 +253,7 @@ int run_adjudicate(const AdjudicateArgs& args) {
     std::string counts;
     for (const auto& [label, n] : summary.counts) counts += fmt::format("{}{} {}", counts.empty() ? "" : ", ", label, n);
     std::fflush(stdout);
-    fmt::print("{} Partien / games: {}; {} Ergebnisse weichen von der Aufzeichnung ab / results differ from the record\n",
-               summary.games, counts.empty() ? "-" : counts, summary.differ);
+    fmt::print("{}\n", tr(Msg::AdjudicateSummary, summary.games, counts.empty() ? "-" : counts, summary.differ));
     return pgn_exit_code(all_read, summary.failed);
 }
 
@@ -266,17 +261,9 @@ int run_adjudicate(const AdjudicateArgs& args) {
 
 Command add_pgn_adjudicate_command(CLI::App& pgn) {
     auto args = std::make_shared<AdjudicateArgs>();
-    CLI::App* sub = pgn.add_subcommand(
-        "adjudicate", "jede Partie nach den FIDE-Regeln werten / adjudicate every game by the FIDE Laws of Chess");
+    CLI::App* sub = pgn.add_subcommand("adjudicate", tr(Msg::AdjudicateAbout));
     add_pgn_input_options(*sub, args->files, args->newline);
-    sub->footer(
-        "Ausgabe / output: 'NR: ERGEBNIS ENDE (Details) [Weiß - Schwarz]' / 'GAME: RESULT TERMINATION (details) "
-        "[White - Black]', z. B. / e.g.\n"
-        "  3: 1/2-1/2 fivefold-repetition (ended at 34... (fivefold-repetition), 6 more plies; recorded 1-0) [A - B]\n"
-        "  4: 1/2-1/2 time-forfeit (6.9: Schwarz kann nicht mattsetzen / Black cannot checkmate; recorded 0-1)\n"
-        "  5: * claimable threefold-repetition (recorded 1/2-1/2)\n"
-        "Exit: 0 ok, 1 Partien nicht lesbar oder nachspielbar / games not readable or replayable, 2 unlesbare Datei "
-        "/ unreadable file.");
+    sub->footer(tr(Msg::AdjudicateFooter));
     return {sub, [args] { return run_adjudicate(*args); }, {}};
 }
 

@@ -173,9 +173,9 @@ int run_check(const CheckArgs& args) {
         warnings += visitor.warnings();
     });
     std::fflush(stdout);
-    // German first; the last line is always exactly "N games, M errors" (scripts read it).
-    if (warnings > 0) fmt::print("{} Partien, {} Fehler, {} Warnungen / warnings\n", games, errors, warnings);
-    else fmt::print("{} Partien, {} Fehler\n", games, errors);
+    // The last line is always exactly "N games, M errors" in every language (scripts read it); the
+    // warnings, which it leaves out, are counted before it in the language.
+    if (warnings > 0) fmt::print("{}\n", tr(Msg::PgnCheckWarnings, warnings));
     fmt::print("{} games, {} errors\n", games, errors);
     return pgn_exit_code(all_read, errors);
 }
@@ -184,19 +184,10 @@ int run_check(const CheckArgs& args) {
 
 Command add_pgn_check_command(CLI::App& pgn) {
     auto args = std::make_shared<CheckArgs>();
-    CLI::App* sub = pgn.add_subcommand(
-        "check", "jede Partie prüfen: legale Züge, stimmige Tags / validate every game: legal moves, consistent tags");
+    CLI::App* sub = pgn.add_subcommand("check", tr(Msg::PgnCheckAbout));
     add_pgn_input_options(*sub, args->files, args->newline);
-    sub->add_flag("--strict", args->strict,
-                  "streng: nur kanonisches SAN, Seven Tag Roster nötig, FEN ohne SetUp und fehlende "
-                  "Partieende-Markierung sind Fehler / strict: canonical SAN only, Seven Tag Roster required, FEN "
-                  "without SetUp and a missing termination marker are errors");
-    sub->footer(
-        "Prüft / checks: Zuglegalität, Result-Tag = Partieende-Markierung, PlyCount, SetUp/FEN, Variant / move "
-        "legality, Result tag = termination marker, PlyCount, SetUp/FEN, Variant.\n"
-        "Ausgabe / output: DATEI:ZEILE:SPALTE: Meldung [Art] / FILE:LINE:COLUMN: message [kind]; "
-        "letzte Zeile / last line: 'N games, M errors'.\n"
-        "Exit: 0 keine Fehler / no errors, 1 Fehler / errors, 2 unlesbare Datei / unreadable file.");
+    sub->add_flag("--strict", args->strict, tr(Msg::HelpPgnStrict));
+    sub->footer(tr(Msg::PgnCheckFooter));
     return {sub, [args] { return run_check(*args); }, {}};
 }
 

@@ -19,7 +19,7 @@ namespace {
 
 struct ConvertArgs {
     std::vector<std::string> files;
-    std::string lang = "en";
+    std::string lang;  // empty: English letters (the PGN standard)
     std::string notation = "san";
     bool no_comments = false;
     bool no_variations = false;
@@ -36,11 +36,12 @@ struct FileCloser {
 
 int run_convert(const ConvertArgs& args) {
     PgnWriteOptions write;
-    const auto lang = language_option(args.lang);
-    if (!lang) return ExitUsage;
+    // Export letters are English unless --lang is given to the command itself (main read its value).
+    const auto letters = args.lang.empty() ? std::optional(Language::English) : language_option(args.lang);
+    if (!letters) return ExitUsage;
     const auto notation = notation_option(args.notation);
     if (!notation) return ExitUsage;
-    write.lang = *lang;
+    write.lang = *letters;
     write.notation = *notation;
     write.comments = !args.no_comments;
     write.variations = !args.no_variations;
@@ -50,7 +51,7 @@ int run_convert(const ConvertArgs& args) {
     if (!args.output.empty() && args.output != "-") {
         owned.reset(std::fopen(args.output.c_str(), "wb"));
         if (!owned) {
-            print_error(args.output + ": kann nicht geschrieben werden / cannot be written");
+            print_error(tr(Msg::PgnCannotWrite, args.output));
             return ExitUsage;
         }
         out = owned.get();
@@ -75,12 +76,10 @@ int run_convert(const ConvertArgs& args) {
         }
     });
     if (std::fflush(out) != 0 || std::ferror(out)) {
-        print_error((args.output.empty() ? std::string("stdout") : args.output) +
-                    ": Schreibfehler / write error");
+        print_error(tr(Msg::PgnWriteError, args.output.empty() ? std::string("stdout") : args.output));
         return ExitUsage;
     }
-    fmt::print(stderr, "{} Partien gelesen, {} geschrieben, {} Fehler / {} games read, {} written, {} errors\n", games,
-               written, errors, games, written, errors);
+    fmt::print(stderr, "{}\n", tr(Msg::PgnConvertSummary, games, written, errors));
     return pgn_exit_code(all_read, errors);
 }
 
@@ -88,28 +87,16 @@ int run_convert(const ConvertArgs& args) {
 
 Command add_pgn_convert_command(CLI::App& pgn) {
     auto args = std::make_shared<ConvertArgs>();
-    CLI::App* sub = pgn.add_subcommand(
-        "convert", "Partien im Exportformat neu schreiben / rewrite games in export format");
+    CLI::App* sub = pgn.add_subcommand("convert", tr(Msg::PgnConvertAbout));
     add_pgn_input_options(*sub, args->files, args->newline);
-    sub->add_option("--lang", args->lang,
-                    "Figurenbuchstaben und Rochade: en (Nf3, O-O; PGN-Standard), de (Sf3, 0-0), de-neutral (W für "
-                    "die Dame) / piece letters and castling: en (Nf3, O-O; the PGN standard), de (Sf3, 0-0), "
-                    "de-neutral (W for the queen)")
-        ->capture_default_str();
-    sub->add_option("--notation", args->notation,
-                    "Notation: san, lan, uci, fan / notation: san, lan, uci, fan")
+    add_lang_option(*sub, args->lang, Msg::HelpPgnConvertLang);
+    sub->add_option("--notation", args->notation, tr(Msg::HelpPgnNotation))
         ->check(CLI::IsMember({"san", "lan", "uci", "fan"}, CLI::ignore_case))
         ->capture_default_str();
-    sub->add_flag("--no-comments", args->no_comments, "Kommentare weglassen / drop comments");
-    sub->add_flag("--no-variations", args->no_variations, "Varianten weglassen / drop variations");
-    sub->add_option("-o,--output", args->output,
-                    "Ausgabedatei (Standard: Standardausgabe) / output file (default: standard output)")
-        ->type_name("OUT");
-    sub->footer(
-        "Fehlerhafte Partien werden auf stderr gemeldet (DATEI:ZEILE:SPALTE) und übersprungen / games with errors "
-        "are reported on stderr (FILE:LINE:COLUMN) and skipped.\n"
-        "Exit: 0 ok, 1 Partien übersprungen / games skipped, 2 unlesbare Eingabe oder Ausgabe / unreadable input or "
-        "output.");
+    sub->add_flag("--no-comments", args->no_comments, tr(Msg::HelpPgnNoComments));
+    sub->add_flag("--no-variations", args->no_variations, tr(Msg::HelpPgnNoVariations));
+    sub->add_option("-o,--output", args->output, tr(Msg::HelpPgnOutput))->type_name("OUT");
+    sub->footer(tr(Msg::PgnConvertFooter));
     return {sub, [args] { return run_convert(*args); }, {}};
 }
 

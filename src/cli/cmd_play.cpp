@@ -30,7 +30,7 @@ struct PlayArgs {
     std::string chess960;
     std::string variant;
     std::string tc;
-    std::string lang = "de";
+    std::string lang;  // read by main: the game speaks lang()
     bool touch_move = false;
 };
 
@@ -61,9 +61,7 @@ void print(std::string_view text) {
 std::string opening_lines(const PlaySession& session, const PlayConfig& config) {
     std::string out;
     if (config.chess960)
-        out += fmt::format("{} {}\n",
-                           config.lang == Language::English ? "Chess960 start position no." : "Chess960-Startstellung Nr.",
-                           *config.chess960);
+        out += say(Msg::PlayChess960Number, config.lang, *config.chess960) + "\n";
     if (session.game_over()) out += session.result_line() + "\n";
     return out;
 }
@@ -144,12 +142,7 @@ int run_interactive(PlaySession& session, const PlayConfig& config, const Stopwa
 
 int run_play(const PlayArgs& args, const CLI::App& sub) {
     PlayConfig config;
-    const auto lang = parse_language(args.lang);
-    if (!lang) {
-        print_error("unbekannte Sprache / unknown language: " + args.lang + " (de, de-neutral, en)");
-        return ExitUsage;
-    }
-    config.lang = *lang;
+    config.lang = lang();  // --lang (of play or anywhere on the line), else the locale
 
     if (sub.count("--fen") > 0) {
         const auto variant = variant_choice(args.variant, false);
@@ -169,8 +162,7 @@ int run_play(const PlayArgs& args, const CLI::App& sub) {
         const auto control = parse_time_control_arg(args.tc);
         if (!control) return ExitUsage;
         if (control->mode == TimeControl::Mode::Unknown) {
-            print_error("mit der Zeitkontrolle \"?\" (unbekannt) kann man nicht spielen; ohne Uhr: --tc - / the time "
-                        "control \"?\" (unknown) cannot be played; without clock: --tc -");
+            print_error(tr(Msg::PlayUnknownControl));
             return ExitUsage;
         }
         if (control->is_timed()) config.control = *control;
@@ -190,40 +182,18 @@ int run_play(const PlayArgs& args, const CLI::App& sub) {
 
 Command add_play_command(CLI::App& parent) {
     auto args = std::make_shared<PlayArgs>();
-    CLI::App* sub = parent.add_subcommand(
-        "play", "Partie zu zweit an einem Terminal, mit Uhr / two players at one terminal, with a clock");
-    auto* fen = sub->add_option("--fen", args->fen,
-                                "Startstellung (Standard: Grundstellung; in Anführungszeichen) / start position "
-                                "(default: the initial position; quote it)");
+    CLI::App* sub = parent.add_subcommand("play", tr(Msg::PlayAbout));
+    auto* fen = sub->add_option("--fen", args->fen, tr(Msg::HelpPlayFen));
     fen->type_name("FEN");
-    auto* chess960 = sub->add_option("--chess960", args->chess960,
-                                     "Chess960-Startstellung Nr. N (0..959) oder random / Chess960 start position "
-                                     "no. N (0..959) or random");
+    auto* chess960 = sub->add_option("--chess960", args->chess960, tr(Msg::HelpPlayChess960));
     chess960->type_name("N|random");
     chess960->excludes(fen);
     add_variant_option(*sub, args->variant)->needs(fen);
-    sub->add_option("--tc", args->tc,
-                    "Bedenkzeit, z. B. 5+3, 3+2, 40/90+30+30s (schach timecontrol --list); ohne --tc keine Uhr / "
-                    "time control, e.g. 5+3, 3+2, 40/90+30+30s (schach timecontrol --list); without --tc no clock")
-        ->type_name("SPEC");
-    sub->add_option("--lang", args->lang,
-                    "Sprache der Ausgabe und Figurenbuchstaben: de (KDTLS), de-neutral (KWTLS), en (KQRBN) / "
-                    "language of the output and piece letters: de, de-neutral, en")
-        ->capture_default_str();
-    sub->add_flag("--touch-move", args->touch_move,
-                  "berührt – geführt (Art. 4): „berühre e2“ / touch-move rule (Art. 4): \"touch e2\"");
-    sub->footer(
-        "Züge in SAN (deutsche oder englische Buchstaben: Sf3 oder Nf3), lang oder UCI; „hilfe“ zeigt die Befehle\n"
-        "(remis, annehmen, ablehnen, reklamieren, aufgeben, züge, brett, drehen, pgn, ende; auch englisch).\n"
-        "Moves in SAN (German or English letters), long or UCI; \"help\" lists the commands (draw, accept, decline,\n"
-        "claim, resign, moves, board, flip, pgn, quit; German words too).\n"
-        "Ohne Terminal liest das Programm Zeile für Zeile (Skripte; „warte SEKUNDEN“ stellt die Uhr vor) und gibt\n"
-        "am Ende das Ergebnis aus / without a terminal it reads line by line (scripts; \"wait SECONDS\" moves the\n"
-        "clock on) and prints the result, e.g. \"0-1 Schachmatt: Schwarz gewinnt (Art. 5.1.1)\".\n"
-        "Beispiele / examples:\n"
-        "  schach play --tc 5+3\n"
-        "  schach play --chess960 random --tc 3+2 --lang en\n"
-        "  printf 'f3\\ne5\\ng4\\nDh4\\n' | schach play");
+    sub->add_option("--tc", args->tc, tr(Msg::HelpPlayTimeControl))->type_name("SPEC");
+    add_lang_option(*sub, args->lang, Msg::HelpLangLetters);
+    sub->add_flag("--touch-move", args->touch_move, tr(Msg::HelpTouchMove));
+    sub->footer(help_footer(Msg::PlayFooter, {"schach play --tc 5+3", "schach play --chess960 random --tc 3+2 --lang en",
+                                              "printf 'f3\\ne5\\ng4\\nDh4\\n' | schach play"}));
     Command command;
     command.app = sub;
     command.run = [args, sub] { return run_play(*args, *sub); };

@@ -1,11 +1,12 @@
 #pragma once
 // The `schach` program: one subcommand per file (cmd_*.cpp), shared helpers in common.cpp.
-// User-facing text is German first, then English.
+// Every sentence comes from the catalogue of text/cli_text.hpp, in the language of lang().
 
 #include <cstdint>
 #include <expected>
 #include <fstream>
 #include <functional>
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -52,6 +53,14 @@ Command add_dead_command(CLI::App& parent);         // cmd_dead.cpp: dead positi
 /// The language of everything the program prints for people (set once in main).
 Language lang();
 void set_lang(Language language);
+/// A message of the catalogue (text/cli_text.hpp) in the program's language.
+template <class... Args>
+std::string tr(Msg m, const Args&... args) {
+    return say(m, lang(), args...);
+}
+/// Adds a command's own --lang (a description that says what the language also chooses, such as
+/// piece letters); main has read its value already (language_from_args).
+CLI::Option* add_lang_option(CLI::App& sub, std::string& value, Msg description);
 /// The language the locale asks for: the first of LANGUAGE, LC_ALL, LC_MESSAGES, LANG that is set
 /// decides, "de*" German, anything else English.
 Language language_from_environment();
@@ -60,7 +69,11 @@ Language language_from_environment();
 /// is in that language too.
 std::expected<std::optional<Language>, std::string> language_from_args(int argc, const char* const* argv);
 
-/// Prints "Fehler: <message>" / "error: <message>" to stderr.
+/// A command's help footer: the text `before`, the example command lines under "Beispiele:" /
+/// "Examples:", then the text `after` (each text only when given).
+std::string help_footer(std::optional<Msg> before, std::initializer_list<std::string_view> examples,
+                        std::optional<Msg> after = {});
+/// Prints "Fehler: <message>" / "error: <message>" to stderr (the label in the language).
 void print_error(std::string_view message);
 /// The whole text as a decimal integer (optional leading '-'), or nothing.
 std::optional<std::int64_t> parse_integer(std::string_view text);
@@ -68,9 +81,8 @@ std::optional<std::int64_t> parse_integer(std::string_view text);
 std::optional<std::uint64_t> parse_count(std::string_view text);
 /// "-" followed by digits only: a negative number CLI11 would take for a flag.
 bool is_negative_number(std::string_view text);
-/// Parses an integer argument in [min, max]; prints a German/English error naming `what` otherwise.
-std::optional<int> parse_ranged(std::string_view text, int min, int max, std::string_view what_de,
-                                std::string_view what_en);
+/// Parses an integer argument in [min, max]; prints an error naming `what` otherwise.
+std::optional<int> parse_ranged(std::string_view text, int min, int max, Msg what);
 /// ASCII lower case ("UCI" -> "uci").
 std::string lowercase(std::string_view text);
 /// The words of a line, split at ASCII white space (spaces, tabs, a stray '\r'); views into `line`.
@@ -88,9 +100,12 @@ std::string position_error_line(const PositionError& error);
 /// Prints a FEN error: syntax errors with field, offset and a caret under the FEN; validation
 /// problems with their description and name.
 void report_position_error(std::string_view fen, const PositionError& error);
-/// A text file given on the command line, opened for reading; else the reason in German and
-/// English (a directory, or not readable).
+/// A text file given on the command line, opened for reading; else the reason (a directory, or
+/// not readable).
 std::expected<std::ifstream, std::string> open_input_file(const std::string& path);
+
+/// The reason a file could not be opened (after a failed open: errno), in words.
+std::string open_failure(const std::string& path, int err);
 
 /// The rules a command reads its positions by: `--variant standard|chess960|auto` (standard when
 /// not given; auto is the detection from the FEN's castling field and the men's squares, only where

@@ -1,7 +1,9 @@
 // Helpers shared by the subcommands: number and option parsing, reading positions, error reporting.
 
 #include <algorithm>
+#include <cerrno>
 #include <charconv>
+#include <cstring>
 #include <cstdlib>
 #include <filesystem>
 #include <random>
@@ -50,7 +52,20 @@ std::expected<std::optional<Language>, std::string> language_from_args(int argc,
     return std::optional<Language>{};
 }
 
-void print_error(std::string_view message) { fmt::print(stderr, "{}: {}\n", words::pick(lang(), "Fehler", "error"), message); }
+CLI::Option* add_lang_option(CLI::App& sub, std::string& value, Msg description) {
+    return sub.add_option("--lang", value, tr(description))->type_name("LANG");
+}
+
+std::string help_footer(std::optional<Msg> before, std::initializer_list<std::string_view> examples,
+                        std::optional<Msg> after) {
+    std::string out = before ? tr(*before) + "\n" : std::string();
+    out += tr(examples.size() == 1 ? Msg::Example : Msg::Examples);
+    for (std::string_view example : examples) out += fmt::format("\n  {}", example);
+    if (after) out += "\n" + tr(*after);
+    return out;
+}
+
+void print_error(std::string_view message) { fmt::print(stderr, "{}: {}\n", tr(Msg::ErrorLabel), message); }
 
 namespace {
 
@@ -81,13 +96,10 @@ bool is_negative_number(std::string_view text) {
            std::all_of(text.begin() + 1, text.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
-std::optional<int> parse_ranged(std::string_view text, int min, int max, std::string_view what_de,
-                                std::string_view what_en) {
+std::optional<int> parse_ranged(std::string_view text, int min, int max, Msg what) {
     auto value = parse_integer(text);
     if (value && *value >= min && *value <= max) return static_cast<int>(*value);
-    print_error(fmt::format("ungültige {} '{}': erwartet eine ganze Zahl von {} bis {} / invalid {} '{}': expected an "
-                            "integer from {} to {}",
-                            what_de, text, min, max, what_en, text, min, max));
+    print_error(tr(Msg::InvalidNumber, tr(what), text, min, max));
     return std::nullopt;
 }
 
@@ -122,26 +134,25 @@ std::optional<FenFormat> format_from_name(std::string_view name) {
 
 std::optional<FenFormat> format_option(std::string_view name) {
     const auto format = format_from_name(name);
-    if (!format) print_error("unbekanntes Format / unknown format: " + std::string(name));
+    if (!format) print_error(tr(Msg::UnknownFormat, name));
     return format;
 }
 
 std::optional<Notation> notation_option(std::string_view name) {
     const auto notation = parse_notation(lowercase(name));  // CLI11 accepts any case
-    if (!notation)
-        print_error("unbekannte Notation / unknown notation: " + std::string(name) + " (san, lan, uci, fan)");
+    if (!notation) print_error(tr(Msg::UnknownNotation, name));
     return notation;
 }
 
 std::optional<Language> language_option(std::string_view code) {
-    const auto lang = parse_language(lowercase(code));
-    if (!lang) print_error("unbekannte Sprache / unknown language: " + std::string(code) + " (en, de, de-neutral)");
-    return lang;
+    const auto language = parse_language(lowercase(code));
+    if (!language) print_error(tr(Msg::UnknownLanguage, code));
+    return language;
 }
 
 std::string position_error_line(const PositionError& error) {
     if (error.is_syntax) return describe(error.fen, lang());
-    std::string out(words::pick(lang(), "Ungültige Stellung:", "invalid position:"));
+    std::string out = tr(Msg::InvalidPosition);
     const char* separator = " ";
     for_each_problem(error, [&](const auto& description, const auto& name) {
         out += fmt::format("{}{} [{}]", separator, description, name);
@@ -160,7 +171,7 @@ void report_position_error(std::string_view fen, const PositionError& error) {
         fmt::print(stderr, "  {}\n  {}^\n", shown, std::string(column, ' '));
         return;
     }
-    print_error(words::pick(lang(), "Ungültige Stellung:", "invalid position:"));
+    print_error(tr(Msg::InvalidPosition));
     for_each_problem(error, [](const auto& description, const auto& name) {
         fmt::print(stderr, "  - {} [{}]\n", description, name);
     });
@@ -168,18 +179,24 @@ void report_position_error(std::string_view fen, const PositionError& error) {
 
 std::expected<std::ifstream, std::string> open_input_file(const std::string& path) {
     std::error_code ec;
-    if (std::filesystem::is_directory(path, ec))
-        return std::unexpected(fmt::format("{} ist ein Verzeichnis / is a directory", path));
+    if (std::filesystem::is_directory(path, ec)) return std::unexpected(tr(Msg::IsDirectory, path));
+    errno = 0;
     std::ifstream in(path, std::ios::binary);
-    if (!in) return std::unexpected(fmt::format("Datei nicht lesbar / cannot read file: {}", path));
+    if (!in) return std::unexpected(open_failure(path, errno));
     return in;
+}
+
+std::string open_failure(const std::string& path, int err) {
+    // The usual two in words of the language; strerror speaks only the C locale's English.
+    const std::string reason = err == ENOENT   ? tr(Msg::NotFound)
+                               : err == EACCES ? tr(Msg::PermissionDenied)
+                                               : std::string(err != 0 ? std::strerror(err) : "?");
+    return tr(Msg::CannotReadFile, path, reason);
 }
 
 CLI::Option* add_variant_option(CLI::App& sub, std::string& name) {
     return sub
-        .add_option("--variant", name,
-                    std::string(words::pick(lang(), "Regeln: standard (Vorgabe), chess960 oder auto (aus der FEN erkannt)",
-                                            "rules: standard (default), chess960 or auto (detected from the FEN)")))
+        .add_option("--variant", name, tr(Msg::HelpVariant))
         ->type_name("standard|chess960|auto");
 }
 
@@ -189,13 +206,11 @@ std::optional<VariantChoice> variant_choice(std::string_view name, bool chess960
     if (n == "chess960" || n == "960" || (n.empty() && chess960_flag)) choice.rules = Variant::Chess960;
     else if (n == "auto") choice.detect = true;
     else if (n != "standard" && n != "classical" && !n.empty()) {
-        print_error(fmt::format(fmt::runtime(words::pick(lang(), "unbekannte Variante: {} (standard, chess960, auto)",
-                                                         "unknown variant: {} (standard, chess960, auto)")),
-                                name));
+        print_error(tr(Msg::UnknownVariant, name));
         return std::nullopt;
     }
     if (chess960_flag && (choice.detect || choice.rules != Variant::Chess960)) {
-        print_error(words::pick(lang(), "--chess960 widerspricht --variant", "--chess960 contradicts --variant"));
+        print_error(tr(Msg::Chess960ContradictsVariant));
         return std::nullopt;
     }
     return choice;
@@ -219,7 +234,7 @@ std::optional<Chess960Start> chess960_start(std::string_view number, bool random
         std::random_device device;
         n = std::uniform_int_distribution<int>(0, Chess960Count - 1)(device);
     } else {
-        const auto parsed = parse_ranged(number, 0, Chess960Count - 1, "Startnummer", "start number");
+        const auto parsed = parse_ranged(number, 0, Chess960Count - 1, Msg::WhatStartNumber);
         if (!parsed) return std::nullopt;
         n = *parsed;
     }

@@ -2,6 +2,10 @@
 
 #include <algorithm>
 #include <exception>
+#include <initializer_list>
+#include <optional>
+#include <string_view>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -12,7 +16,7 @@
 namespace {
 
 using namespace schach::cli;
-namespace words = schach::words;
+using schach::Msg;
 
 /// CLI11 prints its own message (help and version to stdout, errors to stderr); errors exit with 2.
 int usage_exit(const CLI::App& app, const CLI::ParseError& e) {
@@ -20,13 +24,64 @@ int usage_exit(const CLI::App& app, const CLI::ParseError& e) {
     return code == 0 ? ExitOk : ExitUsage;
 }
 
+
+template <class E>
+bool is_a(const CLI::Error& e) {
+    return dynamic_cast<const E*>(&e) != nullptr;
+}
+
+/// A CLI11 parse error in the language: CLI11 has English text only, so the common errors are
+/// taken apart at their fixed English words ("A excludes B") and said again; the rest keep
+/// CLI11's text inside a sentence of the language.
+std::string parse_error_text(const CLI::Error& e) {
+    const std::string what = e.what();
+    if (lang() == schach::Language::English) return what;
+    const auto split_at = [&](std::string_view word) -> std::optional<std::pair<std::string, std::string>> {
+        const std::size_t at = what.find(word);
+        if (at == std::string::npos) return std::nullopt;
+        return std::pair{what.substr(0, at), what.substr(at + word.size())};
+    };
+    if (is_a<CLI::ExcludesError>(e))
+        if (const auto parts = split_at(" excludes ")) return tr(Msg::ParseExcludes, parts->first, parts->second);
+    if (is_a<CLI::RequiresError>(e))
+        if (const auto parts = split_at(" requires ")) return tr(Msg::ParseRequires, parts->first, parts->second);
+    if (is_a<CLI::RequiredError>(e) && what.ends_with(" is required"))
+        return tr(Msg::ParseRequired, what.substr(0, what.size() - std::string_view(" is required").size()));
+    if (is_a<CLI::ExtrasError>(e))
+        if (const auto parts = split_at(" expected: ")) return tr(Msg::ParseNotExpected, parts->second);
+    if (is_a<CLI::ArgumentMismatch>(e))
+        if (const auto parts = split_at(": ")) return tr(Msg::ParseMissingValue, parts->first);
+    return tr(Msg::ParseInvalid, what);
+}
+
+/// CLI11's own words in the help and in its parse errors, in the language: the labels of its
+/// layout (set before the commands are added, which share the formatter, the option group and the
+/// failure message of the program), and "error: ..." with a pointer to --help.
+void localize_layout(CLI::App& app) {
+    const auto formatter = app.get_formatter();
+    formatter->label("Usage", tr(Msg::LabelUsage));
+    formatter->label("OPTIONS", tr(Msg::LabelOptions));
+    formatter->label("Positionals", tr(Msg::LabelPositionals));
+    formatter->label("SUBCOMMAND", tr(Msg::LabelSubcommand));
+    formatter->label("SUBCOMMANDS", tr(Msg::LabelSubcommands));
+    formatter->label("REQUIRED", tr(Msg::LabelRequired));
+    formatter->label("Needs", tr(Msg::LabelNeeds));
+    formatter->label("Excludes", tr(Msg::LabelExcludes));
+    app.option_defaults()->group(tr(Msg::GroupOptions));
+    app.group(tr(Msg::GroupSubcommands));
+    app.failure_message([](const CLI::App*, const CLI::Error& e) {
+        return fmt::format("{}: {}\n{}\n", tr(Msg::ErrorLabel), parse_error_text(e), tr(Msg::RunWithHelp));
+    });
+}
+
 /// `--lang` on every command that has none of its own: main reads its value before parsing
-/// (language_from_args), so that the help of the commands is in that language too.
+/// (language_from_args), so that the help of the commands is in that language too. Also puts each
+/// command's help flag into the option group of the language.
 void accept_lang_everywhere(CLI::App& app, std::string& ignored) {
     if (app.get_option_no_throw("--lang") == nullptr)
-        app.add_option("--lang", ignored, std::string(words::pick(lang(), "Sprache: de, de-neutral, en (sonst die Locale)",
-                                                      "language: de, de-neutral, en (else the locale)")))
-            ->type_name("LANG");
+        add_lang_option(app, ignored, Msg::HelpLang);
+    // A command's help flag is made before it inherits the option group: it joins the group here.
+    if (CLI::Option* help = app.get_help_ptr()) help->group(tr(Msg::GroupOptions));
     for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) accept_lang_everywhere(*sub, ignored);
 }
 
@@ -34,34 +89,30 @@ int run(int argc, char** argv) {
     set_lang(language_from_environment());
     const auto chosen = language_from_args(argc, argv);
     if (!chosen) {
-        print_error(fmt::format(fmt::runtime(words::pick(lang(), "unbekannte Sprache: {} (de, de-neutral, en)",
-                                                         "unknown language: {} (de, de-neutral, en)")),
-                                chosen.error()));
+        print_error(tr(Msg::UnknownLanguage, chosen.error()));
         return ExitUsage;
     }
     if (*chosen) set_lang(**chosen);
 
-    CLI::App app{
-        "Schach: Schachregeln auf der Kommandozeile (Perft, FEN, Chess960, Züge, PGN) / "
-        "chess rules on the command line (perft, FEN, Chess960, moves, PGN)",
-        "schach"};
-    app.set_version_flag("--version", "schach " + std::string(Version), "Version anzeigen / show the version");
-    app.set_help_flag("-h,--help", "Hilfe anzeigen / show this help");
+    CLI::App app{tr(Msg::AppAbout), "schach"};
+    localize_layout(app);
+    app.set_version_flag("--version", "schach " + std::string(Version), tr(Msg::HelpVersion));
+    app.set_help_flag("-h,--help", tr(Msg::HelpHelp));
     app.require_subcommand(1);
-    app.footer(
-        "Beispiele / examples:\n"
-        "  schach perft 5 --divide\n"
-        "  schach perft 4 --fen \"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -\"\n"
-        "  schach perft --suite perft.epd --max-nodes 1000000\n"
-        "  schach fen \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\"\n"
-        "  schach chess960 518\n"
-        "  schach moves --lang de\n"
-        "  schach pgn check games.pgn\n"
-        "  schach play --tc 5+3\n"
-        "  schach timecontrol 40/90+30+30s\n"
-        "  schach dead --fen \"8/8/3k4/8/8/3P4/8/3K4 w - - 0 1\" --winner white\n"
-        "Exit-Codes / exit codes: 0 ok, 1 Prüfung fehlgeschlagen / check failed, "
-        "2 ungültige Eingabe / bad input, 3 interner Fehler / internal error");
+    app.footer(help_footer({},
+                           {
+                               "schach perft 5 --divide",
+                               "schach perft 4 --fen \"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -\"",
+                               "schach perft --suite perft.epd --max-nodes 1000000",
+                               "schach fen \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\"",
+                               "schach chess960 518",
+                               "schach moves --lang de",
+                               "schach pgn check games.pgn",
+                               "schach play --tc 5+3",
+                               "schach timecontrol 40/90+30+30s",
+                               "schach dead --fen \"8/8/3k4/8/8/3P4/8/3K4 w - - 0 1\" --winner white",
+                           },
+                           Msg::AppExitCodes));
 
     std::vector<Command> commands{add_perft_command(app), add_fen_command(app), add_chess960_command(app),
                                   add_moves_command(app), add_pgn_command(app)};
@@ -88,8 +139,7 @@ int run(int argc, char** argv) {
         if (!any_command && e.get_exit_code() != 0) {
             const std::vector<std::string> rest = app.remaining();
             if (!rest.empty()) {
-                print_error("unbekannter Befehl oder Option / unknown command or option: " + rest.front() +
-                            " (Befehle / commands: perft, fen, chess960, moves, pgn, play, timecontrol, dead; schach --help)");
+                print_error(tr(Msg::UnknownCommand, rest.front(), "perft, fen, chess960, moves, pgn, play, timecontrol, dead"));
                 return ExitUsage;
             }
         }
@@ -107,9 +157,9 @@ int main(int argc, char** argv) {
     try {
         return run(argc, argv);
     } catch (const std::exception& e) {
-        print_error(fmt::format("{}: {}", words::pick(lang(), "interner Fehler", "internal error"), e.what()));
+        print_error(fmt::format("{}: {}", tr(Msg::InternalError), e.what()));
     } catch (...) {
-        print_error(words::pick(lang(), "interner Fehler", "internal error"));
+        print_error(tr(Msg::InternalError));
     }
     return ExitInternal;
 }

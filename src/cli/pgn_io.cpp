@@ -24,22 +24,21 @@ namespace schach::cli {
 #if defined(SCHACH_HAVE_MMAP)
 namespace {
 
-/// The file being read through a mapping, for the message below (a fixed buffer: the handler may
-/// only call async-signal-safe functions).
-char mapped_path[1024];
+/// The message about the file being read through a mapping, made before (a fixed buffer: the
+/// handler may only call async-signal-safe functions).
+char truncated_message[1200];
 
 /// A mapped file that shrinks while it is read (another program truncates it) raises SIGBUS on the
 /// pages past its new end: a clear error and exit code 2 instead of a crash.
 extern "C" void on_truncated_file(int) {
-    constexpr char Before[] = "Fehler / error: Datei wurde beim Lesen gekürzt / file was truncated while being read: ";
-    [[maybe_unused]] ssize_t w = ::write(STDERR_FILENO, Before, sizeof Before - 1);
-    w = ::write(STDERR_FILENO, mapped_path, ::strnlen(mapped_path, sizeof mapped_path));
-    w = ::write(STDERR_FILENO, "\n", 1);
+    [[maybe_unused]] ssize_t w =
+        ::write(STDERR_FILENO, truncated_message, ::strnlen(truncated_message, sizeof truncated_message));
     ::_exit(2);
 }
 
 void watch_truncation(const std::string& path) {
-    std::strncpy(mapped_path, path.c_str(), sizeof mapped_path - 1);
+    const std::string message = tr(Msg::PgnTruncated, path) + "\n";
+    std::strncpy(truncated_message, message.c_str(), sizeof truncated_message - 1);
     struct sigaction action {};
     action.sa_handler = on_truncated_file;
     sigemptyset(&action.sa_mask);
@@ -88,14 +87,13 @@ std::optional<PgnInput> open_pgn_input(const std::string& path) {
     input.name = path;
     std::error_code ec;
     if (std::filesystem::is_directory(path, ec)) {
-        print_error(fmt::format("{}: ist ein Verzeichnis / is a directory", path));
+        print_error(tr(Msg::IsDirectory, path));
         return std::nullopt;
     }
+    errno = 0;
     input.file = std::make_unique<std::ifstream>(path, std::ios::binary);
     if (!*input.file) {
-        const int err = errno;
-        print_error(fmt::format("{}: kann nicht gelesen werden / cannot be read ({})", path,
-                                err != 0 ? std::strerror(err) : "unknown"));
+        print_error(open_failure(path, errno));
         return std::nullopt;
     }
     input.stream = input.file.get();
@@ -120,7 +118,7 @@ bool read_pgn_inputs(const std::vector<std::string>& paths, const std::function<
         }
         read(*input);
         if (input_failed(*input)) {
-            print_error(input->name + ": Lesefehler / read error");
+            print_error(tr(Msg::ReadError, input->name));
             all_read = false;
         }
     }
@@ -141,17 +139,12 @@ PgnReaderOptions reader_options(const std::string& newline, bool strict) {
 
 void print_pgn_problem(std::FILE* out, std::string_view file, const PgnError& error, bool warning) {
     fmt::print(out, "{}:{}:{}: {}{} [{}]\n", file, error.where.line, error.where.column,
-               warning ? words::pick(lang(), "Warnung: ", "warning: ") : "", describe(error, lang()),
-               pgn_error_id(error.kind));
+               warning ? tr(Msg::WarningLabel) + ": " : "", describe(error, lang()), pgn_error_id(error.kind));
 }
 
 void add_pgn_input_options(CLI::App& sub, std::vector<std::string>& files, std::string& newline) {
-    sub.add_option("FILE", files, "PGN-Dateien ('-' = Standardeingabe) / PGN files ('-' = standard input)")
-        ->required();
-    sub.add_option("--newline", newline,
-                   "weitere Zeichenfolge, die eine Zeile beendet, z. B. \"<br />\" / another text that ends a line, "
-                   "e.g. \"<br />\"")
-        ->type_name("TEXT");
+    sub.add_option("FILE", files, tr(Msg::HelpPgnFiles))->required();
+    sub.add_option("--newline", newline, tr(Msg::HelpPgnNewline))->type_name("TEXT");
 }
 
 std::string move_number_of_ply(const Position& start, int plies) {

@@ -48,14 +48,14 @@ struct PgnInput {
     std::istream* stream = nullptr;
     std::unique_ptr<MappedFile> mapped;  // a regular file's contents, read instead of the stream
 };
-/// Opens a path (or "-"); on failure prints "Fehler / error: ..." and returns nothing.
+/// Opens a path (or "-"); on failure prints the error and returns nothing.
 std::optional<PgnInput> open_pgn_input(const std::string& path);
 /// A reader of the input: from memory when the file is mapped, else from the stream.
 PgnReader make_reader(const PgnInput& input, PgnReaderOptions options);
 /// After reading: whether the stream failed with an I/O error (not just reached its end).
 bool input_failed(const PgnInput& input);
-/// Opens each path in turn and lets `read` read it; afterwards prints "FILE: Lesefehler / read
-/// error" when the stream failed. Returns false when an input could not be opened or read.
+/// Opens each path in turn and lets `read` read it; afterwards prints "FILE: read error" when the
+/// stream failed. Returns false when an input could not be opened or read.
 bool read_pgn_inputs(const std::vector<std::string>& paths, const std::function<void(const PgnInput&)>& read);
 /// The exit code of a pgn subcommand: 2 when an input could not be read, else 1 when games
 /// failed, else 0.
@@ -64,7 +64,7 @@ int pgn_exit_code(bool inputs_read, std::size_t failed_games);
 /// Reader options: --newline TEXT (for PGN pasted from HTML, "<br />"), --strict (canonical SAN).
 PgnReaderOptions reader_options(const std::string& newline, bool strict);
 
-/// "FILE:LINE:COLUMN: message [kind]"; warnings get "Warnung / warning: " before the message.
+/// "FILE:LINE:COLUMN: message [kind]"; warnings get "Warnung: " / "warning: " before the message.
 void print_pgn_problem(std::FILE* out, std::string_view file, const PgnError& error, bool warning = false);
 
 /// Adds the FILE... positional (required, "-" = stdin) and --newline to a pgn subcommand.

@@ -128,11 +128,7 @@ PlaySession::PlaySession(PlayConfig config, ms now)
     (void)match_.start(effective(now));
 }
 
-std::string PlaySession::tr(std::string_view de, std::string_view en) const {
-    return std::string(config_.lang == Language::English ? en : de);
-}
-
-std::string PlaySession::error(std::string_view message) const { return fmt::format("Fehler / error: {}\n", message); }
+std::string PlaySession::error(std::string_view message) const { return fmt::format("{}: {}\n", tr(Msg::ErrorLabel), message); }
 
 std::string PlaySession::refused(const Refusal& r) const { return error(describe(r, config_.lang)); }
 
@@ -176,7 +172,7 @@ std::string PlaySession::handle_line(std::string_view line, ms now) {
             flipped_ = !flipped_;
             return out + board(now);
         case Cmd::Clock:
-            if (!clock()) return out + tr("Die Partie hat keine Uhr (--tc).\n", "The game has no clock (--tc).\n");
+            if (!clock()) return out + tr(Msg::PlayGameHasNoClock) + "\n";
             return out + clock_line(now) + "\n";
         case Cmd::Pgn: return out + pgn();
         case Cmd::Fen: return out + to_fen(game().position()) + "\n";
@@ -186,7 +182,7 @@ std::string PlaySession::handle_line(std::string_view line, ms now) {
         case Cmd::Quit:
             quit_ = true;
             if (game().is_over()) return out;
-            return out + "* " + tr("Partie abgebrochen.", "Game abandoned.") + "\n";
+            return out + "* " + tr(Msg::PlayAbandoned) + "\n";
     }
     return out;
 }
@@ -220,18 +216,16 @@ std::string PlaySession::play_move(std::string_view text, ms now) {
         const bool looks_like_word = e.kind == MoveTextError::Kind::Syntax && !has_digit(text) &&
                                      text.front() != 'O' && text.front() != 'o' && text.front() != '-';
         if (looks_like_word)
-            return error(config_.lang == Language::English
-                             ? fmt::format("Unknown command or move \"{}\"; \"help\" lists the commands", text)
-                             : fmt::format("Unbekannter Befehl oder Zug „{}“; „hilfe“ zeigt die Befehle", text));
+            return error(tr(Msg::PlayUnknownWord, text));
         return error(describe(e, before, config_.lang));
     }
-    if (*parsed == Move::null()) return error(tr("Nullzüge gibt es in einer Partie nicht", "No null moves in a game"));
+    if (*parsed == Move::null()) return error(tr(Msg::PlayNoNullMoves));
     const Color mover = before.side_to_move();
     const std::optional<Color> offer_before = game().draw_offer();
     if (auto played = match_.play(*parsed, effective(now)); !played) return refused(played.error());
     std::string out = after_move(before, *parsed);
     if (!game().is_over() && offer_before && *offer_before != mover && !game().draw_offer())
-        out += tr("Das Remisangebot ist mit dem Zug abgelehnt.\n", "The move declines the draw offer.\n");
+        out += tr(Msg::PlayOfferDeclinedByMove) + "\n";
     return out;
 }
 
@@ -250,12 +244,8 @@ std::string PlaySession::check_flag(ms now) {
 
 std::string PlaySession::flag_announcement(const FlagFall& fall) const {
     const Color side = fall.side;
-    const bool en = config_.lang == Language::English;
-    std::string out = en ? fmt::format("{}'s time has run out.", color_name(side, config_.lang))
-                         : fmt::format("Die Zeit von {} ist abgelaufen.", color_name(side, config_.lang));
-    if (fall.outcome.result == Result::Draw)
-        out += en ? fmt::format(" {} cannot checkmate.", color_name(~side, config_.lang))
-                  : fmt::format(" {} kann nicht mehr mattsetzen.", color_name(~side, config_.lang));
+    std::string out = tr(Msg::PlayTimeUp, color_name(side, config_.lang));
+    if (fall.outcome.result == Result::Draw) out += " " + tr(Msg::PlayCannotMate, color_name(~side, config_.lang));
     return out + "\n" + finish();
 }
 
@@ -273,9 +263,7 @@ std::string PlaySession::offer_notice() const {
     const std::optional<Color> by = game().draw_offer();
     if (!by) return "";
     const std::string_view who = color_name(*by, config_.lang), other = color_name(~*by, config_.lang);
-    return config_.lang == Language::English
-               ? fmt::format("{} offers a draw ({}: \"accept\" or \"decline\").\n", who, other)
-               : fmt::format("{} bietet Remis an ({}: „annehmen“ oder „ablehnen“).\n", who, other);
+    return tr(Msg::PlayOffers, who, other) + "\n";
 }
 
 std::string PlaySession::accept(ms now) {
@@ -290,23 +278,20 @@ std::string PlaySession::decline(ms now) {
     const std::optional<Color> by = game().draw_offer();
     const Color decliner = by ? ~*by : game().position().side_to_move();
     if (auto r = match_.decline_draw(decliner, effective(now)); !r) return refused(r.error());
-    return config_.lang == Language::English
-               ? fmt::format("{} declines the draw offer.\n", color_name(decliner, config_.lang))
-               : fmt::format("{} lehnt das Remisangebot ab.\n", color_name(decliner, config_.lang));
+    return tr(Msg::PlayDeclines, color_name(decliner, config_.lang)) + "\n";
 }
 
 std::string PlaySession::claim(const std::vector<std::string>& args, ms now) {
     if (game().is_over()) return refused(Refusal{RefusalCode::GameOver});
     if (args.size() > 1)
-        return error(tr("Reklamieren nimmt höchstens einen Zug: „reklamieren Sf3“",
-                        "A claim takes at most one move: \"claim Nf3\""));
+        return error(tr(Msg::PlayClaimOneMove));
     const Position before = game().position();
     const Color claimant = before.side_to_move();
     std::optional<Move> intended;
     if (!args.empty()) {
         auto parsed = parse_san(before, strip_move_number(args.front()), ParseMode::Lenient);
         if (!parsed) return error(describe(parsed.error(), before, config_.lang));
-        if (*parsed == Move::null()) return error(tr("Nullzüge gibt es in einer Partie nicht", "No null moves in a game"));
+        if (*parsed == Move::null()) return error(tr(Msg::PlayNoNullMoves));
         intended = *parsed;
     }
     // Claim whichever rule applies (9.2 or 9.3); an incorrect claim is an incorrect claim of either.
@@ -324,16 +309,12 @@ std::string PlaySession::claim(const std::vector<std::string>& args, ms now) {
             // 9.2.1.1 / 9.3.1: the move is written down, not played; the PGN keeps it as a comment.
             claim_note_ply_ = plies;
             claim_note_ = "Draw claimed with the intended move " + to_san(before, *intended, Language::English);
-            out += (config_.lang == Language::English ? "Claimed with the intended move "
-                                                      : "Reklamiert mit dem beabsichtigten Zug ") +
-                   to_san(before, *intended, config_.lang) + "\n";
+            out += tr(Msg::PlayClaimedWith, to_san(before, *intended, config_.lang)) + "\n";
         }
         return out + finish();
     }
 
-    std::string out = tr("Die Reklamation ist unberechtigt: weder dreimalige Stellungswiederholung noch 50-Züge-Regel "
-                         "(Art. 9.5.3).\n",
-                         "The claim is incorrect: neither threefold repetition nor the 50-move rule (Art. 9.5.3).\n");
+    std::string out = tr(Msg::PlayIncorrectClaim) + "\n";
     // 9.5.3: the opponent gets time. Game decides it and Match puts it on the clock; shown here.
     const auto& penalties = game().penalties();
     for (std::size_t i = penalties_before; i < penalties.size(); ++i) {
@@ -341,11 +322,9 @@ std::string PlaySession::claim(const std::vector<std::string>& args, ms now) {
         if (!clock()) continue;
         const int minutes = p.seconds / 60;
         const std::string_view name = color_name(p.beneficiary, config_.lang);
-        out += config_.lang == Language::English
-                   ? (p.seconds % 60 == 0 ? fmt::format("{} gets {} more minute{}.\n", name, minutes, minutes == 1 ? "" : "s")
-                                          : fmt::format("{} gets {} more seconds.\n", name, p.seconds))
-                   : (p.seconds % 60 == 0 ? fmt::format("{} erhält {} Minute{} dazu.\n", name, minutes, minutes == 1 ? "" : "n")
-                                          : fmt::format("{} erhält {} Sekunden dazu.\n", name, p.seconds));
+        out += (p.seconds % 60 == 0 ? tr(minutes == 1 ? Msg::PlayGetsMinute : Msg::PlayGetsMinutes, name, minutes)
+                                    : tr(Msg::PlayGetsSeconds, name, p.seconds)) +
+               "\n";
     }
     if (result->played && game().plies() == plies + 1) {
         const std::string moved = after_move(before, *result->played);
@@ -362,42 +341,33 @@ std::string PlaySession::resign(const std::vector<std::string>& args, ms now) {
     if (!args.empty()) {
         const auto color = args.size() == 1 ? parse_color(args.front()) : std::nullopt;
         if (!color)
-            return error(tr("Aufgeben: „aufgeben“, „aufgeben weiß“ oder „aufgeben schwarz“",
-                            "Resign: \"resign\", \"resign white\" or \"resign black\""));
+            return error(tr(Msg::PlayResignUsage));
         who = *color;
     }
     auto outcome = match_.resign(who, effective(now));
     if (!outcome) return refused(outcome.error());
-    const bool en = config_.lang == Language::English;
-    std::string out = en ? fmt::format("{} resigns.", color_name(who, config_.lang))
-                         : fmt::format("{} gibt auf.", color_name(who, config_.lang));
+    std::string out = tr(Msg::PlayResigns, color_name(who, config_.lang));
     if (outcome->result == Result::Draw)  // 5.1.2: the opponent cannot checkmate
-        out += en ? fmt::format(" {} cannot checkmate.", color_name(~who, config_.lang))
-                  : fmt::format(" {} kann nicht mehr mattsetzen.", color_name(~who, config_.lang));
+        out += " " + tr(Msg::PlayCannotMate, color_name(~who, config_.lang));
     return out + "\n" + finish();
 }
 
 std::string PlaySession::touch(const std::vector<std::string>& args, ms now) {
     if (!config_.touch_move)
-        return error(tr("„berühre“ gibt es nur mit --touch-move (berührt – geführt)",
-                        "\"touch\" needs --touch-move (touch-move rule)"));
-    if (args.size() != 1) return error(tr("Welches Feld? Zum Beispiel „berühre e2“", "Which square? For example \"touch e2\""));
+        return error(tr(Msg::PlayTouchNeedsOption));
+    if (args.size() != 1) return error(tr(Msg::PlayTouchWhich));
     const Square s = parse_square(fold(args.front()));
     if (s == Square::None)
-        return error(config_.lang == Language::English ? fmt::format("\"{}\" is no square", args.front())
-                                                       : fmt::format("„{}“ ist kein Feld", args.front()));
+        return error(tr(Msg::PlayNoSquare, args.front()));
     if (auto r = match_.touch(game().position().side_to_move(), s, effective(now)); !r) return refused(r.error());
     const Piece p = game().position().piece_on(s);
     const PieceName name = piece_name(type_of(p), config_.lang);
-    return config_.lang == Language::English
-               ? fmt::format("Touched: {} on {} ({}).\n", name.bare, to_string(s), color_name(color_of(p), config_.lang))
-               : fmt::format("Berührt: {} auf {} ({}).\n", name.bare, to_string(s), color_name(color_of(p), config_.lang));
+    return tr(Msg::PlayTouched, name.bare, to_string(s), color_name(color_of(p), config_.lang)) + "\n";
 }
 
 std::string PlaySession::wait(const std::vector<std::string>& args, ms now) {
     if (!config_.scripted)
-        return error(tr("„warte“ gibt es nur, wenn die Eingabe aus einer Datei oder Pipe kommt",
-                        "\"wait\" exists only when the input comes from a file or pipe"));
+        return error(tr(Msg::PlayWaitScripted));
     double seconds = -1;
     if (args.size() == 1) {
         const std::string& a = args.front();
@@ -405,7 +375,7 @@ std::string PlaySession::wait(const std::vector<std::string>& args, ms now) {
         if (ec != std::errc{} || ptr != a.data() + a.size()) seconds = -1;
     }
     if (!(seconds >= 0 && seconds <= 1e7))
-        return error(tr("„warte SEKUNDEN“ mit einer Zahl von 0 bis 10000000", "\"wait SECONDS\" with a number from 0 to 10000000"));
+        return error(tr(Msg::PlayWaitUsage));
     offset_ += ms(std::llround(seconds * 1000));
     std::string out = check_flag(now);
     if (out.empty() && clock()) out = clock_line(now) + "\n";
@@ -415,7 +385,7 @@ std::string PlaySession::wait(const std::vector<std::string>& args, ms now) {
 // ---------------------------------------------------------------- display
 
 std::string PlaySession::list_moves() const {
-    if (game().is_over()) return tr("Keine Züge: die Partie ist beendet.\n", "No moves: the game is over.\n");
+    if (game().is_over()) return tr(Msg::PlayNoMovesOver) + "\n";
     const Position& pos = game().position();
     const MoveList moves = legal_moves(pos);
     std::vector<std::string> texts;
@@ -423,7 +393,7 @@ std::string PlaySession::list_moves() const {
     std::sort(texts.begin(), texts.end());
     std::string line;
     for (const std::string& t : texts) line += " " + t;
-    return fmt::format("{} ({}):{}\n", tr("Legale Züge", "Legal moves"), texts.size(), line);
+    return tr(Msg::PlayLegalMoves, texts.size(), line) + "\n";
 }
 
 std::string PlaySession::board(ms now) const {
@@ -436,7 +406,7 @@ std::string PlaySession::board(ms now) const {
         view.clocks = ByColor<ms>{{*match_.time_left(Color::White, effective(now)),
                                    *match_.time_left(Color::Black, effective(now))}};
     std::string out = render_board(game().position(), view);
-    if (!game().is_over() && game().position().in_check()) out += tr("Schach!\n", "Check!\n");
+    if (!game().is_over() && game().position().in_check()) out += tr(Msg::PlayCheck) + "\n";
     return out;
 }
 
@@ -453,7 +423,7 @@ std::string PlaySession::clock_line(ms now) const {
 }
 
 std::string PlaySession::prompt() const {
-    if (game().is_over()) return tr("Partie beendet> ", "Game over> ");
+    if (game().is_over()) return tr(Msg::PlayPromptOver);
     const Position& pos = game().position();
     const Color us = pos.side_to_move();
     return fmt::format("{}{} {}> ", pos.fullmove_number(), us == Color::White ? "." : "...", color_name(us, config_.lang));
@@ -465,7 +435,7 @@ std::string PlaySession::result_line() const {
 }
 
 std::string PlaySession::end_of_input_line() const {
-    return "* " + tr("Die Partie ist nicht beendet (Ende der Eingabe).", "The game has not ended (end of input).") + "\n";
+    return "* " + tr(Msg::PlayNotEnded) + "\n";
 }
 
 std::string PlaySession::pgn() const {
@@ -473,7 +443,7 @@ std::string PlaySession::pgn() const {
     g.start = game().start();
     const Outcome o = game().outcome();
     g.result = o.result == Result::DoubleForfeit ? "*" : std::string(result_token(o.result));
-    g.set_tag("Event", "Schach: Partie am Terminal / terminal game");
+    g.set_tag("Event", tr(Msg::PlayEvent));
     g.set_tag("Site", "?");
     g.set_tag("Date", config_.date.empty() ? "????.??.??" : config_.date);
     g.set_tag("Round", "-");
@@ -509,65 +479,21 @@ std::string PlaySession::pgn() const {
     return write_pgn(g);
 }
 
-std::string PlaySession::help() const {
-    if (config_.lang == Language::English)
-        return "Moves: SAN with English or German letters (Nf3, Sf3, e4, O-O, e8=Q), long (Ng1-f3) or UCI (g1f3);\n"
-               "  several moves on one line are played in turn; \"e4 draw\" moves and offers a draw.\n"
-               "Commands (short form in brackets; the German words work too):\n"
-               "  draw (=)                  offer a draw; accepts the opponent's offer\n"
-               "  accept (yes, y)           accept the draw offer\n"
-               "  decline (no, n)           decline the draw offer\n"
-               "  claim [MOVE] (c)          claim a draw: threefold repetition or 50-move rule, also with\n"
-               "                            the move you intend to play (an incorrect claim costs time)\n"
-               "  resign [white|black] (rs) resign (the side to move, unless named)\n"
-               "  moves (m)                 the legal moves\n"
-               "  board (b)                 show the board\n"
-               "  flip (f)                  turn the board around\n"
-               "  clock (cl)                show the clocks\n"
-               "  pgn (p)                   the game so far as PGN\n"
-               "  fen                       the position as FEN\n"
-               "  touch SQUARE (t)          touch a piece (with --touch-move)\n"
-               "  wait SECONDS (w)          scripts only: let time pass\n"
-               "  help (h, ?)               this help\n"
-               "  quit (q)                  leave\n"
-               "Offers, claims and resigning are for the side to move; accepting and declining for the side\n"
-               "that did not offer.\n";
-    return "Züge: SAN mit deutschen oder englischen Buchstaben (Sf3, Nf3, e4, 0-0, e8=D), lang (Sg1-f3) oder UCI\n"
-           "  (g1f3); mehrere Züge in einer Zeile werden nacheinander gespielt; „e4 remis“ zieht und bietet Remis an.\n"
-           "Befehle (Kurzform in Klammern; die englischen Wörter gehen auch):\n"
-           "  remis (=)                  Remis anbieten; nimmt ein Angebot der Gegenseite an\n"
-           "  annehmen (ja, j)           das Remisangebot annehmen\n"
-           "  ablehnen (nein, n)         das Remisangebot ablehnen\n"
-           "  reklamieren [ZUG] (rk)     Remis reklamieren: dreimalige Stellungswiederholung oder 50-Züge-Regel,\n"
-           "                             auch mit dem beabsichtigten Zug (unberechtigt kostet es Zeit)\n"
-           "  aufgeben [weiß|schwarz] (ag) aufgeben (die Seite am Zug, wenn keine genannt ist)\n"
-           "  züge (z)                   die legalen Züge\n"
-           "  brett (b)                  das Brett zeigen\n"
-           "  drehen (dr)                das Brett drehen\n"
-           "  uhr (u)                    die Uhren zeigen\n"
-           "  pgn (p)                    die Partie bisher als PGN\n"
-           "  fen                        die Stellung als FEN\n"
-           "  berühre FELD (be)          eine Figur berühren (mit --touch-move)\n"
-           "  warte SEKUNDEN (w)         nur in Skripten: Zeit vergehen lassen\n"
-           "  hilfe (h, ?)               diese Hilfe\n"
-           "  ende (q)                   beenden\n"
-           "Angebote, Reklamationen und Aufgeben gelten für die Seite am Zug; annehmen und ablehnen für die\n"
-           "Seite, die nicht angeboten hat.\n";
-}
+std::string PlaySession::help() const { return tr(Msg::PlayHelp, piece_letter(PieceType::Queen, config_.lang)); }
 
 std::string PlaySession::welcome() const {
-    std::string out = tr("Schach – Partie zu zweit an einem Terminal. „hilfe“ zeigt die Befehle.\n",
-                         "Schach – two players at one terminal. \"help\" lists the commands.\n");
+    std::string out = tr(Msg::PlayWelcome) + "\n";
     if (config_.chess960)
-        out += fmt::format("{} {}\n", tr("Chess960-Startstellung Nr.", "Chess960 start position no."), *config_.chess960);
+        out += tr(Msg::PlayChess960Number, *config_.chess960) + "\n";
     if (clock()) {
         const TimeControl& tc = clock()->control();
-        out += fmt::format("{}: {} ({}, {})\n", tr("Bedenkzeit", "Time control"), to_string(tc),
-                           describe_time_control(tc, config_.lang), time_class_name(classify(tc), config_.lang));
+        out += tr(Msg::PlayTimeControl, to_string(tc), describe_time_control(tc, config_.lang),
+                  time_class_name(classify(tc), config_.lang)) +
+               "\n";
     } else {
-        out += tr("Ohne Uhr.\n", "No clock.\n");
+        out += tr(Msg::PlayNoClock) + "\n";
     }
-    if (config_.touch_move) out += tr("Berührt – geführt: „berühre e2“.\n", "Touch-move: \"touch e2\".\n");
+    if (config_.touch_move) out += tr(Msg::PlayTouchMoveOn) + "\n";
     return out;
 }
 

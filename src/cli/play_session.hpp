@@ -15,6 +15,7 @@
 #include "game/game.hpp"
 #include "game/match.hpp"
 #include "notation/language.hpp"
+#include "text/cli_text.hpp"
 #include "core/position.hpp"
 #include "game/time_control.hpp"
 
@@ -79,7 +80,11 @@ public:
 
 private:
     ms effective(ms now) const { return now + offset_; }
-    std::string tr(std::string_view de, std::string_view en) const;
+    /// A message of the catalogue (text/cli_text.hpp) in the game's language.
+    template <class... Args>
+    std::string tr(Msg m, const Args&... args) const {
+        return say(m, config_.lang, args...);
+    }
 
     std::string play_moves(const std::vector<std::string>& words, ms now);
     std::string play_move(std::string_view text, ms now);

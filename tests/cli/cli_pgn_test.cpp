@@ -377,13 +377,15 @@ TEST(CliPgnAdjudicate, MateFromTheDataFiles) {
     EXPECT_EQ(run.exit_code, 0);
     ASSERT_GE(run.lines().size(), 2u);
     EXPECT_EQ(run.lines()[0], "1: 0-1 checkmate [Molinari - Bordais]");
-    EXPECT_TRUE(run.last_line().starts_with("1 Partien / games: checkmate 1; 0 ")) << run.last_line();
+    EXPECT_TRUE(run.last_line().starts_with("1 games: checkmate 1; 0 ")) << run.last_line();
+    const Output de = schach("pgn adjudicate --lang de " + pgn_file("python-chess_molinari-bordais-1979.pgn"));
+    EXPECT_TRUE(de.last_line().starts_with("1 Partien: checkmate 1; 0 ")) << de.last_line();
 }
 
 TEST(CliPgnAdjudicate, ConstructedGames) {
     Scratch scratch;
     const std::string file = scratch.write("adjudicate.pgn", AdjudicateGames);
-    const Output run = schach("pgn adjudicate " + shell_quote(file));
+    const Output run = schach("pgn adjudicate --lang en " + shell_quote(file));
     EXPECT_EQ(run.exit_code, 0);
     const auto lines = run.lines();
     ASSERT_EQ(lines.size(), 7u) << run.out;
@@ -391,21 +393,32 @@ TEST(CliPgnAdjudicate, ConstructedGames) {
               "1: 1/2-1/2 fivefold-repetition (ended at 8... (fivefold-repetition), 7 more plies; recorded 1-0) "
               "[A - B]");
     EXPECT_EQ(lines[1],
-              "2: 1/2-1/2 time-forfeit (6.9: Schwarz kann nicht mattsetzen / Black cannot checkmate; recorded 0-1) "
-              "[C - D]");
+              "2: 1/2-1/2 time-forfeit (6.9: Black cannot checkmate; recorded 0-1) [C - D]");
     EXPECT_EQ(lines[2], "3: 1-0 time-forfeit");
     EXPECT_EQ(lines[3], "4: * claimable threefold-repetition (recorded 1/2-1/2)");
     EXPECT_EQ(lines[4], "5: 1/2-1/2 stalemate");
     EXPECT_EQ(lines[5], "6: * ongoing (recorded 0-1)");
-    EXPECT_TRUE(contains(lines[6], "6 Partien / games: ")) << lines[6];
+    EXPECT_TRUE(contains(lines[6], "6 games: ")) << lines[6];
     EXPECT_TRUE(contains(lines[6], "fivefold-repetition 1, time-forfeit 2")) << lines[6];
-    EXPECT_TRUE(contains(lines[6], "; 2 Ergebnisse weichen von der Aufzeichnung ab / results differ")) << lines[6];
+    EXPECT_TRUE(contains(lines[6], "; 2 results differ from the record")) << lines[6];
+
+    const auto de = schach("pgn adjudicate --lang de " + shell_quote(file)).lines();
+    ASSERT_EQ(de.size(), 7u);
+    EXPECT_EQ(de[0],
+              "1: 1/2-1/2 fivefold-repetition (beendet nach 8... (fivefold-repetition), danach noch 7 Halbzüge; "
+              "Aufzeichnung 1-0) [A - B]");
+    EXPECT_EQ(de[1], "2: 1/2-1/2 time-forfeit (6.9: Schwarz kann nicht mattsetzen; Aufzeichnung 0-1) [C - D]");
+    EXPECT_EQ(de[5], "6: * ongoing (Aufzeichnung 0-1)");
+    EXPECT_TRUE(contains(de[6], "6 Partien: ")) << de[6];
+    EXPECT_TRUE(contains(de[6], "; 2 Ergebnisse weichen von der Aufzeichnung ab")) << de[6];
 }
 
 TEST(CliPgnAdjudicate, ErrorsAndNullMovesAreReportedAndExitWith1) {
     const Output run = schach("pgn adjudicate " + pgn_file("python-chess_anastasian-lewis.pgn"));
     EXPECT_EQ(run.exit_code, 1);
-    EXPECT_TRUE(run.out.starts_with("1: * not-replayable (Nullzug bei 41... / null move at 41...)")) << run.out;
+    EXPECT_TRUE(run.out.starts_with("1: * not-replayable (null move at 41...)")) << run.out;
+    const Output de = schach("pgn adjudicate --lang de " + pgn_file("python-chess_anastasian-lewis.pgn"));
+    EXPECT_TRUE(de.out.starts_with("1: * not-replayable (Nullzug bei 41...)")) << de.out;
     const Output crazy = schach("pgn adjudicate " + pgn_file("scalachess_pgn-render-snapshot.pgn"));
     EXPECT_EQ(crazy.exit_code, 1);
     EXPECT_EQ(lines_containing(crazy, "3: * pgn-error").size(), 1u) << crazy.out;

@@ -62,7 +62,7 @@ constexpr const char* LoneKingFen = "'8/8/8/4k3/8/8/8/KQ6 w - - 0 1'";
 // ---------------------------------------------------------------- endings
 
 TEST(CliPlay, FoolsMateGerman) {
-    const CliRun r = run_schach("play", "f3\ne5\ng4\nDh4\n");
+    const CliRun r = run_schach("play --lang de", "f3\ne5\ng4\nDh4\n");
     EXPECT_EQ(r.exit_code, 0);
     EXPECT_EQ(r.out, "1. f3\n1... e5\n2. g4\n2... Dh4#\n0-1 Schachmatt: Schwarz gewinnt (Art. 5.1.1)\n");
 }
@@ -84,7 +84,7 @@ TEST(CliPlay, GenderNeutralGermanLetters) {
 TEST(CliPlay, MovesAfterTheEndAreRefusedButPgnStillWorks) {
     const CliRun r = run_schach("play --lang en --tc 5+3", "f3\ne5\ng4\nQh4#\na3\npgn\n");
     EXPECT_EQ(r.exit_code, 0);
-    EXPECT_TRUE(contains(r.out, "Fehler / error: The game is over\n")) << r.out;
+    EXPECT_TRUE(contains(r.out, "error: The game is over\n")) << r.out;
     EXPECT_TRUE(contains(r.out, "[Result \"0-1\"]")) << r.out;
     EXPECT_TRUE(contains(r.out, "[TimeControl \"300+3\"]")) << r.out;
     EXPECT_TRUE(contains(r.out, "[Termination \"checkmate\"]")) << r.out;
@@ -96,7 +96,7 @@ TEST(CliPlay, MovesAfterTheEndAreRefusedButPgnStillWorks) {
 // ---------------------------------------------------------------- claims
 
 TEST(CliPlay, ThreefoldClaimGerman) {
-    const CliRun r = run_schach("play", "Sf3\nSf6\nSg1\nSg8\nSf3\nSf6\nSg1\nSg8\nreklamieren\n");
+    const CliRun r = run_schach("play --lang de", "Sf3\nSf6\nSg1\nSg8\nSf3\nSf6\nSg1\nSg8\nreklamieren\n");
     EXPECT_EQ(r.exit_code, 0);
     EXPECT_TRUE(contains(r.out, "4... Sg8\n")) << r.out;
     EXPECT_EQ(last_line(r.out), "1/2-1/2 Dreimalige Stellungswiederholung reklamiert: remis (Art. 9.2)");
@@ -116,13 +116,13 @@ TEST(CliPlay, FiftyMoveClaim) {
     const std::string fen = "'8/8/8/4k3/8/8/8/KR6 w - - 99 80'";
     const CliRun with_move = run_schach("play --lang en --fen " + fen, "claim Rb2\n");
     EXPECT_EQ(last_line(with_move.out), "1/2-1/2 50-move rule claimed: draw (Art. 9.3)");
-    const CliRun after_move = run_schach("play --fen " + fen, "Tb2\nKe4\nrk\n");
+    const CliRun after_move = run_schach("play --lang de --fen " + fen, "Tb2\nKe4\nrk\n");
     EXPECT_EQ(last_line(after_move.out), "1/2-1/2 50-Züge-Regel reklamiert: remis (Art. 9.3)");
 }
 
 TEST(CliPlay, IncorrectClaimCostsTimeAndPlaysTheMove) {
     // Rapid: the opponent gets 1 minute (A.3); the intended move is played; the claim is an offer.
-    const CliRun r = run_schach("play --tc 15+10", "e4\ne5\nreklamieren Sf3\nuhr\nannehmen\n");
+    const CliRun r = run_schach("play --lang de --tc 15+10", "e4\ne5\nreklamieren Sf3\nuhr\nannehmen\n");
     EXPECT_TRUE(contains(r.out, "Die Reklamation ist unberechtigt")) << r.out;
     EXPECT_TRUE(contains(r.out, "Schwarz erhält 1 Minute dazu.\n2. Sf3\n")) << r.out;
     EXPECT_TRUE(contains(r.out, "Weiß bietet Remis an")) << r.out;
@@ -133,16 +133,16 @@ TEST(CliPlay, IncorrectClaimCostsTimeAndPlaysTheMove) {
 // ---------------------------------------------------------------- offers and resigning
 
 TEST(CliPlay, DrawOfferTooEarlyThenAgreedGerman) {
-    const CliRun r = run_schach("play", "remis\ne4\ne5\nremis\nannehmen\n");
+    const CliRun r = run_schach("play --lang de", "remis\ne4\ne5\nremis\nannehmen\n");
     EXPECT_EQ(r.exit_code, 0);
-    EXPECT_EQ(lines_of(r.out).front(), "Fehler / error: Kein Remisangebot vor dem ersten Zug beider Seiten");
+    EXPECT_EQ(lines_of(r.out).front(), "Fehler: Kein Remisangebot vor dem ersten Zug beider Seiten");
     EXPECT_TRUE(contains(r.out, "Weiß bietet Remis an")) << r.out;
     EXPECT_EQ(last_line(r.out), "1/2-1/2 Remis vereinbart: remis (Art. 5.2.3)");
 }
 
 TEST(CliPlay, DrawOfferWithMoveAcceptedEnglish) {
     const CliRun r = run_schach("play --lang en", "draw\ne4 e5 Nf3 draw\naccept\n");
-    EXPECT_EQ(lines_of(r.out).front(), "Fehler / error: No draw offer before both sides have made a move");
+    EXPECT_EQ(lines_of(r.out).front(), "error: No draw offer before both sides have made a move");
     EXPECT_TRUE(contains(r.out, "White offers a draw")) << r.out;
     EXPECT_EQ(last_line(r.out), "1/2-1/2 Draw agreed: draw (Art. 5.2.3)");
 }
@@ -151,12 +151,12 @@ TEST(CliPlay, DrawOfferDeclinedAndDeclinedByMove) {
     const CliRun r = run_schach("play --lang en", "e4\ne5\ndraw\ndecline\ndraw\nNf3\nNc6\naccept\n");
     EXPECT_TRUE(contains(r.out, "Black declines the draw offer.\n")) << r.out;
     EXPECT_TRUE(contains(r.out, "2... Nc6\nThe move declines the draw offer.\n")) << r.out;
-    EXPECT_TRUE(contains(r.out, "Fehler / error: There is no draw offer to accept\n")) << r.out;
+    EXPECT_TRUE(contains(r.out, "error: There is no draw offer to accept\n")) << r.out;
     EXPECT_EQ(last_line(r.out), "* The game has not ended (end of input).");
 }
 
 TEST(CliPlay, Resign) {
-    EXPECT_EQ(last_line(run_schach("play", "e4\naufgeben\n").out), "1-0 Aufgabe: Weiß gewinnt (Art. 5.1.2)");
+    EXPECT_EQ(last_line(run_schach("play --lang de", "e4\naufgeben\n").out), "1-0 Aufgabe: Weiß gewinnt (Art. 5.1.2)");
     EXPECT_EQ(last_line(run_schach("play --lang en", "resign white\n").out),
               "0-1 Resignation: Black wins (Art. 5.1.2)");
     // 5.1.2: resigning against a lone king is a draw.
@@ -167,7 +167,7 @@ TEST(CliPlay, Resign) {
 // ---------------------------------------------------------------- clocks
 
 TEST(CliPlay, FlagFallAgainstLoneKingIsADraw) {
-    const CliRun r = run_schach(std::string("play --tc 1+0 --fen ") + LoneKingFen, "warte 61\n");
+    const CliRun r = run_schach(std::string("play --lang de --tc 1+0 --fen ") + LoneKingFen, "warte 61\n");
     EXPECT_EQ(r.exit_code, 0);
     EXPECT_EQ(r.out,
               "Die Zeit von Weiß ist abgelaufen. Schwarz kann nicht mehr mattsetzen.\n"
@@ -181,7 +181,7 @@ TEST(CliPlay, FlagFallLosesWhenTheOpponentCanMate) {
     EXPECT_TRUE(contains(white.out, "[Termination \"time forfeit\"]")) << white.out;
     EXPECT_TRUE(contains(white.out, "[TimeControl \"60\"]")) << white.out;
 
-    const CliRun black = run_schach("play --tc 1+0", "e4\nwait 30\nwait 31\n");
+    const CliRun black = run_schach("play --lang de --tc 1+0", "e4\nwait 30\nwait 31\n");
     EXPECT_TRUE(contains(black.out, "▶ Schwarz 0:")) << black.out;  // after the first wait
     EXPECT_EQ(last_line(black.out), "1-0 Zeitüberschreitung: Weiß gewinnt (Art. 6.9)");
 }
@@ -193,7 +193,7 @@ TEST(CliPlay, MateOnTheLastSecondStands) {
 }
 
 TEST(CliPlay, WaitWithoutClockChangesNothing) {
-    const CliRun r = run_schach("play", "warte 100000\ne4\n");
+    const CliRun r = run_schach("play --lang de", "warte 100000\ne4\n");
     EXPECT_EQ(r.out, "1. e4\n* Die Partie ist nicht beendet (Ende der Eingabe).\n");
 }
 
@@ -204,19 +204,19 @@ TEST(CliPlay, ErrorsDoNotStopTheScript) {
     EXPECT_EQ(r.exit_code, 0);
     const auto lines = lines_of(r.out);
     ASSERT_EQ(lines.size(), 4u) << r.out;
-    EXPECT_EQ(lines[0], "Fehler / error: Unknown command or move \"xyz\"; \"help\" lists the commands");
-    EXPECT_EQ(lines[1].rfind("Fehler / error: Illegal move Ke2", 0), 0u) << lines[1];
+    EXPECT_EQ(lines[0], "error: Unknown command or move \"xyz\"; \"help\" lists the commands");
+    EXPECT_EQ(lines[1].rfind("error: Illegal move Ke2", 0), 0u) << lines[1];
     EXPECT_EQ(lines[2], "1. e4");
     EXPECT_EQ(lines[3], "* The game has not ended (end of input).");
 }
 
 TEST(CliPlay, LegalMovesInEitherLanguage) {
-    EXPECT_TRUE(contains(run_schach("play", "züge\n").out, "Legale Züge (20): Sa3 Sc3 Sf3 Sh3 a3")) << "de";
+    EXPECT_TRUE(contains(run_schach("play --lang de", "züge\n").out, "Legale Züge (20): Sa3 Sc3 Sf3 Sh3 a3")) << "de";
     EXPECT_TRUE(contains(run_schach("play --lang en", "MOVES\n").out, "Legal moves (20): Na3 Nc3 Nf3 Nh3 a3"));
 }
 
 TEST(CliPlay, BoardAndFlip) {
-    const CliRun r = run_schach("play --tc 5+3", "e4\nbrett\ndrehen\n");
+    const CliRun r = run_schach("play --lang de --tc 5+3", "e4\nbrett\ndrehen\n");
     const auto lines = lines_of(r.out);
     ASSERT_GE(lines.size(), 21u) << r.out;
     EXPECT_EQ(lines[1], "    a  b  c  d  e  f  g  h");
@@ -229,9 +229,9 @@ TEST(CliPlay, BoardAndFlip) {
 }
 
 TEST(CliPlay, TouchMove) {
-    const CliRun r = run_schach("play --touch-move", "berühre g1\ne4\nSf3\n");
+    const CliRun r = run_schach("play --lang de --touch-move", "berühre g1\ne4\nSf3\n");
     EXPECT_TRUE(contains(r.out, "Berührt: Springer auf g1 (Weiß).\n")) << r.out;
-    EXPECT_TRUE(contains(r.out, "Fehler / error: Berührt – geführt: die Figur auf g1 muss ziehen\n")) << r.out;
+    EXPECT_TRUE(contains(r.out, "Fehler: Berührt – geführt: die Figur auf g1 muss ziehen\n")) << r.out;
     EXPECT_TRUE(contains(r.out, "1. Sf3\n")) << r.out;
     EXPECT_TRUE(contains(run_schach("play --lang en", "touch e2\n").out, "\"touch\" needs --touch-move"));
 }
@@ -246,7 +246,7 @@ TEST(CliPlay, Chess960AndSetUpInPgn) {
 }
 
 TEST(CliPlay, QuitAndEmptyInput) {
-    EXPECT_EQ(run_schach("play", "e4\nende\ne5\n").out, "1. e4\n* Partie abgebrochen.\n");
+    EXPECT_EQ(run_schach("play --lang de", "e4\nende\ne5\n").out, "1. e4\n* Partie abgebrochen.\n");
     const CliRun empty = run_schach("play --lang en");
     EXPECT_EQ(empty.exit_code, 0);
     EXPECT_EQ(empty.out, "* The game has not ended (end of input).\n");
@@ -259,10 +259,10 @@ TEST(CliPlay, BadArguments) {
     const CliRun tc_de = run_schach("play --tc 5x3 --lang de");
     EXPECT_EQ(tc_de.exit_code, 2);
     EXPECT_TRUE(contains(tc_de.err, "Zeitkontrolle, Zeichen 1")) << tc_de.err;
-    EXPECT_EQ(run_schach("play --fen 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQxq - 0 1'").exit_code, 2);
+    EXPECT_EQ(run_schach("play --lang de --fen 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQxq - 0 1'").exit_code, 2);
     EXPECT_EQ(run_schach("play --lang fr").exit_code, 2);
-    EXPECT_EQ(run_schach("play --chess960 960").exit_code, 2);
-    EXPECT_EQ(run_schach("play --chess960 1 --fen '8/8/8/4k3/8/8/8/KQ6 w - - 0 1'").exit_code, 2);
+    EXPECT_EQ(run_schach("play --lang de --chess960 960").exit_code, 2);
+    EXPECT_EQ(run_schach("play --lang de --chess960 1 --fen '8/8/8/4k3/8/8/8/KQ6 w - - 0 1'").exit_code, 2);
 }
 
 // ---------------------------------------------------------------- schach timecontrol
@@ -280,8 +280,8 @@ TEST(CliTimeControl, Presets) {
         ASSERT_EQ(lines.size(), 2u) << spec << ": " << r.out;
         EXPECT_EQ(lines[0], first);
     }
-    EXPECT_EQ(lines_of(run_schach("timecontrol 5+3").out)[1],
-              "5 Minuten + 3 Sekunden pro Zug: Blitz / 5 minutes + 3 seconds per move: blitz");
+    EXPECT_EQ(lines_of(run_schach("timecontrol 5+3 --lang de").out)[1], "5 Minuten + 3 Sekunden pro Zug: Blitz");
+    EXPECT_EQ(lines_of(run_schach("timecontrol 5+3 --lang en").out)[1], "5 minutes + 3 seconds per move: blitz");
     EXPECT_EQ(run_schach("timecontrol ' 5 + 3 '").out, run_schach("timecontrol 5+3").out);
 }
 

@@ -22,9 +22,14 @@ inline std::string shell_quote(std::string_view s) {
     return q + "'";
 }
 
-/// The shell text that runs the built program with `args` (shell text: quote FENs and paths).
-inline std::string schach_command(std::string_view args) {
-    return shell_quote(SCHACH_BINARY) + " " + std::string(args);
+/// The environment the program runs in for tests: no locale choice but the neutral C.UTF-8
+/// (English), so that a test that wants German says `--lang de` and passes on any machine.
+inline constexpr std::string_view NeutralLocale = "env -u LANGUAGE -u LC_ALL -u LC_MESSAGES LANG=C.UTF-8 ";
+
+/// The shell text that runs the built program with `args` (shell text: quote FENs and paths), in
+/// the environment `env` (NeutralLocale unless given).
+inline std::string schach_command(std::string_view args, std::string_view env = NeutralLocale) {
+    return std::string(env) + shell_quote(SCHACH_BINARY) + " " + std::string(args);
 }
 
 /// What a shell command wrote on stdout, and how it ended.

@@ -84,9 +84,7 @@ std::vector<PerftCase> load_suite(const SuiteFile& file) {
 /// The tricky suites use Auto: their counts (python-chess, chessops) treat a castling right with the king
 /// off the e-file (`asymmetrical-and-king-on-h`: king h8, right q) as Chess960 castling.
 std::optional<Variant> variant_for(const SuiteFile& file, const PerftCase& c) {
-    if (file.variant == Variant::Chess960 || c.id.starts_with("xfen-")) return Variant::Chess960;
-    const std::vector<std::string> fields = test::split_words(c.fen);
-    if (fields.size() > 2 && fields[2].find_first_not_of("KQkq-") != std::string::npos) return Variant::Chess960;
+    if (file.variant == Variant::Chess960 || c.chess960) return Variant::Chess960;
     return file.variant;
 }
 

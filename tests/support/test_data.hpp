@@ -1,18 +1,21 @@
 #pragma once
-// Readers for the reference data in shared/data (SCHACH_DATA_DIR): EPD perft lines
-// (`FEN ;D1 n ;D2 n ... ;id "x"`), `.perft` blocks (`id` / `epd` / `perft D n`) and TSV tables.
+// Readers for the reference data in shared/data (SCHACH_DATA_DIR): perft suites (EPD lines and
+// `.perft` blocks, through the library's parse_perft_suite) and TSV tables.
 // A file that cannot be opened throws, so a test that depends on it fails instead of passing empty.
 
 #include <charconv>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "core/ascii.hpp"
+#include "notation/perft_suite.hpp"
+#include "text/perft_suite_text.hpp"
 
 namespace schach::test {
 
@@ -76,88 +79,36 @@ inline bool is_comment_or_blank(std::string_view line) {
 
 // --- Perft suites ---
 
-struct PerftExpectation {
-    int depth = 0;
-    std::uint64_t nodes = 0;
-};
-
+/// A position of a suite (notation/perft_suite.hpp) with where it stands, for test messages.
 struct PerftCase {
     std::string id;    // from `id`, or "line N" when the file gives none
-    std::string fen;   // 4 or 6 fields, as written
-    std::vector<PerftExpectation> expected;
+    std::string fen;   // 4 to 6 fields
+    std::vector<PerftCheck> expected;
+    bool chess960 = false;  // the suite means Chess960 rules (Shredder castling letters, "xfen" ids)
     std::string file;  // file name, for messages
     int line = 0;      // 1-based line of the FEN
 
     std::string where() const { return file + ":" + std::to_string(line) + " [" + id + "]"; }
 };
 
-/// One EPD perft line: `FEN ;D1 20 ;D2 400 ... ;id "name"`.
-inline PerftCase parse_epd_perft_line(std::string_view line, const std::string& file, int line_no) {
-    const std::vector<std::string> parts = split(line, ';');
-    PerftCase c;
-    c.fen = std::string(trim(parts[0]));
-    c.file = file;
-    c.line = line_no;
-    c.id = "line " + std::to_string(line_no);
-    for (std::size_t i = 1; i < parts.size(); ++i) {
-        const std::vector<std::string> words = split_words(trim(parts[i]));
-        if (words.size() < 2) throw std::runtime_error(file + ":" + std::to_string(line_no) + ": bad opcode");
-        if (words[0] == "id") {
-            std::string id = std::string(trim(trim(parts[i]).substr(2)));
-            if (id.size() >= 2 && id.front() == '"' && id.back() == '"') id = id.substr(1, id.size() - 2);
-            c.id = id;
-        } else if (words[0].size() >= 2 && words[0][0] == 'D') {
-            c.expected.push_back({parse_int(std::string_view(words[0]).substr(1)), parse_u64(words[1])});
-        } else {
-            throw std::runtime_error(file + ":" + std::to_string(line_no) + ": unknown opcode " + words[0]);
-        }
-    }
-    return c;
-}
-
-inline std::vector<PerftCase> read_epd_perft(const std::filesystem::path& path) {
-    const std::string file = path.filename().string();
-    std::vector<PerftCase> cases;
-    int line_no = 0;
-    for (const std::string& line : read_lines(path)) {
-        ++line_no;
-        if (!is_comment_or_blank(line)) cases.push_back(parse_epd_perft_line(line, file, line_no));
-    }
-    return cases;
-}
-
-/// `.perft` blocks: `id NAME`, `epd FEN`, then `perft DEPTH NODES` lines; `#` starts a comment.
-inline std::vector<PerftCase> read_dot_perft(const std::filesystem::path& path) {
-    const std::string file = path.filename().string();
-    std::vector<PerftCase> cases;
-    int line_no = 0;
-    for (const std::string& raw : read_lines(path)) {
-        ++line_no;
-        if (is_comment_or_blank(raw)) continue;
-        const std::string_view line = trim(raw);
-        const auto space = line.find(' ');
-        const std::string_view key = line.substr(0, space);
-        const std::string_view value = space == std::string_view::npos ? "" : trim(line.substr(space));
-        const std::string where = file + ":" + std::to_string(line_no);
-        if (key == "id") {
-            cases.push_back(PerftCase{std::string(value), {}, {}, file, line_no});
-        } else if (key == "epd") {
-            if (cases.empty()) throw std::runtime_error(where + ": epd before id");
-            cases.back().fen = std::string(value);
-            cases.back().line = line_no;
-        } else if (key == "perft") {
-            const std::vector<std::string> words = split_words(value);
-            if (cases.empty() || words.size() != 2) throw std::runtime_error(where + ": bad perft line");
-            cases.back().expected.push_back({parse_int(words[0]), parse_u64(words[1])});
-        } else {
-            throw std::runtime_error(where + ": unknown key '" + std::string(key) + "'");
-        }
-    }
-    return cases;
-}
-
+/// Every case of an EPD or `.perft` suite, read by the library's parser; a suite that does not
+/// parse throws with the reason.
 inline std::vector<PerftCase> read_perft_file(const std::filesystem::path& path) {
-    return path.extension() == ".perft" ? read_dot_perft(path) : read_epd_perft(path);
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw std::runtime_error("cannot open data file " + path.string());
+    const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    const std::string file = path.filename().string();
+    auto suite = parse_perft_suite(text);
+    if (!suite)
+        throw std::runtime_error(file + ":" + std::to_string(suite.error().line) + ": " +
+                                 describe(suite.error(), Language::English));
+    std::vector<PerftCase> cases;
+    for (PerftSuiteEntry& e : *suite) {
+        const int line = static_cast<int>(e.line);
+        cases.push_back({e.name.empty() ? "line " + std::to_string(line) : std::move(e.name), std::move(e.fen),
+                         std::move(e.checks), e.chess960, file, line});
+    }
+    return cases;
 }
 
 // --- TSV tables ---

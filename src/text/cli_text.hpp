@@ -1,0 +1,81 @@
+#pragma once
+// The sentences of the `schach` program (src/cli): one catalogue of messages, each a fmt pattern
+// in German, gender-neutral German and English, and say() to fill one in. The program keeps only
+// option names, machine-readable tokens and layout; every word a person reads comes from here.
+//
+// A catalogue rather than a function per sentence: about 150 sentences of help, reports and
+// errors would be 150 near-identical functions; as a table they sit side by side per language,
+// the compiler's switch check proves each message has all three, and one test checks every
+// pattern takes the same arguments in each language.
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include <fmt/format.h>
+
+#include "core/types.hpp"
+#include "notation/language.hpp"
+
+namespace schach {
+
+enum class Msg : std::uint16_t {
+    // Shared by several commands
+    ErrorLabel, WarningLabel, InternalError, InvalidNumber, WhatDepth, WhatStartNumber, UnknownFormat,
+    UnknownNotation, UnknownLanguage, InvalidPosition, IsDirectory, CannotReadFile, NotFound, PermissionDenied,
+    ReadError, HelpVariant, UnknownVariant, Chess960ContradictsVariant, HelpLang, HelpLangLetters, HelpChess960,
+    HelpPosition, Examples, Example, RunWithHelp,
+    // CLI11's help layout
+    LabelUsage, LabelOptions, LabelPositionals, LabelSubcommand, LabelSubcommands, LabelRequired, LabelNeeds,
+    LabelExcludes, GroupOptions, GroupSubcommands, ParseExcludes, ParseRequires, ParseRequired, ParseNotExpected,
+    ParseMissingValue, ParseInvalid,
+    // schach (main)
+    AppAbout, HelpVersion, HelpHelp, AppExitCodes, UnknownCommand,
+    // perft
+    PerftAbout, HelpPerftDepth, HelpPerftChess960, HelpPerftDivide, HelpPerftRelax, HelpPerftSuite,
+    HelpPerftMaxNodes, HelpPerftVerbose, PerftFooter, PerftNeedDepth, PerftTime, PerftInvalidMaxNodes,
+    PerftUnnamed, PerftFailPosition, PerftFailDepth, PerftOk, PerftSkippedOne, PerftSkippedMany,
+    // fen
+    FenAbout, HelpFenFen, HelpFenFormat,
+    // chess960
+    Chess960About, HelpChess960Number, HelpChess960Fen, HelpChess960Random, HelpChess960Format, Chess960ExactlyOne,
+    Chess960NotStart,
+    // moves
+    MovesAbout, HelpMovesNotation, MovesFooter, MovesCheckmate, MovesStalemate,
+    // pgn
+    PgnAbout, PgnFooter, HelpPgnFiles, HelpPgnNewline, PgnTruncated, PgnCannotWrite, PgnWriteError,
+    PgnCheckAbout, HelpPgnStrict, PgnCheckFooter, PgnCheckWarnings,
+    PgnConvertAbout, HelpPgnConvertLang, HelpPgnNotation, HelpPgnNoComments, HelpPgnNoVariations, HelpPgnOutput,
+    PgnConvertFooter, PgnConvertSummary,
+    AdjudicateAbout, AdjudicateFooter, AdjudicateNullMove, AdjudicateCannotMate, AdjudicateEndedAt,
+    AdjudicateEndedAtStart, AdjudicateMorePly, AdjudicateMorePlies, AdjudicateRecorded, AdjudicateSummary,
+    // timecontrol
+    TimeControlAbout, HelpTimeControlSpec, HelpTimeControlPgn, HelpTimeControlList, TimeControlFooter,
+    TimeControlUntimed, TimeControlListHeader, TimeControlListTakesNone, TimeControlMissing,
+    // dead
+    DeadAbout, HelpDeadFen, HelpDeadEpd, HelpDeadWinner, HelpDeadProof, DeadFooter, DeadBadWinner,
+    DeadExactlyOne, DeadLineError,
+    // play
+    PlayAbout, HelpPlayFen, HelpPlayChess960, HelpPlayTimeControl, HelpTouchMove, PlayFooter, PlayUnknownControl,
+    PlayChess960Number, PlayWelcome, PlayTimeControl, PlayNoClock, PlayTouchMoveOn, PlayHelp, PlayGameHasNoClock,
+    PlayAbandoned, PlayUnknownWord, PlayNoNullMoves, PlayOfferDeclinedByMove, PlayTimeUp, PlayCannotMate,
+    PlayOffers, PlayDeclines, PlayClaimOneMove, PlayClaimedWith, PlayIncorrectClaim, PlayGetsMinute,
+    PlayGetsMinutes, PlayGetsSeconds, PlayResignUsage, PlayResigns, PlayTouchNeedsOption, PlayTouchWhich,
+    PlayNoSquare, PlayTouched, PlayWaitScripted, PlayWaitUsage, PlayNoMovesOver, PlayLegalMoves, PlayCheck,
+    PlayPromptOver, PlayNotEnded, PlayEvent, BoardToMove,
+    End  // not a message: the number of messages
+};
+
+/// The pattern of a message in a language (fmt syntax).
+std::string_view pattern(Msg m, Language lang);
+
+/// The message in the language, its {} filled in with `args` in order.
+template <class... Args>
+std::string say(Msg m, Language lang, const Args&... args) {
+    return fmt::vformat(pattern(m, lang), fmt::make_format_args(args...));
+}
+
+/// "Weiß" / "White", "Schwarz" / "Black".
+std::string_view color_name(Color c, Language lang);
+
+}  // namespace schach
