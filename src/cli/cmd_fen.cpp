@@ -17,6 +17,7 @@ struct FenArgs {
     std::string format = "xfen";
     bool chess960 = false;
     std::string variant;
+    bool relax = false;
 };
 
 int run_fen(const FenArgs& args) {
@@ -29,7 +30,7 @@ int run_fen(const FenArgs& args) {
     if (!format) return ExitUsage;
     const auto variant = variant_choice(args.variant, args.chess960);
     if (!variant) return ExitUsage;
-    const auto pos = read_position(fen, *variant);
+    const auto pos = read_position(fen, *variant, args.relax ? RelaxedProblems : Problems{});
     if (!pos) return ExitUsage;
     fmt::print("{}\n", to_fen(*pos, *format));
     return ExitOk;
@@ -46,6 +47,7 @@ Command add_fen_command(CLI::App& parent) {
         ->check(CLI::IsMember({"fen", "xfen", "shredder"}, CLI::ignore_case))
         ->capture_default_str();
     sub->add_flag("--chess960", args->chess960, tr(Msg::HelpChess960));
+    sub->add_flag("--relax", args->relax, tr(Msg::HelpPerftRelax));
     add_variant_option(*sub, args->variant);
     sub->footer(help_footer({}, {"schach fen \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\""}));
     return {sub, [args] { return run_fen(*args); }, {}};

@@ -19,6 +19,7 @@ struct MovesArgs {
     bool fen_given = false;  // --fen "" is an empty FEN (an error), not the start position
     bool chess960 = false;
     std::string variant;
+    bool relax = false;
     std::string notation = "san";
     std::string lang;  // read by main (lang()); the option is here for its description
 };
@@ -28,7 +29,8 @@ int run_moves(const MovesArgs& args) {
     if (!notation) return ExitUsage;
     const auto variant = variant_choice(args.variant, args.chess960);
     if (!variant) return ExitUsage;
-    const auto pos = read_position(args.fen_given ? args.fen : std::string(StartFen), *variant);
+    const auto pos = read_position(args.fen_given ? args.fen : std::string(StartFen), *variant,
+                                   args.relax ? RelaxedProblems : Problems{});
     if (!pos) return ExitUsage;
 
     const MoveList moves = legal_moves(*pos);
@@ -53,6 +55,7 @@ Command add_moves_command(CLI::App& parent) {
     sub->add_option("--fen", args->fen, tr(Msg::HelpPosition))->type_name("FEN");
     add_variant_option(*sub, args->variant);
     sub->add_flag("--chess960", args->chess960, tr(Msg::HelpChess960));
+    sub->add_flag("--relax", args->relax, tr(Msg::HelpPerftRelax));
     sub->add_option("--notation", args->notation, tr(Msg::HelpMovesNotation))
         ->check(CLI::IsMember({"san", "lan", "uci", "fan"}, CLI::ignore_case))
         ->capture_default_str();

@@ -41,9 +41,7 @@ struct PerftArgs {
     bool verbose = false;
 };
 
-/// What suites (and --relax) accept: every problem except a king in check with the other side to
-/// move, where the move generator would capture the king (and then read a missing king's square).
-inline constexpr Problems SuiteRelax = Problems::all() - Problem::OppositeCheck;
+inline constexpr Problems SuiteRelax = RelaxedProblems;
 
 std::optional<int> parse_depth(std::string_view text) {
     return parse_ranged(text, 0, MaxDepth, Msg::WhatDepth);

@@ -107,6 +107,11 @@ std::expected<std::ifstream, std::string> open_input_file(const std::string& pat
 /// The reason a file could not be opened (after a failed open: errno), in words.
 std::string open_failure(const std::string& path, int err);
 
+/// What --relax (and perft suites) accept: every problem except a king in check with the other side
+/// to move, where the move generator would capture the king. Rights that do not fit the rules and
+/// e.p. squares no double step explains are dropped.
+inline constexpr Problems RelaxedProblems = Problems::all() - Problem::OppositeCheck;
+
 /// The rules a command reads its positions by: `--variant standard|chess960|auto` (standard when
 /// not given; auto is the detection from the FEN's castling field and the men's squares, only where
 /// a user asks for it) and its short form `--chess960`.
