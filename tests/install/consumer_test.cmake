@@ -28,11 +28,19 @@ if(CONFIG)
 endif()
 run("install" ${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${prefix} ${config_args})
 
-foreach(f include/core/position.hpp include/text/piece_names.hpp bin/schach
-          lib/cmake/schach/schachConfig.cmake lib/cmake/schach/schachConfigVersion.cmake
-          lib/cmake/schach/schachTargets.cmake)
+# (lib/ or lib64/, as GNUInstallDirs decides on this system)
+file(GLOB package_dir LIST_DIRECTORIES true ${prefix}/lib*/cmake/schach)
+if(NOT package_dir)
+  message(FATAL_ERROR "install: no ${prefix}/lib*/cmake/schach")
+endif()
+foreach(f include/core/position.hpp include/text/piece_names.hpp bin/schach)
   if(NOT EXISTS ${prefix}/${f})
     message(FATAL_ERROR "install: ${prefix}/${f} missing")
+  endif()
+endforeach()
+foreach(f schachConfig.cmake schachConfigVersion.cmake schachTargets.cmake)
+  if(NOT EXISTS ${package_dir}/${f})
+    message(FATAL_ERROR "install: ${package_dir}/${f} missing")
   endif()
 endforeach()
 
