@@ -4,7 +4,7 @@ BUILD  := build/$(PRESET)
 JOBS   ?= $(shell nproc)
 SCHACH := $(BUILD)/schach
 
-.PHONY: all deps configure build run test test-long bench fuzz sanitize clean
+.PHONY: all deps configure build run test test-long bench fuzz sanitize format format-check clean
 
 all: build
 
@@ -44,6 +44,14 @@ fuzz: deps
 
 sanitize:
 	@$(MAKE) test PRESET=sanitize
+
+# clang-format 14 with .clang-format over src/ tests/ bench/ fuzz/ (scripts/format.sh):
+# format rewrites the files, format-check lists those that differ and fails.
+format: deps
+	@bash scripts/format.sh
+
+format-check: deps
+	@bash scripts/format.sh --check
 
 clean:
 	rm -rf build

@@ -5,7 +5,8 @@ packages=(
   g++ cmake make pkg-config
   libgtest-dev libgmock-dev libbenchmark-dev libfmt-dev libcli11-dev
   stockfish      # reference oracle for differential perft tests and the benchmark anchor
-  clang libclang-rt-14-dev  # libFuzzer targets
+  clang libclang-rt-14-dev  # libFuzzer targets (clang 14, its libFuzzer and sanitizer runtimes)
+  clang-format              # scripts/format.sh (make format, make format-check): clang-format 14 on Debian 12
   xz-utils pgn-extract  # decompressing the PGN benchmark files; pgn-extract is its speed anchor
 )
 missing=()
