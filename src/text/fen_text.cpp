@@ -58,7 +58,7 @@ std::string describe(const FenError& error, Language lang) {
 std::string describe(Problem problem, Language lang) {
     switch (problem) {
         case Problem::KingCount:
-            return std::string(pick(lang, "Jede Seite braucht genau einen König", "Jede Seite braucht genau eine Könige",
+            return std::string(pick(lang, "Jede Seite braucht genau einen König", "Jede Seite braucht genau ein Könige",
                                     "each side needs exactly one king"));
         case Problem::PawnsOnBackRank:
             return std::string(pick(lang, "Bauer auf der ersten oder letzten Reihe", "Bauere auf der ersten oder letzten Reihe",
