@@ -39,7 +39,7 @@ BENCH_BIN=$BUILD_DIR/bench/schach_bench
 CLI_BIN=${SCHACH_CLI:-$BUILD_DIR/schach}
 
 die() {
-    echo "bench.sh: FEHLER / ERROR: $*" >&2
+    echo "bench.sh: ERROR: $*" >&2
     exit 1
 }
 
@@ -55,9 +55,9 @@ SKIP_PGN=${BENCH_SKIP_PGN:-0}
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
 [[ $ROUNDS =~ ^[1-9][0-9]*$ ]] || die "BENCH_ROUNDS must be a positive integer, not '$ROUNDS'"
-[[ -x $BENCH_BIN ]] || die "$BENCH_BIN fehlt / is missing: build first (cmake --preset release && cmake --build build/release)"
+[[ -x $BENCH_BIN ]] || die "$BENCH_BIN is missing: build first (cmake --preset release && cmake --build build/release)"
 if [[ $SKIP_PERFT != 1 ]]; then
-    [[ -x $STOCKFISH ]] || die "Stockfish nicht gefunden / not found at $STOCKFISH (scripts/install-deps.sh installs it; or set STOCKFISH=...)"
+    [[ -x $STOCKFISH ]] || die "Stockfish not found at $STOCKFISH (scripts/install-deps.sh installs it; or set STOCKFISH=...)"
 fi
 
 TMP=$(mktemp -d)
@@ -82,7 +82,7 @@ PGN_READY=0
 prepare_pgn() {
     local entry name xz out
     if ! command -v xz >/dev/null; then
-        echo "bench.sh: xz fehlt / is missing (scripts/install-deps.sh installs xz-utils): no PGN benchmark" >&2
+        echo "bench.sh: xz is missing (scripts/install-deps.sh installs xz-utils): no PGN benchmark" >&2
         return
     fi
     mkdir -p "$PGN_DIR"
@@ -91,7 +91,7 @@ prepare_pgn() {
         xz=$DATA_DIR/pgn-bench/stockfish-selfplay-$name.pgn.xz
         out=$PGN_DIR/stockfish-selfplay-$name.pgn
         if [[ ! -f $xz ]]; then
-            echo "bench.sh: $xz fehlt / is missing (set SCHACH_DATA_DIR): no PGN benchmark" >&2
+            echo "bench.sh: $xz is missing (set SCHACH_DATA_DIR): no PGN benchmark" >&2
             return
         fi
         if [[ ! -s $out || $xz -nt $out ]]; then
@@ -115,7 +115,7 @@ fi
 if [[ ${BENCH_SKIP_GBENCH:-0} != 1 ]]; then
     echo "== schach_bench =="
     # shellcheck disable=SC2086  # BENCH_GBENCH_ARGS is a list of arguments on purpose
-    "$BENCH_BIN" ${BENCH_GBENCH_ARGS:-} || die "schach_bench ist fehlgeschlagen / failed (exit $?)"
+    "$BENCH_BIN" ${BENCH_GBENCH_ARGS:-} || die "schach_bench failed (exit $?)"
     echo
 fi
 
@@ -312,12 +312,12 @@ run_pgn_extract() { # file
 
 pgn_comparison() {
     if ((!PGN_READY)); then
-        echo "bench.sh: PGN-Benchmarkdateien fehlen / PGN benchmark files missing: no PGN comparison" >&2
+        echo "bench.sh: PGN benchmark files missing: no PGN comparison" >&2
         return
     fi
     PGN_EXTRACT_BIN=${PGN_EXTRACT:-$(command -v pgn-extract || echo /usr/games/pgn-extract)}
     [[ -x $PGN_EXTRACT_BIN ]] ||
-        die "pgn-extract nicht gefunden / not found at $PGN_EXTRACT_BIN (scripts/install-deps.sh installs it; or set PGN_EXTRACT=...)"
+        die "pgn-extract not found at $PGN_EXTRACT_BIN (scripts/install-deps.sh installs it; or set PGN_EXTRACT=...)"
     local pe_version
     pe_version=$("$PGN_EXTRACT_BIN" --version 2>&1 | head -n 1) || true
 
@@ -349,7 +349,7 @@ pgn_comparison() {
         echo "   ours: schach_bench BM_PgnValidate (file already in memory, per pass);"
         echo "   pgn-extract: $PGN_EXTRACT_BIN -r -s FILE (whole process, reads the file)"
     fi
-    echo "   Zeit = CPU-Zeit (user + sys), da die Maschine geteilt und unruhig sein kann / time = CPU time"
+    echo "   time = CPU time (user + sys): the machine may be shared and busy"
     echo "   (user + sys), since the machine may be shared and noisy; wall time for reference"
     echo "   both shown to reject an illegal move (king into check) before timing"
 
@@ -407,11 +407,11 @@ pgn_comparison() {
         cpu_pe_total=$(awk -v a="$cpu_pe_total" -v b="${pgn_cpu_pe[$name]}" 'BEGIN { print a + b }')
     done
     awk -v mb="$mb_total" -v g="$games_total" -v co="$cpu_ours_total" -v cp="$cpu_pe_total" \
-        'BEGIN { if (co <= 0) co = 0.001; r = cp / co; met = (r >= 10) ? "erreicht / met" : "NICHT erreicht / NOT met";
+        'BEGIN { if (co <= 0) co = 0.001; r = cp / co; met = (r >= 10) ? "met" : "NOT met";
                  printf "%-15s %7.1f %6d | %7.3f %7s %8.1f %9.0f | %7.3f %7s %8.1f %9.0f | %.2fx\n",
                         "total", mb, g, co, "", mb / co, g / co, cp, "", mb / cp, g / cp, r;
-                 printf "Ziel / goal: ours >= 10x pgn-extract (CPU time, one thread): %s (%.2fx)\n", met, r }'
-    ((bad == 0)) || echo "bench.sh: Fehler in gültigen Partien gemeldet / errors reported on legal games (see above)" >&2
+                 printf "goal: ours >= 10x pgn-extract (CPU time, one thread): %s (%.2fx)\n", met, r }'
+    ((bad == 0)) || echo "bench.sh: errors reported on legal games (see above)" >&2
 }
 
 if [[ $SKIP_PGN != 1 ]]; then
@@ -426,7 +426,7 @@ fi
 # contradictions with the labels (an error: there must be none).
 dead_benchmark() {
     local json=$TMP/dead.json
-    echo "== Tote Stellungen / dead positions: can_checkmate per (position, colour), default limits =="
+    echo "== dead positions: can_checkmate per (position, colour), default limits =="
     SCHACH_DEAD_BENCH=1 SCHACH_DATA_DIR=$DATA_DIR "$BENCH_BIN" --benchmark_filter='^BM_DeadSuite/' \
         --benchmark_format=json >"$json" 2>"$TMP/dead.err" ||
         die "schach_bench BM_DeadSuite failed: $(tail -n 3 "$TMP/dead.err")"
@@ -450,11 +450,11 @@ dead_benchmark() {
         printf '%-16s %10s %13s %15s %14s %14s\n' "$name" "$questions" "$undetermined" "$contradictions" "$avg" "$worst"
         ((contradictions == 0)) || bad=1
         if [[ $name == lichess ]]; then
-            awk -v a="$avg" 'BEGIN { met = (a < 30) ? "erreicht / met" : "NICHT erreicht / NOT met";
-                printf "Ziel / goal: Durchschnitt / average < 30 us per question on real games: %s (%.2f us)\n", met, a }'
+            awk -v a="$avg" 'BEGIN { met = (a < 30) ? "met" : "NOT met";
+                printf "goal: average < 30 us per question on real games: %s (%.2f us)\n", met, a }'
         fi
     done <"$TMP/dead.txt"
-    ((bad == 0)) || die "Antworten gegen die Etiketten / answers against the labels (unsound or wrong label): see above"
+    ((bad == 0)) || die "answers against the labels (unsound or wrong label): see above"
 }
 
 if [[ ${BENCH_SKIP_DEAD:-0} != 1 ]]; then

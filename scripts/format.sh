@@ -21,7 +21,7 @@ cd "$ROOT"
 EXCLUDED=(src/core/polyglot_random.cpp)
 
 die() {
-    echo "format.sh: FEHLER / ERROR: $*" >&2
+    echo "format.sh: ERROR: $*" >&2
     exit 2
 }
 

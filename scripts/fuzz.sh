@@ -22,7 +22,7 @@ usage() {
     exit 2
 }
 die() {
-    echo "fuzz.sh: FEHLER / ERROR: $*" >&2
+    echo "fuzz.sh: ERROR: $*" >&2
     exit 2
 }
 
@@ -116,6 +116,6 @@ echo
 echo "== fuzz summary =="
 printf '%s\n' "${summary[@]}"
 if ((failed)); then
-    echo "fuzz.sh: Absturz gefunden / crash found" >&2
+    echo "fuzz.sh: crash found" >&2
     exit 1
 fi
