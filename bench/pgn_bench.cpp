@@ -29,9 +29,9 @@
 #include <vector>
 
 #include "core/fen.hpp"
+#include "core/position.hpp"
 #include "notation/notation.hpp"
 #include "pgn/pgn.hpp"
-#include "core/position.hpp"
 #include "text/text.hpp"
 
 namespace {
@@ -98,7 +98,8 @@ void set_pgn_counters(benchmark::State& state, std::int64_t games, std::int64_t 
     state.counters["games"] = benchmark::Counter(static_cast<double>(games));
     state.counters["moves"] = benchmark::Counter(static_cast<double>(moves));
     state.counters["errors"] = benchmark::Counter(static_cast<double>(errors));
-    state.counters["games/s"] = benchmark::Counter(static_cast<double>(games) * iterations, benchmark::Counter::kIsRate);
+    state.counters["games/s"] = benchmark::Counter(static_cast<double>(games) * iterations,
+                                                   benchmark::Counter::kIsRate);
     state.counters["MB"] = benchmark::Counter(static_cast<double>(bytes) / 1e6);
 }
 
@@ -191,11 +192,13 @@ void BM_ParseSan(benchmark::State& state, ParseMode mode) {
     for (const SanCase& c : SanCases) {
         auto pos = position_from_fen(c.fen);
         if (!pos) {
-            state.SkipWithError((std::string("bad FEN ") + c.fen + ": " + describe(pos.error(), Language::English)).c_str());
+            state.SkipWithError(
+                (std::string("bad FEN ") + c.fen + ": " + describe(pos.error(), Language::English)).c_str());
             return;
         }
         if (auto m = parse_san(*pos, c.san, mode); !m) {
-            state.SkipWithError((std::string(c.san) + " in " + c.fen + ": " + describe(m.error(), *pos, Language::English)).c_str());
+            state.SkipWithError(
+                (std::string(c.san) + " in " + c.fen + ": " + describe(m.error(), *pos, Language::English)).c_str());
             return;
         }
         positions.push_back(*pos);

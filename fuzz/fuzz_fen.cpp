@@ -34,7 +34,8 @@ using namespace schach;
 void check_round_trip(const Position& pos, ValidateOptions options, FenFormat format, std::string_view input) {
     const std::string fen1 = to_fen(pos, format);
     auto again = position_from_fen(fen1, options);
-    if (!again) fail("to_fen output does not parse back", input, fen1 + " -> " + describe(again.error(), Language::English));
+    if (!again)
+        fail("to_fen output does not parse back", input, fen1 + " -> " + describe(again.error(), Language::English));
     const std::string fen2 = to_fen(*again, format);
     if (fen2 != fen1) fail("to_fen -> parse -> to_fen changed the text", input, fen1 + " -> " + fen2);
     if (!again->same_position(pos) || again->halfmove_clock() != pos.halfmove_clock() ||

@@ -49,8 +49,8 @@ struct Game {
     [[noreturn]] void fail(const char* what, Move m = Move::none()) const {
         std::string moves;
         for (const Step& s : history) moves += to_uci(s.move, true) + ' ';
-        std::fprintf(stderr, "fuzz_moves: %s%s%s\n  start: %s\n  moves: %s\n  now:   %s\n", what,
-                     m ? " after/at " : "", m ? to_uci(m, true).c_str() : "", start_fen.c_str(), moves.c_str(),
+        std::fprintf(stderr, "fuzz_moves: %s%s%s\n  start: %s\n  moves: %s\n  now:   %s\n", what, m ? " after/at " : "",
+                     m ? to_uci(m, true).c_str() : "", start_fen.c_str(), moves.c_str(),
                      to_fen(pos, FenFormat::Shredder).c_str());
         std::abort();
     }
@@ -90,9 +90,12 @@ struct Game {
         // A position reached by legal play must validate and read back as itself.
         const std::string fen = to_fen(pos);
         auto back = position_from_fen(fen);
-        if (!back) fail(("FEN of a reached position rejected: " + fen + " : " + describe(back.error(), Language::English)).c_str(), m);
-        if (!back->same_position(pos) || back->key() != pos.key() ||
-            back->halfmove_clock() != pos.halfmove_clock() || back->fullmove_number() != pos.fullmove_number())
+        if (!back)
+            fail(("FEN of a reached position rejected: " + fen + " : " + describe(back.error(), Language::English))
+                     .c_str(),
+                 m);
+        if (!back->same_position(pos) || back->key() != pos.key() || back->halfmove_clock() != pos.halfmove_clock() ||
+            back->fullmove_number() != pos.fullmove_number())
             fail(("FEN round trip changed the position: " + fen).c_str(), m);
 
         history.push_back({m, u2, before});
@@ -117,7 +120,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (number < Chess960Count) {
         auto start = chess960_position(number);
         if (!start) {
-            std::fprintf(stderr, "fuzz_moves: chess960_position(%d) failed: %s\n", number, start.error().c_str());
+            std::fprintf(stderr, "fuzz_moves: chess960_position(%d) failed: %s\n", number,
+                         describe(start.error(), Language::English).c_str());
             std::abort();
         }
         game.pos = *start;

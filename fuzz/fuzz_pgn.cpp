@@ -28,11 +28,11 @@
 #include <utility>
 #include <vector>
 
-#include "text/text.hpp"
 #include "core/fen.hpp"
+#include "core/position.hpp"
 #include "notation/notation.hpp"
 #include "pgn/pgn.hpp"
-#include "core/position.hpp"
+#include "text/text.hpp"
 
 namespace {
 
@@ -147,9 +147,11 @@ std::string compare_tree(const PgnGame& g1, std::uint32_t n1, const PgnGame& g2,
     if (a.move != b.move) return "another move" + at;
     if (a.nags != b.nags) return "other NAGs" + at;
     if (!same_comments(a.comments_before, b.comments_before))
-        return "other comments before the move" + at + (a.comments_before.empty() ? "" : ": '" + a.comments_before[0] + "'");
+        return "other comments before the move" + at +
+               (a.comments_before.empty() ? "" : ": '" + a.comments_before[0] + "'");
     if (!same_comments(a.comments_after, b.comments_after))
-        return "other comments after the move" + at + (a.comments_after.empty() ? "" : ": '" + a.comments_after[0] + "'");
+        return "other comments after the move" + at +
+               (a.comments_after.empty() ? "" : ": '" + a.comments_after[0] + "'");
     if (a.children.size() != b.children.size()) return "another number of continuations" + at;
     for (std::size_t i = 0; i < a.children.size(); ++i)
         if (std::string d = compare_tree(g1, a.children[i], g2, b.children[i], ply + 1); !d.empty()) return d;
@@ -197,7 +199,8 @@ void compare(const PgnGame& game, const PgnGame& again, const std::string& text,
              bool full, std::string_view input) {
     const std::string how = std::string("write_pgn output (") + describe(options) + ")";
     if (!again.start.same_position(game.start) || again.start.fullmove_number() != game.start.fullmove_number() ||
-        again.start.halfmove_clock() != game.start.halfmove_clock() || again.start.is_chess960() != game.start.is_chess960())
+        again.start.halfmove_clock() != game.start.halfmove_clock() ||
+        again.start.is_chess960() != game.start.is_chess960())
         fail(how + " reads back with another start position", input,
              "--- written:\n" + text + "--- start: " + to_fen(game.start) + "\n--- again: " + to_fen(again.start));
     const std::vector<Move> main1 = game.mainline(), main2 = again.mainline();
@@ -268,10 +271,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     // Strict mode only where lenient mode built something (saves a reader on most inputs).
     const auto strict = lenient.empty() ? decltype(lenient){} : read(input, ParseMode::Strict, {});
     for (const auto& [number, game] : strict) {
-        const auto it = std::find_if(lenient.begin(), lenient.end(), [n = number](const auto& g) { return g.first == n; });
-        if (it == lenient.end()) fail("game " + std::to_string(number) + " built in strict mode but not in lenient mode", input);
+        const auto it = std::find_if(lenient.begin(), lenient.end(),
+                                     [n = number](const auto& g) { return g.first == n; });
+        if (it == lenient.end())
+            fail("game " + std::to_string(number) + " built in strict mode but not in lenient mode", input);
         if (it->second.mainline() != game.mainline())
-            fail("game " + std::to_string(number) + " has another main line in strict mode than in lenient mode", input);
+            fail("game " + std::to_string(number) + " has another main line in strict mode than in lenient mode",
+                 input);
         if (it->second.nodes.size() != game.nodes.size())
             fail("game " + std::to_string(number) + " has another tree in strict mode than in lenient mode", input);
     }

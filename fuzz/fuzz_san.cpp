@@ -32,8 +32,8 @@
 #include "core/explain.hpp"
 #include "core/fen.hpp"
 #include "core/movegen.hpp"
-#include "notation/notation.hpp"
 #include "core/position.hpp"
+#include "notation/notation.hpp"
 #include "text/text.hpp"
 
 namespace {
@@ -68,10 +68,11 @@ void check_reads_back(const Context& ctx, Move m, std::string_view written, Pars
     auto back = parse_san(ctx.pos, written, mode);
     if (!back)
         ctx.fail(std::string(how) + " '" + std::string(written) + "' of " + describe_move(ctx.pos, m) +
-                 " does not parse back (" + mode_name(mode) + "): " + describe(back.error(), ctx.pos, Language::English));
+                 " does not parse back (" + mode_name(mode) +
+                 "): " + describe(back.error(), ctx.pos, Language::English));
     if (*back != m)
-        ctx.fail(std::string(how) + " '" + std::string(written) + "' of " + describe_move(ctx.pos, m) + " parses back (" +
-                 mode_name(mode) + ") as another move: " + describe_move(ctx.pos, *back));
+        ctx.fail(std::string(how) + " '" + std::string(written) + "' of " + describe_move(ctx.pos, m) +
+                 " parses back (" + mode_name(mode) + ") as another move: " + describe_move(ctx.pos, *back));
 }
 
 void check_round_trips(const Context& ctx, Move m) {
@@ -101,7 +102,8 @@ void check_error(const Context& ctx, const MoveTextError& e, ParseMode mode) {
             if (e.candidates.size() < 2)
                 ctx.fail("ambiguous-move error with " + std::to_string(e.candidates.size()) + " candidates" + where);
             for (Move c : e.candidates)
-                if (!ctx.pos.is_legal(c)) ctx.fail("ambiguous-move candidate not legal: " + describe_move(ctx.pos, c) + where);
+                if (!ctx.pos.is_legal(c))
+                    ctx.fail("ambiguous-move candidate not legal: " + describe_move(ctx.pos, c) + where);
             break;
     }
 }

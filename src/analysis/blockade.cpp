@@ -321,8 +321,7 @@ Bitboard Analyzer::unlocked() const {
         const Unit& u = units_[static_cast<std::size_t>(i)];
         if (u.type != PT::Pawn || !contains(locked_, u.square) || contains(frozen_, u.square)) continue;
         const Color them = ~u.color;
-        const bool taken = (u.reach & attacks_[them]) ||
-                           (u.reach & king_spread(king_region_[them]) & ~guard_[u.color]);
+        const bool taken = (u.reach & attacks_[them]) || (u.reach & king_spread(king_region_[them]) & ~guard_[u.color]);
         if (u.captures || taken) freed |= bb(u.square);
     }
     return freed;
@@ -385,7 +384,8 @@ bool Analyzer::mate_impossible_on(Square k, Color winner) const {
     for (Square w : squares(helper)) {
         std::uint8_t covered = 0;
         for (int j = 0; j < n; ++j)
-            if (contains(attacks::king(w), slots[static_cast<std::size_t>(j)])) covered = static_cast<std::uint8_t>(covered | (1u << j));
+            if (contains(attacks::king(w), slots[static_cast<std::size_t>(j)]))
+                covered = static_cast<std::uint8_t>(covered | (1u << j));
         if (fillable(static_cast<std::uint8_t>(all & ~covered))) return false;
     }
     return true;

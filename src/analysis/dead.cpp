@@ -9,8 +9,8 @@
 #include "analysis/exhaustive.hpp"
 #include "analysis/helpmate.hpp"
 #include "analysis/mate_plan.hpp"
-#include "core/movegen.hpp"
 #include "analysis/skeleton.hpp"
+#include "core/movegen.hpp"
 
 namespace schach {
 namespace {
@@ -26,9 +26,7 @@ constexpr int AttackSecond = 9;
 /// Forced moves are followed this far; a longer forced line goes on to the other layers.
 constexpr int MaxForcedPlies = 64;
 
-MateAnalysis unwinnable(MateProof proof, std::uint64_t nodes) {
-    return {Winnability::Unwinnable, proof, {}, nodes};
-}
+MateAnalysis unwinnable(MateProof proof, std::uint64_t nodes) { return {Winnability::Unwinnable, proof, {}, nodes}; }
 
 /// Shortens a mating line: from each position on it, play the legal move (or, with
 /// `lookahead` 2, the pair of moves) that reaches the latest position of the line, the line's own
@@ -88,7 +86,6 @@ std::vector<Move> shorten(const Position& start, const std::vector<Move>& line, 
     return shorter;
 }
 
-
 /// Replays a line and checks that it ends in mate by `winner`. The searches only ever play moves
 /// the move generator produced, so the line is legal by construction; the final position is what
 /// a search bug could get wrong (a stalemate taken for a mate), and a line that fails here is
@@ -122,10 +119,10 @@ MateAnalysis search_layers(const Position& pos, Color winner, const MateLimits& 
     using enum HelpmateStyle;
     const int men = popcount(pos.pieces());
     const bool blockers = needs_blockers(pos, winner);
-    const std::array<HelpmateStyle, 3> order = blockers                   ? std::array{Cooperative, Direct, Attack}
-                                               : men >= AttackFirst       ? std::array{Attack, Direct, Cooperative}
-                                               : men >= AttackSecond      ? std::array{Direct, Attack, Cooperative}
-                                                                          : std::array{Direct, Cooperative, Attack};
+    const std::array<HelpmateStyle, 3> order = blockers              ? std::array{Cooperative, Direct, Attack}
+                                               : men >= AttackFirst  ? std::array{Attack, Direct, Cooperative}
+                                               : men >= AttackSecond ? std::array{Direct, Attack, Cooperative}
+                                                                     : std::array{Direct, Cooperative, Attack};
     std::uint64_t nodes = 0;
     // Cheapest first: most real positions have a short helpmate that one of the styles finds in a
     // few dozen positions; many constructed ones fall to the static analysis or to a small
@@ -215,7 +212,8 @@ MateAnalysis can_checkmate(const Position& start, Color winner, const MateLimits
     if (result.verdict == Winnability::Winnable) {
         forced.insert(forced.end(), result.line.begin(), result.line.end());
         result.line = std::move(forced);
-        if (!is_helpmate(start, winner, result.line)) return {Winnability::Undetermined, MateProof::None, {}, result.nodes};
+        if (!is_helpmate(start, winner, result.line))
+            return {Winnability::Undetermined, MateProof::None, {}, result.nodes};
     } else if (result.verdict == Winnability::Unwinnable && !forced.empty() &&
                result.proof != MateProof::BlockedStructure && result.proof != MateProof::ExhaustedSearch) {
         result.proof = MateProof::ForcedSequence;
@@ -255,7 +253,7 @@ bool is_dead(const Position& pos, const MateLimits& limits) {
 bool is_dead(const Position& pos, const MateLimits& limits, MateContext& context) {
     // Try the side more likely to mate first: one winnable side settles it.
     const Color first = popcount(pos.pieces(Color::Black)) > popcount(pos.pieces(Color::White)) ? Color::Black
-                                                                                                 : Color::White;
+                                                                                                : Color::White;
     return can_checkmate(pos, first, limits, context).verdict == Winnability::Unwinnable &&
            can_checkmate(pos, ~first, limits, context).verdict == Winnability::Unwinnable;
 }

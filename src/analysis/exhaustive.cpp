@@ -28,9 +28,10 @@ std::uint64_t independent_key(const Position& pos) {
     const std::uint64_t state = pos.castling_rooks() | static_cast<std::uint64_t>(idx(pos.ep_square())) << 24 |
                                 static_cast<std::uint64_t>(idx(pos.side_to_move())) << 32;
     constexpr std::array<std::uint64_t, 6> Offsets = {0x452821E638D01377ULL, 0xBE5466CF34E90C6CULL,
-                                                       0xC0AC29B7C97C50DDULL, 0x3F84D5B5B5470917ULL,
-                                                       0x9216D5D98979FB1BULL, 0xD1310BA698DFB5ACULL};
-    std::uint64_t h = splitmix(pos.pieces(Color::White) + 0x243F6A8885A308D3ULL) + splitmix(state + 0x13198A2E03707344ULL);
+                                                      0xC0AC29B7C97C50DDULL, 0x3F84D5B5B5470917ULL,
+                                                      0x9216D5D98979FB1BULL, 0xD1310BA698DFB5ACULL};
+    std::uint64_t h = splitmix(pos.pieces(Color::White) + 0x243F6A8885A308D3ULL) +
+                      splitmix(state + 0x13198A2E03707344ULL);
     for (std::size_t i = 0; i < PieceTypes.size(); ++i) h += splitmix(pos.pieces(PieceTypes[i]) + Offsets[i]);
     return splitmix(h);
 }
@@ -64,8 +65,7 @@ namespace {
 
 /// Moves that can never be undone; only after them can the static analysis newly succeed.
 bool irreversible(const Position& before, Move m) {
-    return before.is_capture(m) || m.kind() == MoveKind::Promotion ||
-           m.kind() == MoveKind::Castling;
+    return before.is_capture(m) || m.kind() == MoveKind::Promotion || m.kind() == MoveKind::Castling;
 }
 
 }  // namespace
@@ -98,8 +98,8 @@ ExhaustiveResult exhaust(const Position& root, Color winner, std::uint64_t max_n
         if (insufficient_material(pos, winner)) return;
         // The static analysis pays off where few moves remain (blocked structures), not in open play.
         if (after_irreversible && list.size() <= 16 && blocked_unwinnable(pos, winner)) return;
-        frames.push_back(Frame{static_cast<std::uint32_t>(moves.size()), static_cast<std::uint32_t>(list.size()), 0,
-                               via, undo});
+        frames.push_back(
+            Frame{static_cast<std::uint32_t>(moves.size()), static_cast<std::uint32_t>(list.size()), 0, via, undo});
         moves.insert(moves.end(), list.begin(), list.end());
     };
 

@@ -7,10 +7,10 @@
 #include <deque>
 #include <utility>
 
-#include "core/attacks.hpp"
 #include "analysis/dead.hpp"
 #include "analysis/mate_context.hpp"
 #include "analysis/mate_plan.hpp"
+#include "core/attacks.hpp"
 #include "core/movegen.hpp"
 
 namespace schach {
@@ -20,29 +20,35 @@ using PT = PieceType;
 
 // Tuned on real-game positions (lichess) where the winner has pawns or more than one piece: the
 // median helpmate is found within about 40 positions.
+// clang-format off
 constexpr HelpmateCosts DirectCosts{
     .capture = 0, .promote_queen = 0, .promote_knight = 9, .promote_other = 2, .check = 1, .pawn = 0,
     .pawn_advanced = 0, .pawn_passed = 1, .approach = 8, .king_approach = 0, .other = 11, .castle = 4,
     .king_corner = 0, .king_other = 2, .king_stay = 0, .self_block = 0, .loser_capture = 11, .loser_promote = 0,
     .loser_promote_minor = 12, .loser_pawn = 0, .piece_corner = 2, .loser_other = 0, .start = 6, .step = 4,
     .corners = 1, .approach_king = 1};
+// clang-format on
 
 // Tuned on real-game positions with 20 or more men.
+// clang-format off
 constexpr HelpmateCosts AttackCosts{
     .capture = 0, .promote_queen = 0, .promote_knight = 2, .promote_other = 4, .check = 1, .pawn = 2,
     .pawn_advanced = 0, .pawn_passed = 1, .approach = 6, .king_approach = 3, .other = 4, .castle = 0,
     .king_corner = 0, .king_other = 0, .king_stay = 0, .self_block = 3, .loser_capture = 9, .loser_promote = 8,
     .loser_promote_minor = 8, .loser_pawn = 1, .piece_corner = 1, .loser_other = 3, .start = 8, .step = 3,
     .corners = 1, .approach_king = 0};
+// clang-format on
 
 // Tuned on real-game positions where the winner has a lone minor piece, so that the loser's men
 // must become the blockers of their own king.
+// clang-format off
 constexpr HelpmateCosts CooperativeCosts{
     .capture = 0, .promote_queen = 0, .promote_knight = 1, .promote_other = 4, .check = 0, .pawn = 4,
     .pawn_advanced = 0, .pawn_passed = 1, .approach = 0, .king_approach = 0, .other = 5, .castle = 4,
     .king_corner = 0, .king_other = 10, .king_stay = 10, .self_block = 0, .loser_capture = 11, .loser_promote = 12,
     .loser_promote_minor = 2, .loser_pawn = 0, .piece_corner = 0, .loser_other = 5, .start = 12, .step = 3,
     .corners = 2, .approach_king = 1};
+// clang-format on
 
 // Move costs toward a mating picture, in quarter plies like HelpmateCosts: a man closing in on its
 // square is free; the winner's man stepping off its square and back (a waiting move while the
@@ -51,8 +57,10 @@ constexpr HelpmateCosts CooperativeCosts{
 struct PlanCosts {
     int good, wait, neutral, king_away, winner_capture, loser_capture, start, step;
 };
+// clang-format off
 constexpr PlanCosts PlanMoveCosts{.good = 0, .wait = 1, .neutral = 5, .king_away = 6, .winner_capture = 8,
                                   .loser_capture = 12, .start = 12, .step = 4};
+// clang-format on
 
 /// Largest cost of one move (an ordinary move costs about 4, see HelpmateCosts).
 constexpr int MaxCost = 15;
@@ -127,7 +135,8 @@ private:
 
 }  // namespace detail
 
-MateContext::MateContext(std::size_t max_table_bytes) : table_(std::make_unique<detail::HelpmateTable>(max_table_bytes)) {}
+MateContext::MateContext(std::size_t max_table_bytes)
+    : table_(std::make_unique<detail::HelpmateTable>(max_table_bytes)) {}
 MateContext::~MateContext() = default;
 MateContext::MateContext(MateContext&&) noexcept = default;
 MateContext& MateContext::operator=(MateContext&&) noexcept = default;
@@ -288,11 +297,14 @@ int Searcher::winner_cost(const Checks& checks, Move m, const std::uint8_t* to_t
     const Square from = m.from(), to = m.to();
     const HelpmateCosts& T = costs_;
     if (m.kind() == MoveKind::Promotion)
-        return m.promotion() == PT::Queen ? T.promote_queen : m.promotion() == PT::Knight ? T.promote_knight : T.promote_other;
+        return m.promotion() == PT::Queen    ? T.promote_queen
+               : m.promotion() == PT::Knight ? T.promote_knight
+                                             : T.promote_other;
     const PT t = type_of(pos_.piece_on(from));
     int c = T.other;
     if (pos_.is_capture(m)) c = T.capture;
-    else if (t == PT::Pawn) c = (rank_of(relative(winner_, to)) >= Rank::R5) ? T.pawn_advanced : passed(from) ? T.pawn_passed : T.pawn;
+    else if (t == PT::Pawn)
+        c = (rank_of(relative(winner_, to)) >= Rank::R5) ? T.pawn_advanced : passed(from) ? T.pawn_passed : T.pawn;
     else if (m.kind() == MoveKind::Castling) c = T.castle;
     else if (to_target[idx(to)] < to_target[idx(from)]) c = t == PT::King ? T.king_approach : T.approach;
     if (T.check < c && gives_check(checks, m)) c = T.check;
@@ -399,7 +411,7 @@ bool Searcher::search(int budget) {
     const std::uint8_t* to_king = Distances[static_cast<std::size_t>(idx(pos_.king(loser_)))].data();
     const std::uint8_t* to_corner = Distances[static_cast<std::size_t>(idx(corner_))].data();
     for (std::size_t i = 0; i < n; ++i) {
-        const int c = plan_             ? plan_cost(moves[i])
+        const int c = plan_            ? plan_cost(moves[i])
                       : winner_to_move ? winner_cost(checks, moves[i], costs_.approach_king ? to_king : to_corner)
                                        : loser_cost(moves[i], to_corner, to_king);
         costs[i] = static_cast<std::uint8_t>(std::min(c, MaxCost));

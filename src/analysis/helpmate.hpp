@@ -50,7 +50,6 @@ struct HelpmateCosts {
 };
 const HelpmateCosts& helpmate_costs(HelpmateStyle style);
 
-
 /// Looks for a helpmate by `winner` within `max_nodes` positions, in the caller's memory.
 HelpmateResult find_helpmate(const Position& pos, Color winner, std::uint64_t max_nodes, HelpmateStyle style,
                              MateContext& context);

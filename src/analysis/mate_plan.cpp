@@ -61,7 +61,8 @@ public:
             const PT t = type_of(pos.piece_on(s));
             auto& d = men_[static_cast<std::size_t>(man_count_++)];
             for (int i = 0; i < 64; ++i)
-                d[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(std::min(man_distance(t, s, static_cast<Square>(i)), 255));
+                d[static_cast<std::size_t>(i)] =
+                    static_cast<std::uint8_t>(std::min(man_distance(t, s, static_cast<Square>(i)), 255));
         }
         minors_ = pos.pieces(winner_) & ~pos.pieces(PT::King);
         minor_type_ = (minors_ & pos.pieces(PT::Knight)) ? PT::Knight : PT::Bishop;
@@ -146,7 +147,8 @@ private:
                 if (blocks >= Never) return;
                 const int loser_plies = king_plies + blocks;
                 const int score = 4 * std::max(loser_plies, winner_plies) + loser_plies + winner_plies;
-                if (score < best.score) best = MatePlan{.king = s, .checker = q, .helper = w, .blocks = need, .score = score};
+                if (score < best.score)
+                    best = MatePlan{.king = s, .checker = q, .helper = w, .blocks = need, .score = score};
             };
             try_helper(Square::None);
             for (Square w : squares(ring2(s))) try_helper(w);
@@ -157,7 +159,8 @@ private:
     /// Keeps the best pictures in order of score (one per square of the losing king).
     void keep(const MatePlan& plan) {
         int i = std::min(kept_count_, static_cast<int>(kept_.size()) - 1);
-        if (kept_count_ == static_cast<int>(kept_.size()) && plan.score >= kept_[static_cast<std::size_t>(i)].score) return;
+        if (kept_count_ == static_cast<int>(kept_.size()) && plan.score >= kept_[static_cast<std::size_t>(i)].score)
+            return;
         for (; i > 0 && kept_[static_cast<std::size_t>(i - 1)].score > plan.score; --i)
             kept_[static_cast<std::size_t>(i)] = kept_[static_cast<std::size_t>(i - 1)];
         kept_[static_cast<std::size_t>(i)] = plan;

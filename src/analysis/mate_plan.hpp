@@ -20,13 +20,13 @@ namespace schach {
 using PlanDistance = BySquare<std::uint8_t>;
 
 struct MatePlan {
-    Square king = Square::None;     // where the losing king is mated
-    Square checker = Square::None;  // where the winner's minor piece stands at the mate
-    Square helper = Square::None;   // where the winner's king stands (None: wherever it is)
-    Bitboard blocks = 0;            // flight squares the loser's men must fill
+    Square king = Square::None;         // where the losing king is mated
+    Square checker = Square::None;      // where the winner's minor piece stands at the mate
+    Square helper = Square::None;       // where the winner's king stands (None: wherever it is)
+    Bitboard blocks = 0;                // flight squares the loser's men must fill
     ByPieceType<PlanDistance> reach{};  // the loser's men, by type: moves to the nearest block square
     PlanDistance to_checker{};          // the winner's minor piece: moves to `checker`
-    int score = 0;                  // estimated plies to the picture; lower is better
+    int score = 0;                      // estimated plies to the picture; lower is better
 };
 
 struct MatePlans {

@@ -3,9 +3,9 @@
 #include <optional>
 #include <vector>
 
-#include "core/attacks.hpp"
 #include "analysis/blockade.hpp"
 #include "analysis/exhaustive.hpp"
+#include "core/attacks.hpp"
 #include "core/movegen.hpp"
 
 // Why the abstraction is sound. A real position maps to its skeleton (kings and pawns). Every
@@ -132,7 +132,8 @@ void SkeletonSearch::expand(const Node& node, const MoveList& moves) {
         bool check = false;
         if (winner_moves) {
             check = next.in_check() || discovered(next, mv.from(), loser_king);
-            if (mv.kind() == MoveKind::EnPassant) check = check || discovered(next, offset(mv.to(), -forward(us)), loser_king);
+            if (mv.kind() == MoveKind::EnPassant)
+                check = check || discovered(next, offset(mv.to(), -forward(us)), loser_king);
         }
         if (!visit(next, check)) return;
     }
@@ -153,7 +154,8 @@ void SkeletonSearch::expand(const Node& node, const MoveList& moves) {
         }
     }
     // A piece capturing a pawn (when in check, only the pawn that gives it).
-    const Bitboard victims = pos.pieces(them, PT::Pawn) & m_.piece_attacks[us] & (in_check ? pos.checkers() : ~Bitboard{0});
+    const Bitboard victims = pos.pieces(them, PT::Pawn) & m_.piece_attacks[us] &
+                             (in_check ? pos.checkers() : ~Bitboard{0});
     for (Square v : squares(victims)) {
         auto next = rebuilt(pos, v, Square::None, Piece::None);
         if (!next) continue;
@@ -174,7 +176,8 @@ SkeletonResult SkeletonSearch::run(const Position& start, bool in_check) {
         stack_.pop_back();
         MoveList moves;
         generate_legal(node.pos, moves);
-        if (node.pos.side_to_move() == loser_ && mate_possible(node, moves)) return {SkeletonOutcome::MaybeMate, nodes_};
+        if (node.pos.side_to_move() == loser_ && mate_possible(node, moves))
+            return {SkeletonOutcome::MaybeMate, nodes_};
         expand(node, moves);
         if (stop_ != SkeletonOutcome::NoMate) return {stop_, nodes_};
     }

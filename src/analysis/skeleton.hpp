@@ -16,10 +16,10 @@
 namespace schach {
 
 enum class SkeletonOutcome : std::uint8_t {
-    NoMate,      // proven: `winner` can never checkmate
-    MaybeMate,   // a skeleton position where a mate cannot be ruled out
-    Unsupported, // castling rights, en passant or a promotion within reach
-    Aborted,     // more than max_nodes skeleton positions
+    NoMate,       // proven: `winner` can never checkmate
+    MaybeMate,    // a skeleton position where a mate cannot be ruled out
+    Unsupported,  // castling rights, en passant or a promotion within reach
+    Aborted,      // more than max_nodes skeleton positions
 };
 
 struct SkeletonResult {

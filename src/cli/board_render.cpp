@@ -54,12 +54,10 @@ std::string format_clock(milliseconds time) {
     return fmt::format("{}:{:02}:{:02}", seconds / 3600, seconds / 60 % 60, seconds % 60);
 }
 
-
-
 std::string render_board(const Position& pos, const BoardView& view) {
     const auto [mark_from, mark_to] = marked_squares(pos, view.last_move);
-    const std::size_t name_width =
-        std::max(columns(color_name(Color::White, view.lang)), columns(color_name(Color::Black, view.lang)));
+    const std::size_t name_width = std::max(columns(color_name(Color::White, view.lang)),
+                                            columns(color_name(Color::Black, view.lang)));
 
     // What stands beside a back rank: the side's name, its clock, and the mark of the side to move.
     auto side_label = [&](Color c) {

@@ -7,10 +7,10 @@
 #include <string>
 #include <string_view>
 
-#include "notation/language.hpp"
 #include "core/move.hpp"
 #include "core/position.hpp"
 #include "core/types.hpp"
+#include "notation/language.hpp"
 #include "text/cli_text.hpp"  // color_name
 
 namespace schach::cli {

@@ -42,10 +42,8 @@ int run_chess960(const Chess960Args& args, const CLI::App& sub) {
 
     const auto start = chess960_start(args.number, args.random);
     if (!start) return ExitUsage;
-    if (args.random)
-        fmt::print("{} {}\n", start->number, to_fen(start->position, *format));
-    else
-        fmt::print("{}\n", to_fen(start->position, *format));
+    if (args.random) fmt::print("{} {}\n", start->number, to_fen(start->position, *format));
+    else fmt::print("{}\n", to_fen(start->position, *format));
     return ExitOk;
 }
 

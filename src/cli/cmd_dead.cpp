@@ -16,9 +16,9 @@
 
 #include <fmt/core.h>
 
+#include "analysis/dead.hpp"
 #include "cli/commands.hpp"
 #include "cli/stopwatch.hpp"
-#include "analysis/dead.hpp"
 #include "core/fen.hpp"
 #include "notation/notation.hpp"
 
@@ -55,7 +55,9 @@ std::string fen_of_record(std::string_view line) {
         w[0].find_first_not_of("WB-") == std::string_view::npos)
         w.erase(w.begin());
     std::string fen;
-    const auto numeric = [](std::string_view s) { return !s.empty() && s.find_first_not_of("0123456789") == std::string_view::npos; };
+    const auto numeric = [](std::string_view s) {
+        return !s.empty() && s.find_first_not_of("0123456789") == std::string_view::npos;
+    };
     const std::size_t n = w.size();
     for (std::size_t i = 0; i < n && i < 6; ++i) {
         if (i >= 4 && !numeric(w[i])) break;
@@ -164,8 +166,8 @@ int run_file(const DeadArgs& args, std::optional<Color> winner) {
         fmt::print("{} positions, {} winnable, {} unwinnable, {} undetermined, {} errors, {:.0f} positions/s\n",
                    positions, counts[0], counts[1], counts[2], errors, per_second);
     else
-        fmt::print("{} positions, {} dead, {} alive, {} errors, {:.0f} positions/s\n", positions, counts[0],
-                   counts[1], errors, per_second);
+        fmt::print("{} positions, {} dead, {} alive, {} errors, {:.0f} positions/s\n", positions, counts[0], counts[1],
+                   errors, per_second);
     return errors == 0 ? ExitOk : ExitFailed;
 }
 

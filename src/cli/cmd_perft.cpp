@@ -43,9 +43,7 @@ struct PerftArgs {
 
 inline constexpr Problems SuiteRelax = RelaxedProblems;
 
-std::optional<int> parse_depth(std::string_view text) {
-    return parse_ranged(text, 0, MaxDepth, Msg::WhatDepth);
-}
+std::optional<int> parse_depth(std::string_view text) { return parse_ranged(text, 0, MaxDepth, Msg::WhatDepth); }
 
 /// Time and speed go to stderr, so that stdout stays comparable with Stockfish's output.
 void print_speed(std::uint64_t nodes, double seconds) {
@@ -125,10 +123,8 @@ int run_suite(const PerftArgs& args) {
         const std::string name = entry.name.empty() ? tr(Msg::PerftUnnamed, entry.line) : entry.name;
         std::vector<PerftCheck> checks;
         for (const PerftCheck& c : entry.checks) {
-            if (c.nodes > max_nodes)
-                ++skipped;
-            else
-                checks.push_back(c);
+            if (c.nodes > max_nodes) ++skipped;
+            else checks.push_back(c);
         }
         ValidateOptions options;
         options.relax = SuiteRelax;  // suites hold deliberately odd positions

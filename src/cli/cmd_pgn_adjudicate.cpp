@@ -29,8 +29,8 @@
 
 #include "cli/commands.hpp"
 #include "cli/pgn_io.hpp"
-#include "game/game.hpp"
 #include "core/outcome.hpp"
+#include "game/game.hpp"
 #include "pgn/pgn.hpp"
 
 namespace schach::cli {
@@ -61,7 +61,7 @@ bool is_resignation_tag(std::optional<std::string_view> termination) {
 struct Summary {
     std::size_t games = 0;
     std::size_t differ = 0;
-    std::size_t failed = 0;  // games that could not be read or replayed
+    std::size_t failed = 0;                                   // games that could not be read or replayed
     std::vector<std::pair<std::string, std::size_t>> counts;  // label -> games, in first-seen order
 
     void count(const std::string& label) {
@@ -169,8 +169,9 @@ private:
             const int more = game.plies() - end->ply;
             const std::string_view id = termination_id(laws.termination);
             details.push_back(fmt::format("{}, {}",
-                                          end->ply == 0 ? tr(Msg::AdjudicateEndedAtStart, id)
-                                                        : tr(Msg::AdjudicateEndedAt, move_number_of_ply(start_, end->ply), id),
+                                          end->ply == 0
+                                              ? tr(Msg::AdjudicateEndedAtStart, id)
+                                              : tr(Msg::AdjudicateEndedAt, move_number_of_ply(start_, end->ply), id),
                                           tr(more == 1 ? Msg::AdjudicateMorePly : Msg::AdjudicateMorePlies, more)));
         } else if (const Outcome now = game.outcome(); now.is_over()) {
             laws = now;
@@ -178,8 +179,7 @@ private:
             const Color winner = ~*loser;
             const bool winner_can_mate = game.can_win(winner);
             if (auto flagged = game.flag(*loser)) laws = *flagged;
-            if (!winner_can_mate)
-                details.push_back(tr(Msg::AdjudicateCannotMate, "6.9", color_name(winner, lang())));
+            if (!winner_can_mate) details.push_back(tr(Msg::AdjudicateCannotMate, "6.9", color_name(winner, lang())));
         } else if (const auto r = parse_result_token(recorded);
                    r && (*r == Result::WhiteWins || *r == Result::BlackWins) &&
                    is_resignation_tag(tag_value("Termination")) &&
@@ -251,7 +251,8 @@ int run_adjudicate(const AdjudicateArgs& args) {
         reader.read_all(visitor);
     });
     std::string counts;
-    for (const auto& [label, n] : summary.counts) counts += fmt::format("{}{} {}", counts.empty() ? "" : ", ", label, n);
+    for (const auto& [label, n] : summary.counts)
+        counts += fmt::format("{}{} {}", counts.empty() ? "" : ", ", label, n);
     std::fflush(stdout);
     fmt::print("{}\n", tr(Msg::AdjudicateSummary, summary.games, counts.empty() ? "-" : counts, summary.differ));
     return pgn_exit_code(all_read, summary.failed);

@@ -36,8 +36,8 @@ struct CheckArgs {
     std::string newline;
 };
 
-constexpr std::array<std::string_view, 7> SevenTagRoster = {"Event", "Site", "Date", "Round", "White", "Black",
-                                                             "Result"};
+constexpr std::array<std::string_view, 7> SevenTagRoster = {"Event", "Site",  "Date",  "Round",
+                                                            "White", "Black", "Result"};
 
 class CheckVisitor final : public PgnVisitor {
 public:

@@ -19,8 +19,8 @@
 #include "cli/commands.hpp"
 #include "cli/play_session.hpp"
 #include "cli/stopwatch.hpp"
-#include "text/time_control_text.hpp"
 #include "core/fen.hpp"
+#include "text/time_control_text.hpp"
 
 namespace schach::cli {
 namespace {
@@ -60,8 +60,7 @@ void print(std::string_view text) {
 /// the position given is already decided (checkmate, stalemate, dead position).
 std::string opening_lines(const PlaySession& session, const PlayConfig& config) {
     std::string out;
-    if (config.chess960)
-        out += say(Msg::PlayChess960Number, config.lang, *config.chess960) + "\n";
+    if (config.chess960) out += say(Msg::PlayChess960Number, config.lang, *config.chess960) + "\n";
     if (session.game_over()) out += session.result_line() + "\n";
     return out;
 }
@@ -192,8 +191,9 @@ Command add_play_command(CLI::App& parent) {
     sub->add_option("--tc", args->tc, tr(Msg::HelpPlayTimeControl))->type_name("SPEC");
     add_lang_option(*sub, args->lang, Msg::HelpLangLetters);
     sub->add_flag("--touch-move", args->touch_move, tr(Msg::HelpTouchMove));
-    sub->footer(help_footer(Msg::PlayFooter, {"schach play --tc 5+3", "schach play --chess960 random --tc 3+2 --lang en",
-                                              "printf 'f3\\ne5\\ng4\\nDh4\\n' | schach play"}));
+    sub->footer(
+        help_footer(Msg::PlayFooter, {"schach play --tc 5+3", "schach play --chess960 random --tc 3+2 --lang en",
+                                      "printf 'f3\\ne5\\ng4\\nDh4\\n' | schach play"}));
     Command command;
     command.app = sub;
     command.run = [args, sub] { return run_play(*args, *sub); };

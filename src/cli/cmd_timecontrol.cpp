@@ -7,8 +7,8 @@
 #include <fmt/core.h>
 
 #include "cli/commands.hpp"
-#include "text/time_control_text.hpp"
 #include "game/time_control.hpp"
+#include "text/time_control_text.hpp"
 
 namespace schach::cli {
 namespace {

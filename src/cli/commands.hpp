@@ -15,9 +15,9 @@
 #include <CLI/CLI.hpp>
 
 #include "core/fen.hpp"
+#include "game/time_control.hpp"
 #include "notation/language.hpp"
 #include "notation/notation.hpp"
-#include "game/time_control.hpp"
 #include "text/text.hpp"
 
 namespace schach::cli {
@@ -43,7 +43,7 @@ Command add_perft_command(CLI::App& parent);
 Command add_fen_command(CLI::App& parent);
 Command add_chess960_command(CLI::App& parent);
 Command add_moves_command(CLI::App& parent);
-Command add_pgn_command(CLI::App& parent);  // check, convert, adjudicate (cli/pgn_io.hpp)
+Command add_pgn_command(CLI::App& parent);          // check, convert, adjudicate (cli/pgn_io.hpp)
 Command add_play_command(CLI::App& parent);         // cmd_play.cpp, play_session.hpp
 Command add_timecontrol_command(CLI::App& parent);  // cmd_timecontrol.cpp
 Command add_dead_command(CLI::App& parent);         // cmd_dead.cpp: dead positions, flag falls

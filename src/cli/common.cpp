@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <cerrno>
 #include <charconv>
-#include <cstring>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <random>
 #include <string>
@@ -166,7 +166,8 @@ void report_position_error(std::string_view fen, const PositionError& error) {
         print_error(describe(error.fen, lang()));
         // Show where: the FEN as given and a caret under the offending character.
         std::string shown(fen);
-        std::replace_if(shown.begin(), shown.end(), [](char c) { return c == '\t' || c == '\n' || c == '\r'; }, ' ');
+        std::replace_if(
+            shown.begin(), shown.end(), [](char c) { return c == '\t' || c == '\n' || c == '\r'; }, ' ');
         const std::size_t column = std::min(error.fen.offset, shown.size());
         fmt::print(stderr, "  {}\n  {}^\n", shown, std::string(column, ' '));
         return;
@@ -195,9 +196,7 @@ std::string open_failure(const std::string& path, int err) {
 }
 
 CLI::Option* add_variant_option(CLI::App& sub, std::string& name) {
-    return sub
-        .add_option("--variant", name, tr(Msg::HelpVariant))
-        ->type_name("standard|chess960|auto");
+    return sub.add_option("--variant", name, tr(Msg::HelpVariant))->type_name("standard|chess960|auto");
 }
 
 std::optional<VariantChoice> variant_choice(std::string_view name, bool chess960_flag) {
@@ -251,7 +250,8 @@ std::optional<TimeControl> parse_time_control_arg(std::string_view spec) {
     if (control) return *control;
     print_error(describe(control.error(), lang()));
     std::string shown(spec);
-    std::replace_if(shown.begin(), shown.end(), [](char c) { return c == '\t' || c == '\n' || c == '\r'; }, ' ');
+    std::replace_if(
+        shown.begin(), shown.end(), [](char c) { return c == '\t' || c == '\n' || c == '\r'; }, ' ');
     // The caret goes under the character at the offset; count columns, not bytes.
     std::size_t column = 0;
     for (std::size_t i = 0; i < std::min(control.error().offset, shown.size()); ++i)

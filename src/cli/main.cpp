@@ -4,9 +4,9 @@
 #include <exception>
 #include <initializer_list>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <utility>
-#include <string>
 #include <vector>
 
 #include <fmt/core.h>
@@ -23,7 +23,6 @@ int usage_exit(const CLI::App& app, const CLI::ParseError& e) {
     const int code = app.exit(e);
     return code == 0 ? ExitOk : ExitUsage;
 }
-
 
 template <class E>
 bool is_a(const CLI::Error& e) {
@@ -78,8 +77,7 @@ void localize_layout(CLI::App& app) {
 /// (language_from_args), so that the help of the commands is in that language too. Also puts each
 /// command's help flag into the option group of the language.
 void accept_lang_everywhere(CLI::App& app, std::string& ignored) {
-    if (app.get_option_no_throw("--lang") == nullptr)
-        add_lang_option(app, ignored, Msg::HelpLang);
+    if (app.get_option_no_throw("--lang") == nullptr) add_lang_option(app, ignored, Msg::HelpLang);
     // A command's help flag is made before it inherits the option group: it joins the group here.
     if (CLI::Option* help = app.get_help_ptr()) help->group(tr(Msg::GroupOptions));
     for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) accept_lang_everywhere(*sub, ignored);
@@ -99,20 +97,21 @@ int run(int argc, char** argv) {
     app.set_version_flag("--version", "schach " + std::string(Version), tr(Msg::HelpVersion));
     app.set_help_flag("-h,--help", tr(Msg::HelpHelp));
     app.require_subcommand(1);
-    app.footer(help_footer({},
-                           {
-                               "schach perft 5 --divide",
-                               "schach perft 4 --fen \"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -\"",
-                               "schach perft --suite perft.epd --max-nodes 1000000",
-                               "schach fen \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\"",
-                               "schach chess960 518",
-                               "schach moves --lang de",
-                               "schach pgn check games.pgn",
-                               "schach play --tc 5+3",
-                               "schach timecontrol 40/90+30+30s",
-                               "schach dead --fen \"8/8/3k4/8/8/3P4/8/3K4 w - - 0 1\" --winner white",
-                           },
-                           Msg::AppExitCodes));
+    app.footer(
+        help_footer({},
+                    {
+                        "schach perft 5 --divide",
+                        "schach perft 4 --fen \"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -\"",
+                        "schach perft --suite perft.epd --max-nodes 1000000",
+                        "schach fen \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\"",
+                        "schach chess960 518",
+                        "schach moves --lang de",
+                        "schach pgn check games.pgn",
+                        "schach play --tc 5+3",
+                        "schach timecontrol 40/90+30+30s",
+                        "schach dead --fen \"8/8/3k4/8/8/3P4/8/3K4 w - - 0 1\" --winner white",
+                    },
+                    Msg::AppExitCodes));
 
     std::vector<Command> commands{add_perft_command(app), add_fen_command(app), add_chess960_command(app),
                                   add_moves_command(app), add_pgn_command(app)};
@@ -139,7 +138,8 @@ int run(int argc, char** argv) {
         if (!any_command && e.get_exit_code() != 0) {
             const std::vector<std::string> rest = app.remaining();
             if (!rest.empty()) {
-                print_error(tr(Msg::UnknownCommand, rest.front(), "perft, fen, chess960, moves, pgn, play, timecontrol, dead"));
+                print_error(
+                    tr(Msg::UnknownCommand, rest.front(), "perft, fen, chess960, moves, pgn, play, timecontrol, dead"));
                 return ExitUsage;
             }
         }

@@ -31,8 +31,8 @@ char truncated_message[1200];
 /// A mapped file that shrinks while it is read (another program truncates it) raises SIGBUS on the
 /// pages past its new end: a clear error and exit code 2 instead of a crash.
 extern "C" void on_truncated_file(int) {
-    [[maybe_unused]] ssize_t w =
-        ::write(STDERR_FILENO, truncated_message, ::strnlen(truncated_message, sizeof truncated_message));
+    [[maybe_unused]] ssize_t w = ::write(STDERR_FILENO, truncated_message,
+                                         ::strnlen(truncated_message, sizeof truncated_message));
     ::_exit(2);
 }
 

@@ -15,21 +15,19 @@
 
 #include "cli/board_render.hpp"
 #include "cli/commands.hpp"
-#include "text/time_control_text.hpp"
 #include "core/fen.hpp"
 #include "core/movegen.hpp"
-#include "notation/notation.hpp"
 #include "core/outcome.hpp"
+#include "notation/notation.hpp"
 #include "pgn/pgn.hpp"
+#include "text/time_control_text.hpp"
 
 namespace schach::cli {
 namespace {
 
 using ms = std::chrono::milliseconds;
 
-enum class Cmd {
-    Offer, Accept, Decline, Claim, Resign, Moves, Board, Flip, Clock, Pgn, Fen, Help, Touch, Wait, Quit
-};
+enum class Cmd { Offer, Accept, Decline, Claim, Resign, Moves, Board, Flip, Clock, Pgn, Fen, Help, Touch, Wait, Quit };
 
 struct CommandWord {
     std::string_view word;  // lower case
@@ -38,6 +36,7 @@ struct CommandWord {
 
 // Every command in German and English, each with a short form. No entry is a move text (a move
 // needs a square, "O-O"/"0-0" or "--"), so commands are looked up before moves.
+// clang-format off
 constexpr CommandWord CommandWords[] = {
     {"remis", Cmd::Offer},       {"draw", Cmd::Offer},      {"=", Cmd::Offer},
     {"annehmen", Cmd::Accept},   {"accept", Cmd::Accept},   {"ja", Cmd::Accept},    {"j", Cmd::Accept},
@@ -59,6 +58,7 @@ constexpr CommandWord CommandWords[] = {
     {"warte", Cmd::Wait},        {"wait", Cmd::Wait},       {"w", Cmd::Wait},
     {"ende", Cmd::Quit},         {"quit", Cmd::Quit},       {"exit", Cmd::Quit},    {"q", Cmd::Quit},
 };
+// clang-format on
 
 /// Lower case for ASCII letters and the German umlauts (UTF-8), so "Züge" and "ZÜGE" are found.
 std::string fold(std::string_view text) {
@@ -121,14 +121,15 @@ std::string numbered_san(const Position& before, Move m, Language lang) {
 }  // namespace
 
 PlaySession::PlaySession(PlayConfig config, ms now)
-    : config_(std::move(config)),
-      match_(config_.start, config_.control.value_or(TimeControl::untimed()),
-             GameOptions{.touch_move = config_.touch_move, .stop_at_end = true}) {
+    : config_(std::move(config)), match_(config_.start, config_.control.value_or(TimeControl::untimed()),
+                                         GameOptions{.touch_move = config_.touch_move, .stop_at_end = true}) {
     // 6.6: the clock of the side to move starts with the game (Match refuses for a game already over).
     (void)match_.start(effective(now));
 }
 
-std::string PlaySession::error(std::string_view message) const { return fmt::format("{}: {}\n", tr(Msg::ErrorLabel), message); }
+std::string PlaySession::error(std::string_view message) const {
+    return fmt::format("{}: {}\n", tr(Msg::ErrorLabel), message);
+}
 
 std::string PlaySession::refused(const Refusal& r) const { return error(describe(r, config_.lang)); }
 
@@ -168,9 +169,7 @@ std::string PlaySession::handle_line(std::string_view line, ms now) {
         case Cmd::Resign: return out + resign(args, now);
         case Cmd::Moves: return out + list_moves();
         case Cmd::Board: return out + board(now);
-        case Cmd::Flip:
-            flipped_ = !flipped_;
-            return out + board(now);
+        case Cmd::Flip: flipped_ = !flipped_; return out + board(now);
         case Cmd::Clock:
             if (!clock()) return out + tr(Msg::PlayGameHasNoClock) + "\n";
             return out + clock_line(now) + "\n";
@@ -213,10 +212,9 @@ std::string PlaySession::play_move(std::string_view text, ms now) {
     auto parsed = parse_san(before, text, ParseMode::Lenient);
     if (!parsed) {
         const MoveTextError& e = parsed.error();
-        const bool looks_like_word = e.kind == MoveTextError::Kind::Syntax && !has_digit(text) &&
-                                     text.front() != 'O' && text.front() != 'o' && text.front() != '-';
-        if (looks_like_word)
-            return error(tr(Msg::PlayUnknownWord, text));
+        const bool looks_like_word = e.kind == MoveTextError::Kind::Syntax && !has_digit(text) && text.front() != 'O' &&
+                                     text.front() != 'o' && text.front() != '-';
+        if (looks_like_word) return error(tr(Msg::PlayUnknownWord, text));
         return error(describe(e, before, config_.lang));
     }
     if (*parsed == Move::null()) return error(tr(Msg::PlayNoNullMoves));
@@ -283,8 +281,7 @@ std::string PlaySession::decline(ms now) {
 
 std::string PlaySession::claim(const std::vector<std::string>& args, ms now) {
     if (game().is_over()) return refused(Refusal{RefusalCode::GameOver});
-    if (args.size() > 1)
-        return error(tr(Msg::PlayClaimOneMove));
+    if (args.size() > 1) return error(tr(Msg::PlayClaimOneMove));
     const Position before = game().position();
     const Color claimant = before.side_to_move();
     std::optional<Move> intended;
@@ -340,8 +337,7 @@ std::string PlaySession::resign(const std::vector<std::string>& args, ms now) {
     Color who = game().position().side_to_move();
     if (!args.empty()) {
         const auto color = args.size() == 1 ? parse_color(args.front()) : std::nullopt;
-        if (!color)
-            return error(tr(Msg::PlayResignUsage));
+        if (!color) return error(tr(Msg::PlayResignUsage));
         who = *color;
     }
     auto outcome = match_.resign(who, effective(now));
@@ -353,12 +349,10 @@ std::string PlaySession::resign(const std::vector<std::string>& args, ms now) {
 }
 
 std::string PlaySession::touch(const std::vector<std::string>& args, ms now) {
-    if (!config_.touch_move)
-        return error(tr(Msg::PlayTouchNeedsOption));
+    if (!config_.touch_move) return error(tr(Msg::PlayTouchNeedsOption));
     if (args.size() != 1) return error(tr(Msg::PlayTouchWhich));
     const Square s = parse_square(fold(args.front()));
-    if (s == Square::None)
-        return error(tr(Msg::PlayNoSquare, args.front()));
+    if (s == Square::None) return error(tr(Msg::PlayNoSquare, args.front()));
     if (auto r = match_.touch(game().position().side_to_move(), s, effective(now)); !r) return refused(r.error());
     const Piece p = game().position().piece_on(s);
     const PieceName name = piece_name(type_of(p), config_.lang);
@@ -366,16 +360,14 @@ std::string PlaySession::touch(const std::vector<std::string>& args, ms now) {
 }
 
 std::string PlaySession::wait(const std::vector<std::string>& args, ms now) {
-    if (!config_.scripted)
-        return error(tr(Msg::PlayWaitScripted));
+    if (!config_.scripted) return error(tr(Msg::PlayWaitScripted));
     double seconds = -1;
     if (args.size() == 1) {
         const std::string& a = args.front();
         auto [ptr, ec] = std::from_chars(a.data(), a.data() + a.size(), seconds);
         if (ec != std::errc{} || ptr != a.data() + a.size()) seconds = -1;
     }
-    if (!(seconds >= 0 && seconds <= 1e7))
-        return error(tr(Msg::PlayWaitUsage));
+    if (!(seconds >= 0 && seconds <= 1e7)) return error(tr(Msg::PlayWaitUsage));
     offset_ += ms(std::llround(seconds * 1000));
     std::string out = check_flag(now);
     if (out.empty() && clock()) out = clock_line(now) + "\n";
@@ -403,8 +395,8 @@ std::string PlaySession::board(ms now) const {
     view.color = config_.color;
     if (!game().moves().empty()) view.last_move = game().moves().back();
     if (clock() && !config_.interactive)
-        view.clocks = ByColor<ms>{{*match_.time_left(Color::White, effective(now)),
-                                   *match_.time_left(Color::Black, effective(now))}};
+        view.clocks = ByColor<ms>{
+            {*match_.time_left(Color::White, effective(now)), *match_.time_left(Color::Black, effective(now))}};
     std::string out = render_board(game().position(), view);
     if (!game().is_over() && game().position().in_check()) out += tr(Msg::PlayCheck) + "\n";
     return out;
@@ -426,7 +418,8 @@ std::string PlaySession::prompt() const {
     if (game().is_over()) return tr(Msg::PlayPromptOver);
     const Position& pos = game().position();
     const Color us = pos.side_to_move();
-    return fmt::format("{}{} {}> ", pos.fullmove_number(), us == Color::White ? "." : "...", color_name(us, config_.lang));
+    return fmt::format("{}{} {}> ", pos.fullmove_number(), us == Color::White ? "." : "...",
+                       color_name(us, config_.lang));
 }
 
 std::string PlaySession::result_line() const {
@@ -434,9 +427,7 @@ std::string PlaySession::result_line() const {
     return fmt::format("{} {}", result_token(o.result), describe(o, config_.lang));
 }
 
-std::string PlaySession::end_of_input_line() const {
-    return "* " + tr(Msg::PlayNotEnded) + "\n";
-}
+std::string PlaySession::end_of_input_line() const { return "* " + tr(Msg::PlayNotEnded) + "\n"; }
 
 std::string PlaySession::pgn() const {
     PgnGame g;
@@ -483,8 +474,7 @@ std::string PlaySession::help() const { return tr(Msg::PlayHelp, piece_letter(Pi
 
 std::string PlaySession::welcome() const {
     std::string out = tr(Msg::PlayWelcome) + "\n";
-    if (config_.chess960)
-        out += tr(Msg::PlayChess960Number, *config_.chess960) + "\n";
+    if (config_.chess960) out += tr(Msg::PlayChess960Number, *config_.chess960) + "\n";
     if (clock()) {
         const TimeControl& tc = clock()->control();
         out += tr(Msg::PlayTimeControl, to_string(tc), describe_time_control(tc, config_.lang),

@@ -11,13 +11,13 @@
 #include <string_view>
 #include <vector>
 
+#include "core/position.hpp"
 #include "game/clock.hpp"
 #include "game/game.hpp"
 #include "game/match.hpp"
+#include "game/time_control.hpp"
 #include "notation/language.hpp"
 #include "text/cli_text.hpp"
-#include "core/position.hpp"
-#include "game/time_control.hpp"
 
 namespace schach::cli {
 
@@ -113,7 +113,7 @@ private:
     Match match_;
     std::string claim_note_;  // PGN comment: a correct claim's intended move (not played)
     int claim_note_ply_ = 0;  // after this many plies
-    ms offset_{0};  // time added by `warte` / `wait`
+    ms offset_{0};            // time added by `warte` / `wait`
     bool flipped_ = false;
     bool quit_ = false;
 };

@@ -111,7 +111,8 @@ std::expected<int, Chess960Error> chess960_number(const Position& pos) {
         return std::unexpected(Chess960Error{Chess960Error::Kind::PawnsMoved});
     const int n = chess960_number(white);
     if (n < 0) return std::unexpected(Chess960Error{Chess960Error::Kind::NoChess960Array});
-    if (pos.side_to_move() != Color::White || pos.castling_rooks() != (pos.pieces(PT::Rook) & (bb(Rank::R1) | bb(Rank::R8))))
+    if (pos.side_to_move() != Color::White ||
+        pos.castling_rooks() != (pos.pieces(PT::Rook) & (bb(Rank::R1) | bb(Rank::R8))))
         return std::unexpected(Chess960Error{Chess960Error::Kind::NotTheStart});
     return n;
 }

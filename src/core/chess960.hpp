@@ -2,8 +2,8 @@
 // Chess960 start positions by Scharnagl number (0..959; 518 is the classical array).
 
 #include <array>
-#include <expected>
 #include <cstdint>
+#include <expected>
 #include <string_view>
 
 #include "core/position.hpp"

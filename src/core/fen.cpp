@@ -65,16 +65,14 @@ std::expected<void, FenError> parse_board(Token t, Setup& s) {
             if (file > 8) return std::unexpected(FenError{F::Placement, at, E::RankOverflow});
         } else {
             Piece p = piece_from_letter(c);
-            if (p == Piece::None)
-                return std::unexpected(FenError{F::Placement, at, E::PlacementChar});
+            if (p == Piece::None) return std::unexpected(FenError{F::Placement, at, E::PlacementChar});
             if (file >= 8) return std::unexpected(FenError{F::Placement, at, E::RankOverflow});
             s.board[make_square(static_cast<File>(file), static_cast<Rank>(rank))] = p;
             ++file;
         }
         after_digit = c >= '1' && c <= '8';
     }
-    if (rank != 0 || file != 8)
-        return std::unexpected(FenError{F::Placement, t.offset + t.text.size(), E::EightRanks});
+    if (rank != 0 || file != 8) return std::unexpected(FenError{F::Placement, t.offset + t.text.size(), E::EightRanks});
     return {};
 }
 
@@ -122,7 +120,8 @@ std::expected<int, FenError> parse_counter(Token t, FenError::Field field, int m
     auto [ptr, ec] = std::from_chars(t.text.data(), t.text.data() + t.text.size(), value);
     if (ec != std::errc{} || ptr != t.text.data() + t.text.size() || value < min || value > max) {
         std::size_t at = t.offset + static_cast<std::size_t>(ptr - t.text.data());
-        if (ec == std::errc::result_out_of_range || (ec == std::errc{} && ptr == t.text.data() + t.text.size())) at = t.offset;
+        if (ec == std::errc::result_out_of_range || (ec == std::errc{} && ptr == t.text.data() + t.text.size()))
+            at = t.offset;
         return std::unexpected(FenError{field, at, FenError::Expected::Number, min, max});
     }
     return value;
@@ -172,8 +171,7 @@ std::expected<Setup, FenError> parse_fen(std::string_view fen) {
     const std::span<const Token> fields(split.at.data(), split.count);
     Setup s;
     if (fields.empty()) return std::unexpected(FenError{F::Placement, 0, E::Placement});
-    if (fields.size() > 6)
-        return std::unexpected(FenError{F::Trailing, fields[6].offset, E::End});
+    if (fields.size() > 6) return std::unexpected(FenError{F::Trailing, fields[6].offset, E::End});
     if (auto r = parse_board(fields[0], s); !r) return std::unexpected(r.error());
 
     const std::size_t end = fen.size();
@@ -254,7 +252,8 @@ std::string to_fen(const Position& pos, FenFormat format) {
     std::string castling;
     for (Color c : Colors)
         for (CastlingSide side : {CastlingSide::King, CastlingSide::Queen})
-            if (Square r = pos.castling_rook(c, side); r != Square::None) castling += castling_letter(pos, c, r, format);
+            if (Square r = pos.castling_rook(c, side); r != Square::None)
+                castling += castling_letter(pos, c, r, format);
     out += castling.empty() ? "-" : castling;
     out += ' ';
     out += to_string(pos.ep_square());

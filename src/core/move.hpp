@@ -19,10 +19,15 @@ public:
     constexpr Move(Square from, Square to) : bits_(static_cast<std::uint16_t>(idx(to) | (idx(from) << 6))) {}
     static constexpr Move make(Square from, Square to, MoveKind kind, PieceType promo = PieceType::Knight) {
         Move m(from, to);
-        m.bits_ |= static_cast<std::uint16_t>((static_cast<int>(kind) << 14) | ((idx(promo) - idx(PieceType::Knight)) << 12));
+        m.bits_ |= static_cast<std::uint16_t>((static_cast<int>(kind) << 14) |
+                                              ((idx(promo) - idx(PieceType::Knight)) << 12));
         return m;
     }
-    static constexpr Move from_bits(std::uint16_t bits) { Move m; m.bits_ = bits; return m; }
+    static constexpr Move from_bits(std::uint16_t bits) {
+        Move m;
+        m.bits_ = bits;
+        return m;
+    }
     /// No move (all bits zero; a1a1 is never a move).
     static constexpr Move none() { return {}; }
     /// The null move ("--" in PGN): passes the turn; from == to == b1.
@@ -32,7 +37,9 @@ public:
     constexpr Square to() const { return static_cast<Square>(bits_ & 63); }
     constexpr MoveKind kind() const { return static_cast<MoveKind>(bits_ >> 14); }
     /// Only meaningful for promotions.
-    constexpr PieceType promotion() const { return static_cast<PieceType>(((bits_ >> 12) & 3) + idx(PieceType::Knight)); }
+    constexpr PieceType promotion() const {
+        return static_cast<PieceType>(((bits_ >> 12) & 3) + idx(PieceType::Knight));
+    }
     constexpr std::uint16_t bits() const { return bits_; }
     constexpr bool is_ok() const { return from() != to(); }
     constexpr explicit operator bool() const { return bits_ != 0; }

@@ -72,5 +72,4 @@ std::string termination_tag(Termination t) {
     return s;
 }
 
-
 }  // namespace schach

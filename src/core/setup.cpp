@@ -4,8 +4,8 @@ namespace schach {
 
 Setup Setup::standard() {
     Setup s;
-    constexpr PieceType BackRank[8] = {PieceType::Rook,  PieceType::Knight, PieceType::Bishop, PieceType::Queen,
-                                       PieceType::King,  PieceType::Bishop, PieceType::Knight, PieceType::Rook};
+    constexpr PieceType BackRank[8] = {PieceType::Rook, PieceType::Knight, PieceType::Bishop, PieceType::Queen,
+                                       PieceType::King, PieceType::Bishop, PieceType::Knight, PieceType::Rook};
     for (int f = 0; f < 8; ++f) {
         File file = static_cast<File>(f);
         s.board[make_square(file, Rank::R1)] = make_piece(Color::White, BackRank[f]);

@@ -12,8 +12,18 @@ namespace schach {
 enum class Color : std::uint8_t { White, Black };
 enum class PieceType : std::uint8_t { Pawn, Knight, Bishop, Rook, Queen, King, None };
 enum class Piece : std::uint8_t {
-    WhitePawn = 0, WhiteKnight, WhiteBishop, WhiteRook, WhiteQueen, WhiteKing,
-    BlackPawn = 8, BlackKnight, BlackBishop, BlackRook, BlackQueen, BlackKing,
+    WhitePawn = 0,
+    WhiteKnight,
+    WhiteBishop,
+    WhiteRook,
+    WhiteQueen,
+    WhiteKing,
+    BlackPawn = 8,
+    BlackKnight,
+    BlackBishop,
+    BlackRook,
+    BlackQueen,
+    BlackKing,
     None = 6,
 };
 enum class File : std::uint8_t { A, B, C, D, E, F, G, H };
@@ -46,9 +56,7 @@ constexpr int idx(Rank r) { return static_cast<int>(r); }
 
 constexpr Color operator~(Color c) { return static_cast<Color>(idx(c) ^ 1); }
 
-constexpr Piece make_piece(Color c, PieceType t) {
-    return static_cast<Piece>((idx(c) << 3) | idx(t));
-}
+constexpr Piece make_piece(Color c, PieceType t) { return static_cast<Piece>((idx(c) << 3) | idx(t)); }
 constexpr PieceType type_of(Piece p) { return static_cast<PieceType>(idx(p) & 7); }
 /// Precondition: p != Piece::None.
 constexpr Color color_of(Piece p) { return static_cast<Color>(idx(p) >> 3); }
@@ -91,13 +99,16 @@ struct EnumArray {
     constexpr auto end() const { return data.end(); }
     friend constexpr bool operator==(const EnumArray&, const EnumArray&) = default;
 };
-template <typename T> using ByColor = EnumArray<T, Color, 2>;
-template <typename T> using ByPieceType = EnumArray<T, PieceType, 6>;
-template <typename T> using BySquare = EnumArray<T, Square, 64>;
+template <typename T>
+using ByColor = EnumArray<T, Color, 2>;
+template <typename T>
+using ByPieceType = EnumArray<T, PieceType, 6>;
+template <typename T>
+using BySquare = EnumArray<T, Square, 64>;
 
 inline constexpr std::array<Color, 2> Colors = {Color::White, Color::Black};
 inline constexpr std::array<PieceType, 6> PieceTypes = {PieceType::Pawn, PieceType::Knight, PieceType::Bishop,
-                                                       PieceType::Rook, PieceType::Queen,  PieceType::King};
+                                                        PieceType::Rook, PieceType::Queen,  PieceType::King};
 
 /// The two castling sides; Chess960 keeps the names: King side = towards the h-file.
 enum class CastlingSide : std::uint8_t { King, Queen };

@@ -11,20 +11,20 @@
 #include <string_view>
 #include <vector>
 
-#include "game/time_control.hpp"
 #include "core/types.hpp"
+#include "game/time_control.hpp"
 
 namespace schach {
 
 enum class ClockError : std::uint8_t {
-    Unplayable,      // the control is untimed, unknown or has no periods
+    Unplayable,  // the control is untimed, unknown or has no periods
     NotStarted,
     AlreadyStarted,
-    Stopped,         // the game's time is over (stop())
-    Paused,          // a press while paused (6.11: the arbiter restarts the clock first)
+    Stopped,  // the game's time is over (stop())
+    Paused,   // a press while paused (6.11: the arbiter restarts the clock first)
     NotPaused,
-    NotYourTurn,     // a press by the side whose clock is not running
-    TimeWentBack,    // `now` earlier than the last event
+    NotYourTurn,   // a press by the side whose clock is not running
+    TimeWentBack,  // `now` earlier than the last event
 };
 /// "unplayable", "not-started", ...
 std::string_view clock_error_id(ClockError e);
@@ -44,7 +44,7 @@ struct ClockAdjustment {
     Color side;
     std::chrono::milliseconds amount;
     AdjustmentReason reason;
-    int ply;  // moves completed (both sides) when it was made
+    int ply;                      // moves completed (both sides) when it was made
     bool sets_increment = false;  // `amount` is the side's new increment per move (III.4)
     friend bool operator==(const ClockAdjustment&, const ClockAdjustment&) = default;
 };
@@ -146,14 +146,14 @@ private:
 
     TimeControl control_;
     ClockOptions options_;
-    ByColor<ms> bank_{};       // time at the start of the current turn (or now, when not running)
+    ByColor<ms> bank_{};  // time at the start of the current turn (or now, when not running)
     ByColor<int> moves_{};
     ByColor<int> period_{};
     ByColor<int> period_moves_{};  // moves made in the current period
     std::optional<Color> turn_;
     std::optional<ms> increment_override_;  // set by the arbiter (III.4)
-    ms turn_used_{0};  // thinking time of this turn before the last resume
-    ms since_{0};      // when the current running stretch began
+    ms turn_used_{0};                       // thinking time of this turn before the last resume
+    ms since_{0};                           // when the current running stretch began
     ms last_event_{0};
     bool started_ = false;
     bool paused_ = false;

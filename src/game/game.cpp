@@ -101,9 +101,9 @@ Refusal Game::castling_history(Refusal r) const {
         if (!contains(undos_[i].castling_rooks, rook) || contains(after, rook)) continue;
         const Move m = moves_[i];
         r.square = rook;
-        r.code = m.from() == rook ? RefusalCode::CastlingRookMoved
+        r.code = m.from() == rook                                   ? RefusalCode::CastlingRookMoved
                  : m.to() == rook && m.kind() != MoveKind::Castling ? RefusalCode::CastlingRookCaptured
-                                                                      : RefusalCode::CastlingKingMoved;
+                                                                    : RefusalCode::CastlingKingMoved;
         return r;
     }
     return r;
@@ -132,7 +132,8 @@ Refusal Game::touch_move_refusal(Move m) const {
             const Square r = touched_[i];
             if (!contains(pos_.castling_rooks() & pos_.pieces(us, PieceType::Rook), r)) continue;
             const Move castle = Move::make(first, r, MoveKind::Castling);
-            if (legal.contains(castle)) return m == castle ? Refusal{} : refusal(RefusalCode::TouchMoveMustCastle, first);
+            if (legal.contains(castle))
+                return m == castle ? Refusal{} : refusal(RefusalCode::TouchMoveMustCastle, first);
             if (!movable(first)) break;
             return m.from() == first ? Refusal{} : refusal(RefusalCode::TouchMoveKingMustMove, first);
         }
@@ -170,8 +171,8 @@ std::expected<void, Refusal> Game::play(Move m) {
     }
     if (!pos_.is_legal(m)) {
         if (m == Move::null() || !m) return std::unexpected(refusal(RefusalCode::NoPiece));
-        return std::unexpected(castling_history(explain_move(
-            pos_, m.from(), m.to(), m.kind() == MoveKind::Promotion ? m.promotion() : PieceType::None)));
+        return std::unexpected(castling_history(
+            explain_move(pos_, m.from(), m.to(), m.kind() == MoveKind::Promotion ? m.promotion() : PieceType::None)));
     }
     if (Refusal r = touch_move_refusal(m); !r.ok()) return std::unexpected(r);
     const Color mover = pos_.side_to_move();
@@ -207,13 +208,14 @@ std::expected<ClaimResult, Refusal> Game::claim_draw(Color claimant, DrawClaim c
     if (claimant != pos_.side_to_move()) return std::unexpected(refusal(RefusalCode::ClaimNotYourTurn));
     if (options_.touch_move && !touched_.empty()) return std::unexpected(refusal(RefusalCode::ClaimAfterTouch));
     if (intended && !pos_.is_legal(*intended))
-        return std::unexpected(explain_move(pos_, intended->from(), intended->to(),
-                                            intended->kind() == MoveKind::Promotion ? intended->promotion()
-                                                                                     : PieceType::None));
+        return std::unexpected(
+            explain_move(pos_, intended->from(), intended->to(),
+                         intended->kind() == MoveKind::Promotion ? intended->promotion() : PieceType::None));
     ClaimResult result;
     if (can_claim(claim, intended)) {
         result.correct = true;
-        declared_ = {Result::Draw, claim == DrawClaim::Threefold ? Termination::ThreefoldRepetition : Termination::FiftyMoves};
+        declared_ = {Result::Draw,
+                     claim == DrawClaim::Threefold ? Termination::ThreefoldRepetition : Termination::FiftyMoves};
         declared_ply_ = plies();
         return result;
     }

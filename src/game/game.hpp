@@ -143,7 +143,7 @@ private:
     std::vector<Square> touched_;
     std::vector<Penalty> penalties_;
     std::optional<GameEnd> first_end_;
-    Outcome automatic_;      // compute_automatic_outcome() of the current position
+    Outcome automatic_;  // compute_automatic_outcome() of the current position
 };
 
 }  // namespace schach

@@ -42,7 +42,7 @@ std::string_view match_error_id(MatchError::Kind kind);
 
 /// The time of one move, for the PGN's [%emt] and [%clk].
 struct MoveTime {
-    std::chrono::milliseconds used{0};  // the mover's thinking time; with a clock, pauses excluded
+    std::chrono::milliseconds used{0};               // the mover's thinking time; with a clock, pauses excluded
     std::optional<std::chrono::milliseconds> clock;  // the mover's time after the move; none without clock
     friend bool operator==(const MoveTime&, const MoveTime&) = default;
 };

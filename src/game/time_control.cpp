@@ -374,10 +374,10 @@ std::expected<TimeControl, TimeControlError> parse_time_control(std::string_view
     if (c.at_end()) return fail(Kind::Syntax, c.offset(), Expected::TimeControl);
     if (c.eat('-')) return expect_end(c, TimeControl::untimed(), Expected::End);
     if (c.eat('?')) return expect_end(c, TimeControl::unknown(), Expected::End);
-    if (c.eat_word("hourglass") || c.eat('h')) return expect_end(c, parse_hourglass(c, Dialect{true}, MsPerMinute), Expected::End);
+    if (c.eat_word("hourglass") || c.eat('h'))
+        return expect_end(c, parse_hourglass(c, Dialect{true}, MsPerMinute), Expected::End);
     const char first = c.peek();
-    if (first < '0' || first > '9')
-        return fail(Kind::Syntax, c.offset(), Expected::SpecStart);
+    if (first < '0' || first > '9') return fail(Kind::Syntax, c.offset(), Expected::SpecStart);
     return expect_end(c, parse_human_periods(c), AfterControl);
 }
 
@@ -413,7 +413,8 @@ std::string to_pgn_time_control(const TimeControl& control) {
         case TimeControl::Mode::Unknown: return "?";
         case TimeControl::Mode::Untimed: return "-";
         case TimeControl::Mode::Hourglass:
-            return "*" + (control.periods.empty() ? std::string("0") : decimal(control.periods.front().base, MsPerSecond));
+            return "*" +
+                   (control.periods.empty() ? std::string("0") : decimal(control.periods.front().base, MsPerSecond));
         case TimeControl::Mode::Periods: break;
     }
     std::string out;

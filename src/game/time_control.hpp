@@ -66,21 +66,29 @@ struct TimeControl {
 /// A spec or tag that cannot be read: what went wrong, at which 0-based character offset.
 struct TimeControlError {
     enum class Kind : std::uint8_t {
-        Syntax,       // a character that does not belong there; `expected` says what would
-        OutOfRange,   // a number beyond the limits (10000 moves, 1000 hours)
-        TooPrecise,   // finer than a millisecond (more than 3 decimals)
-        ZeroMoves,    // "0/90": a period needs at least one move
-        NoTime,       // a period that gives no time at all ("0+0"): not a playable control
-        RestNotLast,  // "90,30": nothing can follow a rest-of-game period
+        Syntax,          // a character that does not belong there; `expected` says what would
+        OutOfRange,      // a number beyond the limits (10000 moves, 1000 hours)
+        TooPrecise,      // finer than a millisecond (more than 3 decimals)
+        ZeroMoves,       // "0/90": a period needs at least one move
+        NoTime,          // a period that gives no time at all ("0+0"): not a playable control
+        RestNotLast,     // "90,30": nothing can follow a rest-of-game period
         HourglassBonus,  // an hourglass has neither increment nor delay
     };
     /// For Syntax: what would fit at the offset.
     enum class Expected : std::uint8_t {
-        Nothing, DigitsAfterPoint, WholeMoves, Seconds, Minutes, MinutesOrMoves, SecondsOrMoves,
+        Nothing,
+        DigitsAfterPoint,
+        WholeMoves,
+        Seconds,
+        Minutes,
+        MinutesOrMoves,
+        SecondsOrMoves,
         TimeControl,  // the spec is empty
         SpecStart,    // minutes, moves/minutes, 'h', '-' or '?'
         TagStart,     // PGN tag: '?', '-', '*' or seconds
-        CommaOrEnd, ColonOrEnd, End,
+        CommaOrEnd,
+        ColonOrEnd,
+        End,
     };
     Kind kind = Kind::Syntax;
     std::size_t offset = 0;

@@ -30,10 +30,15 @@ char piece_letter(PieceType t, Language lang) {
 
 PieceType piece_from_any_letter(char letter) {
     switch (letter) {
-        case 'N': case 'S': return PieceType::Knight;
-        case 'B': case 'L': return PieceType::Bishop;
-        case 'R': case 'T': return PieceType::Rook;
-        case 'Q': case 'D': case 'W': return PieceType::Queen;
+        case 'N':
+        case 'S': return PieceType::Knight;
+        case 'B':
+        case 'L': return PieceType::Bishop;
+        case 'R':
+        case 'T': return PieceType::Rook;
+        case 'Q':
+        case 'D':
+        case 'W': return PieceType::Queen;
         case 'K': return PieceType::King;
         case 'P': return PieceType::Pawn;
         default: return PieceType::None;
@@ -47,6 +52,5 @@ std::string_view figurine(Piece p) {
     const auto i = static_cast<std::size_t>(idx(type_of(p)));
     return color_of(p) == Color::White ? White[i] : Black[i];
 }
-
 
 }  // namespace schach

@@ -25,5 +25,4 @@ PieceType piece_from_any_letter(char letter);
 /// Unicode figurine of a piece (♔♕♖♗♘♙ for White, ♚♛♜♝♞♟ for Black), UTF-8.
 std::string_view figurine(Piece p);
 
-
 }  // namespace schach

@@ -10,9 +10,9 @@
 #include <vector>
 
 #include "core/explain.hpp"
-#include "notation/language.hpp"
 #include "core/move.hpp"
 #include "core/position.hpp"
+#include "notation/language.hpp"
 
 namespace schach {
 
@@ -35,8 +35,8 @@ std::string format_move(const Position& pos, Move m, Notation notation, Language
 struct MoveTextError {
     enum class Kind : std::uint8_t { Syntax, Illegal, Ambiguous };
     Kind kind = Kind::Syntax;
-    std::string text;              // the move text as given
-    std::size_t offset = 0;        // character in `text` where the problem shows (syntax errors)
+    std::string text;        // the move text as given
+    std::size_t offset = 0;  // character in `text` where the problem shows (syntax errors)
     /// Syntax errors: what was expected at the offset.
     enum class Expected : std::uint8_t {
         Nothing,
@@ -49,8 +49,8 @@ struct MoveTextError {
         UciMove,         // four or five characters such as e2e4
         FromSquare,
         ToSquare,
-        UciPromotion,    // n, b, r or q
-        CanonicalSan,    // strict mode: the move as to_san writes it (`canonical`)
+        UciPromotion,  // n, b, r or q
+        CanonicalSan,  // strict mode: the move as to_san writes it (`canonical`)
     };
     Expected expected = Expected::Nothing;
     Move canonical = Move::none();  // CanonicalSan: the move the text means

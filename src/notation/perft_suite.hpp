@@ -34,14 +34,14 @@ struct PerftSuiteEntry {
 /// Why a suite does not parse, at which line (0 for the whole text), with the offending token.
 struct PerftSuiteError {
     enum class Code : std::uint8_t {
-        BinaryData,        // a NUL byte: not a text file
+        BinaryData,          // a NUL byte: not a text file
         BlockWithoutCounts,  // a `.perft` block ended before any `perft` line
-        PerftWithoutEpd,   // a `perft` line before any `epd` line
-        NoCounts,          // an EPD record without `;Dn` operations
-        FenFields,         // fewer than 4 FEN fields
-        BadDepth,          // `token` is no depth in 0..MaxSuiteDepth
-        BadNodeCount,      // `token` is no node count
-        NoPositions,       // nothing but comments and blank lines
+        PerftWithoutEpd,     // a `perft` line before any `epd` line
+        NoCounts,            // an EPD record without `;Dn` operations
+        FenFields,           // fewer than 4 FEN fields
+        BadDepth,            // `token` is no depth in 0..MaxSuiteDepth
+        BadNodeCount,        // `token` is no node count
+        NoPositions,         // nothing but comments and blank lines
     };
     Code code = Code::NoPositions;
     std::size_t line = 0;

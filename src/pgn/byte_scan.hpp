@@ -63,8 +63,8 @@ inline std::uint32_t equal_mask(const char* p, char c) {
 inline std::uint32_t word_end_mask(const char* p) {
     const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
     const __m128i nibble = _mm_set1_epi8(0x0F);
-    const __m128i low =
-        _mm_shuffle_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(LowBits)), _mm_and_si128(v, nibble));
+    const __m128i low = _mm_shuffle_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(LowBits)),
+                                         _mm_and_si128(v, nibble));
     const __m128i high = _mm_shuffle_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(HighBits)),
                                           _mm_and_si128(_mm_srli_epi16(v, 4), nibble));
     const __m128i none = _mm_cmpeq_epi8(_mm_and_si128(low, high), _mm_setzero_si128());

@@ -12,11 +12,11 @@
 #include <utility>
 #include <vector>
 
-#include "notation/language.hpp"
-#include "core/move.hpp"
-#include "notation/notation.hpp"
 #include "core/fen.hpp"
+#include "core/move.hpp"
 #include "core/position.hpp"
+#include "notation/language.hpp"
+#include "notation/notation.hpp"
 
 namespace schach {
 
@@ -56,14 +56,14 @@ struct PgnError {
         CommentNotClosed,       // '{' without '}' at the end of the game
         VariationNotClosed,     // '(' without ')' at the end of the game
         // Found by `pgn check` over a whole game.
-        MissingMarker,          // no game termination marker
-        ResultTagMismatch,      // Result tag `value` but termination marker `other`
-        PlyCountNotNumber,      // PlyCount tag `value`
-        PlyCountMismatch,       // PlyCount tag `count`, main line `plies`
-        SetUpWithoutFen,        // SetUp "1" without FEN
-        FenSetUpNotOne,         // FEN tag but SetUp `value`
-        FenWithoutSetUp,        // FEN tag without SetUp
-        MissingRosterTag,       // Seven Tag Roster tag `value` missing
+        MissingMarker,      // no game termination marker
+        ResultTagMismatch,  // Result tag `value` but termination marker `other`
+        PlyCountNotNumber,  // PlyCount tag `value`
+        PlyCountMismatch,   // PlyCount tag `count`, main line `plies`
+        SetUpWithoutFen,    // SetUp "1" without FEN
+        FenSetUpNotOne,     // FEN tag but SetUp `value`
+        FenWithoutSetUp,    // FEN tag without SetUp
+        MissingRosterTag,   // Seven Tag Roster tag `value` missing
     };
     Kind kind = Kind::Syntax;
     PgnLocation where;
@@ -84,12 +84,12 @@ struct CommentCommands {
     std::optional<double> clock_seconds;
     std::optional<double> elapsed_seconds;
     std::optional<int> eval_centipawns;
-    std::optional<int> eval_mate;        // moves to mate, negative when Black mates
-    std::optional<int> eval_depth;       // [%eval 0.35,20]
+    std::optional<int> eval_mate;   // moves to mate, negative when Black mates
+    std::optional<int> eval_depth;  // [%eval 0.35,20]
     struct Mark {
         char color;  // G R Y B
         Square from;
-        Square to;   // == from for a square highlight
+        Square to;  // == from for a square highlight
         friend bool operator==(const Mark&, const Mark&) = default;
     };
     std::vector<Mark> squares;  // %csl
@@ -151,7 +151,7 @@ private:
 /// One game as a tree: the main line and variations, with comments and NAGs.
 struct PgnNode {
     Move move;
-    std::string san;                     // as written in the source (empty for built nodes)
+    std::string san;  // as written in the source (empty for built nodes)
     std::vector<int> nags;
     std::vector<std::string> comments_before;  // only at the start of a variation or the game
     std::vector<std::string> comments_after;
@@ -197,9 +197,9 @@ public:
 private:
     PgnGame current_;
     std::vector<std::uint32_t> stack_;  // per open variation: the node to return to
-    std::uint32_t cursor_ = 0;           // the node the next move follows (0: the root)
-    bool variation_start_ = false;       // inside "(" before the variation's first move
-    std::vector<std::string> pending_;   // comments waiting for the variation's first move
+    std::uint32_t cursor_ = 0;          // the node the next move follows (0: the root)
+    bool variation_start_ = false;      // inside "(" before the variation's first move
+    std::vector<std::string> pending_;  // comments waiting for the variation's first move
     bool failed_ = false;
     std::vector<PgnGame> games_;
     std::vector<PgnError> errors_;

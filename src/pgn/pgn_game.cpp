@@ -75,7 +75,8 @@ void parse_eval(std::string_view args, CommentCommands& c) {
             c.eval_centipawns = static_cast<int>(std::lround(pawns * 100));
     }
     int d = 0;
-    if (!depth.empty() && std::from_chars(depth.data(), depth.data() + depth.size(), d).ec == std::errc{}) c.eval_depth = d;
+    if (!depth.empty() && std::from_chars(depth.data(), depth.data() + depth.size(), d).ec == std::errc{})
+        c.eval_depth = d;
 }
 
 }  // namespace

@@ -7,9 +7,9 @@
 #include <cstring>
 #include <vector>
 
-#include "pgn/byte_scan.hpp"
 #include "core/chess960.hpp"
 #include "core/fen.hpp"
+#include "pgn/byte_scan.hpp"
 #include "pgn/pgn.hpp"
 
 namespace schach {
@@ -160,8 +160,7 @@ private:
             return finish(line);
         }
         const std::size_t last_chunk_end = nl / ChunkSize * ChunkSize;
-        if (last_chunk_end >= pos_ && last_chunk_end - pos_ >= max_line_)
-            return skip_overlong_in_memory(line, nl + 1);
+        if (last_chunk_end >= pos_ && last_chunk_end - pos_ >= max_line_) return skip_overlong_in_memory(line, nl + 1);
         line = std::string_view(data_ + pos_, nl - pos_);
         pos_ = nl + 1;
         return finish(line);
@@ -201,7 +200,7 @@ VariantTag classify_variant(std::string_view v) {
 
 /// Bytes by what they can start or end, one table lookup each (this runs for every token).
 enum ByteClass : std::uint8_t {
-    SanStart = 1,  // a piece letter or a pawn's file: the first letter of a move in plain SAN
+    SanStart = 1,    // a piece letter or a pawn's file: the first letter of a move in plain SAN
     TagNameEnd = 2,  // white space, '"' or ']': the end of a tag name
 };
 constexpr std::array<std::uint8_t, 256> ByteClasses = [] {
@@ -280,7 +279,7 @@ struct PgnReader::Impl {
     bool have_line = false;  // `line` holds an unconsumed line (the first tag of the next game)
     std::string_view line;
     const char* readable = nullptr;  // `line` may be read (not used) up to here (see byte_scan.hpp)
-    std::string held;         // storage for a held line (the buffer may move)
+    std::string held;                // storage for a held line (the buffer may move)
 
     // Per game.
     PgnVisitor* visitor = nullptr;
@@ -297,10 +296,10 @@ struct PgnReader::Impl {
     };
     std::vector<Level> stack;
     Position pos;
-    Move last;        // the last move played at this level, for a variation that replaces it
+    Move last;  // the last move played at this level, for a variation that replaces it
     Undo last_undo{};
     bool has_last = false;
-    std::string comment;  // an open {comment} spanning lines
+    std::string comment;    // an open {comment} spanning lines
     std::string unescaped;  // a tag value with its escapes resolved
     bool in_comment = false;
 
@@ -392,8 +391,7 @@ void PgnReader::Impl::parse_tags(std::string_view l) {
         while (i < l.size() && !tag_name_end(l[i])) ++i;
         const std::string_view name = l.substr(name_start, i - name_start);
         while (i < l.size() && is_space(l[i])) ++i;
-        if (i >= l.size() || l[i] != '"')
-            return fail(PgnError::Kind::Syntax, i, PgnError::Detail::QuoteBeforeValue);
+        if (i >= l.size() || l[i] != '"') return fail(PgnError::Kind::Syntax, i, PgnError::Detail::QuoteBeforeValue);
         ++i;
         // The value is a view into the line unless it holds escapes.
         const std::size_t value_start = i;
@@ -709,8 +707,7 @@ bool PgnReader::Impl::read_game(PgnVisitor& v) {
 }
 
 PgnReader::PgnReader(std::istream& in, PgnReaderOptions options) : impl_(std::make_unique<Impl>(in, options)) {}
-PgnReader::PgnReader(std::string_view text, PgnReaderOptions options)
-    : impl_(std::make_unique<Impl>(text, options)) {}
+PgnReader::PgnReader(std::string_view text, PgnReaderOptions options) : impl_(std::make_unique<Impl>(text, options)) {}
 PgnReader::~PgnReader() = default;
 bool PgnReader::read_game(PgnVisitor& visitor) { return impl_->read_game(visitor); }
 std::size_t PgnReader::read_all(PgnVisitor& visitor) {

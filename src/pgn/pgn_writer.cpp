@@ -7,7 +7,8 @@
 namespace schach {
 namespace {
 
-constexpr std::array<std::string_view, 7> SevenTagRoster = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
+constexpr std::array<std::string_view, 7> SevenTagRoster = {"Event", "Site",  "Date",  "Round",
+                                                            "White", "Black", "Result"};
 
 std::string escape(std::string_view value) {
     std::string out;

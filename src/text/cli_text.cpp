@@ -20,8 +20,10 @@ Phrase phrase(Msg m) {
                     "invalid {} '{}': expected an integer from {} to {}"};
         case Msg::WhatDepth: return {"Tiefe", "", "depth"};
         case Msg::WhatStartNumber: return {"Startnummer", "", "start number"};
-        case Msg::UnknownFormat: return {"unbekanntes Format: {} (fen, xfen, shredder)", "", "unknown format: {} (fen, xfen, shredder)"};
-        case Msg::UnknownNotation: return {"unbekannte Notation: {} (san, lan, uci, fan)", "", "unknown notation: {} (san, lan, uci, fan)"};
+        case Msg::UnknownFormat:
+            return {"unbekanntes Format: {} (fen, xfen, shredder)", "", "unknown format: {} (fen, xfen, shredder)"};
+        case Msg::UnknownNotation:
+            return {"unbekannte Notation: {} (san, lan, uci, fan)", "", "unknown notation: {} (san, lan, uci, fan)"};
         case Msg::UnknownLanguage:
             return {"unbekannte Sprache: {} (de, de-neutral, en)", "", "unknown language: {} (de, de-neutral, en)"};
         case Msg::InvalidPosition: return {"Ungültige Stellung:", "", "invalid position:"};
@@ -34,16 +36,21 @@ Phrase phrase(Msg m) {
             return {"Regeln: standard (Vorgabe), chess960 oder auto (aus der FEN erkannt)", "",
                     "rules: standard (default), chess960 or auto (detected from the FEN)"};
         case Msg::UnknownVariant:
-            return {"unbekannte Variante: {} (standard, chess960, auto)", "", "unknown variant: {} (standard, chess960, auto)"};
-        case Msg::Chess960ContradictsVariant: return {"--chess960 widerspricht --variant", "", "--chess960 contradicts --variant"};
+            return {"unbekannte Variante: {} (standard, chess960, auto)", "",
+                    "unknown variant: {} (standard, chess960, auto)"};
+        case Msg::Chess960ContradictsVariant:
+            return {"--chess960 widerspricht --variant", "", "--chess960 contradicts --variant"};
         case Msg::HelpLang:
-            return {"Sprache: de, de-neutral, en (sonst die Locale)", "", "language: de, de-neutral, en (else the locale)"};
+            return {"Sprache: de, de-neutral, en (sonst die Locale)", "",
+                    "language: de, de-neutral, en (else the locale)"};
         case Msg::HelpLangLetters:
-            return {"Sprache der Ausgabe und Figurenbuchstaben: de (KDTLS), de-neutral (KWTLS), en (KQRBN); sonst die Locale",
-                    "", "language of the output and piece letters: de (KDTLS), de-neutral (KWTLS), en (KQRBN); else the locale"};
+            return {
+                "Sprache der Ausgabe und Figurenbuchstaben: de (KDTLS), de-neutral (KWTLS), en (KQRBN); sonst die Locale",
+                "",
+                "language of the output and piece letters: de (KDTLS), de-neutral (KWTLS), en (KQRBN); else the locale"};
         case Msg::HelpChess960:
-            return {"als Chess960 lesen (Rochade König-schlägt-Turm)", "als Chess960 lesen (Rochade Könige-schlägt-Turm)",
-                    "read as Chess960 (king-takes-rook castling)"};
+            return {"als Chess960 lesen (Rochade König-schlägt-Turm)",
+                    "als Chess960 lesen (Rochade Könige-schlägt-Turm)", "read as Chess960 (king-takes-rook castling)"};
         case Msg::HelpPosition:
             return {"Stellung (Standard: Grundstellung; in Anführungszeichen)", "",
                     "position (default: the start position; quote it)"};
@@ -66,7 +73,8 @@ Phrase phrase(Msg m) {
         case Msg::ParseExcludes: return {"{} schließt {} aus", "", "{} excludes {}"};
         case Msg::ParseRequires: return {"{} braucht {}", "", "{} requires {}"};
         case Msg::ParseRequired: return {"{} fehlt", "", "{} is required"};
-        case Msg::ParseNotExpected: return {"unerwartete Argumente: {}", "", "The following arguments were not expected: {}"};
+        case Msg::ParseNotExpected:
+            return {"unerwartete Argumente: {}", "", "The following arguments were not expected: {}"};
         case Msg::ParseMissingValue: return {"Wert fehlt: {}", "", "missing value: {}"};
         case Msg::ParseInvalid: return {"ungültiger Aufruf ({})", "", "{}"};
 
@@ -87,7 +95,8 @@ Phrase phrase(Msg m) {
         case Msg::PerftAbout:
             return {"Perft: Blätter des Zugbaums zählen, wie Stockfishs 'go perft'", "",
                     "Perft: count the leaves of the move tree, like Stockfish's 'go perft'"};
-        case Msg::HelpPerftDepth: return {"Tiefe 0..20 (0 zählt nur die Wurzel)", "", "depth 0..20 (0 counts the root alone)"};
+        case Msg::HelpPerftDepth:
+            return {"Tiefe 0..20 (0 zählt nur die Wurzel)", "", "depth 0..20 (0 counts the root alone)"};
         case Msg::HelpPerftChess960:
             return {"als Chess960 lesen (Rochade als König-schlägt-Turm, z. B. e1h1)",
                     "als Chess960 lesen (Rochade als Könige-schlägt-Turm, z. B. e1h1)",
@@ -99,27 +108,33 @@ Phrase phrase(Msg m) {
                     "accept odd positions as suites do (except: side not to move in check)"};
         case Msg::HelpPerftSuite: return {"EPD- oder .perft-Suite prüfen", "", "check an EPD or .perft suite"};
         case Msg::HelpPerftMaxNodes:
-            return {"Suite: Tiefen mit mehr erwarteten Knoten überspringen", "", "suite: skip depths expecting more nodes"};
+            return {"Suite: Tiefen mit mehr erwarteten Knoten überspringen", "",
+                    "suite: skip depths expecting more nodes"};
         case Msg::HelpPerftVerbose: return {"Suite: eine Zeile je Stellung", "", "suite: one line per position"};
         case Msg::PerftFooter:
-            return {"Suiten: EPD ('FEN ;D1 n ;D2 n ;id \"name\"') oder .perft ('id NAME', 'epd FEN', 'perft D n').\n"
-                    "Ausgabe: als letzte Zeile 'Nodes searched: N' bzw. 'N passed, M failed' (fest, für Skripte); "
-                    "Zeit auf stderr.\n"
-                    "Exit: 0 ok, 1 Suite mit Fehlern, 2 ungültige Eingabe.",
-                    "",
-                    "Suites: EPD ('FEN ;D1 n ;D2 n ;id \"name\"') or .perft ('id NAME', 'epd FEN', 'perft D n').\n"
-                    "Output: last line 'Nodes searched: N' or 'N passed, M failed' (stable, for scripts); time on "
-                    "stderr.\n"
-                    "Exit: 0 ok, 1 suite with failures, 2 bad input."};
+            return {
+                "Suiten: EPD ('FEN ;D1 n ;D2 n ;id \"name\"') oder .perft ('id NAME', 'epd FEN', 'perft D n').\n"
+                "Ausgabe: als letzte Zeile 'Nodes searched: N' bzw. 'N passed, M failed' (fest, für Skripte); "
+                "Zeit auf stderr.\n"
+                "Exit: 0 ok, 1 Suite mit Fehlern, 2 ungültige Eingabe.",
+                "",
+                "Suites: EPD ('FEN ;D1 n ;D2 n ;id \"name\"') or .perft ('id NAME', 'epd FEN', 'perft D n').\n"
+                "Output: last line 'Nodes searched: N' or 'N passed, M failed' (stable, for scripts); time on "
+                "stderr.\n"
+                "Exit: 0 ok, 1 suite with failures, 2 bad input."};
         case Msg::PerftNeedDepth:
-            return {"Tiefe oder --suite angeben (schach perft --help)", "", "give a DEPTH or --suite (schach perft --help)"};
-        case Msg::PerftTime: return {"Zeit: {:.3f} s, Knoten pro Sekunde: {}", "", "time: {:.3f} s, nodes per second: {}"};
+            return {"Tiefe oder --suite angeben (schach perft --help)", "",
+                    "give a DEPTH or --suite (schach perft --help)"};
+        case Msg::PerftTime:
+            return {"Zeit: {:.3f} s, Knoten pro Sekunde: {}", "", "time: {:.3f} s, nodes per second: {}"};
         case Msg::PerftInvalidMaxNodes:
-            return {"ungültiges --max-nodes '{}': erwartet eine Zahl ab 0", "", "invalid --max-nodes '{}': expected a number from 0"};
+            return {"ungültiges --max-nodes '{}': erwartet eine Zahl ab 0", "",
+                    "invalid --max-nodes '{}': expected a number from 0"};
         case Msg::PerftUnnamed: return {"Zeile {}", "", "line {}"};
         case Msg::PerftFailPosition: return {"FEHLER {} [{}]: {}", "", "FAIL {} [{}]: {}"};
         case Msg::PerftFailDepth:
-            return {"FEHLER {} [{}] Tiefe {}: erwartet {}, erhalten {}", "", "FAIL {} [{}] depth {}: expected {}, got {}"};
+            return {"FEHLER {} [{}] Tiefe {}: erwartet {}, erhalten {}", "",
+                    "FAIL {} [{}] depth {}: expected {}, got {}"};
         case Msg::PerftOk: return {"ok {} ({} Tiefen{})", "", "ok {} ({} depths{})"};
         case Msg::PerftSkippedOne:
             return {"{} Prüfung übersprungen (mehr als {} Knoten)", "", "{} check skipped (more than {} nodes)"};
@@ -127,28 +142,32 @@ Phrase phrase(Msg m) {
             return {"{} Prüfungen übersprungen (mehr als {} Knoten)", "", "{} checks skipped (more than {} nodes)"};
 
         // ---------------------------------------------------------------- fen
-        case Msg::FenAbout: return {"FEN prüfen und normalisiert ausgeben", "", "validate a FEN and print it normalized"};
+        case Msg::FenAbout:
+            return {"FEN prüfen und normalisiert ausgeben", "", "validate a FEN and print it normalized"};
         case Msg::HelpFenFen:
             return {"Stellung als FEN, X-FEN oder Shredder-FEN (4 oder 6 Felder; am besten in Anführungszeichen)", "",
                     "position as FEN, X-FEN or Shredder-FEN (4 or 6 fields; best quoted)"};
         case Msg::HelpFenFormat:
-            return {"Ausgabe: fen, xfen (KQkq, Linienbuchstaben nur wenn nötig) oder shredder (immer Linienbuchstaben)", "",
-                    "output: fen, xfen (KQkq, file letters only where needed) or shredder (always file letters)"};
+            return {"Ausgabe: fen, xfen (KQkq, Linienbuchstaben nur wenn nötig) oder shredder (immer Linienbuchstaben)",
+                    "", "output: fen, xfen (KQkq, file letters only where needed) or shredder (always file letters)"};
 
         // ---------------------------------------------------------------- chess960
         case Msg::Chess960About:
             return {"Chess960-Startstellungen nach Scharnagl-Nummer (518 = klassisch)", "",
                     "Chess960 start positions by Scharnagl number (518 = classical)"};
         case Msg::HelpChess960Number: return {"Startnummer 0..959", "", "start number 0..959"};
-        case Msg::HelpChess960Fen: return {"Nummer dieser Startstellung ausgeben", "", "print the number of this start position"};
+        case Msg::HelpChess960Fen:
+            return {"Nummer dieser Startstellung ausgeben", "", "print the number of this start position"};
         case Msg::HelpChess960Random:
             return {"zufällige Startstellung: gibt \"N FEN\" aus", "", "random start position: prints \"N FEN\""};
         case Msg::HelpChess960Format:
             return {"FEN-Schreibweise: xfen (KQkq, wo eindeutig), shredder (Linienbuchstaben wie HAha) oder fen", "",
                     "FEN style: xfen (KQkq where unambiguous), shredder (file letters such as HAha) or fen"};
         case Msg::Chess960ExactlyOne:
-            return {"genau eines angeben: N, --fen FEN oder --random", "", "give exactly one of N, --fen FEN or --random"};
-        case Msg::Chess960NotStart: return {"keine Chess960-Startstellung: {}", "", "not a Chess960 start position: {}"};
+            return {"genau eines angeben: N, --fen FEN oder --random", "",
+                    "give exactly one of N, --fen FEN or --random"};
+        case Msg::Chess960NotStart:
+            return {"keine Chess960-Startstellung: {}", "", "not a Chess960 start position: {}"};
 
         // ---------------------------------------------------------------- moves
         case Msg::MovesAbout: return {"legale Züge einer Stellung auflisten", "", "list the legal moves of a position"};
@@ -156,7 +175,8 @@ Phrase phrase(Msg m) {
             return {"Notation: san (Standard), lan (lang), uci, fan (Figurinen)", "",
                     "notation: san (default), lan (long), uci, fan (figurines)"};
         case Msg::MovesFooter:
-            return {"Ausgabe: eine Zeile, Züge durch Leerzeichen getrennt.", "", "Output: one line, moves separated by spaces."};
+            return {"Ausgabe: eine Zeile, Züge durch Leerzeichen getrennt.", "",
+                    "Output: one line, moves separated by spaces."};
         case Msg::MovesCheckmate: return {"keine legalen Züge: Schachmatt", "", "no legal moves: checkmate"};
         case Msg::MovesStalemate: return {"keine legalen Züge: Patt", "", "no legal moves: stalemate"};
 
@@ -175,63 +195,71 @@ Phrase phrase(Msg m) {
         case Msg::PgnCannotWrite: return {"{}: kann nicht geschrieben werden", "", "{}: cannot be written"};
         case Msg::PgnWriteError: return {"{}: Schreibfehler", "", "{}: write error"};
         case Msg::PgnCheckAbout:
-            return {"jede Partie prüfen: legale Züge, stimmige Tags", "", "validate every game: legal moves, consistent tags"};
+            return {"jede Partie prüfen: legale Züge, stimmige Tags", "",
+                    "validate every game: legal moves, consistent tags"};
         case Msg::HelpPgnStrict:
-            return {"streng: nur kanonisches SAN, Seven Tag Roster nötig, FEN ohne SetUp und fehlende Partieende-Markierung "
-                    "sind Fehler",
-                    "",
-                    "strict: canonical SAN only, Seven Tag Roster required, FEN without SetUp and a missing termination "
-                    "marker are errors"};
+            return {
+                "streng: nur kanonisches SAN, Seven Tag Roster nötig, FEN ohne SetUp und fehlende Partieende-Markierung "
+                "sind Fehler",
+                "",
+                "strict: canonical SAN only, Seven Tag Roster required, FEN without SetUp and a missing termination "
+                "marker are errors"};
         case Msg::PgnCheckFooter:
-            return {"Prüft Zuglegalität, Result-Tag = Partieende-Markierung, PlyCount, SetUp/FEN, Variant.\n"
-                    "Ausgabe: DATEI:ZEILE:SPALTE: Meldung [Art]; als letzte Zeile 'N games, M errors' (fest, für Skripte).\n"
-                    "Exit: 0 keine Fehler, 1 Fehler, 2 unlesbare Datei.",
-                    "",
-                    "Checks move legality, Result tag = termination marker, PlyCount, SetUp/FEN, Variant.\n"
-                    "Output: FILE:LINE:COLUMN: message [kind]; last line 'N games, M errors' (stable, for scripts).\n"
-                    "Exit: 0 no errors, 1 errors, 2 unreadable file."};
+            return {
+                "Prüft Zuglegalität, Result-Tag = Partieende-Markierung, PlyCount, SetUp/FEN, Variant.\n"
+                "Ausgabe: DATEI:ZEILE:SPALTE: Meldung [Art]; als letzte Zeile 'N games, M errors' (fest, für Skripte).\n"
+                "Exit: 0 keine Fehler, 1 Fehler, 2 unlesbare Datei.",
+                "",
+                "Checks move legality, Result tag = termination marker, PlyCount, SetUp/FEN, Variant.\n"
+                "Output: FILE:LINE:COLUMN: message [kind]; last line 'N games, M errors' (stable, for scripts).\n"
+                "Exit: 0 no errors, 1 errors, 2 unreadable file."};
         case Msg::PgnCheckWarnings: return {"{} Warnungen", "", "{} warnings"};
-        case Msg::PgnConvertAbout: return {"Partien im Exportformat neu schreiben", "", "rewrite games in export format"};
+        case Msg::PgnConvertAbout:
+            return {"Partien im Exportformat neu schreiben", "", "rewrite games in export format"};
         case Msg::HelpPgnConvertLang:
-            return {"Figurenbuchstaben und Rochade: en (Nf3, O-O; PGN-Standard, Vorgabe), de (Sf3, 0-0), de-neutral "
-                    "(W für die Dame); auch die Sprache der Meldungen",
-                    "Figurenbuchstaben und Rochade: en (Nf3, O-O; PGN-Standard, Vorgabe), de (Sf3, 0-0), de-neutral "
-                    "(W für de Wesire); auch die Sprache der Meldungen",
-                    "piece letters and castling: en (Nf3, O-O; the PGN standard, default), de (Sf3, 0-0), de-neutral "
-                    "(W for the queen); also the language of the messages"};
+            return {
+                "Figurenbuchstaben und Rochade: en (Nf3, O-O; PGN-Standard, Vorgabe), de (Sf3, 0-0), de-neutral "
+                "(W für die Dame); auch die Sprache der Meldungen",
+                "Figurenbuchstaben und Rochade: en (Nf3, O-O; PGN-Standard, Vorgabe), de (Sf3, 0-0), de-neutral "
+                "(W für de Wesire); auch die Sprache der Meldungen",
+                "piece letters and castling: en (Nf3, O-O; the PGN standard, default), de (Sf3, 0-0), de-neutral "
+                "(W for the queen); also the language of the messages"};
         case Msg::HelpPgnNotation: return {"Notation: san, lan, uci, fan", "", "notation: san, lan, uci, fan"};
         case Msg::HelpPgnNoComments: return {"Kommentare weglassen", "", "drop comments"};
         case Msg::HelpPgnNoVariations: return {"Varianten weglassen", "", "drop variations"};
         case Msg::HelpPgnOutput:
             return {"Ausgabedatei (Standard: Standardausgabe)", "", "output file (default: standard output)"};
         case Msg::PgnConvertFooter:
-            return {"Fehlerhafte Partien werden auf stderr gemeldet (DATEI:ZEILE:SPALTE) und übersprungen.\n"
-                    "Exit: 0 ok, 1 Partien übersprungen, 2 unlesbare Eingabe oder Ausgabe.",
-                    "",
-                    "Games with errors are reported on stderr (FILE:LINE:COLUMN) and skipped.\n"
-                    "Exit: 0 ok, 1 games skipped, 2 unreadable input or output."};
+            return {
+                "Fehlerhafte Partien werden auf stderr gemeldet (DATEI:ZEILE:SPALTE) und übersprungen.\n"
+                "Exit: 0 ok, 1 Partien übersprungen, 2 unlesbare Eingabe oder Ausgabe.",
+                "",
+                "Games with errors are reported on stderr (FILE:LINE:COLUMN) and skipped.\n"
+                "Exit: 0 ok, 1 games skipped, 2 unreadable input or output."};
         case Msg::PgnConvertSummary:
             return {"{} Partien gelesen, {} geschrieben, {} Fehler", "", "{} games read, {} written, {} errors"};
         case Msg::AdjudicateAbout:
             return {"jede Partie nach den FIDE-Regeln werten", "", "adjudicate every game by the FIDE Laws of Chess"};
         case Msg::AdjudicateFooter:
-            return {"Ausgabe: 'NR: ERGEBNIS ENDE (Einzelheiten) [Weiß - Schwarz]', z. B.\n"
-                    "  3: 1/2-1/2 fivefold-repetition (beendet nach 34... (fivefold-repetition), danach noch 6 Halbzüge; "
-                    "Aufzeichnung 1-0) [A - B]\n"
-                    "  4: 1/2-1/2 time-forfeit (6.9: Schwarz kann nicht mattsetzen; Aufzeichnung 0-1)\n"
-                    "  5: * claimable threefold-repetition (Aufzeichnung 1/2-1/2)\n"
-                    "Exit: 0 ok, 1 Partien nicht lesbar oder nachspielbar, 2 unlesbare Datei.",
-                    "",
-                    "Output: 'GAME: RESULT TERMINATION (details) [White - Black]', e.g.\n"
-                    "  3: 1/2-1/2 fivefold-repetition (ended at 34... (fivefold-repetition), 6 more plies; recorded 1-0) "
-                    "[A - B]\n"
-                    "  4: 1/2-1/2 time-forfeit (6.9: Black cannot checkmate; recorded 0-1)\n"
-                    "  5: * claimable threefold-repetition (recorded 1/2-1/2)\n"
-                    "Exit: 0 ok, 1 games not readable or replayable, 2 unreadable file."};
+            return {
+                "Ausgabe: 'NR: ERGEBNIS ENDE (Einzelheiten) [Weiß - Schwarz]', z. B.\n"
+                "  3: 1/2-1/2 fivefold-repetition (beendet nach 34... (fivefold-repetition), danach noch 6 Halbzüge; "
+                "Aufzeichnung 1-0) [A - B]\n"
+                "  4: 1/2-1/2 time-forfeit (6.9: Schwarz kann nicht mattsetzen; Aufzeichnung 0-1)\n"
+                "  5: * claimable threefold-repetition (Aufzeichnung 1/2-1/2)\n"
+                "Exit: 0 ok, 1 Partien nicht lesbar oder nachspielbar, 2 unlesbare Datei.",
+                "",
+                "Output: 'GAME: RESULT TERMINATION (details) [White - Black]', e.g.\n"
+                "  3: 1/2-1/2 fivefold-repetition (ended at 34... (fivefold-repetition), 6 more plies; recorded 1-0) "
+                "[A - B]\n"
+                "  4: 1/2-1/2 time-forfeit (6.9: Black cannot checkmate; recorded 0-1)\n"
+                "  5: * claimable threefold-repetition (recorded 1/2-1/2)\n"
+                "Exit: 0 ok, 1 games not readable or replayable, 2 unreadable file."};
         case Msg::AdjudicateNullMove: return {"Nullzug bei {}", "", "null move at {}"};
         case Msg::AdjudicateCannotMate: return {"{}: {} kann nicht mattsetzen", "", "{}: {} cannot checkmate"};
         case Msg::AdjudicateEndedAt: return {"beendet nach {} ({})", "", "ended at {} ({})"};
-        case Msg::AdjudicateEndedAtStart: return {"beendet in der Ausgangsstellung ({})", "", "ended at the start ({})"};
+        case Msg::AdjudicateEndedAtStart:
+            return {"beendet in der Ausgangsstellung ({})", "", "ended at the start ({})"};
         case Msg::AdjudicateMorePly: return {"danach noch {} Halbzug", "", "{} more ply"};
         case Msg::AdjudicateMorePlies: return {"danach noch {} Halbzüge", "", "{} more plies"};
         case Msg::AdjudicateRecorded: return {"Aufzeichnung {}", "", "recorded {}"};
@@ -251,16 +279,19 @@ Phrase phrase(Msg m) {
                     "print only the value of the PGN TimeControl tag (seconds, e.g. 300+3)"};
         case Msg::HelpTimeControlList: return {"die Voreinstellungen zeigen", "", "show the presets"};
         case Msg::TimeControlFooter:
-            return {"Ausgabe: \"NORMALISIERT KLASSE\" (KLASSE: blitz, rapid, classical), dann eine Beschreibung.\n"
-                    "Minuten, außer mit s; +N: Inkrement in Sekunden; dN, bN: einfache oder Bronstein-Verzögerung.",
-                    "",
-                    "Output: \"NORMALIZED CLASS\" (CLASS: blitz, rapid, classical), then a description.\n"
-                    "Minutes unless suffixed s; +N: increment in seconds; dN, bN: simple or Bronstein delay."};
+            return {
+                "Ausgabe: \"NORMALISIERT KLASSE\" (KLASSE: blitz, rapid, classical), dann eine Beschreibung.\n"
+                "Minuten, außer mit s; +N: Inkrement in Sekunden; dN, bN: einfache oder Bronstein-Verzögerung.",
+                "",
+                "Output: \"NORMALIZED CLASS\" (CLASS: blitz, rapid, classical), then a description.\n"
+                "Minutes unless suffixed s; +N: increment in seconds; dN, bN: simple or Bronstein delay."};
         case Msg::TimeControlUntimed:
             return {"{}; Strafen wie bei klassischer Bedenkzeit", "", "{}; penalties as in classical games"};
         case Msg::TimeControlListHeader:
-            return {"Voreinstellungen (Name, Klasse, PGN-Tag, Beschreibung)", "", "presets (name, class, PGN tag, description)"};
-        case Msg::TimeControlListTakesNone: return {"--list nimmt keine Zeitkontrolle", "", "--list takes no time control"};
+            return {"Voreinstellungen (Name, Klasse, PGN-Tag, Beschreibung)", "",
+                    "presets (name, class, PGN tag, description)"};
+        case Msg::TimeControlListTakesNone:
+            return {"--list nimmt keine Zeitkontrolle", "", "--list takes no time control"};
         case Msg::TimeControlMissing:
             return {"Zeitkontrolle fehlt (z. B. 5+3) oder --list", "", "time control missing (e.g. 5+3) or --list"};
 
@@ -268,7 +299,8 @@ Phrase phrase(Msg m) {
         case Msg::DeadAbout:
             return {"tote Stellung und Gewinnbarkeit nach Zeitüberschreitung (FIDE 5.2.2, 6.9)", "",
                     "dead position and winnability after a flag fall (FIDE 5.2.2, 6.9)"};
-        case Msg::HelpDeadFen: return {"Stellung als FEN (am besten in Anführungszeichen)", "", "position as FEN (best quoted)"};
+        case Msg::HelpDeadFen:
+            return {"Stellung als FEN (am besten in Anführungszeichen)", "", "position as FEN (best quoted)"};
         case Msg::HelpDeadEpd:
             return {"Datei mit einer FEN pro Zeile (weitere Felder werden ignoriert)", "",
                     "file with one FEN per line (further fields are ignored)"};
@@ -276,46 +308,53 @@ Phrase phrase(Msg m) {
             return {"Kann diese Seite noch mattsetzen? (white|black); ohne: tot oder lebendig", "",
                     "can this side still checkmate? (white|black); without: dead or alive"};
         case Msg::HelpDeadProof:
-            return {"--epd: zu jeder gewinnbaren Stellung das verkürzte Hilfsmatt (kostet meist mehr als die Analyse)", "",
+            return {"--epd: zu jeder gewinnbaren Stellung das verkürzte Hilfsmatt (kostet meist mehr als die Analyse)",
+                    "",
                     "--epd: the shortened helpmate of each winnable position too (costs more than the analysis on most "
                     "positions)"};
         case Msg::DeadFooter:
-            return {"Ausgabe (feste Wörter, für Skripte): winnable <Hilfsmatt in SAN> | unwinnable <Beweis> | undetermined; "
-                    "ohne --winner: dead | alive.\n"
-                    "Beweise: checkmate, material, forced-sequence, blocked-structure, exhausted-search.\n"
-                    "--epd: ein Ergebnis pro Zeile, dann eine Zusammenfassung.",
-                    "",
-                    "Output (stable words, for scripts): winnable <helpmate in SAN> | unwinnable <proof> | undetermined; "
-                    "without --winner: dead | alive.\n"
-                    "Proofs: checkmate, material, forced-sequence, blocked-structure, exhausted-search.\n"
-                    "--epd: one verdict per line, then a summary."};
+            return {
+                "Ausgabe (feste Wörter, für Skripte): winnable <Hilfsmatt in SAN> | unwinnable <Beweis> | undetermined; "
+                "ohne --winner: dead | alive.\n"
+                "Beweise: checkmate, material, forced-sequence, blocked-structure, exhausted-search.\n"
+                "--epd: ein Ergebnis pro Zeile, dann eine Zusammenfassung.",
+                "",
+                "Output (stable words, for scripts): winnable <helpmate in SAN> | unwinnable <proof> | undetermined; "
+                "without --winner: dead | alive.\n"
+                "Proofs: checkmate, material, forced-sequence, blocked-structure, exhausted-search.\n"
+                "--epd: one verdict per line, then a summary."};
         case Msg::DeadBadWinner:
             return {"Sieger '{}': erwartet white oder black", "Siegere '{}': erwartet white oder black",
                     "winner '{}': expected white or black"};
-        case Msg::DeadExactlyOne: return {"genau eines von --fen und --epd angeben", "", "give exactly one of --fen and --epd"};
+        case Msg::DeadExactlyOne:
+            return {"genau eines von --fen und --epd angeben", "", "give exactly one of --fen and --epd"};
         case Msg::DeadLineError: return {"Fehler in Zeile {}: {}", "", "error line {}: {}"};
 
         // ---------------------------------------------------------------- play
-        case Msg::PlayAbout: return {"Partie zu zweit an einem Terminal, mit Uhr", "", "two players at one terminal, with a clock"};
+        case Msg::PlayAbout:
+            return {"Partie zu zweit an einem Terminal, mit Uhr", "", "two players at one terminal, with a clock"};
         case Msg::HelpPlayFen:
             return {"Startstellung (Standard: Grundstellung; in Anführungszeichen)", "",
                     "start position (default: the initial position; quote it)"};
         case Msg::HelpPlayChess960:
-            return {"Chess960-Startstellung Nr. N (0..959) oder random", "", "Chess960 start position no. N (0..959) or random"};
+            return {"Chess960-Startstellung Nr. N (0..959) oder random", "",
+                    "Chess960 start position no. N (0..959) or random"};
         case Msg::HelpPlayTimeControl:
             return {"Bedenkzeit, z. B. 5+3, 3+2, 40/90+30+30s (schach timecontrol --list); ohne --tc keine Uhr", "",
                     "time control, e.g. 5+3, 3+2, 40/90+30+30s (schach timecontrol --list); without --tc no clock"};
-        case Msg::HelpTouchMove: return {"berührt – geführt (Art. 4): „berühre e2“", "", "touch-move rule (Art. 4): \"touch e2\""};
+        case Msg::HelpTouchMove:
+            return {"berührt – geführt (Art. 4): „berühre e2“", "", "touch-move rule (Art. 4): \"touch e2\""};
         case Msg::PlayFooter:
-            return {"Züge in SAN (deutsche oder englische Buchstaben: Sf3 oder Nf3), lang oder UCI; „hilfe“ zeigt die Befehle\n"
-                    "(remis, annehmen, ablehnen, reklamieren, aufgeben, züge, brett, drehen, pgn, ende; auch englisch).\n"
-                    "Ohne Terminal liest das Programm Zeile für Zeile (Skripte; „warte SEKUNDEN“ stellt die Uhr vor) und\n"
-                    "gibt am Ende das Ergebnis aus, z. B. „0-1 Schachmatt: Schwarz gewinnt (Art. 5.1.1)“.",
-                    "",
-                    "Moves in SAN (English or German letters: Nf3 or Sf3), long or UCI; \"help\" lists the commands\n"
-                    "(draw, accept, decline, claim, resign, moves, board, flip, pgn, quit; German words too).\n"
-                    "Without a terminal it reads line by line (scripts; \"wait SECONDS\" moves the clock on) and prints\n"
-                    "the result at the end, e.g. \"0-1 Checkmate: Black wins (Art. 5.1.1)\"."};
+            return {
+                "Züge in SAN (deutsche oder englische Buchstaben: Sf3 oder Nf3), lang oder UCI; „hilfe“ zeigt die Befehle\n"
+                "(remis, annehmen, ablehnen, reklamieren, aufgeben, züge, brett, drehen, pgn, ende; auch englisch).\n"
+                "Ohne Terminal liest das Programm Zeile für Zeile (Skripte; „warte SEKUNDEN“ stellt die Uhr vor) und\n"
+                "gibt am Ende das Ergebnis aus, z. B. „0-1 Schachmatt: Schwarz gewinnt (Art. 5.1.1)“.",
+                "",
+                "Moves in SAN (English or German letters: Nf3 or Sf3), long or UCI; \"help\" lists the commands\n"
+                "(draw, accept, decline, claim, resign, moves, board, flip, pgn, quit; German words too).\n"
+                "Without a terminal it reads line by line (scripts; \"wait SECONDS\" moves the clock on) and prints\n"
+                "the result at the end, e.g. \"0-1 Checkmate: Black wins (Art. 5.1.1)\"."};
         case Msg::PlayUnknownControl:
             return {"mit der Zeitkontrolle „?“ (unbekannt) kann man nicht spielen; ohne Uhr: --tc -",
                     "mit der Zeitkontrolle „?“ (unbekannt) kann mensch nicht spielen; ohne Uhr: --tc -",
@@ -329,49 +368,50 @@ Phrase phrase(Msg m) {
         case Msg::PlayTouchMoveOn: return {"Berührt – geführt: „berühre e2“.", "", "Touch-move: \"touch e2\"."};
         case Msg::PlayHelp:
             // {} is the queen's letter of the language (D, W, Q).
-            return {"Züge: SAN mit deutschen oder englischen Buchstaben (Sf3, Nf3, e4, 0-0, e8={}), lang (Sg1-f3) oder UCI\n"
-                    "  (g1f3); mehrere Züge in einer Zeile werden nacheinander gespielt; „e4 remis“ zieht und bietet Remis an.\n"
-                    "Befehle (Kurzform in Klammern; die englischen Wörter gehen auch):\n"
-                    "  remis (=)                  Remis anbieten; nimmt ein Angebot der Gegenseite an\n"
-                    "  annehmen (ja, j)           das Remisangebot annehmen\n"
-                    "  ablehnen (nein, n)         das Remisangebot ablehnen\n"
-                    "  reklamieren [ZUG] (rk)     Remis reklamieren: dreimalige Stellungswiederholung oder 50-Züge-Regel,\n"
-                    "                             auch mit dem beabsichtigten Zug (unberechtigt kostet es Zeit)\n"
-                    "  aufgeben [weiß|schwarz] (ag) aufgeben (die Seite am Zug, wenn keine genannt ist)\n"
-                    "  züge (z)                   die legalen Züge\n"
-                    "  brett (b)                  das Brett zeigen\n"
-                    "  drehen (dr)                das Brett drehen\n"
-                    "  uhr (u)                    die Uhren zeigen\n"
-                    "  pgn (p)                    die Partie bisher als PGN\n"
-                    "  fen                        die Stellung als FEN\n"
-                    "  berühre FELD (be)          eine Figur berühren (mit --touch-move)\n"
-                    "  warte SEKUNDEN (w)         nur in Skripten: Zeit vergehen lassen\n"
-                    "  hilfe (h, ?)               diese Hilfe\n"
-                    "  ende (q)                   beenden\n"
-                    "Angebote, Reklamationen und Aufgeben gelten für die Seite am Zug; annehmen und ablehnen für die\n"
-                    "Seite, die nicht angeboten hat.\n",
-                    "",
-                    "Moves: SAN with English or German letters (Nf3, Sf3, e4, O-O, e8={}), long (Ng1-f3) or UCI (g1f3);\n"
-                    "  several moves on one line are played in turn; \"e4 draw\" moves and offers a draw.\n"
-                    "Commands (short form in brackets; the German words work too):\n"
-                    "  draw (=)                  offer a draw; accepts the opponent's offer\n"
-                    "  accept (yes, y)           accept the draw offer\n"
-                    "  decline (no, n)           decline the draw offer\n"
-                    "  claim [MOVE] (c)          claim a draw: threefold repetition or 50-move rule, also with\n"
-                    "                            the move you intend to play (an incorrect claim costs time)\n"
-                    "  resign [white|black] (rs) resign (the side to move, unless named)\n"
-                    "  moves (m)                 the legal moves\n"
-                    "  board (b)                 show the board\n"
-                    "  flip (f)                  turn the board around\n"
-                    "  clock (cl)                show the clocks\n"
-                    "  pgn (p)                   the game so far as PGN\n"
-                    "  fen                       the position as FEN\n"
-                    "  touch SQUARE (t)          touch a piece (with --touch-move)\n"
-                    "  wait SECONDS (w)          scripts only: let time pass\n"
-                    "  help (h, ?)               this help\n"
-                    "  quit (q)                  leave\n"
-                    "Offers, claims and resigning are for the side to move; accepting and declining for the side\n"
-                    "that did not offer.\n"};
+            return {
+                "Züge: SAN mit deutschen oder englischen Buchstaben (Sf3, Nf3, e4, 0-0, e8={}), lang (Sg1-f3) oder UCI\n"
+                "  (g1f3); mehrere Züge in einer Zeile werden nacheinander gespielt; „e4 remis“ zieht und bietet Remis an.\n"
+                "Befehle (Kurzform in Klammern; die englischen Wörter gehen auch):\n"
+                "  remis (=)                  Remis anbieten; nimmt ein Angebot der Gegenseite an\n"
+                "  annehmen (ja, j)           das Remisangebot annehmen\n"
+                "  ablehnen (nein, n)         das Remisangebot ablehnen\n"
+                "  reklamieren [ZUG] (rk)     Remis reklamieren: dreimalige Stellungswiederholung oder 50-Züge-Regel,\n"
+                "                             auch mit dem beabsichtigten Zug (unberechtigt kostet es Zeit)\n"
+                "  aufgeben [weiß|schwarz] (ag) aufgeben (die Seite am Zug, wenn keine genannt ist)\n"
+                "  züge (z)                   die legalen Züge\n"
+                "  brett (b)                  das Brett zeigen\n"
+                "  drehen (dr)                das Brett drehen\n"
+                "  uhr (u)                    die Uhren zeigen\n"
+                "  pgn (p)                    die Partie bisher als PGN\n"
+                "  fen                        die Stellung als FEN\n"
+                "  berühre FELD (be)          eine Figur berühren (mit --touch-move)\n"
+                "  warte SEKUNDEN (w)         nur in Skripten: Zeit vergehen lassen\n"
+                "  hilfe (h, ?)               diese Hilfe\n"
+                "  ende (q)                   beenden\n"
+                "Angebote, Reklamationen und Aufgeben gelten für die Seite am Zug; annehmen und ablehnen für die\n"
+                "Seite, die nicht angeboten hat.\n",
+                "",
+                "Moves: SAN with English or German letters (Nf3, Sf3, e4, O-O, e8={}), long (Ng1-f3) or UCI (g1f3);\n"
+                "  several moves on one line are played in turn; \"e4 draw\" moves and offers a draw.\n"
+                "Commands (short form in brackets; the German words work too):\n"
+                "  draw (=)                  offer a draw; accepts the opponent's offer\n"
+                "  accept (yes, y)           accept the draw offer\n"
+                "  decline (no, n)           decline the draw offer\n"
+                "  claim [MOVE] (c)          claim a draw: threefold repetition or 50-move rule, also with\n"
+                "                            the move you intend to play (an incorrect claim costs time)\n"
+                "  resign [white|black] (rs) resign (the side to move, unless named)\n"
+                "  moves (m)                 the legal moves\n"
+                "  board (b)                 show the board\n"
+                "  flip (f)                  turn the board around\n"
+                "  clock (cl)                show the clocks\n"
+                "  pgn (p)                   the game so far as PGN\n"
+                "  fen                       the position as FEN\n"
+                "  touch SQUARE (t)          touch a piece (with --touch-move)\n"
+                "  wait SECONDS (w)          scripts only: let time pass\n"
+                "  help (h, ?)               this help\n"
+                "  quit (q)                  leave\n"
+                "Offers, claims and resigning are for the side to move; accepting and declining for the side\n"
+                "that did not offer.\n"};
         case Msg::PlayGameHasNoClock: return {"Die Partie hat keine Uhr (--tc).", "", "The game has no clock (--tc)."};
         case Msg::PlayAbandoned: return {"Partie abgebrochen.", "", "Game abandoned."};
         case Msg::PlayUnknownWord:
@@ -383,14 +423,18 @@ Phrase phrase(Msg m) {
         case Msg::PlayTimeUp: return {"Die Zeit von {} ist abgelaufen.", "", "{}'s time has run out."};
         case Msg::PlayCannotMate: return {"{} kann nicht mehr mattsetzen.", "", "{} cannot checkmate."};
         case Msg::PlayOffers:
-            return {"{} bietet Remis an ({}: „annehmen“ oder „ablehnen“).", "", "{} offers a draw ({}: \"accept\" or \"decline\")."};
+            return {"{} bietet Remis an ({}: „annehmen“ oder „ablehnen“).", "",
+                    "{} offers a draw ({}: \"accept\" or \"decline\")."};
         case Msg::PlayDeclines: return {"{} lehnt das Remisangebot ab.", "", "{} declines the draw offer."};
         case Msg::PlayClaimOneMove:
-            return {"Reklamieren nimmt höchstens einen Zug: „reklamieren Sf3“", "", "A claim takes at most one move: \"claim Nf3\""};
-        case Msg::PlayClaimedWith: return {"Reklamiert mit dem beabsichtigten Zug {}", "", "Claimed with the intended move {}"};
+            return {"Reklamieren nimmt höchstens einen Zug: „reklamieren Sf3“", "",
+                    "A claim takes at most one move: \"claim Nf3\""};
+        case Msg::PlayClaimedWith:
+            return {"Reklamiert mit dem beabsichtigten Zug {}", "", "Claimed with the intended move {}"};
         case Msg::PlayIncorrectClaim:
-            return {"Die Reklamation ist unberechtigt: weder dreimalige Stellungswiederholung noch 50-Züge-Regel (Art. 9.5.3).",
-                    "", "The claim is incorrect: neither threefold repetition nor the 50-move rule (Art. 9.5.3)."};
+            return {
+                "Die Reklamation ist unberechtigt: weder dreimalige Stellungswiederholung noch 50-Züge-Regel (Art. 9.5.3).",
+                "", "The claim is incorrect: neither threefold repetition nor the 50-move rule (Art. 9.5.3)."};
         case Msg::PlayGetsMinute: return {"{} erhält {} Minute dazu.", "", "{} gets {} more minute."};
         case Msg::PlayGetsMinutes: return {"{} erhält {} Minuten dazu.", "", "{} gets {} more minutes."};
         case Msg::PlayGetsSeconds: return {"{} erhält {} Sekunden dazu.", "", "{} gets {} more seconds."};
@@ -399,15 +443,18 @@ Phrase phrase(Msg m) {
                     "Resign: \"resign\", \"resign white\" or \"resign black\""};
         case Msg::PlayResigns: return {"{} gibt auf.", "", "{} resigns."};
         case Msg::PlayTouchNeedsOption:
-            return {"„berühre“ gibt es nur mit --touch-move (berührt – geführt)", "", "\"touch\" needs --touch-move (touch-move rule)"};
-        case Msg::PlayTouchWhich: return {"Welches Feld? Zum Beispiel „berühre e2“", "", "Which square? For example \"touch e2\""};
+            return {"„berühre“ gibt es nur mit --touch-move (berührt – geführt)", "",
+                    "\"touch\" needs --touch-move (touch-move rule)"};
+        case Msg::PlayTouchWhich:
+            return {"Welches Feld? Zum Beispiel „berühre e2“", "", "Which square? For example \"touch e2\""};
         case Msg::PlayNoSquare: return {"„{}“ ist kein Feld", "", "\"{}\" is no square"};
         case Msg::PlayTouched: return {"Berührt: {} auf {} ({}).", "", "Touched: {} on {} ({})."};
         case Msg::PlayWaitScripted:
             return {"„warte“ gibt es nur, wenn die Eingabe aus einer Datei oder Pipe kommt", "",
                     "\"wait\" exists only when the input comes from a file or pipe"};
         case Msg::PlayWaitUsage:
-            return {"„warte SEKUNDEN“ mit einer Zahl von 0 bis 10000000", "", "\"wait SECONDS\" with a number from 0 to 10000000"};
+            return {"„warte SEKUNDEN“ mit einer Zahl von 0 bis 10000000", "",
+                    "\"wait SECONDS\" with a number from 0 to 10000000"};
         case Msg::PlayNoMovesOver: return {"Keine Züge: die Partie ist beendet.", "", "No moves: the game is over."};
         case Msg::PlayLegalMoves: return {"Legale Züge ({}):{}", "", "Legal moves ({}):{}"};
         case Msg::PlayCheck: return {"Schach!", "", "Check!"};

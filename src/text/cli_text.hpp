@@ -19,6 +19,7 @@
 
 namespace schach {
 
+// clang-format off
 enum class Msg : std::uint16_t {
     // Shared by several commands
     ErrorLabel, WarningLabel, InternalError, InvalidNumber, WhatDepth, WhatStartNumber, UnknownFormat,
@@ -65,6 +66,7 @@ enum class Msg : std::uint16_t {
     PlayPromptOver, PlayNotEnded, PlayEvent, BoardToMove,
     End  // not a message: the number of messages
 };
+// clang-format on
 
 /// The pattern of a message in a language (fmt syntax).
 std::string_view pattern(Msg m, Language lang);

@@ -28,22 +28,26 @@ std::string expected_text(const FenError& error, Language lang) {
         case E::Placement: return std::string(pick(lang, "eine Stellung", "a placement"));
         case E::FullRank: return std::string(pick(lang, "8 Felder in der Reihe", "8 squares in the rank"));
         case E::OnlyEightRanks: return std::string(pick(lang, "nur 8 Reihen", "only 8 ranks"));
-        case E::RankOverflow: return std::string(pick(lang, "höchstens 8 Felder je Reihe", "at most 8 squares per rank"));
+        case E::RankOverflow:
+            return std::string(pick(lang, "höchstens 8 Felder je Reihe", "at most 8 squares per rank"));
         case E::SingleDigit:
             return std::string(pick(lang, "eine Ziffer je Folge leerer Felder (nicht zwei Ziffern nacheinander)",
                                     "one digit per run of empty squares (not two digits in a row)"));
         case E::PlacementChar:
-            return std::string(pick(lang, "Figur (PNBRQK/pnbrqk), Ziffer 1-8 oder '/'", "piece letter, digit 1-8 or '/'"));
+            return std::string(
+                pick(lang, "Figur (PNBRQK/pnbrqk), Ziffer 1-8 oder '/'", "piece letter, digit 1-8 or '/'"));
         case E::EightRanks: return std::string(pick(lang, "8 Reihen zu je 8 Feldern", "8 ranks of 8 squares"));
         case E::TurnLetter: return std::string(pick(lang, "'w' oder 'b'", "'w' or 'b'"));
         case E::CastlingField: return std::string(pick(lang, "Rochaderechte oder '-'", "castling rights or '-'"));
         case E::CastlingLetter:
             return std::string(pick(lang, "'-' oder KQkq bzw. Linien A-H/a-h", "'-' or KQkq or files A-H/a-h"));
-        case E::CastlingTwice: return std::string(pick(lang, "jedes Rochaderecht nur einmal", "each castling right once"));
+        case E::CastlingTwice:
+            return std::string(pick(lang, "jedes Rochaderecht nur einmal", "each castling right once"));
         case E::EnPassantField: return std::string(pick(lang, "En-passant-Feld oder '-'", "en-passant square or '-'"));
         case E::EnPassantSquare: return std::string(pick(lang, "Feld wie e3 oder '-'", "square such as e3 or '-'"));
         case E::Number:
-            return fmt::format(fmt::runtime(pick(lang, "Zahl von {} bis {}", "number from {} to {}")), error.min, error.max);
+            return fmt::format(fmt::runtime(pick(lang, "Zahl von {} bis {}", "number from {} to {}")), error.min,
+                               error.max);
         case E::End: return std::string(pick(lang, "Ende nach 6 Feldern", "end after 6 fields"));
     }
     return "?";
@@ -61,21 +65,23 @@ std::string describe(Problem problem, Language lang) {
             return std::string(pick(lang, "Jede Seite braucht genau einen König", "Jede Seite braucht genau ein Könige",
                                     "each side needs exactly one king"));
         case Problem::PawnsOnBackRank:
-            return std::string(pick(lang, "Bauer auf der ersten oder letzten Reihe", "Bauere auf der ersten oder letzten Reihe",
-                                    "pawn on the first or last rank"));
+            return std::string(pick(lang, "Bauer auf der ersten oder letzten Reihe",
+                                    "Bauere auf der ersten oder letzten Reihe", "pawn on the first or last rank"));
         case Problem::OppositeCheck:
-            return std::string(pick(lang, "Die Seite, die nicht am Zug ist, steht im Schach", "the side not to move is in check"));
+            return std::string(
+                pick(lang, "Die Seite, die nicht am Zug ist, steht im Schach", "the side not to move is in check"));
         case Problem::ImpossibleCheck:
             return std::string(pick(lang, "Dieses Schach kann kein legaler Zug gegeben haben",
                                     "no legal move can have given this check"));
         case Problem::BadCastlingRights:
-            return std::string(pick(lang,
-                                    "Rochaderecht ohne König und Turm auf ihren Feldern (im Standardschach: König auf "
-                                    "e1/e8, Türme in den Ecken; Chess960: --variant chess960)",
-                                    "Rochaderecht ohne Könige und Turm auf ihren Feldern (im Standardschach: Könige auf "
-                                    "e1/e8, Türme in den Ecken; Chess960: --variant chess960)",
-                                    "castling right without king and rook in place (standard chess: king on e1/e8, "
-                                    "rooks in the corners; Chess960: --variant chess960)"));
+            return std::string(
+                pick(lang,
+                     "Rochaderecht ohne König und Turm auf ihren Feldern (im Standardschach: König auf "
+                     "e1/e8, Türme in den Ecken; Chess960: --variant chess960)",
+                     "Rochaderecht ohne Könige und Turm auf ihren Feldern (im Standardschach: Könige auf "
+                     "e1/e8, Türme in den Ecken; Chess960: --variant chess960)",
+                     "castling right without king and rook in place (standard chess: king on e1/e8, "
+                     "rooks in the corners; Chess960: --variant chess960)"));
         case Problem::BadEnPassant:
             return std::string(pick(lang, "En-passant-Feld passt zu keinem Doppelschritt",
                                     "en-passant square no double step explains"));

@@ -45,8 +45,9 @@ std::string describe(const MoveTextError& error, const Position& pos, Language l
         case K::Ambiguous: {
             std::string list;
             for (Move m : error.candidates) list += (list.empty() ? "" : ", ") + to_san(pos, m, lang);
-            return fmt::format(fmt::runtime(pick(lang, "Mehrdeutiger Zug {}: möglich sind {}", "Ambiguous move {}: could be {}")),
-                               error.text, list);
+            return fmt::format(
+                fmt::runtime(pick(lang, "Mehrdeutiger Zug {}: möglich sind {}", "Ambiguous move {}: could be {}")),
+                error.text, list);
         }
     }
     return error.text;

@@ -35,7 +35,8 @@ std::string describe(const Outcome& o, Language lang) {
         case Result::DoubleForfeit: result = "0-0"; break;
         case Result::Ongoing: result = "*"; break;
     }
-    return what + ": " + result + " (" + (en ? "Art. " : "Art. ") + std::string(termination_article(o.termination)) + ")";
+    return what + ": " + result + " (" + (en ? "Art. " : "Art. ") + std::string(termination_article(o.termination)) +
+           ")";
 }
 
 }  // namespace schach

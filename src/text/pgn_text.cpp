@@ -22,7 +22,8 @@ std::string describe(const PgnError& e, Language lang) {
     using D = PgnError::Detail;
     switch (e.detail) {
         case D::ExpectedTag: return format(lang, "Tag erwartet: [Name \"Wert\"]", "expected a tag: [Name \"Value\"]");
-        case D::QuoteBeforeValue: return format(lang, "Anführungszeichen vor dem Tag-Wert", "quote before the tag value");
+        case D::QuoteBeforeValue:
+            return format(lang, "Anführungszeichen vor dem Tag-Wert", "quote before the tag value");
         case D::TagValueEnd: return format(lang, "Ende des Tag-Werts (\")", "end of the tag value (\")");
         case D::BracketAfterTag: return format(lang, "']' nach dem Tag", "']' after the tag");
         case D::TagName: return format(lang, "Tag-Name fehlt", "tag name missing");
@@ -36,7 +37,8 @@ std::string describe(const PgnError& e, Language lang) {
         case D::CloseParenWithoutOpen: return format(lang, "')' ohne '('", "')' without '('");
         case D::CloseBraceWithoutOpen: return format(lang, "'}}' ohne '{{'", "'}}' without '{{'");
         case D::NumberAfterNag: return format(lang, "Zahl nach '$' fehlt", "number after '$' missing");
-        case D::ResultInVariation: return format(lang, "Ergebnis innerhalb einer Variante", "result inside a variation");
+        case D::ResultInVariation:
+            return format(lang, "Ergebnis innerhalb einer Variante", "result inside a variation");
         case D::TooLarge: return format(lang, "Partie oder Zeile zu groß", "game or line too large");
         case D::CommentNotClosed: return format(lang, "Kommentar ohne '}}'", "comment without '}}'");
         case D::VariationNotClosed: return format(lang, "Variante ohne ')'", "variation without ')'");
@@ -53,10 +55,12 @@ std::string describe(const PgnError& e, Language lang) {
                           "PlyCount tag {} but the main line has {} plies", e.count, e.plies);
         case D::SetUpWithoutFen: return format(lang, "SetUp-Tag „1“ ohne FEN-Tag", "SetUp tag \"1\" without a FEN tag");
         case D::FenSetUpNotOne:
-            return format(lang, "FEN-Tag, aber SetUp „{}“ statt „1“", "FEN tag but SetUp \"{}\" instead of \"1\"", e.value);
+            return format(lang, "FEN-Tag, aber SetUp „{}“ statt „1“", "FEN tag but SetUp \"{}\" instead of \"1\"",
+                          e.value);
         case D::FenWithoutSetUp: return format(lang, "FEN-Tag ohne SetUp-Tag „1“", "FEN tag without SetUp tag \"1\"");
         case D::MissingRosterTag:
-            return format(lang, "Tag „{}“ der Seven Tag Roster fehlt", "Seven Tag Roster tag \"{}\" is missing", e.value);
+            return format(lang, "Tag „{}“ der Seven Tag Roster fehlt", "Seven Tag Roster tag \"{}\" is missing",
+                          e.value);
     }
     return "?";
 }

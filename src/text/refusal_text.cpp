@@ -37,12 +37,10 @@ std::string german_like(const Refusal& r, const Words& w) {
             return std::string(r.piece != Piece::None && color_of(r.piece) == Color::White ? "Schwarz" : "Weiß") +
                    " ist am Zug";
         case RC::OwnPieceOnTarget: return "Auf " + sq(r.to) + " steht schon eine eigene Figur";
-        case RC::NotAPieceMove:
-            return capitalized(mover) + " kann nicht nach " + sq(r.to) + " ziehen";
+        case RC::NotAPieceMove: return capitalized(mover) + " kann nicht nach " + sq(r.to) + " ziehen";
         case RC::PathBlocked:
             return "Der Weg nach " + sq(r.to) + " ist versperrt: auf " + sq(r.square) + " steht eine Figur";
-        case RC::PawnBlocked:
-            return capitalized(mover) + " ist blockiert: auf " + sq(r.square) + " steht eine Figur";
+        case RC::PawnBlocked: return capitalized(mover) + " ist blockiert: auf " + sq(r.square) + " steht eine Figur";
         case RC::PawnCaptureOnEmpty:
             return capitalized(std::string(w.name(r.piece).nominative)) + " zieht nur zum Schlagen schräg, und auf " +
                    sq(r.to) + " steht nichts";
@@ -74,8 +72,7 @@ std::string german_like(const Refusal& r, const Words& w) {
             return "Die Rochade ist nicht mehr erlaubt: " + w.king() + " oder der Turm hat schon gezogen";
         case RC::CastlingInCheck:
             return "Keine Rochade aus dem Schach: " + w.king() + " wird " + w.by(r.by_piece, r.by) + " angegriffen";
-        case RC::CastlingBlocked:
-            return "Die Rochade ist versperrt: auf " + sq(r.square) + " steht eine Figur";
+        case RC::CastlingBlocked: return "Die Rochade ist versperrt: auf " + sq(r.square) + " steht eine Figur";
         case RC::CastlingThroughCheck:
             return capitalized(w.king()) + " darf nicht über " + sq(r.square) + " rochieren: " + sq(r.square) +
                    " wird " + w.by(r.by_piece, r.by) + " angegriffen";
@@ -95,15 +92,13 @@ std::string german_like(const Refusal& r, const Words& w) {
         case RC::DrawOfferTooEarly: return "Kein Remisangebot vor dem ersten Zug beider Seiten";
         case RC::NoDrawOffer: return "Es liegt kein Remisangebot vor";
         case RC::ClaimNotYourTurn: return "Reklamieren kann nur, wer am Zug ist";
-        case RC::ClaimAfterTouch:
-            return "Nach dem Berühren einer Figur ist die Reklamation für diesen Zug verwirkt";
+        case RC::ClaimAfterTouch: return "Nach dem Berühren einer Figur ist die Reklamation für diesen Zug verwirkt";
         case RC::TouchMoveMustMove: return "Berührt – geführt: die Figur auf " + sq(r.square) + " muss ziehen";
         case RC::TouchMoveMustCapture:
             return "Berührt – geschlagen: die Figur auf " + sq(r.square) + " muss geschlagen werden";
         case RC::TouchMoveMustCastle:
             return capitalized(w.king()) + " und Turm wurden berührt: es muss rochiert werden";
-        case RC::TouchMoveKingMustMove:
-            return capitalized(w.king()) + " wurde berührt: " + w.king() + " muss ziehen";
+        case RC::TouchMoveKingMustMove: return capitalized(w.king()) + " wurde berührt: " + w.king() + " muss ziehen";
         case RC::CastlingKingMoved: return "Die Rochade ist nicht mehr erlaubt: " + w.king() + " hat schon gezogen";
         case RC::CastlingRookMoved:
             return "Die Rochade ist nicht mehr erlaubt: der Turm auf " + sq(r.square) + " hat schon gezogen";
@@ -133,8 +128,7 @@ std::string english(const Refusal& r, const Words& w) {
         case RC::PromotionMissing: return "The pawn must promote on the last rank (to Q, R, B or N)";
         case RC::PromotionNotAllowed: return "Only a pawn reaching the last rank promotes";
         case RC::PromotionPieceInvalid: return "A pawn promotes only to a queen, rook, bishop or knight";
-        case RC::Pinned:
-            return capitalized(mover) + " is pinned: the king would be in check " + w.by(r.by_piece, r.by);
+        case RC::Pinned: return capitalized(mover) + " is pinned: the king would be in check " + w.by(r.by_piece, r.by);
         case RC::LeavesKingInCheck:
             return "The king is in check " + w.by(r.by_piece, r.by) + " and this move does not stop it";
         case RC::DoubleCheck: return "Double check: only a king move helps";
@@ -151,8 +145,7 @@ std::string english(const Refusal& r, const Words& w) {
             return "The king cannot castle through " + sq(r.square) + ": it is attacked " + w.by(r.by_piece, r.by);
         case RC::CastlingIntoCheck:
             return "The king cannot castle into check: " + sq(r.square) + " is attacked " + w.by(r.by_piece, r.by);
-        case RC::NoPieceReaches:
-            return "No " + std::string(w.name(r.piece).bare) + " can move to " + sq(r.to);
+        case RC::NoPieceReaches: return "No " + std::string(w.name(r.piece).bare) + " can move to " + sq(r.to);
         case RC::NullMoveInCheck: return "A null move is not possible while in check";
         case RC::GameOver: return "The game is over";
         case RC::DrawOfferTooEarly: return "No draw offer before both sides have made a move";

@@ -9,7 +9,6 @@
 
 #include <fmt/core.h>
 
-
 namespace schach {
 namespace {
 
@@ -35,7 +34,8 @@ std::string seconds_text(milliseconds t, bool en) {
 std::string time_text(milliseconds t, bool en) {
     if (t.count() % 60000 != 0) return seconds_text(t, en);
     const std::int64_t minutes = t.count() / 60000;
-    return std::to_string(minutes) + (en ? (minutes == 1 ? " minute" : " minutes") : (minutes == 1 ? " Minute" : " Minuten"));
+    return std::to_string(minutes) +
+           (en ? (minutes == 1 ? " minute" : " minutes") : (minutes == 1 ? " Minute" : " Minuten"));
 }
 
 bool has_delay(const TimePeriod& p) { return p.delay_kind != DelayKind::None && p.delay.count() > 0; }
@@ -43,8 +43,7 @@ bool has_delay(const TimePeriod& p) { return p.delay_kind != DelayKind::None && 
 /// " + 3 Sekunden pro Zug", ", 5 Sekunden Verzögerung pro Zug", " ohne Inkrement".
 std::string bonus_text(const TimePeriod& p, bool en) {
     std::string out;
-    if (p.increment.count() > 0)
-        out += " + " + seconds_text(p.increment, en) + (en ? " per move" : " pro Zug");
+    if (p.increment.count() > 0) out += " + " + seconds_text(p.increment, en) + (en ? " per move" : " pro Zug");
     if (has_delay(p)) {
         const bool bronstein = p.delay_kind == DelayKind::Bronstein;
         out += ", " + seconds_text(p.delay, en);
@@ -86,18 +85,18 @@ std::string describe_time_control(const TimeControl& control, Language lang) {
         const TimePeriod& p = control.periods[i];
         if (i > 0) out += en ? ", then " : ", dann ";
         if (p.moves > 0) {
-            const std::string moves = std::to_string(p.moves) + (en ? (p.moves == 1 ? " move" : " moves")
-                                                                     : (p.moves == 1 ? " Zug" : " Züge"));
+            const std::string moves = std::to_string(p.moves) +
+                                      (en ? (p.moves == 1 ? " move" : " moves") : (p.moves == 1 ? " Zug" : " Züge"));
             out += moves + (en ? " in " : " in ") + time_text(p.base, en) + bonus_text(p, en);
             // The last period repeats when it is a moves period (see TimeControl::periods).
             if (i + 1 == control.periods.size()) out += en ? ", repeating" : ", wiederholt sich";
         } else {
-            out += time_text(p.base, en) + bonus_text(p, en) + (en ? " for the rest of the game" : " für den Rest der Partie");
+            out += time_text(p.base, en) + bonus_text(p, en) +
+                   (en ? " for the rest of the game" : " für den Rest der Partie");
         }
     }
     return out;
 }
-
 
 namespace {
 
@@ -130,20 +129,26 @@ std::string describe(const TimeControlError& error, Language lang) {
     using words::pick;
     std::string what;
     switch (error.kind) {
-        case K::Syntax: what = std::string(pick(lang, "erwartet ", "expected ")) + std::string(expected_text(error.expected, lang)); break;
+        case K::Syntax:
+            what = std::string(pick(lang, "erwartet ", "expected ")) + std::string(expected_text(error.expected, lang));
+            break;
         case K::OutOfRange: what = pick(lang, "Zahl zu groß", "number too large"); break;
         case K::TooPrecise: what = pick(lang, "höchstens 3 Nachkommastellen", "at most 3 decimals"); break;
-        case K::ZeroMoves: what = pick(lang, "eine Periode braucht mindestens einen Zug", "a period needs at least one move"); break;
+        case K::ZeroMoves:
+            what = pick(lang, "eine Periode braucht mindestens einen Zug", "a period needs at least one move");
+            break;
         case K::NoTime: what = pick(lang, "diese Periode gibt keine Zeit", "this period gives no time"); break;
         case K::RestNotLast:
-            what = pick(lang, "nach dem Rest der Partie kann keine Periode folgen", "nothing can follow the rest of the game");
+            what = pick(lang, "nach dem Rest der Partie kann keine Periode folgen",
+                        "nothing can follow the rest of the game");
             break;
         case K::HourglassBonus:
-            what = pick(lang, "eine Sanduhr hat weder Inkrement noch Verzögerung", "an hourglass has neither increment nor delay");
+            what = pick(lang, "eine Sanduhr hat weder Inkrement noch Verzögerung",
+                        "an hourglass has neither increment nor delay");
             break;
     }
-    return fmt::format(fmt::runtime(pick(lang, "Zeitkontrolle, Zeichen {}: {}", "time control, offset {}: {}")), error.offset,
-                       what);
+    return fmt::format(fmt::runtime(pick(lang, "Zeitkontrolle, Zeichen {}: {}", "time control, offset {}: {}")),
+                       error.offset, what);
 }
 
 }  // namespace schach

@@ -6,8 +6,8 @@
 #include <string>
 #include <string_view>
 
-#include "notation/language.hpp"
 #include "game/time_control.hpp"
+#include "notation/language.hpp"
 
 namespace schach {
 
@@ -18,7 +18,6 @@ std::string_view time_class_name(TimeClass c, Language lang);
 /// "40 Züge in 90 Minuten + 30 Sekunden pro Zug, dann 30 Minuten + 30 Sekunden pro Zug für den Rest
 /// der Partie"; "Sanduhr mit 3 Minuten"; "ohne Uhr"; "unbekannt".
 std::string describe_time_control(const TimeControl& control, Language lang);
-
 
 /// "Zeitkontrolle, Zeichen 2: erwartet Sekunden" / "time control, offset 2: expected seconds".
 std::string describe(const TimeControlError& error, Language lang);

@@ -12,16 +12,16 @@
 #include <string>
 #include <vector>
 
-#include "core/attacks.hpp"
 #include "analysis/blockade.hpp"
 #include "analysis/dead.hpp"
 #include "analysis/exhaustive.hpp"
 #include "analysis/helpmate.hpp"
 #include "analysis/mate_plan.hpp"
 #include "analysis/skeleton.hpp"
+#include "core/attacks.hpp"
 #include "core/fen.hpp"
-#include "game/game.hpp"
 #include "core/movegen.hpp"
+#include "game/game.hpp"
 #include "notation/notation.hpp"
 #include "support/test_data.hpp"
 #include "text/text.hpp"
@@ -36,7 +36,9 @@ Position position(std::string_view fen) {
     ValidateOptions options;
     options.relax = Relaxed;
     auto p = position_from_fen(fen, options);
-    if (!p) throw std::runtime_error("bad FEN in test: " + std::string(fen) + ": " + describe(p.error(), Language::English));
+    if (!p)
+        throw std::runtime_error("bad FEN in test: " + std::string(fen) + ": " +
+                                 describe(p.error(), Language::English));
     return *p;
 }
 
@@ -128,10 +130,11 @@ Tally ask_all(const std::vector<Question>& questions, const MateLimits& limits) 
 }
 
 void report(const char* name, const Tally& t) {
-    std::printf("[ %s ] %d questions (%d skipped): %d winnable, %d unwinnable, %d undetermined; "
-                "average %.1f us, worst %.0f us (%s)\n",
-                name, t.questions, t.skipped, t.winnable, t.unwinnable, t.undetermined,
-                t.questions ? t.total_us / t.questions : 0.0, t.worst_us, t.worst.c_str());
+    std::printf(
+        "[ %s ] %d questions (%d skipped): %d winnable, %d unwinnable, %d undetermined; "
+        "average %.1f us, worst %.0f us (%s)\n",
+        name, t.questions, t.skipped, t.winnable, t.unwinnable, t.undetermined,
+        t.questions ? t.total_us / t.questions : 0.0, t.worst_us, t.worst.c_str());
 }
 
 /// Small budgets: the default suite stays fast; the Long tests use the defaults.
@@ -234,7 +237,7 @@ TEST(DeadPosition, InsufficientMaterialTable) {
 TEST(DeadPosition, HandCheckedExamples) {
     struct Case {
         const char* fen;
-        bool white, black;  // can still mate
+        bool white, black;                                                       // can still mate
         MateProof white_proof = MateProof::None, black_proof = MateProof::None;  // when unwinnable
     };
     const Case cases[] = {
@@ -244,10 +247,10 @@ TEST(DeadPosition, HandCheckedExamples) {
         {"k7/P1K5/8/8/8/8/8/8 b - - 0 1", false, false, MateProof::ForcedSequence, MateProof::Material},
         {"qK6/3k4/8/8/8/8/8/8 w - - 0 60", false, false, MateProof::Material, MateProof::ForcedSequence},
         {"8/8/8/7p/5k1K/8/8/5b2 w - - 0 52", false, false},
-        {"kb6/2N5/1K6/8/8/8/8/8 b - - 0 1", false, false},             // D3-Chess #24: Bxc7+ is forced
+        {"kb6/2N5/1K6/8/8/8/8/8 b - - 0 1", false, false},                    // D3-Chess #24: Bxc7+ is forced
         {"8/2kr4/8/K7/8/8/8/8 w - - 0 1", false, true, MateProof::Material},  // lila #7039
         {"8/8/3k4/8/8/3P4/8/3K4 w - - 0 1", true, false, MateProof::None, MateProof::Material},
-        {"8/8/8/4K3/4N3/4kp2/8/8 b - - 0 1", true, true},              // K+N mates against K+P
+        {"8/8/8/4K3/4N3/4kp2/8/8 b - - 0 1", true, true},                  // K+N mates against K+P
         {"5b2/p7/Pp3k2/1Pp1pBp1/2P1P1P1/5K2/8/8 w - - 0 1", true, false},  // lichess ijyj0mHa
         {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", true, true},
         {"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", false, false, MateProof::Checkmate, MateProof::Checkmate},  // stalemate
@@ -260,10 +263,12 @@ TEST(DeadPosition, HandCheckedExamples) {
             const MateProof proof = side == Color::White ? c.white_proof : c.black_proof;
             const MateAnalysis a = can_checkmate(pos, side);
             if (can) {
-                ASSERT_EQ(a.verdict, Winnability::Winnable) << c.fen << " " << (side == Color::White ? "white" : "black");
+                ASSERT_EQ(a.verdict, Winnability::Winnable)
+                    << c.fen << " " << (side == Color::White ? "white" : "black");
                 EXPECT_TRUE(ends_in_mate(pos, side, a.line)) << c.fen;
             } else {
-                ASSERT_EQ(a.verdict, Winnability::Unwinnable) << c.fen << " " << (side == Color::White ? "white" : "black");
+                ASSERT_EQ(a.verdict, Winnability::Unwinnable)
+                    << c.fen << " " << (side == Color::White ? "white" : "black");
                 if (proof != MateProof::None) {
                     EXPECT_EQ(a.proof, proof) << c.fen;
                 }
@@ -339,9 +344,10 @@ void check_layers(const std::vector<Question>& questions, std::uint64_t exhausti
             EXPECT_TRUE(ends_in_mate(*pos, q.winner, e.line)) << q.fen;
         }
     }
-    std::printf("[ layers ] %d static proofs, %d skeleton proofs, %d exhausted searches, %d mates by exhaustive "
-                "search\n",
-                static_proofs, skeleton_proofs, exhausted, mates);
+    std::printf(
+        "[ layers ] %d static proofs, %d skeleton proofs, %d exhausted searches, %d mates by exhaustive "
+        "search\n",
+        static_proofs, skeleton_proofs, exhausted, mates);
 }
 
 TEST(DeadPosition, EachLayerAgreesWithTheTestVector) {
@@ -429,13 +435,15 @@ TEST(DeadPosition, LoneMinorPiecesOfRealGamesAreDecided) {
         ASSERT_EQ(a.verdict, Winnability::Winnable) << fen;
         EXPECT_TRUE(ends_in_mate(pos, Color::Black, a.line)) << fen;
         // The picture search alone finds them too.
-        const HelpmateResult planned = find_planned_helpmate(pos, Color::Black, 2'000'000, mate_plans(pos, Color::Black), context);
+        const HelpmateResult planned = find_planned_helpmate(pos, Color::Black, 2'000'000,
+                                                             mate_plans(pos, Color::Black), context);
         ASSERT_TRUE(planned.found) << fen;
         EXPECT_TRUE(ends_in_mate(pos, Color::Black, planned.line)) << fen;
     }
     // A picture search on its own: a lone knight mates with White's promoted pawn as the blocker.
     const Position pos = position("8/8/n7/P7/2k5/8/3K4/8 w - - 4 63");
-    const HelpmateResult r = find_planned_helpmate(pos, Color::Black, 2'000'000, mate_plans(pos, Color::Black), context);
+    const HelpmateResult r = find_planned_helpmate(pos, Color::Black, 2'000'000, mate_plans(pos, Color::Black),
+                                                   context);
     ASSERT_TRUE(r.found);
     EXPECT_TRUE(ends_in_mate(pos, Color::Black, r.line));
 }

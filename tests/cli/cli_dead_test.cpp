@@ -71,7 +71,7 @@ void expect_helpmate(const std::string& fen, Color winner) {
 }
 
 TEST(CliDead, WinnablePrintsAHelpmateThatReplays) {
-    expect_helpmate("8/8/8/4K3/4N3/4kp2/8/8 b - - 0 1", Color::White);  // K+N against K+P
+    expect_helpmate("8/8/8/4K3/4N3/4kp2/8/8 b - - 0 1", Color::White);   // K+N against K+P
     expect_helpmate("8/2n5/8/KB6/3k4/8/8/8 b - - 10 56", Color::Black);  // K+N against K+B
     expect_helpmate("8/8/3k4/8/8/3P4/8/3K4 w - - 0 1", Color::White);    // the pawn promotes
 }

@@ -27,14 +27,16 @@ class Inputs {
 public:
     Inputs() : dir_(fs::temp_directory_path() / ("schach_cli_lang_" + std::to_string(::getpid()))) {
         fs::create_directories(dir_);
-        write("games.pgn",
-              "[Event \"x\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n"
-              "[Event \"y\"]\n[Result \"*\"]\n\n1. e4 e5 2. Ke3 *\n");
+        write(
+            "games.pgn",
+            "[Event \"x\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n"
+            "[Event \"y\"]\n[Result \"*\"]\n\n1. e4 e5 2. Ke3 *\n");
         write("suite.epd",
               "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 400 ;id \"start\"\n"
               "4k3/8/8/8/8/8/8/4K2R w K - 0 1 ;D1 16 ;D2 9999999 ;id \"wrong\"\n");
         write("bad.epd", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D99 20\n");
-        write("moves.txt", "e4\ne5\nhilfe\nxyz\nzüge\nremis\nablehnen\nbrett\nuhr\npgn\nberühre e2\nDh5\nSc6\nLc4\nSf6\nDxf7\n");
+        write("moves.txt",
+              "e4\ne5\nhilfe\nxyz\nzüge\nremis\nablehnen\nbrett\nuhr\npgn\nberühre e2\nDh5\nSc6\nLc4\nSf6\nDxf7\n");
     }
     ~Inputs() {
         std::error_code ec;
@@ -43,7 +45,9 @@ public:
     std::string path(const std::string& name) const { return shell_quote((dir_ / name).string()); }
 
 private:
-    void write(const std::string& name, std::string_view text) const { std::ofstream(dir_ / name, std::ios::binary) << text; }
+    void write(const std::string& name, std::string_view text) const {
+        std::ofstream(dir_ / name, std::ios::binary) << text;
+    }
     fs::path dir_;
 };
 
@@ -53,17 +57,56 @@ std::vector<std::string> invocations(const Inputs& in) {
     const std::string mate = shell_quote("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1");
     const std::string pawn = shell_quote("8/8/3k4/8/8/3P4/8/3K4 w - - 0 1");
     return {
-        "--help", "bogus", "perft 2", "perft 2 --divide", "perft --suite " + in.path("suite.epd") + " --max-nodes 100 -v",
-        "perft --suite " + in.path("bad.epd"), "perft --suite /nonexistent.epd", "perft 99", "perft", "perft 3 extra",
-        "perft --max-nodes 5", "perft --help", "fen " + start, "fen bogus", "fen '8/8/8/8/8/8/8/8 w - - 0 1'", "fen --help",
-        "chess960 518", "chess960 --fen " + start, "chess960 1000", "chess960", "chess960 --random --fen x",
-        "chess960 --help", "moves", "moves --fen " + mate, "moves --notation xyz", "moves --variant xyz", "moves --help",
-        "pgn check " + in.path("games.pgn"), "pgn check /nonexistent.pgn", "pgn convert " + in.path("games.pgn"),
-        "pgn adjudicate " + in.path("games.pgn"), "pgn --help", "pgn check --help", "pgn convert --help",
-        "pgn adjudicate --help", "play --tc 5+3 --touch-move < " + in.path("moves.txt"), "play < /dev/null",
-        "play --tc '?' < /dev/null", "play --help", "timecontrol 5+3", "timecontrol -", "timecontrol --list",
-        "timecontrol 5x3", "timecontrol", "timecontrol --help", "dead --fen " + pawn,
-        "dead --fen " + pawn + " --winner white", "dead --fen " + pawn + " --winner green", "dead", "dead --help",
+        "--help",
+        "bogus",
+        "perft 2",
+        "perft 2 --divide",
+        "perft --suite " + in.path("suite.epd") + " --max-nodes 100 -v",
+        "perft --suite " + in.path("bad.epd"),
+        "perft --suite /nonexistent.epd",
+        "perft 99",
+        "perft",
+        "perft 3 extra",
+        "perft --max-nodes 5",
+        "perft --help",
+        "fen " + start,
+        "fen bogus",
+        "fen '8/8/8/8/8/8/8/8 w - - 0 1'",
+        "fen --help",
+        "chess960 518",
+        "chess960 --fen " + start,
+        "chess960 1000",
+        "chess960",
+        "chess960 --random --fen x",
+        "chess960 --help",
+        "moves",
+        "moves --fen " + mate,
+        "moves --notation xyz",
+        "moves --variant xyz",
+        "moves --help",
+        "pgn check " + in.path("games.pgn"),
+        "pgn check /nonexistent.pgn",
+        "pgn convert " + in.path("games.pgn"),
+        "pgn adjudicate " + in.path("games.pgn"),
+        "pgn --help",
+        "pgn check --help",
+        "pgn convert --help",
+        "pgn adjudicate --help",
+        "play --tc 5+3 --touch-move < " + in.path("moves.txt"),
+        "play < /dev/null",
+        "play --tc '?' < /dev/null",
+        "play --help",
+        "timecontrol 5+3",
+        "timecontrol -",
+        "timecontrol --list",
+        "timecontrol 5x3",
+        "timecontrol",
+        "timecontrol --help",
+        "dead --fen " + pawn,
+        "dead --fen " + pawn + " --winner white",
+        "dead --fen " + pawn + " --winner green",
+        "dead",
+        "dead --help",
     };
 }
 
@@ -90,22 +133,23 @@ std::string prose(const std::string& output) {
 }
 
 // Marker words: each is frequent in its language's sentences and no word of the other language.
-const std::vector<std::string> EnglishMarkers = {"the", "error", "invalid", "unknown", "expected", "give", "show",
-                                                 "print", "without", "default", "Examples", "Usage", "Options",
-                                                 "file", "cannot", "position", "with", "and", "is", "of"};
-const std::vector<std::string> GermanMarkers = {"Fehler", "ungültige", "ungültiger", "unbekannte", "unbekannter",
-                                                "erwartet", "Stellung", "Züge", "Zug", "ohne", "oder", "und",
-                                                "nicht", "Beispiele", "Aufruf", "Optionen", "Datei", "Tiefe",
-                                                "Partie", "Partien", "Sprache", "Weiß", "Schwarz", "mit", "die", "der"};
+const std::vector<std::string> EnglishMarkers = {
+    "the",      "error", "invalid", "unknown", "expected", "give",     "show", "print", "without", "default",
+    "Examples", "Usage", "Options", "file",    "cannot",   "position", "with", "and",   "is",      "of"};
+const std::vector<std::string> GermanMarkers = {
+    "Fehler", "ungültige", "ungültiger", "unbekannte", "unbekannter", "erwartet", "Stellung", "Züge",  "Zug",
+    "ohne",   "oder",      "und",        "nicht",      "Beispiele",   "Aufruf",   "Optionen", "Datei", "Tiefe",
+    "Partie", "Partien",   "Sprache",    "Weiß",       "Schwarz",     "mit",      "die",      "der"};
 /// Standard German names of persons and pieces the gender-neutral German replaces, and back.
-const std::vector<std::string> GenderedWords = {"König", "Dame", "Läufer", "Springer", "Bauer", "Bauern",
-                                                "Spieler", "Sieger", "man"};
-const std::vector<std::string> NeutralWords = {"Wesire", "Läufere", "Springere", "Bauere", "Spielere", "Siegere",
-                                               "mensch"};
+const std::vector<std::string> GenderedWords = {"König",  "Dame",    "Läufer", "Springer", "Bauer",
+                                                "Bauern", "Spieler", "Sieger", "man"};
+const std::vector<std::string> NeutralWords = {"Wesire",   "Läufere", "Springere", "Bauere",
+                                               "Spielere", "Siegere", "mensch"};
 
 void expect_none(const std::set<std::string>& words, const std::vector<std::string>& markers, const std::string& what,
                  const std::string& args, const std::string& text) {
-    for (const std::string& m : markers) EXPECT_FALSE(words.contains(m)) << what << " '" << m << "' in `" << args << "`:\n" << text;
+    for (const std::string& m : markers)
+        EXPECT_FALSE(words.contains(m)) << what << " '" << m << "' in `" << args << "`:\n" << text;
 }
 
 void check_language(const std::string& lang) {
@@ -136,7 +180,8 @@ TEST(CliLanguage, NeutralNamesPiecesAndPeopleAfterTheSeedText) {
     const auto out = [](const std::string& args) {
         return test::run_command(test::schach_command("--lang de-neutral " + args) + " 2>&1").out;
     };
-    EXPECT_TRUE(contains(out("dead --fen '8/8/3k4/8/8/3P4/8/3K4 w - - 0 1' --winner green"), "Fehler: Siegere 'green'"));
+    EXPECT_TRUE(
+        contains(out("dead --fen '8/8/3k4/8/8/3P4/8/3K4 w - - 0 1' --winner green"), "Fehler: Siegere 'green'"));
     EXPECT_TRUE(contains(out("play --tc '?' < /dev/null"), "kann mensch nicht spielen"));
     EXPECT_TRUE(contains(out("fen --help"), "Rochade Könige-schlägt-Turm"));
     EXPECT_TRUE(contains(out("play < /dev/null"), "Die Partie ist nicht beendet"));

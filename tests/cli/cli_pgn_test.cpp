@@ -269,7 +269,7 @@ TEST(CliPgnCheck, StdinAndSeveralFilesAndUnreadableFiles) {
     EXPECT_EQ(piped.exit_code, 0);
     EXPECT_EQ(piped.last_line(), "6 games, 0 errors");
     const Output two = schach("pgn check " + pgn_file("python-chess_kasparov-deep-blue-1997.pgn") + " " +
-                           pgn_file("chessjs_test_1.pgn"));
+                              pgn_file("chessjs_test_1.pgn"));
     EXPECT_EQ(two.exit_code, 0);
     EXPECT_EQ(two.last_line(), "7 games, 0 errors");
     const Output missing = schach("pgn check /nonexistent/file.pgn " + pgn_file("chessjs_test_1.pgn"));
@@ -318,8 +318,8 @@ TEST(CliPgnConvert, GermanLettersAndCastling) {
 TEST(CliPgnConvert, OutputReadsBackAndBadGamesAreSkipped) {
     Scratch scratch;
     const std::string out = scratch.path("out.pgn");
-    const Output run = schach("pgn convert --lang de -o " + shell_quote(out) + " " + pgn_file("scalachess_pgn-render-snapshot.pgn"),
-                           "2>&1");
+    const Output run = schach(
+        "pgn convert --lang de -o " + shell_quote(out) + " " + pgn_file("scalachess_pgn-render-snapshot.pgn"), "2>&1");
     EXPECT_EQ(run.exit_code, 1);  // the Crazyhouse game is skipped
     EXPECT_EQ(lines_containing(run, "scalachess_pgn-render-snapshot.pgn:53:1: ").size(), 1u) << run.out;
     const Output check = schach("pgn check " + shell_quote(out));
@@ -392,8 +392,7 @@ TEST(CliPgnAdjudicate, ConstructedGames) {
     EXPECT_EQ(lines[0],
               "1: 1/2-1/2 fivefold-repetition (ended at 8... (fivefold-repetition), 7 more plies; recorded 1-0) "
               "[A - B]");
-    EXPECT_EQ(lines[1],
-              "2: 1/2-1/2 time-forfeit (6.9: Black cannot checkmate; recorded 0-1) [C - D]");
+    EXPECT_EQ(lines[1], "2: 1/2-1/2 time-forfeit (6.9: Black cannot checkmate; recorded 0-1) [C - D]");
     EXPECT_EQ(lines[2], "3: 1-0 time-forfeit");
     EXPECT_EQ(lines[3], "4: * claimable threefold-repetition (recorded 1/2-1/2)");
     EXPECT_EQ(lines[4], "5: 1/2-1/2 stalemate");

@@ -42,8 +42,8 @@ CliRun run_schach(const std::string& args, const std::string& input = "") {
     const bool written = ::write(in_fd, input.data(), input.size()) == static_cast<ssize_t>(input.size());
     ::close(in_fd);
     if (written) {
-        schach::test::CommandRun shell = schach::test::run_command(
-            "NO_COLOR=1 " + schach::test::schach_command(args) + " < " + in_path + " 2> " + err_path);
+        schach::test::CommandRun shell = schach::test::run_command("NO_COLOR=1 " + schach::test::schach_command(args) +
+                                                                   " < " + in_path + " 2> " + err_path);
         run.exit_code = shell.exit_code;
         run.out = std::move(shell.out);
         run.err = read_file(err_path);
@@ -104,8 +104,9 @@ TEST(CliPlay, ThreefoldClaimGerman) {
 
 TEST(CliPlay, ThreefoldClaimEnglishWithIntendedMove) {
     const CliRun r = run_schach("play --lang en", "Nf3\nNf6\nNg1\nNg8\nNf3\nNf6\nNg1\nclaim Ng8\npgn\n");
-    EXPECT_TRUE(contains(r.out, "Claimed with the intended move Ng8\n"
-                                "1/2-1/2 Threefold repetition claimed: draw (Art. 9.2)\n"))
+    EXPECT_TRUE(contains(r.out,
+                         "Claimed with the intended move Ng8\n"
+                         "1/2-1/2 Threefold repetition claimed: draw (Art. 9.2)\n"))
         << r.out;
     EXPECT_TRUE(contains(r.out, "[Termination \"threefold repetition\"]")) << r.out;
     EXPECT_TRUE(contains(r.out, "4. Ng1 { Draw claimed with the intended move")) << r.out;  // wrapped at 80
@@ -188,7 +189,8 @@ TEST(CliPlay, FlagFallLosesWhenTheOpponentCanMate) {
 
 TEST(CliPlay, MateOnTheLastSecondStands) {
     // 6.2.1.1: the move that mates ends the game even if the clock shows zero right after it.
-    const CliRun r = run_schach("play --lang en --tc 1+0 --fen '6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1'", "wait 58\nRa8#\n");
+    const CliRun r = run_schach("play --lang en --tc 1+0 --fen '6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1'",
+                                "wait 58\nRa8#\n");
     EXPECT_EQ(last_line(r.out), "1-0 Checkmate: White wins (Art. 5.1.1)");
 }
 
@@ -222,7 +224,7 @@ TEST(CliPlay, BoardAndFlip) {
     EXPECT_EQ(lines[1], "    a  b  c  d  e  f  g  h");
     EXPECT_EQ(lines[2].rfind(" 8  ♜  ♞  ♝  ♛  ♚  ♝  ♞  ♜  8   Schwarz  ", 0), 0u) << lines[2];
     EXPECT_TRUE(contains(lines[2], "  ◀ am Zug")) << lines[2];  // Black's clock runs: 5:00 or 4:59
-    EXPECT_EQ(lines[6], " 4  ·  ·  ·  · [♙] ·  ·  ·  4");  // the last move is marked
+    EXPECT_EQ(lines[6], " 4  ·  ·  ·  · [♙] ·  ·  ·  4");       // the last move is marked
     EXPECT_EQ(lines[8].rfind(" 2  ♙  ♙  ♙  ♙ [·] ♙  ♙  ♙  2", 0), 0u) << lines[8];
     EXPECT_EQ(lines[11], "    h  g  f  e  d  c  b  a");  // flipped: Black at the bottom
     EXPECT_EQ(lines[12].rfind(" 1  ♖  ♘  ♗  ♔  ♕  ♗  ♘  ♖  1   Weiß     5:0", 0), 0u) << lines[12];
@@ -259,7 +261,8 @@ TEST(CliPlay, BadArguments) {
     const CliRun tc_de = run_schach("play --tc 5x3 --lang de");
     EXPECT_EQ(tc_de.exit_code, 2);
     EXPECT_TRUE(contains(tc_de.err, "Zeitkontrolle, Zeichen 1")) << tc_de.err;
-    EXPECT_EQ(run_schach("play --lang de --fen 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQxq - 0 1'").exit_code, 2);
+    EXPECT_EQ(run_schach("play --lang de --fen 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQxq - 0 1'").exit_code,
+              2);
     EXPECT_EQ(run_schach("play --lang fr").exit_code, 2);
     EXPECT_EQ(run_schach("play --lang de --chess960 960").exit_code, 2);
     EXPECT_EQ(run_schach("play --lang de --chess960 1 --fen '8/8/8/4k3/8/8/8/KQ6 w - - 0 1'").exit_code, 2);
@@ -269,8 +272,9 @@ TEST(CliPlay, BadArguments) {
 
 TEST(CliTimeControl, Presets) {
     const std::vector<std::pair<std::string, std::string>> cases = {
-        {"1+0", "1+0 blitz"},     {"3+2", "3+2 blitz"},       {"5+3", "5+3 blitz"},
-        {"10+5", "10+5 rapid"},   {"15+10", "15+10 rapid"},   {"25+10", "25+10 rapid"},
+        {"1+0", "1+0 blitz"},         {"3+2", "3+2 blitz"},
+        {"5+3", "5+3 blitz"},         {"10+5", "10+5 rapid"},
+        {"15+10", "15+10 rapid"},     {"25+10", "25+10 rapid"},
         {"90+30", "90+30 classical"}, {"40/90+30+30s", "40/90+30,30+30 classical"},
     };
     for (const auto& [spec, first] : cases) {

@@ -67,7 +67,8 @@ TEST(CliVariant, Chess960CastlesOnlyWhenSaid) {
     EXPECT_TRUE(contains(schach("perft 1 --chess960 --fen " + OffCorner).out, "Nodes searched: 26"));
     // auto: today's detection, only where a user asks for it.
     EXPECT_TRUE(contains(schach("perft 1 --variant auto --fen " + OffCorner).out, "Nodes searched: 26"));
-    EXPECT_EQ(schach("fen --variant chess960 --format shredder " + OffCorner).out, "r3k2r/8/8/8/8/8/8/R2K3R w HAha - 0 1\n");
+    EXPECT_EQ(schach("fen --variant chess960 --format shredder " + OffCorner).out,
+              "r3k2r/8/8/8/8/8/8/R2K3R w HAha - 0 1\n");
 }
 
 TEST(CliVariant, UnknownOrContradictoryVariantIsAnError) {

@@ -26,7 +26,8 @@ std::vector<StartRow> load_starts() {
     const test::TsvTable table = test::read_tsv(test::data_file("chess960/scharnagl_960.tsv"), false);
     std::vector<StartRow> rows;
     for (const test::TsvRow& row : table.rows) {
-        if (row.cells.size() != 4) throw std::runtime_error("scharnagl_960.tsv:" + std::to_string(row.line) + ": 4 columns expected");
+        if (row.cells.size() != 4)
+            throw std::runtime_error("scharnagl_960.tsv:" + std::to_string(row.line) + ": 4 columns expected");
         rows.push_back({test::parse_int(row.cells[0]), row.cells[1], row.cells[2], row.cells[3]});
     }
     return rows;
@@ -166,7 +167,8 @@ TEST(Chess960, NonStartPositionsSaySo) {
         return number ? "" : describe(number.error(), Language::English);
     };
     EXPECT_NE(reason("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1").find("pawns"), std::string::npos);
-    EXPECT_NE(reason("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1").find("side to move"), std::string::npos);
+    EXPECT_NE(reason("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1").find("side to move"),
+              std::string::npos);
     EXPECT_NE(reason("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w Kkq - 0 1").find("castling"), std::string::npos);
     EXPECT_NE(reason("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBRN w Qkq - 0 1").find("mirrored"), std::string::npos);
     // (Bishops on one colour would already be invalid: a promoted bishop needs a missing pawn.)

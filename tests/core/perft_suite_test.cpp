@@ -70,7 +70,8 @@ constexpr Erratum Errata[] = {
 std::uint64_t expected_count(const PerftCase& c, int depth, std::uint64_t published) {
     for (const Erratum& e : Errata) {
         if (c.id != e.id || depth != e.depth) continue;
-        EXPECT_EQ(published, e.published) << c.where() << " depth " << depth << ": the data changed, review the erratum";
+        EXPECT_EQ(published, e.published)
+            << c.where() << " depth " << depth << ": the data changed, review the erratum";
         return e.correct;
     }
     return published;
@@ -192,8 +193,8 @@ TEST(PerftSuiteValidation, FlagsExactlyTheImpossiblePositions) {
             if (known == known_invalid().end()) known = known_invalid().find(c.fen);
             if (known == known_invalid().end()) {
                 ++valid_seen;
-                EXPECT_TRUE(problems.empty()) << c.where() << " " << c.fen << " flagged as "
-                                              << testing::PrintToString(problems.names());
+                EXPECT_TRUE(problems.empty())
+                    << c.where() << " " << c.fen << " flagged as " << testing::PrintToString(problems.names());
             } else {
                 ++invalid_seen;
                 EXPECT_TRUE(problems.has(known->second))

@@ -96,7 +96,8 @@ public:
                 if (!line.empty() && line.back() == '\r') line.pop_back();
                 return line;
             }
-            const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+            const auto left =
+                std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
             if (left.count() <= 0) return std::nullopt;
             pollfd fd{from_child_, POLLIN, 0};
             if (poll(&fd, 1, static_cast<int>(left.count())) <= 0) return std::nullopt;
@@ -242,7 +243,8 @@ void run_diff(const std::vector<DiffPosition>& positions, int depth) {
         const std::string diff = compare(ours, *theirs);
         if (diff.empty()) continue;
         ADD_FAILURE() << p.origin << "\n  position fen " << fen << "\n  go perft " << depth
-                      << (chess960 ? " (UCI_Chess960 true)" : "") << "\n" << diff;
+                      << (chess960 ? " (UCI_Chess960 true)" : "") << "\n"
+                      << diff;
         if (++failures >= 20) break;
     }
     testing::Test::RecordProperty("positions", static_cast<int>(positions.size()));

@@ -9,9 +9,9 @@
 
 #include "game/clock.hpp"
 #include "game/game.hpp"
+#include "game/time_control.hpp"
 #include "notation/notation.hpp"
 #include "pgn/pgn.hpp"
-#include "game/time_control.hpp"
 #include "support/test_clock.hpp"
 #include "text/text.hpp"
 
@@ -116,6 +116,7 @@ struct BadSpec {
 
 TEST(TimeControl, ErrorsSayWhatAndWhere) {
     using K = TimeControlError::Kind;
+    // clang-format off
     const std::vector<BadSpec> bad = {
         {"5+", K::Syntax, 2},          {"abc", K::Syntax, 0},         {"40/", K::Syntax, 3},
         {"5+-3", K::Syntax, 2},        {"0+0", K::NoTime, 0},         {"", K::Syntax, 0},
@@ -127,6 +128,7 @@ TEST(TimeControl, ErrorsSayWhatAndWhere) {
         {"-5", K::Syntax, 1},          {"40/90+30+30s,5", K::Syntax, 12}, {"10001/90", K::OutOfRange, 0},
         {"40/90+0+0", K::NoTime, 6},
     };
+    // clang-format on
     for (const BadSpec& b : bad) {
         auto r = parse_time_control(b.spec);
         ASSERT_FALSE(r.has_value()) << b.spec << " parsed as " << to_string(*r);
@@ -139,6 +141,7 @@ TEST(TimeControl, ErrorsSayWhatAndWhere) {
 }
 
 TEST(TimeControl, NormalizedFormReadsBack) {
+    // clang-format off
     const std::vector<std::pair<std::string_view, std::string_view>> cases = {
         {"5+3", "5+3"},         {"90", "90+0"},           {"5 + 3s", "5+3"},        {"0.5+0", "30s+0"},
         {"1.5+0.5", "90s+0.5"}, {"5d3", "5d3"},           {"5b3", "5b3"},           {"5+2d3", "5+2d3"},
@@ -146,6 +149,7 @@ TEST(TimeControl, NormalizedFormReadsBack) {
         {"40/90,30", "40/90+0,30+0"}, {"40/90+30+30s", "40/90+30,30+30"}, {"40/120", "40/120+0"},
         {"40/120+30+5d5", "40/120+5d5,30+5d5"},
     };
+    // clang-format on
     for (const auto& [spec, normal] : cases) {
         const TimeControl tc = control(spec);
         EXPECT_EQ(to_string(tc), normal) << spec;
@@ -159,10 +163,12 @@ TEST(TimeControl, PresetsParseAndRoundTrip) {
     const auto& presets = time_control_presets();
     std::vector<std::string_view> names;
     for (const auto& p : presets) names.push_back(p.name);
-    EXPECT_EQ(names, (std::vector<std::string_view>{"1+0", "3+2", "5+3", "10+5", "15+10", "25+10", "90+30",
-                                                    "40/90+30+30s"}));
+    EXPECT_EQ(names,
+              (std::vector<std::string_view>{"1+0", "3+2", "5+3", "10+5", "15+10", "25+10", "90+30", "40/90+30+30s"}));
+    // clang-format off
     const std::vector<std::string_view> pgn = {"60",       "180+2",     "300+3", "600+5",
                                                "900+10",   "1500+10",   "5400+30", "40/5400+30:1800+30"};
+    // clang-format on
     for (std::size_t i = 0; i < presets.size(); ++i) {
         const TimeControl& tc = presets[i].control;
         EXPECT_EQ(control(presets[i].name), tc) << presets[i].name;
@@ -177,9 +183,11 @@ TEST(TimeControl, PresetsParseAndRoundTrip) {
 // ---------------------------------------------------------------- TimeControl: PGN tag
 
 TEST(TimeControl, PgnTagsRoundTrip) {
+    // clang-format off
     const std::vector<std::string_view> tags = {"300+2", "40/5400+30:1800+30", "*60", "-", "?", "40/9000",
                                                 "4500", "4500+60", "40/7200:3600", "300d5", "300b5",
                                                 "300+2d5", "15", "0.5+0.1"};
+    // clang-format on
     for (std::string_view tag : tags) {
         auto tc = parse_pgn_time_control(tag);
         ASSERT_TRUE(tc.has_value()) << tag << ": " << describe(tc.error(), Language::English);
@@ -201,12 +209,14 @@ TEST(TimeControl, PgnTagsRoundTrip) {
 
 TEST(TimeControl, PgnTagErrors) {
     using K = TimeControlError::Kind;
+    // clang-format off
     const std::vector<BadSpec> bad = {
         {"", K::Syntax, 0},         {"300+", K::Syntax, 4},         {"1800:40/5400", K::RestNotLast, 4},
         {"*0", K::NoTime, 1},       {"*60+1", K::HourglassBonus, 3}, {"300 + 2", K::Syntax, 4},
         {"0", K::NoTime, 0},        {"5m", K::Syntax, 1},           {"40/", K::Syntax, 3},
         {"??", K::Syntax, 1},       {"0/60", K::ZeroMoves, 0},
     };
+    // clang-format on
     for (const BadSpec& b : bad) {
         auto r = parse_pgn_time_control(b.spec);
         ASSERT_FALSE(r.has_value()) << b.spec;
@@ -218,12 +228,14 @@ TEST(TimeControl, PgnTagErrors) {
 // ---------------------------------------------------------------- TimeControl: classification
 
 TEST(TimeControl, ClassificationTableOfItem66) {
+    // clang-format off
     const std::vector<std::pair<std::string_view, TimeClass>> table = {
         {"1+0", TimeClass::Blitz},      {"3+2", TimeClass::Blitz},      {"8+2", TimeClass::Blitz},
         {"10+0", TimeClass::Blitz},     {"10+5", TimeClass::Rapid},     {"15+10", TimeClass::Rapid},
         {"59+0", TimeClass::Rapid},     {"45+15", TimeClass::Classical}, {"50+10", TimeClass::Classical},
         {"60+0", TimeClass::Classical}, {"40/90+30+30s", TimeClass::Classical},
     };
+    // clang-format on
     for (const auto& [spec, expected] : table)
         EXPECT_EQ(classify(control(spec)), expected) << spec << " is " << time_class_id(classify(control(spec)));
 }
@@ -290,8 +302,8 @@ TEST(Clock, SimpleDelayOfItem40) {
 
 TEST(Clock, BronsteinDelayOfItem40) {
     Clock clock = started("5b5");
-    EXPECT_EQ(clock.remaining(W, at(3)), seconds(297));  // counts at once
-    EXPECT_EQ(press(clock, W, 3).remaining, minutes(5));  // and gives it back: 5:00.0
+    EXPECT_EQ(clock.remaining(W, at(3)), seconds(297));      // counts at once
+    EXPECT_EQ(press(clock, W, 3).remaining, minutes(5));     // and gives it back: 5:00.0
     EXPECT_EQ(press(clock, B, 11).remaining, seconds(297));  // moved in 8 s: 4:57.0
 }
 

@@ -4,10 +4,9 @@
 
 #include <gtest/gtest.h>
 
-#include "text/text.hpp"
 #include "core/fen.hpp"
-#include "game/game.hpp"
 #include "core/movegen.hpp"
+#include "game/game.hpp"
 #include "notation/notation.hpp"
 #include "support/test_data.hpp"
 #include "text/text.hpp"
@@ -25,7 +24,9 @@ Game game_of(std::string_view fen = StartFen, GameOptions options = {}, bool che
 
 Move san(const Game& g, std::string_view text) {
     auto m = parse_san(g.position(), text);
-    if (!m) throw std::runtime_error("cannot read " + std::string(text) + ": " + describe(m.error(), g.position(), Language::English));
+    if (!m)
+        throw std::runtime_error("cannot read " + std::string(text) + ": " +
+                                 describe(m.error(), g.position(), Language::English));
     return *m;
 }
 
@@ -53,7 +54,7 @@ TEST(Game, StalemateAndDeadPositions) {
     EXPECT_EQ(kxq.outcome(), (Outcome{Result::Draw, Termination::DeadPosition}));
     EXPECT_EQ(game_of("8/8/8/4k3/3b4/8/8/K1B5 w - - 0 1").outcome().termination, Termination::DeadPosition);
     EXPECT_FALSE(game_of("8/8/8/4k3/2b5/8/8/K1B5 w - - 0 1").is_over());  // opposite-coloured bishops
-    EXPECT_FALSE(game_of("8/8/8/4k3/8/8/8/KNN5 w - - 0 1").is_over());     // K+N+N v K can mate
+    EXPECT_FALSE(game_of("8/8/8/4k3/8/8/8/KNN5 w - - 0 1").is_over());    // K+N+N v K can mate
     EXPECT_EQ(game_of("k7/P1K5/8/8/8/8/8/8 b - - 0 1").outcome().termination, Termination::DeadPosition);
     EXPECT_EQ(game_of("kb6/2N5/1K6/8/8/8/8/8 b - - 0 50").outcome().termination, Termination::DeadPosition);
 }
@@ -219,7 +220,11 @@ TEST(Game, DoubleForfeitAndPop) {
     EXPECT_TRUE(g.pop());  // a take-back cancels a result declared after it
     EXPECT_FALSE(g.is_over());
     EXPECT_EQ(g.plies(), 1);
-    EXPECT_EQ(g.position(), [] { Game h; play(h, "e4"); return h.position(); }());
+    EXPECT_EQ(g.position(), [] {
+        Game h;
+        play(h, "e4");
+        return h.position();
+    }());
 }
 
 TEST(Game, LostCastlingRightsAreExplainedFromTheMoves) {  // 3.8.2.1
@@ -291,7 +296,9 @@ TEST(Game, RuleCasesStatusHalfmoveRepetition) {
         if (c[4] != "-") play(g, c[4]);
         if (query == "status") {
             const Termination t = g.outcome().termination;
-            const std::string status = t == Termination::Checkmate ? "checkmate" : t == Termination::Stalemate ? "stalemate" : "ongoing";
+            const std::string status = t == Termination::Checkmate   ? "checkmate"
+                                       : t == Termination::Stalemate ? "stalemate"
+                                                                     : "ongoing";
             EXPECT_EQ(status, c[7]) << c[0];
         } else if (query == "halfmove_ge_100") {
             EXPECT_EQ(g.position().halfmove_clock() >= 100 ? "true" : "false", c[7]) << c[0];

@@ -25,7 +25,7 @@ using std::chrono::seconds;
 constexpr Color W = Color::White;
 constexpr Color B = Color::Black;
 
-constexpr std::string_view LoneKingFen = "8/8/8/4k3/8/8/8/KQ6 w - - 0 1";  // Black cannot mate
+constexpr std::string_view LoneKingFen = "8/8/8/4k3/8/8/8/KQ6 w - - 0 1";         // Black cannot mate
 constexpr std::string_view BackRankFen = "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1";  // Ra8#
 
 }  // namespace
@@ -64,8 +64,7 @@ Move san(const Match& match, std::string_view text) {
 /// Plays `text` at `secs` and expects it to be accepted.
 MoveTime play(Match& match, std::string_view text, double secs) {
     auto r = match.play(san(match, text), at(secs));
-    EXPECT_TRUE(r.has_value()) << text << " at " << secs << ": "
-                               << (r ? "" : match_error_id(r.error().kind));
+    EXPECT_TRUE(r.has_value()) << text << " at " << secs << ": " << (r ? "" : match_error_id(r.error().kind));
     return r.value_or(MoveTime{});
 }
 

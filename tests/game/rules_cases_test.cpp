@@ -10,10 +10,10 @@
 #include <vector>
 
 #include "core/fen.hpp"
-#include "game/game.hpp"
-#include "notation/notation.hpp"
 #include "core/movegen.hpp"
 #include "core/position.hpp"
+#include "game/game.hpp"
+#include "notation/notation.hpp"
 #include "support/test_data.hpp"
 #include "support/test_moves.hpp"
 #include "text/text.hpp"
@@ -55,9 +55,8 @@ std::vector<RuleCase> rule_cases_or_empty() {
 TEST(RulesCasesFile, HasEveryCaseWithAKnownQuery) {
     const std::vector<RuleCase> cases = load_rule_cases();
     EXPECT_EQ(cases.size(), RulesCaseCount);
-    const std::set<std::string> queries = {"legal_uci",       "legal_count",     "status",          "fen_after",
-                                           "san",             "parse_san",       "halfmove_ge_100", "halfmove_ge_150",
-                                           "repetition_count"};
+    const std::set<std::string> queries = {"legal_uci", "legal_count",     "status",          "fen_after",       "san",
+                                           "parse_san", "halfmove_ge_100", "halfmove_ge_150", "repetition_count"};
     for (const RuleCase& c : cases) EXPECT_TRUE(queries.contains(c.query)) << c.id << ": unknown query " << c.query;
 }
 
@@ -77,7 +76,8 @@ std::string where(const RuleCase& c) {
 bool play(Game& game, const std::string& text, const RuleCase& c) {
     const auto m = parse_san(game.position(), text);
     if (!m) {
-        ADD_FAILURE() << where(c) << ": cannot play '" << text << "': " << describe(m.error(), game.position(), Language::English);
+        ADD_FAILURE() << where(c) << ": cannot play '" << text
+                      << "': " << describe(m.error(), game.position(), Language::English);
         return false;
     }
     if (!game.play(*m)) {
@@ -113,7 +113,8 @@ std::string status_of(const Position& pos) {
 /// Shredder-FEN alike), e.p. square after normalising (only a legal capture keeps it), clocks.
 void expect_same_fen(const Position& got, const std::string& expected_fen, const RuleCase& c) {
     const auto expected_setup = parse_fen(expected_fen);
-    ASSERT_TRUE(expected_setup) << where(c) << ": expected FEN unreadable: " << describe(expected_setup.error(), Language::English);
+    ASSERT_TRUE(expected_setup) << where(c)
+                                << ": expected FEN unreadable: " << describe(expected_setup.error(), Language::English);
     const auto expected = Position::from_setup(*expected_setup, options_for(c));
     ASSERT_TRUE(expected) << where(c) << ": expected FEN invalid";
     const std::vector<std::string> want = test::split_words(expected_fen);
@@ -159,7 +160,8 @@ TEST_P(RulesCase, Holds) {
         const auto m = parse_san(pos, c.arg);
         if (c.expected == "illegal" || c.expected == "ambiguous") {
             ASSERT_FALSE(m) << where(c) << ": read as " << to_uci(*m, c.chess960);
-            EXPECT_EQ(m.error().kind, c.expected == "illegal" ? MoveTextError::Kind::Illegal : MoveTextError::Kind::Ambiguous)
+            EXPECT_EQ(m.error().kind,
+                      c.expected == "illegal" ? MoveTextError::Kind::Illegal : MoveTextError::Kind::Ambiguous)
                 << where(c);
         } else {
             ASSERT_TRUE(m) << where(c) << ": " << describe(m.error(), pos, Language::English);

@@ -26,11 +26,11 @@
 #include <string_view>
 #include <vector>
 
+#include "cli/cli_run.hpp"
 #include "core/chess960.hpp"
 #include "core/fen.hpp"
 #include "core/movegen.hpp"
 #include "notation/notation.hpp"
-#include "cli/cli_run.hpp"
 #include "support/test_moves.hpp"
 #include "text/text.hpp"
 
@@ -87,7 +87,9 @@ Move pick_move(const Position& pos, test::Rng& rng, bool biased) {
 
 Position start_of(int scharnagl) {
     auto p = chess960_position(scharnagl);
-    if (!p) throw std::runtime_error("chess960_position(" + std::to_string(scharnagl) + "): " + describe(p.error(), Language::English));
+    if (!p)
+        throw std::runtime_error("chess960_position(" + std::to_string(scharnagl) +
+                                 "): " + describe(p.error(), Language::English));
     p->set_chess960(true);  // also the classical array (518), played as Chess960
     return *p;
 }
@@ -102,7 +104,8 @@ int king_file(int scharnagl) {
 bool rook_beside_king(int scharnagl) {
     const auto rank = chess960_back_rank(scharnagl);
     const int k = king_file(scharnagl);
-    return rank[static_cast<std::size_t>(k - 1)] == PieceType::Rook || rank[static_cast<std::size_t>(k + 1)] == PieceType::Rook;
+    return rank[static_cast<std::size_t>(k - 1)] == PieceType::Rook ||
+           rank[static_cast<std::size_t>(k + 1)] == PieceType::Rook;
 }
 
 /// 40 Scharnagl numbers: kings on the b and g files, rooks right beside the king, the classical
@@ -159,17 +162,17 @@ std::vector<Sample> random_game_positions(std::uint64_t seed, int classical_game
 /// A few hand-made positions for cases random games seldom reach.
 std::vector<Sample> edge_positions() {
     const std::vector<std::pair<std::string, bool>> fens = {
-        {"1k6/8/8/8/R6R/8/8/R3K2R w KQ - 0 1", false},           // file and rank disambiguation
-        {"k7/8/8/2Q1Q3/8/2Q1Q3/8/K7 w - - 0 1", false},          // square disambiguation
-        {"4k3/4r3/8/8/8/8/4N3/1N2K3 w - - 0 1", false},          // a pinned knight needs no letter
-        {"r1n1k3/1P6/8/8/8/8/8/4K3 w q - 0 1", false},           // promotions with capture
-        {"k7/2P5/1K6/8/8/8/8/8 w - - 0 1", false},               // promotion with mate
-        {"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", false},            // back-rank mate
-        {"8/8/8/3pP3/8/8/8/k3K3 w - d6 0 2", false},             // en passant
-        {"rk5r/8/8/8/8/8/8/RK5R w HAha - 0 1", true},            // king on b: O-O-O to c1
-        {"1r4kr/8/8/8/8/8/8/1R4KR w HBhb - 0 1", true},          // king on g: O-O moves only the rook
-        {"k7/8/8/8/8/8/8/5KR1 w G - 0 1", true},                 // king's target is the rook's square
-        {"r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1", true},          // classical array as Chess960
+        {"1k6/8/8/8/R6R/8/8/R3K2R w KQ - 0 1", false},   // file and rank disambiguation
+        {"k7/8/8/2Q1Q3/8/2Q1Q3/8/K7 w - - 0 1", false},  // square disambiguation
+        {"4k3/4r3/8/8/8/8/4N3/1N2K3 w - - 0 1", false},  // a pinned knight needs no letter
+        {"r1n1k3/1P6/8/8/8/8/8/4K3 w q - 0 1", false},   // promotions with capture
+        {"k7/2P5/1K6/8/8/8/8/8 w - - 0 1", false},       // promotion with mate
+        {"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", false},    // back-rank mate
+        {"8/8/8/3pP3/8/8/8/k3K3 w - d6 0 2", false},     // en passant
+        {"rk5r/8/8/8/8/8/8/RK5R w HAha - 0 1", true},    // king on b: O-O-O to c1
+        {"1r4kr/8/8/8/8/8/8/1R4KR w HBhb - 0 1", true},  // king on g: O-O moves only the rook
+        {"k7/8/8/8/8/8/8/5KR1 w G - 0 1", true},         // king's target is the rook's square
+        {"r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1", true},  // classical array as Chess960
     };
     std::vector<Sample> out;
     for (const auto& [fen, chess960] : fens) {
@@ -212,7 +215,8 @@ std::vector<OracleResult> run_oracle(const std::vector<Sample>& samples) {
         if (!f) throw std::runtime_error("cannot write " + in.string());
     }
     const std::string cmd = "node " + shell_quote((oracle_dir() / "san_oracle.mjs").string()) + " <" +
-                            shell_quote(in.string()) + " >" + shell_quote(out.string()) + " 2>" + shell_quote(err.string());
+                            shell_quote(in.string()) + " >" + shell_quote(out.string()) + " 2>" +
+                            shell_quote(err.string());
     const int status = std::system(cmd.c_str());
     if (status != 0) {
         std::ifstream e(err);
@@ -239,18 +243,22 @@ std::vector<OracleResult> run_oracle(const std::vector<Sample>& samples) {
         }
         const std::string& fen = samples[i].fen;
         if (cols[0] == "END") {
-            if (cols.size() != 2 || cols[1] != fen) throw std::runtime_error(where + "out of sync, expected END for " + fen);
+            if (cols.size() != 2 || cols[1] != fen)
+                throw std::runtime_error(where + "out of sync, expected END for " + fen);
             ++i;
         } else if (cols[0] == "ERROR") {
-            if (cols.size() < 3 || cols[1] != fen) throw std::runtime_error(where + "out of sync at ERROR, expected " + fen);
+            if (cols.size() < 3 || cols[1] != fen)
+                throw std::runtime_error(where + "out of sync at ERROR, expected " + fen);
             results[i].error = cols[2];
         } else {
-            if (cols.size() != 3 || cols[0] != fen) throw std::runtime_error(where + "out of sync, expected moves of " + fen);
+            if (cols.size() != 3 || cols[0] != fen)
+                throw std::runtime_error(where + "out of sync, expected moves of " + fen);
             results[i].moves.push_back({cols[1], cols[2]});
         }
     }
     if (i != samples.size())
-        throw std::runtime_error("oracle answered " + std::to_string(i) + " of " + std::to_string(samples.size()) + " positions");
+        throw std::runtime_error("oracle answered " + std::to_string(i) + " of " + std::to_string(samples.size()) +
+                                 " positions");
     return results;
 }
 
@@ -285,7 +293,8 @@ void count_coverage(Move m, const std::string& san, Tally& tally) {
     if (!san.empty() && san.back() == '#') ++tally.mates;
     std::string body = strip_check_marks(san);
     std::erase(body, 'x');
-    if (!body.empty() && std::string_view("NBRQK").find(body[0]) != std::string_view::npos && body.size() > 3) ++tally.disambiguated;
+    if (!body.empty() && std::string_view("NBRQK").find(body[0]) != std::string_view::npos && body.size() > 3)
+        ++tally.disambiguated;
 }
 
 void compare(const Sample& s, const OracleResult& oracle, Tally& tally) {
@@ -300,7 +309,8 @@ void compare(const Sample& s, const OracleResult& oracle, Tally& tally) {
     for (Move m : legal_moves(pos)) ours.emplace(to_uci(pos, m), std::make_pair(m, to_san(pos, m, Language::English)));
     std::map<std::string, std::string> theirs;
     for (const OracleMove& om : oracle.moves)
-        if (!theirs.emplace(om.uci, om.san).second) tally.add({"chessops lists a move twice", s.fen, om.uci, "-", om.san});
+        if (!theirs.emplace(om.uci, om.san).second)
+            tally.add({"chessops lists a move twice", s.fen, om.uci, "-", om.san});
 
     for (const auto& [uci, ours_entry] : ours)
         if (!theirs.contains(uci)) tally.add({"move only we generate", s.fen, uci, ours_entry.second, "-"});
@@ -330,7 +340,8 @@ void compare(const Sample& s, const OracleResult& oracle, Tally& tally) {
 }
 
 void run_diff(const std::vector<Sample>& samples, std::size_t min_positions) {
-    if (const std::string problem = oracle_problem(); !problem.empty()) FAIL() << "chessops oracle unavailable: " << problem;
+    if (const std::string problem = oracle_problem(); !problem.empty())
+        FAIL() << "chessops oracle unavailable: " << problem;
     ASSERT_GE(samples.size(), min_positions);
 
     const auto t0 = std::chrono::steady_clock::now();

@@ -7,7 +7,6 @@
 #include <optional>
 #include <set>
 
-#include "text/text.hpp"
 #include "core/chess960.hpp"
 #include "core/explain.hpp"
 #include "core/fen.hpp"
@@ -119,8 +118,8 @@ TEST(Notation, UciCastlingChess960IsKingTakesRook) {
 TEST(Notation, LenientReadsWhatRealFilesContain) {
     const Position start;
     const std::pair<const char*, const char*> cases[] = {
-        {"Sf3", "g1f3"},   {"Ngf3", "g1f3"},  {"Ng1f3", "g1f3"}, {"Ng1-f3", "g1f3"}, {"g1f3", "g1f3"},
-        {"e4!?", "e2e4"},  {"e2-e4", "e2e4"}, {"e4 ", "e2e4"},   {"Nf3!", "g1f3"},   {"Pe4", "e2e4"},
+        {"Sf3", "g1f3"},  {"Ngf3", "g1f3"},  {"Ng1f3", "g1f3"}, {"Ng1-f3", "g1f3"}, {"g1f3", "g1f3"},
+        {"e4!?", "e2e4"}, {"e2-e4", "e2e4"}, {"e4 ", "e2e4"},   {"Nf3!", "g1f3"},   {"Pe4", "e2e4"},
     };
     for (auto [text, expected] : cases) {
         auto m = parse_san(start, text);
@@ -277,7 +276,8 @@ TEST(Refusals, EachRuleHasItsCode) {
         {"4k3/8/8/8/8/8/5r2/4K3 w - - 0 1", Square::E1, Square::E2, PieceType::None, RefusalCode::KingIntoCheck},
         {"4k3/8/8/8/8/8/8/R3K2R w Q - 0 1", Square::E1, Square::G1, PieceType::None, RefusalCode::CastlingNoRight},
         {"4k3/8/8/8/4r3/8/8/R3K2R w KQ - 0 1", Square::E1, Square::G1, PieceType::None, RefusalCode::CastlingInCheck},
-        {"r3k2r/8/8/8/8/8/8/RN2K2R w KQkq - 0 1", Square::E1, Square::C1, PieceType::None, RefusalCode::CastlingBlocked},
+        {"r3k2r/8/8/8/8/8/8/RN2K2R w KQkq - 0 1", Square::E1, Square::C1, PieceType::None,
+         RefusalCode::CastlingBlocked},
         {"4k3/8/8/8/8/8/6r1/R3K2R w KQ - 0 1", Square::E1, Square::G1, PieceType::None, RefusalCode::CastlingIntoCheck},
         {"8/8/8/KPp4r/8/8/8/7k w - c6 0 1", Square::B5, Square::C6, PieceType::None, RefusalCode::Pinned},
     };
@@ -306,7 +306,8 @@ TEST(Refusals, LegalTargetsMatchExplainForEverySquarePair) {
                 const Refusal r = explain_move(p, square_at(f), square_at(t), PieceType::Queen);
                 const Refusal plain = explain_move(p, square_at(f), square_at(t));
                 const bool legal = r.ok() || plain.ok();
-                EXPECT_EQ(legal, contains(targets, square_at(t))) << fen << " " << to_string(square_at(f)) << to_string(square_at(t));
+                EXPECT_EQ(legal, contains(targets, square_at(t)))
+                    << fen << " " << to_string(square_at(f)) << to_string(square_at(t));
             }
         }
     }

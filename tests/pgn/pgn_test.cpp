@@ -7,11 +7,11 @@
 #include <string>
 #include <vector>
 
-#include "text/text.hpp"
 #include "core/fen.hpp"
 #include "notation/notation.hpp"
 #include "pgn/pgn.hpp"
 #include "support/test_data.hpp"
+#include "text/text.hpp"
 
 namespace schach {
 namespace {
@@ -80,7 +80,8 @@ TEST(Pgn, EveryDataFileReadsCompletely) {
         EXPECT_EQ(c.variations, f.variations) << f.file;
         EXPECT_EQ(c.nags, f.nags) << f.file;
         EXPECT_EQ(c.comments, f.comments) << f.file;
-        const std::size_t expected_errors = std::string_view(f.file).find("scalachess") != std::string_view::npos ? 1 : 0;
+        const std::size_t expected_errors = std::string_view(f.file).find("scalachess") != std::string_view::npos ? 1
+                                                                                                                  : 0;
         EXPECT_EQ(c.errors.size(), expected_errors) << f.file;
     }
 }
@@ -126,8 +127,7 @@ TEST(Pgn, SetUpWithBlackToMoveAndChess960) {
     auto games = read_pgn_games(slurp("pgn/chessjs_test_3.pgn"));
     ASSERT_EQ(games.size(), 1u);
     EXPECT_EQ(games[0].start.side_to_move(), Color::Black);
-    EXPECT_EQ(to_fen(games[0].end_position()),
-              "r1bqk1nr/ppp2ppp/2np4/b3p3/2BPP3/2P2N2/P4PPP/RNBQ1RK1 b kq - 0 3");
+    EXPECT_EQ(to_fen(games[0].end_position()), "r1bqk1nr/ppp2ppp/2np4/b3p3/2BPP3/2P2N2/P4PPP/RNBQ1RK1 b kq - 0 3");
     auto frc = read_pgn_games(slurp("pgn/python-chess_cutechess-fischerrandom.pgn"));
     ASSERT_EQ(frc.size(), 4u);
     for (const auto& g : frc) EXPECT_TRUE(g.start.is_chess960());
@@ -272,8 +272,9 @@ TEST(Pgn, FuzzFindings) {
     // A result inside a variation is an error and ends the game there, whether an earlier move
     // already failed (strict mode refuses "e:f4") or not (lenient mode reads it): the games after
     // it are the same games in both modes.
-    const std::string text = "1. e4 c5 (1... e5 2. Nf3 (2. f4 e:f4 *(2...\n61...Kf6 62. Qe8 Kf5 \xC2\xBD-\xC2\xBD\n\n"
-                             "1. d4 d5 *\n";
+    const std::string text =
+        "1. e4 c5 (1... e5 2. Nf3 (2. f4 e:f4 *(2...\n61...Kf6 62. Qe8 Kf5 \xC2\xBD-\xC2\xBD\n\n"
+        "1. d4 d5 *\n";
     for (ParseMode mode : {ParseMode::Lenient, ParseMode::Strict}) {
         PgnReaderOptions options;
         options.san_mode = mode;
@@ -321,7 +322,9 @@ struct Trace : PgnVisitor {
     void begin_variation() override { out += "(\n"; }
     void end_variation() override { out += ")\n"; }
     void result(std::string_view r) override { out += "result " + std::string(r) + "\n"; }
-    void error(const PgnError& e) override { out += "error " + where(e.where) + " " + describe(e, Language::English) + "\n"; }
+    void error(const PgnError& e) override {
+        out += "error " + where(e.where) + " " + describe(e, Language::English) + "\n";
+    }
     void end_game() override { out += "end\n"; }
 };
 
@@ -358,7 +361,7 @@ TEST(Pgn, MemoryAndStreamReadersAgreeOnOddTexts) {
     const std::vector<std::string> texts = {
         "",
         "\n",
-        "1. e4 *",                                   // no final newline
+        "1. e4 *",  // no final newline
         "\xEF\xBB\xBF[Event \"bom\"]\r\n\r\n1. e4 {a\r\nb} e5 *\r\n",
         "1. c4 * 1. Nf3 *\n[Event \"x\"]\n1. e4 e5 2. Ke2 Ke7 3. Ke1 1-0",
         "% escape\n1. e4 ; rest\n{ open\n%not an escape } e5 (1... c5 2. Nf3) 2. Nf3 $1 !? *\n",

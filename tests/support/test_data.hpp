@@ -81,12 +81,12 @@ inline bool is_comment_or_blank(std::string_view line) {
 
 /// A position of a suite (notation/perft_suite.hpp) with where it stands, for test messages.
 struct PerftCase {
-    std::string id;    // from `id`, or "line N" when the file gives none
-    std::string fen;   // 4 to 6 fields
+    std::string id;   // from `id`, or "line N" when the file gives none
+    std::string fen;  // 4 to 6 fields
     std::vector<PerftCheck> expected;
     bool chess960 = false;  // the suite means Chess960 rules (Shredder castling letters, "xfen" ids)
-    std::string file;  // file name, for messages
-    int line = 0;      // 1-based line of the FEN
+    std::string file;       // file name, for messages
+    int line = 0;           // 1-based line of the FEN
 
     std::string where() const { return file + ":" + std::to_string(line) + " [" + id + "]"; }
 };
