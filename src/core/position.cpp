@@ -39,13 +39,15 @@ void Position::move_piece(Square from, Square to) {
     board_[to] = p;
 }
 
-Square Position::castling_rook(Color c, CastlingSide side) const {
-    Bitboard rooks = castling_rooks_ & back_rank(c);
-    if (!rooks) return Square::None;
-    File kf = file_of(king(c));
-    for (Square r : squares(rooks))
-        if ((file_of(r) > kf) == (side == CastlingSide::King)) return r;
-    return Square::None;
+CastlingTest Position::castling_test(CastlingSide side) const {
+    return side_ == Color::White ? castling_test<Color::White, false>(side, 0) : castling_test<Color::Black, false>(side, 0);
+}
+
+Bitboard Position::attacked_squares(Color c, Bitboard targets, Bitboard occupied) const {
+    Bitboard attacked = 0;
+    for (Square s : squares(targets))
+        if (attacked_by(c, s, occupied)) attacked |= bb(s);
+    return attacked;
 }
 
 Key Position::compute_key() const {
@@ -67,21 +69,16 @@ Bitboard Position::attackers_to(Square s, Bitboard occupied) const {
            (attacks::bishop(s, occupied) & (by_type_[PieceType::Bishop] | by_type_[PieceType::Queen]));
 }
 
-Bitboard Position::checkers() const {
+void Position::update_check_info() {
     // Slider lookups only where an enemy slider stands on an open line's ray: often none.
-    const Color them = ~side_;
-    const Square k = king(side_);
-    Bitboard c = (attacks::knight(k) & pieces(them, PieceType::Knight)) |
-                 (attacks::pawn(side_, k) & pieces(them, PieceType::Pawn));
-    const Bitboard queens = pieces(them, PieceType::Queen);
-    const Bitboard sliders = ((pieces(them, PieceType::Rook) | queens) & attacks::rook_empty(k)) |
-                             ((pieces(them, PieceType::Bishop) | queens) & attacks::bishop_empty(k));
-    // Walk the few sliders on the king's lines with the small between-table instead of the large
-    // slider table: this runs for every move a PGN reader checks.
+    const Color us = side_, them = ~us;
+    const Square k = king(us), their_king = king(them);
     const Bitboard occupied = pieces();
-    for (Square s : squares(sliders))
-        if (!(attacks::between(k, s) & occupied & ~bb(s))) c |= bb(s);
-    return c;
+    const attacks::LineScan scan = attacks::scan_lines(k, sliders_aimed_at(them, k), occupied);
+    checkers_ = scan.seeing | (attacks::knight(k) & pieces(them, PieceType::Knight)) |
+                (attacks::pawn(us, k) & pieces(them, PieceType::Pawn));
+    blockers_[us] = scan.blockers;
+    blockers_[them] = attacks::scan_lines(their_king, sliders_aimed_at(us, their_king), occupied).blockers;
 }
 
 bool Position::attacked_by(Color c, Square s, Bitboard occupied) const {
@@ -89,27 +86,7 @@ bool Position::attacked_by(Color c, Square s, Bitboard occupied) const {
     if ((attacks::knight(s) & by_type_[PieceType::Knight] & theirs) ||
         (attacks::pawn(~c, s) & by_type_[PieceType::Pawn] & theirs) || (attacks::king(s) & by_type_[PieceType::King] & theirs))
         return true;
-    const Bitboard queens = by_type_[PieceType::Queen];
-    const Bitboard sliders = (((by_type_[PieceType::Rook] | queens) & attacks::rook_empty(s)) |
-                              ((by_type_[PieceType::Bishop] | queens) & attacks::bishop_empty(s))) &
-                             theirs;
-    for (Square from : squares(sliders))
-        if (!(attacks::between(s, from) & occupied & ~bb(from))) return true;
-    return false;
-}
-
-Bitboard Position::blockers_for_king(Color c) const {
-    Square ksq = king(c);
-    Bitboard them = pieces(~c);
-    Bitboard snipers = ((attacks::rook_empty(ksq) & (pieces(PieceType::Rook) | pieces(PieceType::Queen))) |
-                        (attacks::bishop_empty(ksq) & (pieces(PieceType::Bishop) | pieces(PieceType::Queen)))) &
-                       them;
-    Bitboard blockers = 0, occupied = pieces();
-    for (Square s : squares(snipers)) {
-        Bitboard b = attacks::between(ksq, s) & ~bb(s) & occupied;
-        if (b && !more_than_one(b)) blockers |= b;
-    }
-    return blockers;
+    return attacks::scan_lines(s, sliders_aimed_at(c, s) & occupied, occupied).seeing != 0;
 }
 
 bool Position::ep_capture_legal(Square from, Square ep) const {
@@ -151,7 +128,7 @@ void Position::do_castling(Color us, Square king_from, Square rook_from, bool un
 }
 
 Undo Position::do_move(Move m) {
-    Undo u{key_, castling_rooks_, Piece::None, ep_, double_step_, halfmove_};
+    Undo u{key_, castling_rooks_, checkers_, blockers_, Piece::None, ep_, double_step_, halfmove_};
     double_step_ = Square::None;
     const Color us = side_, them = ~us;
     if (ep_ != Square::None) {
@@ -209,6 +186,7 @@ Undo Position::do_move(Move m) {
     side_ = them;
     key_ ^= zobrist::white_to_move();
     if (us == Color::Black) ++fullmove_;
+    update_check_info();
     return u;
 }
 
@@ -238,6 +216,8 @@ void Position::undo_move(Move m, const Undo& u) {
     ep_ = u.ep_square;
     double_step_ = u.double_step;
     halfmove_ = u.halfmove_clock;
+    checkers_ = u.checkers;
+    blockers_ = u.blockers;
 }
 
 Key Position::castling_key() const {
@@ -292,7 +272,10 @@ bool Position::is_consistent() const {
     }
     if (popcount(pieces(Color::White, PieceType::King)) != 1 || popcount(pieces(Color::Black, PieceType::King)) != 1)
         return false;
-    return key_ == compute_key();
+    if (key_ != compute_key()) return false;
+    Position fresh = *this;
+    fresh.update_check_info();
+    return fresh.checkers_ == checkers_ && fresh.blockers_ == blockers_;
 }
 
 }  // namespace schach
