@@ -2,7 +2,6 @@
 
 #include <cassert>
 
-#include "core/movegen.hpp"
 #include "core/zobrist.hpp"
 
 namespace schach {
@@ -230,19 +229,94 @@ Key Position::castling_key() const {
     return k;
 }
 
+bool Position::pawn_reaches(Square from, Square to) const {
+    // As the generator: a pawn on the last rank (a relaxed setup) has no moves, one on the first
+    // rank steps one square only.
+    const Color us = side_;
+    if (rank_of(from) == relative(us, Rank::R8)) return false;
+    if (contains(attacks::pawn(us, from), to)) return contains(pieces(~us), to);
+    const Square one = offset(from, forward(us));
+    if (board_[one] != Piece::None) return false;
+    return to == one || (rank_of(from) == relative(us, Rank::R2) && to == offset(one, forward(us)) &&
+                         board_[to] == Piece::None);
+}
+
 bool Position::is_legal(Move m) const {
-    if (!m || m == Move::null() || !is_ok(m.from())) return false;
-    Piece pc = board_[m.from()];
-    if (pc == Piece::None || color_of(pc) != side_) return false;
-    MoveList moves;
-    generate_legal(*this, moves);
-    return moves.contains(m);
+    const Square from = m.from(), to = m.to();
+    const Piece pc = board_[from];
+    // a1a1 (none) and b1b1 (null) are caught here: no move has from == to.
+    if (from == to || pc == Piece::None || color_of(pc) != side_) return false;
+    const Color us = side_;
+    const Square ksq = king(us);
+    const PieceType type = type_of(pc);
+    // Only promotions use the promotion bits; the others leave them zero (Knight).
+    if (m.kind() != MoveKind::Promotion && m.promotion() != PieceType::Knight) return false;
+    switch (m.kind()) {
+        case MoveKind::Castling:
+            return type == PieceType::King && contains(castling_rooks_ & pieces(us), to) &&
+                   castling_test(castling_side(m)).ok();
+        case MoveKind::EnPassant:
+            // ep_ is set only when some capture is legal; whether this one is, the test says. In
+            // double check only the king moves (the generator does not ask).
+            return type == PieceType::Pawn && to == ep_ && contains(attacks::pawn(us, from), to) &&
+                   !more_than_one(checkers_) && ep_capture_legal(from, to);
+        case MoveKind::Promotion:
+        case MoveKind::Normal: {
+            if (contains(pieces(us), to)) return false;
+            const bool promotes = type == PieceType::Pawn && rank_of(to) == relative(us, Rank::R8);
+            if (promotes != (m.kind() == MoveKind::Promotion)) return false;
+            if (type == PieceType::King)
+                return contains(attacks::king(from), to) && !attacked_by(~us, to, pieces() ^ bb(from));
+            if (type == PieceType::Pawn ? !pawn_reaches(from, to) : !contains(attacks::of(type, from, pieces()), to))
+                return false;
+            // A piece other than the king: it must block or take a single checker and keep its pin.
+            if (checkers_ && (more_than_one(checkers_) || !contains(attacks::between(ksq, lsb(checkers_)), to)))
+                return false;
+            return !contains(blockers_[us], from) || attacks::aligned(ksq, from, to);
+        }
+    }
+    return false;
 }
 
 bool Position::gives_check(Move m) const {
-    Position after = *this;
-    after.do_move(m);
-    return after.in_check();
+    const Color us = side_, them = ~us;
+    const Square from = m.from(), to = m.to(), ksq = king(them);
+    const PieceType type = type_of(board_[from]);
+    const Bitboard occupied = pieces();
+    // Direct check by the moved piece (castling moves the king, which never checks).
+    if (m.kind() != MoveKind::Castling) {
+        const Bitboard reach = type == PieceType::Pawn ? attacks::pawn(them, ksq) : attacks::of(type, ksq, occupied);
+        if (contains(reach, to)) return true;
+    }
+    // Discovered check: the piece leaves a line to the king (castling: below, as the king may
+    // land on the same line).
+    if (m.kind() != MoveKind::Castling && contains(blockers_[them], from) && !attacks::aligned(from, to, ksq))
+        return true;
+    const Bitboard our_rq = pieces(us, PieceType::Rook) | pieces(us, PieceType::Queen);
+    const Bitboard our_bq = pieces(us, PieceType::Bishop) | pieces(us, PieceType::Queen);
+    switch (m.kind()) {
+        case MoveKind::Normal: return false;
+        case MoveKind::Promotion:
+            // The pawn's square is free behind the new piece (a push on the king's file).
+            return contains(attacks::of(m.promotion(), to, occupied ^ bb(from)), ksq);
+        case MoveKind::EnPassant: {
+            // Both pawns leave their squares: a line through either may open.
+            const Square captured = make_square(file_of(to), rank_of(from));
+            const Bitboard after = (occupied ^ bb(from) ^ bb(captured)) | bb(to);
+            return (attacks::rook(ksq, after) & our_rq) || (attacks::bishop(ksq, after) & our_bq);
+        }
+        case MoveKind::Castling: {
+            // Only the rook can check: every line through a back-rank square but the rank ends
+            // there, and along the rank the two pieces, side by side on their targets, still shut
+            // off what they shut off before. The rook sees with both pieces moved (Chess960: they
+            // may swap, and the king may have stood between the rook's target and the enemy king).
+            const CastlingSide side = castling_side(m);
+            const Square king_to = king_target(us, side), rook_to = rook_target(us, side);
+            const Bitboard after = (occupied ^ bb(from) ^ bb(to)) | bb(king_to) | bb(rook_to);
+            return contains(attacks::rook(rook_to, after), ksq);
+        }
+    }
+    return false;
 }
 
 Setup Position::to_setup() const {

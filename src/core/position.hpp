@@ -161,9 +161,10 @@ public:
     }
 
     // --- Moves ---
-    /// True exactly for the legal moves of this position, for any 16-bit value.
+    /// True exactly for the legal moves of this position (those the move generator writes), for
+    /// any 16-bit value, without generating moves: for moves from a table or another position.
     bool is_legal(Move m) const;
-    /// Precondition: m is legal.
+    /// Whether the move checks the opponent's king, without playing it. Precondition: m is legal.
     bool gives_check(Move m) const;
     /// Whether the pawn on `from` may capture en passant onto `ep` without exposing its king.
     /// Precondition: the e.p. square is valid and `from` holds a pawn of the side to move beside it.
@@ -213,6 +214,9 @@ private:
     /// ep_ (entering the key) when such a capture is legal. Precondition: ep_ is None.
     void set_double_step(Square skipped);
     void init_from(const Setup& s);
+    /// Whether the side to move's pawn on `from` can go to `to` (a push or a capture, not en
+    /// passant), king safety aside.
+    bool pawn_reaches(Square from, Square to) const;
     template <Color Us, bool HaveDanger>
     CastlingTest castling_test(CastlingSide side, Bitboard danger) const;
     /// Those of `targets` that `c` attacks given an occupancy.
