@@ -5,6 +5,8 @@
 //   BM_GenerateLegal/<name>   generate_legal into a fresh MoveList        ("moves/s" = items/s)
 //   BM_CountLegal/<name>      count_legal (popcount bulk counting)
 //   BM_DoUndo/<name>          do_move + undo_move over every legal move
+//   BM_GivesCheck/<name>      gives_check over every legal move (no copy of the position)
+//   BM_IsLegal/<name>         is_legal over every legal move (no move generation)
 //   BM_FenParse/<name>        parse_fen (text -> Setup) and position_from_fen (-> validated Position)
 //   BM_FenWrite/<name>        to_fen (X-FEN)
 //
@@ -137,6 +139,29 @@ BENCHMARK_CAPTURE(BM_DoUndo, start, Start.fen);
 BENCHMARK_CAPTURE(BM_DoUndo, kiwipete, Kiwipete.fen);
 BENCHMARK_CAPTURE(BM_DoUndo, fischer1, Fischer1.fen);
 BENCHMARK_CAPTURE(BM_DoUndo, promotions, Promotions.fen);
+
+// --- gives_check / is_legal ---
+
+/// One iteration asks about every legal move of the position; items = moves asked about.
+template <bool Check>
+void BM_AskEveryMove(benchmark::State& state, const char* fen) {
+    const Position pos = load(fen);
+    const MoveList moves = legal_moves(pos);
+    for (auto _ : state) {
+        int yes = 0;
+        for (Move m : moves) yes += Check ? pos.gives_check(m) : pos.is_legal(m);
+        benchmark::DoNotOptimize(yes);
+    }
+    state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(moves.size()));
+}
+void BM_GivesCheck(benchmark::State& state, const char* fen) { BM_AskEveryMove<true>(state, fen); }
+void BM_IsLegal(benchmark::State& state, const char* fen) { BM_AskEveryMove<false>(state, fen); }
+BENCHMARK_CAPTURE(BM_GivesCheck, kiwipete, Kiwipete.fen);
+BENCHMARK_CAPTURE(BM_GivesCheck, fischer1, Fischer1.fen);
+BENCHMARK_CAPTURE(BM_GivesCheck, promotions, Promotions.fen);
+BENCHMARK_CAPTURE(BM_IsLegal, kiwipete, Kiwipete.fen);
+BENCHMARK_CAPTURE(BM_IsLegal, fischer1, Fischer1.fen);
+BENCHMARK_CAPTURE(BM_IsLegal, promotions, Promotions.fen);
 
 // --- FEN ---
 

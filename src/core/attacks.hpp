@@ -75,6 +75,24 @@ inline Bitboard between(Square a, Square b) { return detail::tables.between[a][b
 inline Bitboard line(Square a, Square b) { return detail::tables.line[a][b]; }
 inline bool aligned(Square a, Square b, Square c) { return contains(line(a, b), c); }
 
+/// What stands on the lines between a square and the sliders aimed at it.
+struct LineScan {
+    Bitboard seeing = 0;    // the sliders with an empty line to the square: they attack it
+    Bitboard blockers = 0;  // pieces that alone stand between the square and one slider
+};
+/// Scans the lines from `s` to each of `sliders`, which must stand on a line through `s` that they
+/// move along (Position::sliders_aimed_at). One walk over the few such sliders with the small
+/// between-table is cheaper than slider lookups from `s`, and it finds checkers and pins at once.
+inline LineScan scan_lines(Square s, Bitboard sliders, Bitboard occupied) {
+    LineScan scan;
+    for (Square from : squares(sliders)) {
+        const Bitboard b = between(s, from) & ~bb(from) & occupied;
+        if (!b) scan.seeing |= bb(from);
+        else if (!more_than_one(b)) scan.blockers |= b;
+    }
+    return scan;
+}
+
 /// Which slider method is in use ("pext" or "magic").
 const char* slider_method();
 

@@ -42,39 +42,27 @@ bool is_castling_attempt(const Position& pos, Square from, Square to) {
 Refusal explain_castling_from(const Position& pos, Refusal r) {
     const Color us = pos.side_to_move(), them = ~us;
     const CastlingSide side = r.to > r.from ? CastlingSide::King : CastlingSide::Queen;
-    const Square rook = pos.castling_rook(us, side);
-    if (rook == Square::None) {
-        r.code = RC::CastlingNoRight;
-        r.square = pos.piece_on(r.to) == make_piece(us, PT::Rook) ? r.to : Square::None;
-        return r;
-    }
-    const Square ksq = r.from;
-    if (Bitboard checkers = pos.checkers()) {
-        r.code = RC::CastlingInCheck;
-        return with_attacker(r, pos, lsb(checkers));
-    }
-    const Square king_to = Position::king_target(us, side), rook_to = Position::rook_target(us, side);
-    const Bitboard must_be_empty =
-        (attacks::between(ksq, king_to) | attacks::between(rook, rook_to)) & ~bb(ksq) & ~bb(rook);
-    if (Bitboard blockers = must_be_empty & pos.pieces()) {
-        r.code = RC::CastlingBlocked;
-        r.square = side == CastlingSide::King ? lsb(blockers) : msb(blockers);
-        return r;
-    }
-    // Walk the king's path from its square towards the target.
-    const Bitboard occupied = pos.pieces() ^ bb(ksq);
-    Bitboard path = attacks::between(ksq, king_to) & ~bb(ksq);
-    while (path) {
-        Square s = side == CastlingSide::King ? pop_lsb(path) : msb(path);
-        if (side == CastlingSide::Queen) path ^= bb(s);
-        Bitboard occ = s == king_to ? occupied ^ bb(rook) : occupied;
-        if (Square a = some_attacker(pos, them, s, occ); a != Square::None) {
-            r.code = s == king_to ? RC::CastlingIntoCheck : RC::CastlingThroughCheck;
-            r.square = s;
-            return with_attacker(r, pos, a);
+    const CastlingTest test = pos.castling_test(side);
+    r.square = test.square;
+    switch (test.block) {
+        case CastlingBlock::NoRight:
+            r.code = RC::CastlingNoRight;
+            r.square = pos.piece_on(r.to) == make_piece(us, PT::Rook) ? r.to : Square::None;
+            return r;
+        case CastlingBlock::InCheck: r.code = RC::CastlingInCheck; return with_attacker(r, pos, lsb(pos.checkers()));
+        case CastlingBlock::Blocked: r.code = RC::CastlingBlocked; return r;
+        case CastlingBlock::ThroughCheck:
+        case CastlingBlock::IntoCheck: {
+            // The king's squares are seen without the king, its target also without the rook.
+            const bool target = test.block == CastlingBlock::IntoCheck;
+            r.code = target ? RC::CastlingIntoCheck : RC::CastlingThroughCheck;
+            Bitboard occupied = pos.pieces() ^ bb(r.from);
+            if (target) occupied ^= bb(pos.castling_rook(us, side));
+            return with_attacker(r, pos, some_attacker(pos, them, test.square, occupied));
         }
+        case CastlingBlock::None: break;
     }
-    r.code = RC::CastlingBlocked;  // not reached for positions that passed validation
+    r.code = RC::CastlingBlocked;  // not reached: callers ask only about castling that is not legal
     return r;
 }
 
@@ -151,14 +139,10 @@ Refusal explain_safety(const Position& pos, Refusal r) {
         return with_attacker(r, pos, lsb(checkers));
     }
     const bool en_passant = type_of(r.piece) == PT::Pawn && r.to == pos.double_step_square();
-    const Bitboard pinners = [&] {
-        Bitboard found = 0;
-        Bitboard snipers = ((attacks::rook_empty(ksq) & (pos.pieces(them, PT::Rook) | pos.pieces(them, PT::Queen))) |
-                            (attacks::bishop_empty(ksq) & (pos.pieces(them, PT::Bishop) | pos.pieces(them, PT::Queen))));
-        for (Square s : squares(snipers))
-            if ((attacks::between(ksq, s) & ~bb(s) & pos.pieces()) == bb(r.from)) found |= bb(s);
-        return found;
-    }();
+    // The sliders that would see the king with the piece gone, and only then.
+    const Bitboard snipers = pos.sliders_aimed_at(them, ksq);
+    const Bitboard pinners = attacks::scan_lines(ksq, snipers, pos.pieces() ^ bb(r.from)).seeing &
+                             ~attacks::scan_lines(ksq, snipers, pos.pieces()).seeing;
     if (pinners && !attacks::aligned(ksq, r.from, r.to)) {
         r.code = RC::Pinned;
         return with_attacker(r, pos, lsb(pinners));
@@ -220,10 +204,7 @@ Refusal explain_castling(const Position& pos, CastlingSide side) {
     r.piece = pos.piece_on(r.from);
     const Square rook = pos.castling_rook(us, side);
     r.to = rook != Square::None ? rook : Position::king_target(us, side);
-    if (rook != Square::None) {
-        for (Move m : legal_moves(pos))
-            if (m.kind() == MoveKind::Castling && m.to() == rook) return r;
-    }
+    if (pos.castling_test(side).ok()) return r;
     return explain_castling_from(pos, r);
 }
 

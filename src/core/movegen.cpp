@@ -95,24 +95,12 @@ int generate(const Position& pos, Move* out) {
     const Bitboard danger = danger_map<Them>(pos, occupied ^ bb(ksq));
     sink.add(ksq, attacks::king(ksq) & ~us & ~danger);
 
-    const Bitboard their_rq = pos.pieces(Them, PT::Rook) | pos.pieces(Them, PT::Queen);
-    const Bitboard their_bq = pos.pieces(Them, PT::Bishop) | pos.pieces(Them, PT::Queen);
-    const Bitboard checkers =
-        (contains(danger, ksq)
-             ? (attacks::knight(ksq) & pos.pieces(Them, PT::Knight)) |
-                   (attacks::pawn(Us, ksq) & pos.pieces(Them, PT::Pawn)) | (attacks::rook(ksq, occupied) & their_rq) |
-                   (attacks::bishop(ksq, occupied) & their_bq)
-             : 0);
+    // Checkers and pins come with the position (computed once by do_move).
+    const Bitboard checkers = pos.checkers();
     if (more_than_one(checkers)) return sink.count;
     const Bitboard checkmask = checkers ? attacks::between(ksq, lsb(checkers)) : ~Bitboard{0};
     const Bitboard target = ~us & checkmask;
-
-    Bitboard pinned = 0;
-    const Bitboard snipers = (attacks::rook_empty(ksq) & their_rq) | (attacks::bishop_empty(ksq) & their_bq);
-    for (Square s : squares(snipers)) {
-        Bitboard b = attacks::between(ksq, s) & occupied & ~bb(s);
-        if (b && !more_than_one(b)) pinned |= b & us;
-    }
+    const Bitboard pinned = pos.pinned();
 
     for (Square s : squares(pos.pieces(Us, PT::Knight) & ~pinned)) sink.add(s, attacks::knight(s) & target);
     const Bitboard queens = pos.pieces(Us, PT::Queen);
@@ -153,18 +141,9 @@ int generate(const Position& pos, Move* out) {
     }
 
     if (!checkers && (pos.castling_rooks() & us)) {
-        for (CastlingSide side : {CastlingSide::King, CastlingSide::Queen}) {
-            const Square rook = pos.castling_rook(Us, side);
-            if (rook == Square::None) continue;
-            const Square king_to = Position::king_target(Us, side), rook_to = Position::rook_target(Us, side);
-            const Bitboard king_path = attacks::between(ksq, king_to);
-            const Bitboard must_be_empty =
-                (king_path | attacks::between(rook, rook_to)) & ~bb(ksq) & ~bb(rook);
-            if ((occupied & must_be_empty) || (danger & king_path)) continue;
-            // Chess960: the castling rook itself may have shielded the king's target square.
-            if (attacks::rook(king_to, occupied ^ bb(rook) ^ bb(ksq)) & their_rq) continue;
-            sink.add_special(Move::make(ksq, rook, MoveKind::Castling));
-        }
+        for (CastlingSide side : {CastlingSide::King, CastlingSide::Queen})
+            if (pos.template castling_test<Us>(side, danger).ok())
+                sink.add_special(Move::make(ksq, pos.castling_rook(Us, side), MoveKind::Castling));
     }
     return sink.count;
 }

@@ -2,7 +2,6 @@
 
 #include <cassert>
 
-#include "core/movegen.hpp"
 #include "core/zobrist.hpp"
 
 namespace schach {
@@ -39,13 +38,15 @@ void Position::move_piece(Square from, Square to) {
     board_[to] = p;
 }
 
-Square Position::castling_rook(Color c, CastlingSide side) const {
-    Bitboard rooks = castling_rooks_ & back_rank(c);
-    if (!rooks) return Square::None;
-    File kf = file_of(king(c));
-    for (Square r : squares(rooks))
-        if ((file_of(r) > kf) == (side == CastlingSide::King)) return r;
-    return Square::None;
+CastlingTest Position::castling_test(CastlingSide side) const {
+    return side_ == Color::White ? castling_test<Color::White, false>(side, 0) : castling_test<Color::Black, false>(side, 0);
+}
+
+Bitboard Position::attacked_squares(Color c, Bitboard targets, Bitboard occupied) const {
+    Bitboard attacked = 0;
+    for (Square s : squares(targets))
+        if (attacked_by(c, s, occupied)) attacked |= bb(s);
+    return attacked;
 }
 
 Key Position::compute_key() const {
@@ -67,21 +68,16 @@ Bitboard Position::attackers_to(Square s, Bitboard occupied) const {
            (attacks::bishop(s, occupied) & (by_type_[PieceType::Bishop] | by_type_[PieceType::Queen]));
 }
 
-Bitboard Position::checkers() const {
+void Position::update_check_info() {
     // Slider lookups only where an enemy slider stands on an open line's ray: often none.
-    const Color them = ~side_;
-    const Square k = king(side_);
-    Bitboard c = (attacks::knight(k) & pieces(them, PieceType::Knight)) |
-                 (attacks::pawn(side_, k) & pieces(them, PieceType::Pawn));
-    const Bitboard queens = pieces(them, PieceType::Queen);
-    const Bitboard sliders = ((pieces(them, PieceType::Rook) | queens) & attacks::rook_empty(k)) |
-                             ((pieces(them, PieceType::Bishop) | queens) & attacks::bishop_empty(k));
-    // Walk the few sliders on the king's lines with the small between-table instead of the large
-    // slider table: this runs for every move a PGN reader checks.
+    const Color us = side_, them = ~us;
+    const Square k = king(us), their_king = king(them);
     const Bitboard occupied = pieces();
-    for (Square s : squares(sliders))
-        if (!(attacks::between(k, s) & occupied & ~bb(s))) c |= bb(s);
-    return c;
+    const attacks::LineScan scan = attacks::scan_lines(k, sliders_aimed_at(them, k), occupied);
+    checkers_ = scan.seeing | (attacks::knight(k) & pieces(them, PieceType::Knight)) |
+                (attacks::pawn(us, k) & pieces(them, PieceType::Pawn));
+    blockers_[us] = scan.blockers;
+    blockers_[them] = attacks::scan_lines(their_king, sliders_aimed_at(us, their_king), occupied).blockers;
 }
 
 bool Position::attacked_by(Color c, Square s, Bitboard occupied) const {
@@ -89,27 +85,7 @@ bool Position::attacked_by(Color c, Square s, Bitboard occupied) const {
     if ((attacks::knight(s) & by_type_[PieceType::Knight] & theirs) ||
         (attacks::pawn(~c, s) & by_type_[PieceType::Pawn] & theirs) || (attacks::king(s) & by_type_[PieceType::King] & theirs))
         return true;
-    const Bitboard queens = by_type_[PieceType::Queen];
-    const Bitboard sliders = (((by_type_[PieceType::Rook] | queens) & attacks::rook_empty(s)) |
-                              ((by_type_[PieceType::Bishop] | queens) & attacks::bishop_empty(s))) &
-                             theirs;
-    for (Square from : squares(sliders))
-        if (!(attacks::between(s, from) & occupied & ~bb(from))) return true;
-    return false;
-}
-
-Bitboard Position::blockers_for_king(Color c) const {
-    Square ksq = king(c);
-    Bitboard them = pieces(~c);
-    Bitboard snipers = ((attacks::rook_empty(ksq) & (pieces(PieceType::Rook) | pieces(PieceType::Queen))) |
-                        (attacks::bishop_empty(ksq) & (pieces(PieceType::Bishop) | pieces(PieceType::Queen)))) &
-                       them;
-    Bitboard blockers = 0, occupied = pieces();
-    for (Square s : squares(snipers)) {
-        Bitboard b = attacks::between(ksq, s) & ~bb(s) & occupied;
-        if (b && !more_than_one(b)) blockers |= b;
-    }
-    return blockers;
+    return attacks::scan_lines(s, sliders_aimed_at(c, s) & occupied, occupied).seeing != 0;
 }
 
 bool Position::ep_capture_legal(Square from, Square ep) const {
@@ -151,7 +127,7 @@ void Position::do_castling(Color us, Square king_from, Square rook_from, bool un
 }
 
 Undo Position::do_move(Move m) {
-    Undo u{key_, castling_rooks_, Piece::None, ep_, double_step_, halfmove_};
+    Undo u{key_, castling_rooks_, checkers_, blockers_, Piece::None, ep_, double_step_, halfmove_};
     double_step_ = Square::None;
     const Color us = side_, them = ~us;
     if (ep_ != Square::None) {
@@ -209,6 +185,7 @@ Undo Position::do_move(Move m) {
     side_ = them;
     key_ ^= zobrist::white_to_move();
     if (us == Color::Black) ++fullmove_;
+    update_check_info();
     return u;
 }
 
@@ -238,6 +215,8 @@ void Position::undo_move(Move m, const Undo& u) {
     ep_ = u.ep_square;
     double_step_ = u.double_step;
     halfmove_ = u.halfmove_clock;
+    checkers_ = u.checkers;
+    blockers_ = u.blockers;
 }
 
 Key Position::castling_key() const {
@@ -250,19 +229,94 @@ Key Position::castling_key() const {
     return k;
 }
 
+bool Position::pawn_reaches(Square from, Square to) const {
+    // As the generator: a pawn on the last rank (a relaxed setup) has no moves, one on the first
+    // rank steps one square only.
+    const Color us = side_;
+    if (rank_of(from) == relative(us, Rank::R8)) return false;
+    if (contains(attacks::pawn(us, from), to)) return contains(pieces(~us), to);
+    const Square one = offset(from, forward(us));
+    if (board_[one] != Piece::None) return false;
+    return to == one || (rank_of(from) == relative(us, Rank::R2) && to == offset(one, forward(us)) &&
+                         board_[to] == Piece::None);
+}
+
 bool Position::is_legal(Move m) const {
-    if (!m || m == Move::null() || !is_ok(m.from())) return false;
-    Piece pc = board_[m.from()];
-    if (pc == Piece::None || color_of(pc) != side_) return false;
-    MoveList moves;
-    generate_legal(*this, moves);
-    return moves.contains(m);
+    const Square from = m.from(), to = m.to();
+    const Piece pc = board_[from];
+    // a1a1 (none) and b1b1 (null) are caught here: no move has from == to.
+    if (from == to || pc == Piece::None || color_of(pc) != side_) return false;
+    const Color us = side_;
+    const Square ksq = king(us);
+    const PieceType type = type_of(pc);
+    // Only promotions use the promotion bits; the others leave them zero (Knight).
+    if (m.kind() != MoveKind::Promotion && m.promotion() != PieceType::Knight) return false;
+    switch (m.kind()) {
+        case MoveKind::Castling:
+            return type == PieceType::King && contains(castling_rooks_ & pieces(us), to) &&
+                   castling_test(castling_side(m)).ok();
+        case MoveKind::EnPassant:
+            // ep_ is set only when some capture is legal; whether this one is, the test says. In
+            // double check only the king moves (the generator does not ask).
+            return type == PieceType::Pawn && to == ep_ && contains(attacks::pawn(us, from), to) &&
+                   !more_than_one(checkers_) && ep_capture_legal(from, to);
+        case MoveKind::Promotion:
+        case MoveKind::Normal: {
+            if (contains(pieces(us), to)) return false;
+            const bool promotes = type == PieceType::Pawn && rank_of(to) == relative(us, Rank::R8);
+            if (promotes != (m.kind() == MoveKind::Promotion)) return false;
+            if (type == PieceType::King)
+                return contains(attacks::king(from), to) && !attacked_by(~us, to, pieces() ^ bb(from));
+            if (type == PieceType::Pawn ? !pawn_reaches(from, to) : !contains(attacks::of(type, from, pieces()), to))
+                return false;
+            // A piece other than the king: it must block or take a single checker and keep its pin.
+            if (checkers_ && (more_than_one(checkers_) || !contains(attacks::between(ksq, lsb(checkers_)), to)))
+                return false;
+            return !contains(blockers_[us], from) || attacks::aligned(ksq, from, to);
+        }
+    }
+    return false;
 }
 
 bool Position::gives_check(Move m) const {
-    Position after = *this;
-    after.do_move(m);
-    return after.in_check();
+    const Color us = side_, them = ~us;
+    const Square from = m.from(), to = m.to(), ksq = king(them);
+    const PieceType type = type_of(board_[from]);
+    const Bitboard occupied = pieces();
+    // Direct check by the moved piece (castling moves the king, which never checks).
+    if (m.kind() != MoveKind::Castling) {
+        const Bitboard reach = type == PieceType::Pawn ? attacks::pawn(them, ksq) : attacks::of(type, ksq, occupied);
+        if (contains(reach, to)) return true;
+    }
+    // Discovered check: the piece leaves a line to the king (castling: below, as the king may
+    // land on the same line).
+    if (m.kind() != MoveKind::Castling && contains(blockers_[them], from) && !attacks::aligned(from, to, ksq))
+        return true;
+    const Bitboard our_rq = pieces(us, PieceType::Rook) | pieces(us, PieceType::Queen);
+    const Bitboard our_bq = pieces(us, PieceType::Bishop) | pieces(us, PieceType::Queen);
+    switch (m.kind()) {
+        case MoveKind::Normal: return false;
+        case MoveKind::Promotion:
+            // The pawn's square is free behind the new piece (a push on the king's file).
+            return contains(attacks::of(m.promotion(), to, occupied ^ bb(from)), ksq);
+        case MoveKind::EnPassant: {
+            // Both pawns leave their squares: a line through either may open.
+            const Square captured = make_square(file_of(to), rank_of(from));
+            const Bitboard after = (occupied ^ bb(from) ^ bb(captured)) | bb(to);
+            return (attacks::rook(ksq, after) & our_rq) || (attacks::bishop(ksq, after) & our_bq);
+        }
+        case MoveKind::Castling: {
+            // Only the rook can check: every line through a back-rank square but the rank ends
+            // there, and along the rank the two pieces, side by side on their targets, still shut
+            // off what they shut off before. The rook sees with both pieces moved (Chess960: they
+            // may swap, and the king may have stood between the rook's target and the enemy king).
+            const CastlingSide side = castling_side(m);
+            const Square king_to = king_target(us, side), rook_to = rook_target(us, side);
+            const Bitboard after = (occupied ^ bb(from) ^ bb(to)) | bb(king_to) | bb(rook_to);
+            return contains(attacks::rook(rook_to, after), ksq);
+        }
+    }
+    return false;
 }
 
 Setup Position::to_setup() const {
@@ -292,7 +346,10 @@ bool Position::is_consistent() const {
     }
     if (popcount(pieces(Color::White, PieceType::King)) != 1 || popcount(pieces(Color::Black, PieceType::King)) != 1)
         return false;
-    return key_ == compute_key();
+    if (key_ != compute_key()) return false;
+    Position fresh = *this;
+    fresh.update_check_info();
+    return fresh.checkers_ == checkers_ && fresh.blockers_ == blockers_;
 }
 
 }  // namespace schach

@@ -56,6 +56,23 @@ private:
     std::uint16_t bits_ = 0;
 };
 
+/// Why the side to move cannot castle to one side, in the order Position::castling_test checks.
+enum class CastlingBlock : std::uint8_t {
+    None,          // castling is legal
+    NoRight,       // 3.8.2.1: no castling right on that side
+    InCheck,       // 3.8.2.2: the king is in check
+    Blocked,       // 3.8.2.2: a piece on a square the king or the rook crosses or reaches
+    ThroughCheck,  // 3.8.2.2: a square the king crosses is attacked
+    IntoCheck,     // 3.8.2.2: the king's target is attacked once king and rook have moved
+};
+
+/// The answer of Position::castling_test: what stops castling, and where.
+struct CastlingTest {
+    CastlingBlock block = CastlingBlock::None;
+    Square square = Square::None;  // Blocked: the blocker; ThroughCheck/IntoCheck: the attacked square
+    bool ok() const { return block == CastlingBlock::None; }
+};
+
 /// The rules a position is played by. They differ only in castling: standard chess castles with
 /// the king on e1/e8 and the rooks in the corners; Chess960 with any king and rook of the start.
 enum class Variant : std::uint8_t { Standard, Chess960 };
@@ -69,10 +86,13 @@ struct ValidateOptions {
     std::optional<Variant> variant{};
 };
 
-/// What do_move changed, so that undo_move can restore it.
+/// What do_move changed, so that undo_move can restore it. The check information is kept rather
+/// than computed again on undo_move: copying three words is cheaper than the line scans.
 struct Undo {
     Key key;
     Bitboard castling_rooks;
+    Bitboard checkers;
+    ByColor<Bitboard> blockers;
     Piece captured;
     Square ep_square;
     Square double_step;
@@ -110,7 +130,13 @@ public:
     /// Rooks (of both colours) that keep a castling right.
     Bitboard castling_rooks() const { return castling_rooks_; }
     /// The rook of a castling right, or Square::None.
-    Square castling_rook(Color c, CastlingSide side) const;
+    Square castling_rook(Color c, CastlingSide side) const {
+        // A right implies its king on the back rank, so "beyond the king" is "above its square".
+        const Bitboard below = bb(king(c)) - 1;
+        const Bitboard rooks = castling_rooks_ & bb(relative(c, Rank::R1)) &
+                               (side == CastlingSide::King ? ~below << 1 : below);
+        return rooks ? lsb(rooks) : Square::None;
+    }
     bool can_castle(Color c, CastlingSide side) const { return castling_rook(c, side) != Square::None; }
     /// Target squares of castling: king to g/c, rook to f/d.
     static Square king_target(Color c, CastlingSide s) { return relative(c, s == CastlingSide::King ? Square::G1 : Square::C1); }
@@ -122,22 +148,34 @@ public:
     Square double_step_square() const { return double_step_; }
 
     // --- Checks and attacks ---
-    Bitboard checkers() const;
-    bool in_check() const { return checkers() != 0; }
+    // Checkers and king blockers are computed once per do_move (and at setup), for the move
+    // generator, is_legal and gives_check to read for free.
+    /// Enemy pieces giving check to the side to move.
+    Bitboard checkers() const { return checkers_; }
+    bool in_check() const { return checkers_ != 0; }
     /// All pieces of both colours attacking `s` given an occupancy.
     Bitboard attackers_to(Square s, Bitboard occupied) const;
     bool attacked_by(Color c, Square s) const { return attacked_by(c, s, pieces()); }
     /// Whether `c` attacks `s` given an occupancy (pieces of `c` outside it do not attack).
     bool attacked_by(Color c, Square s, Bitboard occupied) const;
     /// Pieces (of either colour) that alone shield c's king from an enemy slider.
-    Bitboard blockers_for_king(Color c) const;
+    Bitboard blockers_for_king(Color c) const { return blockers_[c]; }
     /// Pieces of the side to move that are pinned to their king.
-    Bitboard pinned() const { return blockers_for_king(side_) & pieces(side_); }
+    Bitboard pinned() const { return blockers_[side_] & pieces(side_); }
+    /// Sliders of `c` on the empty-board lines through `s` that they move along (rooks and queens
+    /// on its rank and file, bishops and queens on its diagonals), for attacks::scan_lines.
+    Bitboard sliders_aimed_at(Color c, Square s) const {
+        const Bitboard queens = pieces(PieceType::Queen);
+        return (((pieces(PieceType::Rook) | queens) & attacks::rook_empty(s)) |
+                ((pieces(PieceType::Bishop) | queens) & attacks::bishop_empty(s))) &
+               pieces(c);
+    }
 
     // --- Moves ---
-    /// True exactly for the legal moves of this position, for any 16-bit value.
+    /// True exactly for the legal moves of this position (those the move generator writes), for
+    /// any 16-bit value, without generating moves: for moves from a table or another position.
     bool is_legal(Move m) const;
-    /// Precondition: m is legal.
+    /// Whether the move checks the opponent's king, without playing it. Precondition: m is legal.
     bool gives_check(Move m) const;
     /// Whether the pawn on `from` may capture en passant onto `ep` without exposing its king.
     /// Precondition: the e.p. square is valid and `from` holds a pawn of the side to move beside it.
@@ -149,6 +187,14 @@ public:
     bool is_capture(Move m) const {
         return m.kind() == MoveKind::EnPassant || (m.kind() != MoveKind::Castling && board_[m.to()] != Piece::None);
     }
+    /// Whether the side to move may castle to `side`, and if not, the first rule in the way. The
+    /// one test of castling legality: the move generator, is_legal, SAN and explain_move use it.
+    CastlingTest castling_test(CastlingSide side) const;
+    /// The same for the move generator, which knows the side to move `Us` at compile time and has
+    /// `danger`, every square the opponent attacks with the king off the board, at hand: then no
+    /// square needs an attack test of its own. Inline, as it runs at every node with a right.
+    template <Color Us>
+    CastlingTest castling_test(CastlingSide side, Bitboard danger) const { return castling_test<Us, true>(side, danger); }
     /// Which castling side a castling move uses.
     CastlingSide castling_side(Move m) const { return m.to() > m.from() ? CastlingSide::King : CastlingSide::Queen; }
 
@@ -179,6 +225,15 @@ private:
     /// ep_ (entering the key) when such a capture is legal. Precondition: ep_ is None.
     void set_double_step(Square skipped);
     void init_from(const Setup& s);
+    /// Whether the side to move's pawn on `from` can go to `to` (a push or a capture, not en
+    /// passant), king safety aside.
+    bool pawn_reaches(Square from, Square to) const;
+    template <Color Us, bool HaveDanger>
+    CastlingTest castling_test(CastlingSide side, Bitboard danger) const;
+    /// Those of `targets` that `c` attacks given an occupancy.
+    Bitboard attacked_squares(Color c, Bitboard targets, Bitboard occupied) const;
+    /// Computes checkers_ and blockers_ from the board.
+    void update_check_info();
     Key castling_key() const;
 
     BySquare<Piece> board_;
@@ -188,10 +243,40 @@ private:
     Bitboard castling_rooks_ = 0;
     Square ep_ = Square::None;
     Square double_step_ = Square::None;
+    Bitboard checkers_ = 0;
+    ByColor<Bitboard> blockers_{};
     Color side_ = Color::White;
     bool chess960_ = false;
     std::uint16_t halfmove_ = 0;
     int fullmove_ = 1;
 };
+
+template <Color Us, bool HaveDanger>
+[[gnu::always_inline]] inline CastlingTest Position::castling_test(CastlingSide side, Bitboard danger) const {
+    constexpr Color us = Us, them = ~Us;
+    const Square rook = castling_rook(us, side);
+    if (rook == Square::None) return {CastlingBlock::NoRight};
+    if (checkers_) return {CastlingBlock::InCheck};
+    const Square ksq = king(us), king_to = king_target(us, side), rook_to = rook_target(us, side);
+    // In Chess960 the king may stay put or the two may cross: neither blocks the other.
+    const Bitboard occupied = pieces();
+    const Bitboard king_path = attacks::between(ksq, king_to);
+    if (const Bitboard blockers = (king_path | attacks::between(rook, rook_to)) & occupied & ~bb(ksq) & ~bb(rook))
+        return {CastlingBlock::Blocked, side == CastlingSide::King ? lsb(blockers) : msb(blockers)};
+    // The king's squares, seen without the king (a step back along the checking line is no
+    // escape); its own square is not attacked, as it is not in check. The first attacked one
+    // from the king's side counts.
+    const Bitboard without_king = occupied ^ bb(ksq);
+    const Bitboard path = king_path & ~bb(ksq);
+    const Bitboard attacked = HaveDanger ? path & danger : attacked_squares(them, path, without_king);
+    if (attacked) {
+        const Square s = side == CastlingSide::King ? lsb(attacked) : msb(attacked);
+        return {s == king_to ? CastlingBlock::IntoCheck : CastlingBlock::ThroughCheck, s};
+    }
+    // Chess960: the castling rook itself may have shielded the target along the back rank.
+    if (attacks::rook(king_to, without_king ^ bb(rook)) & (pieces(them, PieceType::Rook) | pieces(them, PieceType::Queen)))
+        return {CastlingBlock::IntoCheck, king_to};
+    return {};
+}
 
 }  // namespace schach

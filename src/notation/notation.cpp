@@ -376,24 +376,10 @@ SCHACH_HOT_INLINE Move fast_resolve(const Position& pos, const SanPattern& p) {
     return kind == MoveKind::Promotion ? Move::make(from, p.to, kind, p.promotion) : Move(from, p.to);
 }
 
-/// Castling written plainly ("O-O", "O-O-O") when it is legal, by the move generator's test: not in
-/// check, the squares both pieces cross empty but for themselves, none of the king's squares
-/// attacked, and (Chess960) no attack on the king's target that the castling rook shielded.
+/// Castling written plainly ("O-O", "O-O-O") when it is legal (Position::castling_test).
 Move quick_castling(const Position& pos, CastlingSide side) {
-    const Color us = pos.side_to_move(), them = ~us;
-    const Square rook = pos.castling_rook(us, side);
-    if (rook == Square::None || pos.in_check()) return Move::none();
-    const Square ksq = pos.king(us);
-    const Square king_to = Position::king_target(us, side), rook_to = Position::rook_target(us, side);
-    const Bitboard occupied = pos.pieces();
-    const Bitboard king_path = attacks::between(ksq, king_to);
-    const Bitboard must_be_empty = (king_path | attacks::between(rook, rook_to)) & ~bb(ksq) & ~bb(rook);
-    if (occupied & must_be_empty) return Move::none();
-    for (Square s : squares(king_path))
-        if (pos.attacked_by(them, s, occupied ^ bb(ksq))) return Move::none();
-    const Bitboard their_rq = pos.pieces(them, PT::Rook) | pos.pieces(them, PT::Queen);
-    if (attacks::rook(king_to, occupied ^ bb(rook) ^ bb(ksq)) & their_rq) return Move::none();
-    return Move::make(ksq, rook, MoveKind::Castling);
+    if (!pos.castling_test(side).ok()) return Move::none();
+    return Move::make(pos.king(pos.side_to_move()), pos.castling_rook(pos.side_to_move(), side), MoveKind::Castling);
 }
 
 /// "O-O" or "O-O-O" with nothing after it but check marks: the side it names, or nothing.

@@ -1,9 +1,12 @@
 // Properties of Position and the move generator over positions from random playouts (fixed
-// seeds) from the classical start, several Chess960 starts and two Double Chess960 starts.
+// seeds) from the classical start, several Chess960 starts and two Double Chess960 starts, and
+// (for is_legal, gives_check and the check information) over every perft suite position.
 // Each test stops at the first failing position and names it by FEN.
 
 #include <gtest/gtest.h>
 
+#include <bitset>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -11,6 +14,7 @@
 #include "core/fen.hpp"
 #include "core/movegen.hpp"
 #include "core/position.hpp"
+#include "support/test_data.hpp"
 #include "support/test_moves.hpp"
 #include "text/text.hpp"
 
@@ -45,6 +49,159 @@ const std::vector<Position>& playout_positions() {
 }
 
 std::string fen_of(const Position& pos) { return to_fen(pos, FenFormat::Shredder); }
+
+/// Cases the suites lack, each for a rule is_legal or gives_check could get wrong, with one move
+/// and the answers to expect: the properties compare is_legal with the generator, which shares
+/// its castling test, so these also pin down what is right.
+struct HandPicked {
+    const char* what;
+    const char* fen;
+    Variant variant;
+    const char* move;  // from and to square (castling: king takes rook)
+    MoveKind kind;
+    PieceType promotion;
+    bool legal, check;
+};
+constexpr HandPicked HandPickedPositions[] = {
+    {"two e.p. capturers, one pinned on a diagonal", "4k2b/8/8/2PpP3/8/8/1K6/8 w - d6 0 2", Variant::Standard,
+     "e5d6", MoveKind::EnPassant, PieceType::Knight, false, false},
+    {"two e.p. capturers, the other free", "4k2b/8/8/2PpP3/8/8/1K6/8 w - d6 0 2", Variant::Standard, "c5d6",
+     MoveKind::EnPassant, PieceType::Knight, true, false},
+    {"e.p. pinned on the rank", "8/8/8/K2pP2r/8/8/8/4k3 w - d6 0 2", Variant::Standard, "e5d6",
+     MoveKind::EnPassant, PieceType::Knight, false, false},
+    {"e.p. opens the rank to the king", "8/8/8/R2pP2k/8/8/8/4K3 w - d6 0 2", Variant::Standard, "e5d6",
+     MoveKind::EnPassant, PieceType::Knight, true, true},
+    {"e.p. opens a diagonal through the taken pawn", "8/5k2/8/3pP3/8/1B6/8/4K3 w - d6 0 2", Variant::Standard,
+     "e5d6", MoveKind::EnPassant, PieceType::Knight, true, true},
+    {"promotion checks through the pawn's square", "8/6P1/8/8/8/8/K7/6k1 w - - 0 1", Variant::Standard, "g7g8",
+     MoveKind::Promotion, PieceType::Rook, true, true},
+    {"knight promotion does not", "8/6P1/8/8/8/8/K7/6k1 w - - 0 1", Variant::Standard, "g7g8",
+     MoveKind::Promotion, PieceType::Knight, true, false},
+    {"castling: the rook checks past the king's old square", "8/8/8/8/8/8/8/R3K1k1 w Q - 0 1", Variant::Standard,
+     "e1a1", MoveKind::Castling, PieceType::Knight, true, true},
+    {"Chess960: king and rook swap, rook checks", "5k2/8/8/8/8/8/8/5KR1 w G - 0 1", Variant::Chess960, "f1g1",
+     MoveKind::Castling, PieceType::Knight, true, true},
+    {"Chess960: king stays, rook checks", "5k2/8/8/8/8/8/8/6KR w H - 0 1", Variant::Chess960, "g1h1",
+     MoveKind::Castling, PieceType::Knight, true, true},
+    {"Chess960: rook passes the king, checks", "3k4/8/8/8/8/8/8/RK6 w A - 0 1", Variant::Chess960, "b1a1",
+     MoveKind::Castling, PieceType::Knight, true, true},
+    {"Chess960: castling rook shields the king's target", "4k3/8/8/8/8/8/8/qR2K3 w B - 0 1", Variant::Chess960,
+     "e1b1", MoveKind::Castling, PieceType::Knight, false, false},
+    {"Chess960: the king's target, the rook's square, is attacked", "4k1r1/8/8/8/8/8/8/5KR1 w G - 0 1",
+     Variant::Chess960, "f1g1", MoveKind::Castling, PieceType::Knight, false, false},
+};
+
+/// Every position of the perft suites (shared/data/perft) and the hand-picked ones, with every
+/// problem but KingCount relaxed as the perft test does: the suites hold impossible positions.
+const std::vector<Position>& suite_positions() {
+    static const std::vector<Position> positions = [] {
+        std::vector<Position> all;
+        for (const HandPicked& h : HandPickedPositions) {
+            auto pos = position_from_fen(h.fen, {Problems::all() - Problem::KingCount, h.variant});
+            if (pos) all.push_back(*pos);
+            else ADD_FAILURE() << h.what << ": FEN rejected: " << h.fen;
+        }
+        for (const char* name : {"cpw_perft_results.epd", "ethereal_standard.epd", "python-chess_tricky.perft",
+                                 "marcelk_perft-random.perft", "special_cases_sedlak_and_more.epd",
+                                 "scalachess_tricky.perft", "lastemperor_960_startpos_sorted.epd",
+                                 "ethereal_fischer.epd"}) {
+            const std::string file = name;
+            const std::optional<Variant> variant =
+                file.find("960") != std::string::npos || file.find("fischer") != std::string::npos
+                    ? std::optional<Variant>(Variant::Chess960)
+                    : std::nullopt;  // detected from the FEN, as the perft suite test reads them
+            for (const test::PerftCase& c : test::read_perft_file(test::data_file("perft/" + file))) {
+                auto pos = position_from_fen(c.fen, {Problems::all() - Problem::KingCount, variant});
+                if (pos) all.push_back(*pos);
+                else ADD_FAILURE() << c.where() << " FEN rejected: " << c.fen;
+            }
+        }
+        return all;
+    }();
+    return positions;
+}
+
+/// The enemy pieces attacking the king of the side to move, by the definition.
+Bitboard checkers_by_definition(const Position& pos) {
+    const Color us = pos.side_to_move();
+    return pos.attackers_to(pos.king(us), pos.pieces()) & pos.pieces(~us);
+}
+
+/// Pieces whose removal alone lets an enemy slider see c's king, by the definition.
+Bitboard blockers_by_definition(const Position& pos, Color c) {
+    const Square k = pos.king(c);
+    const Bitboard before = pos.attackers_to(k, pos.pieces());
+    Bitboard blockers = 0;
+    for (Square b : squares(pos.pieces() & ~bb(k)))
+        if (pos.attackers_to(k, pos.pieces() ^ bb(b)) & pos.pieces(~c) & ~before & ~bb(b)) blockers |= bb(b);
+    return blockers;
+}
+
+/// Empty when the cached check information equals the definitions, else what differs.
+std::string check_info_mismatch(const Position& pos) {
+    std::string out;
+    if (pos.checkers() != checkers_by_definition(pos)) out += " checkers";
+    if (pos.in_check() != (checkers_by_definition(pos) != 0)) out += " in_check";
+    for (Color c : Colors)
+        if (pos.blockers_for_king(c) != blockers_by_definition(pos, c)) out += c == Color::White ? " white-blockers" : " black-blockers";
+    if (pos.pinned() != (blockers_by_definition(pos, pos.side_to_move()) & pos.pieces(pos.side_to_move())))
+        out += " pinned";
+    return out;
+}
+
+/// is_legal against the generator for all 65,536 16-bit values; false (after a failure) on a mismatch.
+bool is_legal_exactly_for_generated_moves(const Position& pos) {
+    auto generated = std::make_unique<std::bitset<65536>>();
+    for (Move m : legal_moves(pos)) generated->set(m.bits());
+    for (std::uint32_t bits = 0; bits < 65536; ++bits) {
+        const Move m = Move::from_bits(static_cast<std::uint16_t>(bits));
+        if (pos.is_legal(m) != generated->test(bits)) {
+            ADD_FAILURE() << fen_of(pos) << " bits " << bits << " (" << to_uci(m, true) << ", kind "
+                          << static_cast<int>(m.kind()) << ", promotion bits " << ((bits >> 12) & 3)
+                          << "): is_legal says " << pos.is_legal(m);
+            return false;
+        }
+    }
+    return true;
+}
+
+/// gives_check against playing the move on a copy, for every legal move.
+bool gives_check_agrees_with_in_check(const Position& pos) {
+    for (Move m : legal_moves(pos)) {
+        Position after = pos;
+        after.do_move(m);
+        if (pos.gives_check(m) != after.in_check()) {
+            ADD_FAILURE() << fen_of(pos) << " " << to_uci(m, true) << ": gives_check says " << pos.gives_check(m);
+            return false;
+        }
+    }
+    return true;
+}
+
+/// After every legal move (and the null move where allowed) and its undo_move, the check
+/// information equals the definitions.
+bool check_info_follows_do_and_undo(const Position& pos) {
+    if (const std::string bad = check_info_mismatch(pos); !bad.empty()) {
+        ADD_FAILURE() << fen_of(pos) << ":" << bad;
+        return false;
+    }
+    MoveList moves = legal_moves(pos);
+    if (!pos.in_check()) moves.push(Move::null());
+    for (Move m : moves) {
+        Position p = pos;
+        const Undo undo = p.do_move(m);
+        if (const std::string bad = check_info_mismatch(p); !bad.empty()) {
+            ADD_FAILURE() << fen_of(pos) << " after " << to_uci(m, true) << ":" << bad;
+            return false;
+        }
+        p.undo_move(m, undo);
+        if (const std::string bad = check_info_mismatch(p); !bad.empty() || !(p == pos)) {
+            ADD_FAILURE() << fen_of(pos) << " after " << to_uci(m, true) << " and undo:" << bad;
+            return false;
+        }
+    }
+    return true;
+}
 
 TEST(Playouts, CoverCastlingEnPassantPromotionAndEndings) {
     int castling = 0, en_passant = 0, promotion = 0, checks = 0, no_moves = 0;
@@ -136,6 +293,7 @@ TEST(Property, IsLegalExactlyForGeneratedMoves) {
     test::Rng rng(20240601);
     std::size_t n = 0;
     for (const Position& pos : playout_positions()) {
+        if (!is_legal_exactly_for_generated_moves(pos)) return;
         const MoveList moves = legal_moves(pos);
         for (Move m : moves) {
             ASSERT_TRUE(pos.is_legal(m)) << fen_of(pos) << " " << to_uci(m, true);
@@ -167,6 +325,26 @@ TEST(Property, CountLegalEqualsGeneratedMovesWithoutDuplicates) {
     }
 }
 
+TEST(Property, HandPickedMovesHaveTheExpectedAnswers) {
+    for (const HandPicked& h : HandPickedPositions) {
+        const auto pos = position_from_fen(h.fen, {{}, h.variant});
+        ASSERT_TRUE(pos) << h.what << ": " << h.fen;
+        const std::string_view text = h.move;
+        const Move m = Move::make(parse_square(text.substr(0, 2)), parse_square(text.substr(2, 2)), h.kind, h.promotion);
+        EXPECT_EQ(pos->is_legal(m), h.legal) << h.what << ": " << h.fen << " " << h.move;
+        EXPECT_EQ(legal_moves(*pos).contains(m), h.legal) << h.what << ": " << h.fen << " " << h.move;
+        if (h.legal) {
+            EXPECT_EQ(pos->gives_check(m), h.check) << h.what << ": " << h.fen << " " << h.move;
+        }
+    }
+}
+
+TEST(Property, IsLegalExactlyForGeneratedMovesInSuitePositions) {
+    ASSERT_GT(suite_positions().size(), 8900u);
+    for (const Position& pos : suite_positions())
+        if (!is_legal_exactly_for_generated_moves(pos)) return;
+}
+
 TEST(Property, GivesCheckAgreesWithInCheckAfterTheMove) {
     for (const Position& pos : playout_positions()) {
         for (Move m : legal_moves(pos)) {
@@ -175,6 +353,21 @@ TEST(Property, GivesCheckAgreesWithInCheckAfterTheMove) {
             ASSERT_EQ(pos.gives_check(m), after.in_check()) << fen_of(pos) << " " << to_uci(m, true);
         }
     }
+}
+
+TEST(Property, GivesCheckAgreesWithInCheckAfterTheMoveInSuitePositions) {
+    for (const Position& pos : suite_positions())
+        if (!gives_check_agrees_with_in_check(pos)) return;
+}
+
+TEST(Property, CheckInformationFollowsDoAndUndoMove) {
+    for (const Position& pos : playout_positions())
+        if (!check_info_follows_do_and_undo(pos)) return;
+}
+
+TEST(Property, CheckInformationFollowsDoAndUndoMoveInSuitePositions) {
+    for (const Position& pos : suite_positions())
+        if (!check_info_follows_do_and_undo(pos)) return;
 }
 
 TEST(Property, MovesNeverLeaveTheOwnKingAttacked) {
