@@ -38,19 +38,18 @@ struct BenchPosition {
 
 // Reference counts: chessprogramming wiki / Ethereal standard.epd / Ethereal fischer.epd (line 1).
 constexpr BenchPosition Start{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 6, 119060324};
-constexpr BenchPosition Kiwipete{"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 5,
-                                 193690690};
-constexpr BenchPosition Fischer1{"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", 6,
-                                 227689589};
+constexpr BenchPosition Kiwipete{"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 5, 193690690};
+constexpr BenchPosition Fischer1{"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", 6, 227689589};
 // Shallower extra positions for the micro-benchmarks only.
-constexpr BenchPosition Endgame{"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 0, 0};  // CPW position 3
+constexpr BenchPosition Endgame{"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 0, 0};   // CPW position 3
 constexpr BenchPosition Promotions{"n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1", 0, 0};  // many promotions
 
 /// Parses a benchmark FEN; the FENs above are fixed, so failure is a bug worth stopping for.
 Position load(const char* fen) {
     auto pos = position_from_fen(fen);
     if (!pos) {
-        std::fprintf(stderr, "perft_bench: cannot load '%s': %s\n", fen, describe(pos.error(), Language::English).c_str());
+        std::fprintf(stderr, "perft_bench: cannot load '%s': %s\n", fen,
+                     describe(pos.error(), Language::English).c_str());
         std::abort();
     }
     return *pos;

@@ -143,7 +143,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         ++i;
         auto start = chess960_position(number);
         if (!start) {
-            std::fprintf(stderr, "fuzz_san: chess960_position(%d) failed: %s\n", number, describe(start.error(), Language::English).c_str());
+            std::fprintf(stderr, "fuzz_san: chess960_position(%d) failed: %s\n", number,
+                         describe(start.error(), Language::English).c_str());
             std::abort();
         }
         pos = *start;

@@ -39,7 +39,9 @@ struct Rays {
     explicit Rays(const int (&directions)[4][2]) : dirs(directions) {
         for (int i = 0; i < 64; ++i)
             for (int d = 0; d < 4; ++d) {
-                const int one[4][2] = {{dirs[d][0], dirs[d][1]}, {dirs[d][0], dirs[d][1]}, {dirs[d][0], dirs[d][1]},
+                const int one[4][2] = {{dirs[d][0], dirs[d][1]},
+                                       {dirs[d][0], dirs[d][1]},
+                                       {dirs[d][0], dirs[d][1]},
                                        {dirs[d][0], dirs[d][1]}};  // one direction, four times
                 ray[square_at(i)][d] = slide(one, square_at(i), 0);
             }
@@ -82,7 +84,9 @@ Bitboard leaper(Square s, const int (*deltas)[2], int n) {
 struct Rng {
     std::uint64_t s;
     std::uint64_t next() {
-        s ^= s >> 12; s ^= s << 25; s ^= s >> 27;
+        s ^= s >> 12;
+        s ^= s << 25;
+        s ^= s >> 27;
         return s * 2685821657736338717ULL;
     }
     std::uint64_t sparse() { return next() & next() & next(); }
@@ -93,7 +97,7 @@ bool pext_is_fast() {
     if (const char* force = std::getenv("SCHACH_SLIDERS")) return std::strcmp(force, "magic") != 0;
     unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
     if (!__get_cpuid(0, &eax, &ebx, &ecx, &edx)) return false;
-    const bool amd = ebx == 0x68747541;  // "Auth" of AuthenticAMD
+    const bool amd = ebx == 0x68747541;                         // "Auth" of AuthenticAMD
     if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx)) return false;  // leaf 1: family
     unsigned family = (eax >> 8) & 0xF;
     if (family == 0xF) family += (eax >> 20) & 0xFF;
@@ -117,6 +121,7 @@ void for_each_subset(Bitboard mask, F&& f) {
 /// The magics the search below finds with its fixed seed (a1..h8), stored so that a start without
 /// PEXT need not search (~180 ms): each is still verified when its slice is filled, and a search
 /// takes over should one ever fail.
+// clang-format off
 constexpr std::array<Bitboard, 64> KnownRookMagics = {
     0xE0800284400021D0ULL, 0x02C0014020001004ULL, 0x7080200010000880ULL, 0x4480100004800800ULL,
     0x4600202200300804ULL, 0x0900010004008208ULL, 0x0300040100409200ULL, 0x0100002483000142ULL,
@@ -135,6 +140,8 @@ constexpr std::array<Bitboard, 64> KnownRookMagics = {
     0x0004204280045501ULL, 0x0E43020480402016ULL, 0x18000B9100200241ULL, 0x0000A02501500019ULL,
     0x461800050030290DULL, 0x0082000401081002ULL, 0x1022011000820804ULL, 0x8000002401104082ULL,
 };
+// clang-format on
+// clang-format off
 constexpr std::array<Bitboard, 64> KnownBishopMagics = {
     0x0420602101010014ULL, 0x4010220801002400ULL, 0x6208008102110800ULL, 0x0818208220810800ULL,
     0x0002021000040008ULL, 0xC002881440802301ULL, 0x4040880410860810ULL, 0x0202024108084209ULL,
@@ -153,6 +160,7 @@ constexpr std::array<Bitboard, 64> KnownBishopMagics = {
     0x9006020104210424ULL, 0x1020C02402021050ULL, 0x0280400080480821ULL, 0x8000082120460800ULL,
     0x1000400052420200ULL, 0x000010C010022081ULL, 0x0200090204041404ULL, 0x0008010404004201ULL,
 };
+// clang-format on
 
 /// Fills one square's slice for one slider, with a magic (`known` first) when PEXT is not used.
 void init_slider(Tables& t, SliderEntry& e, const int (&dirs)[4][2], const Rays& rays, Square s, unsigned& offset,

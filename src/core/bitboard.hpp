@@ -68,7 +68,10 @@ constexpr Bitboard shift(Bitboard b) {
 struct SquareIter {
     Bitboard b;
     constexpr Square operator*() const { return lsb(b); }
-    constexpr SquareIter& operator++() { b &= b - 1; return *this; }
+    constexpr SquareIter& operator++() {
+        b &= b - 1;
+        return *this;
+    }
     constexpr bool operator!=(const SquareIter& o) const { return b != o.b; }
 };
 struct Squares {

@@ -50,8 +50,7 @@ Bitboard danger_map(const Position& pos, Bitboard occupied_without_king) {
     Bitboard danger = attacks::pawn_attacks_bb<Them>(pos.pieces(Them, PT::Pawn)) | attacks::king(pos.king(Them));
     for (Square s : squares(pos.pieces(Them, PT::Knight))) danger |= attacks::knight(s);
     Bitboard queens = pos.pieces(Them, PT::Queen);
-    for (Square s : squares(pos.pieces(Them, PT::Bishop) | queens))
-        danger |= attacks::bishop(s, occupied_without_king);
+    for (Square s : squares(pos.pieces(Them, PT::Bishop) | queens)) danger |= attacks::bishop(s, occupied_without_king);
     for (Square s : squares(pos.pieces(Them, PT::Rook) | queens)) danger |= attacks::rook(s, occupied_without_king);
     return danger;
 }

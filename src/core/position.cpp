@@ -39,7 +39,8 @@ void Position::move_piece(Square from, Square to) {
 }
 
 CastlingTest Position::castling_test(CastlingSide side) const {
-    return side_ == Color::White ? castling_test<Color::White, false>(side, 0) : castling_test<Color::Black, false>(side, 0);
+    return side_ == Color::White ? castling_test<Color::White, false>(side, 0)
+                                 : castling_test<Color::Black, false>(side, 0);
 }
 
 Bitboard Position::attacked_squares(Color c, Bitboard targets, Bitboard occupied) const {
@@ -83,7 +84,8 @@ void Position::update_check_info() {
 bool Position::attacked_by(Color c, Square s, Bitboard occupied) const {
     const Bitboard theirs = pieces(c) & occupied;
     if ((attacks::knight(s) & by_type_[PieceType::Knight] & theirs) ||
-        (attacks::pawn(~c, s) & by_type_[PieceType::Pawn] & theirs) || (attacks::king(s) & by_type_[PieceType::King] & theirs))
+        (attacks::pawn(~c, s) & by_type_[PieceType::Pawn] & theirs) ||
+        (attacks::king(s) & by_type_[PieceType::King] & theirs))
         return true;
     return attacks::scan_lines(s, sliders_aimed_at(c, s) & occupied, occupied).seeing != 0;
 }
@@ -122,8 +124,9 @@ void Position::do_castling(Color us, Square king_from, Square rook_from, bool un
     remove_piece(rook_from);
     put_piece(k, king_to);
     put_piece(r, rook_to);
-    if (!undo) key_ ^= zobrist::piece(k, king_from) ^ zobrist::piece(k, king_to) ^ zobrist::piece(r, rook_from) ^
-                      zobrist::piece(r, rook_to);
+    if (!undo)
+        key_ ^= zobrist::piece(k, king_from) ^ zobrist::piece(k, king_to) ^ zobrist::piece(r, rook_from) ^
+                zobrist::piece(r, rook_to);
 }
 
 Undo Position::do_move(Move m) {
@@ -237,8 +240,8 @@ bool Position::pawn_reaches(Square from, Square to) const {
     if (contains(attacks::pawn(us, from), to)) return contains(pieces(~us), to);
     const Square one = offset(from, forward(us));
     if (board_[one] != Piece::None) return false;
-    return to == one || (rank_of(from) == relative(us, Rank::R2) && to == offset(one, forward(us)) &&
-                         board_[to] == Piece::None);
+    return to == one ||
+           (rank_of(from) == relative(us, Rank::R2) && to == offset(one, forward(us)) && board_[to] == Piece::None);
 }
 
 bool Position::is_legal(Move m) const {

@@ -40,9 +40,21 @@ class Problems {
 public:
     constexpr Problems() = default;
     constexpr Problems(Problem p) : bits_(static_cast<std::uint16_t>(p)) {}
-    static constexpr Problems all() { Problems s; s.bits_ = 0x7F; return s; }
-    constexpr Problems operator|(Problems o) const { Problems s; s.bits_ = bits_ | o.bits_; return s; }
-    constexpr Problems operator-(Problems o) const { Problems s; s.bits_ = bits_ & ~o.bits_; return s; }
+    static constexpr Problems all() {
+        Problems s;
+        s.bits_ = 0x7F;
+        return s;
+    }
+    constexpr Problems operator|(Problems o) const {
+        Problems s;
+        s.bits_ = bits_ | o.bits_;
+        return s;
+    }
+    constexpr Problems operator-(Problems o) const {
+        Problems s;
+        s.bits_ = bits_ & ~o.bits_;
+        return s;
+    }
     constexpr bool has(Problem p) const { return bits_ & static_cast<std::uint16_t>(p); }
     constexpr bool empty() const { return bits_ == 0; }
     constexpr std::uint16_t bits() const { return bits_; }
@@ -139,8 +151,12 @@ public:
     }
     bool can_castle(Color c, CastlingSide side) const { return castling_rook(c, side) != Square::None; }
     /// Target squares of castling: king to g/c, rook to f/d.
-    static Square king_target(Color c, CastlingSide s) { return relative(c, s == CastlingSide::King ? Square::G1 : Square::C1); }
-    static Square rook_target(Color c, CastlingSide s) { return relative(c, s == CastlingSide::King ? Square::F1 : Square::D1); }
+    static Square king_target(Color c, CastlingSide s) {
+        return relative(c, s == CastlingSide::King ? Square::G1 : Square::C1);
+    }
+    static Square rook_target(Color c, CastlingSide s) {
+        return relative(c, s == CastlingSide::King ? Square::F1 : Square::D1);
+    }
     /// En-passant target square, set only when an en-passant capture is legal (FIDE 9.2.3).
     Square ep_square() const { return ep_; }
     /// The square skipped by the last move's double step when an enemy pawn stands beside it, even
@@ -194,7 +210,9 @@ public:
     /// `danger`, every square the opponent attacks with the king off the board, at hand: then no
     /// square needs an attack test of its own. Inline, as it runs at every node with a right.
     template <Color Us>
-    CastlingTest castling_test(CastlingSide side, Bitboard danger) const { return castling_test<Us, true>(side, danger); }
+    CastlingTest castling_test(CastlingSide side, Bitboard danger) const {
+        return castling_test<Us, true>(side, danger);
+    }
     /// Which castling side a castling move uses.
     CastlingSide castling_side(Move m) const { return m.to() > m.from() ? CastlingSide::King : CastlingSide::Queen; }
 
@@ -274,7 +292,8 @@ template <Color Us, bool HaveDanger>
         return {s == king_to ? CastlingBlock::IntoCheck : CastlingBlock::ThroughCheck, s};
     }
     // Chess960: the castling rook itself may have shielded the target along the back rank.
-    if (attacks::rook(king_to, without_king ^ bb(rook)) & (pieces(them, PieceType::Rook) | pieces(them, PieceType::Queen)))
+    if (attacks::rook(king_to, without_king ^ bb(rook)) &
+        (pieces(them, PieceType::Rook) | pieces(them, PieceType::Queen)))
         return {CastlingBlock::IntoCheck, king_to};
     return {};
 }

@@ -164,7 +164,8 @@ std::expected<Position, Problems> Position::from_setup(const Setup& setup, Valid
     bool chess960 = setup.chess960;
     for (Square r : squares(fixed.castling_rooks)) {
         Color c = rank_of(r) == Rank::R1 ? Color::White : Color::Black;
-        if ((file_of(r) != File::A && file_of(r) != File::H) || file_of(lsb(sets.pieces(c, PieceType::King))) != File::E)
+        if ((file_of(r) != File::A && file_of(r) != File::H) ||
+            file_of(lsb(sets.pieces(c, PieceType::King))) != File::E)
             chess960 = true;
     }
     if (options.variant) chess960 = *options.variant == Variant::Chess960;
@@ -208,6 +209,5 @@ std::vector<std::string> Problems::names() const {
     for (Problem p : list()) out.emplace_back(problem_id(p));
     return out;
 }
-
 
 }  // namespace schach

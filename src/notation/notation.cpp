@@ -210,7 +210,8 @@ std::expected<SanPattern, MoveTextError> parse_pattern(std::string_view text, bo
 
 /// Whether a legal move fits a SAN pattern (not for UCI-like patterns, which name the from-square).
 bool matches(const Position& pos, Move m, const SanPattern& p) {
-    if (p.castling) return m.kind() == MoveKind::Castling && (pos.castling_side(m) == CastlingSide::King) == p.king_side;
+    if (p.castling)
+        return m.kind() == MoveKind::Castling && (pos.castling_side(m) == CastlingSide::King) == p.king_side;
     if (m.kind() == MoveKind::Castling || m.to() != p.to || type_of(pos.piece_on(m.from())) != p.piece) return false;
     if (p.from_file >= 0 && idx(file_of(m.from())) != p.from_file) return false;
     if (p.from_rank >= 0 && idx(rank_of(m.from())) != p.from_rank) return false;
@@ -243,12 +244,14 @@ Bitboard pattern_sources(const Position& pos, const SanPattern& p) {
     if (p.piece == PT::Pawn) {
         // A pawn reaches its target from one or two squares behind, or diagonally behind.
         Bitboard behind = 0;
-        const Square one = idx(p.to) - forward(us) >= 0 && idx(p.to) - forward(us) < 64 ? offset(p.to, -forward(us)) : Square::None;
+        const Square one = idx(p.to) - forward(us) >= 0 && idx(p.to) - forward(us) < 64 ? offset(p.to, -forward(us))
+                                                                                        : Square::None;
         if (p.from_file >= 0 && p.from_file != idx(file_of(p.to))) {
             behind = one == Square::None ? 0 : (attacks::pawn(~us, p.to));
         } else if (one != Square::None) {
             behind = bb(one);
-            if (pos.piece_on(one) == Piece::None && rank_of(p.to) == relative(us, Rank::R4)) behind |= bb(offset(one, -forward(us)));
+            if (pos.piece_on(one) == Piece::None && rank_of(p.to) == relative(us, Rank::R4))
+                behind |= bb(offset(one, -forward(us)));
         }
         from &= behind;
     }
@@ -345,7 +348,8 @@ SCHACH_HOT_INLINE bool quick_legal(const Position& pos, Square from, Square to) 
     const Bitboard occupied = (pos.pieces() ^ bb(from)) | bb(to);
     const Bitboard theirs = pos.pieces(~us) & ~bb(to);
     const Bitboard leapers = (attacks::knight(ksq) & pos.pieces(PT::Knight)) |
-                             (attacks::pawn(us, ksq) & pos.pieces(PT::Pawn)) | (attacks::king(ksq) & pos.pieces(PT::King));
+                             (attacks::pawn(us, ksq) & pos.pieces(PT::Pawn)) |
+                             (attacks::king(ksq) & pos.pieces(PT::King));
     if (leapers & theirs) return false;
     const Bitboard queens = pos.pieces(PT::Queen);
     const Bitboard sliders = (((pos.pieces(PT::Rook) | queens) & attacks::rook_empty(ksq)) |
@@ -558,8 +562,8 @@ std::expected<Move, MoveTextError> parse_san(const Position& pos, std::string_vi
     if (candidates.empty()) return std::unexpected(explain_pattern(pos, text, p));
     if (candidates.size() > 1) {
         MoveTextError e;
-    e.kind = MoveTextError::Kind::Ambiguous;
-    e.text = std::string(text);
+        e.kind = MoveTextError::Kind::Ambiguous;
+        e.text = std::string(text);
         e.candidates = std::move(candidates);
         return std::unexpected(e);
     }

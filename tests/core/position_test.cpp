@@ -7,7 +7,6 @@
 #include <string>
 #include <vector>
 
-#include "text/text.hpp"
 #include "core/fen.hpp"
 #include "core/movegen.hpp"
 #include "core/position.hpp"
@@ -150,7 +149,8 @@ TEST_P(ValidationProblem, IsReportedAloneAndCanBeRelaxedUnlessTheRulesNeedIt) {
     const ProblemCase& c = GetParam();
     const auto setup = parse_fen(c.fen);
     ASSERT_TRUE(setup) << describe(setup.error(), Language::English);
-    EXPECT_EQ(Position::validate(*setup), Problems(c.problem)) << testing::PrintToString(Position::validate(*setup).names());
+    EXPECT_EQ(Position::validate(*setup), Problems(c.problem))
+        << testing::PrintToString(Position::validate(*setup).names());
 
     const auto strict = Position::from_setup(*setup);
     ASSERT_FALSE(strict);
@@ -158,7 +158,8 @@ TEST_P(ValidationProblem, IsReportedAloneAndCanBeRelaxedUnlessTheRulesNeedIt) {
     const auto strict_fen = position_from_fen(c.fen);
     ASSERT_FALSE(strict_fen);
     EXPECT_FALSE(strict_fen.error().is_syntax);
-    EXPECT_NE(describe(strict_fen.error(), Language::English).find(describe(c.problem, Language::English)), std::string::npos);
+    EXPECT_NE(describe(strict_fen.error(), Language::English).find(describe(c.problem, Language::English)),
+              std::string::npos);
 
     const auto relaxed = Position::from_setup(*setup, {c.problem, std::nullopt});
     if (!relaxable(c.problem)) {
@@ -230,8 +231,7 @@ TEST(Validation, ImpossibleChecks) {
     EXPECT_TRUE(Position::validate(*parse_fen("rnbqk1nr/bb3p1p/1q2r3/2pPp3/3P4/7P/1PP1NpPP/R1BQKBNR w KQkq c6 0 1"))
                     .has(Problem::ImpossibleCheck));
     // The same with a knight as the unrelated checker.
-    EXPECT_TRUE(
-        Position::validate(*parse_fen("4k3/8/8/2pP4/8/8/5n2/7K w - c6 0 1")).has(Problem::ImpossibleCheck));
+    EXPECT_TRUE(Position::validate(*parse_fen("4k3/8/8/2pP4/8/8/5n2/7K w - c6 0 1")).has(Problem::ImpossibleCheck));
     // The double-stepped pawn gives the check itself: possible.
     EXPECT_TRUE(Position::validate(*parse_fen("4k3/8/8/8/3p4/4K3/8/8 w - - 0 1")).empty());
     EXPECT_TRUE(Position::validate(*parse_fen("4k3/8/8/3p4/4K3/8/8/8 w - d6 0 1")).empty());
@@ -320,8 +320,8 @@ TEST(Chess960Detection, FromLettersKingAndRooksOrCaller) {
     };
     EXPECT_FALSE(detected(Start));
     EXPECT_FALSE(detected("4k3/8/8/8/8/8/8/4K3 w - - 0 1"));
-    EXPECT_TRUE(detected(StartBoard + " w HAha - 0 1"));  // Shredder letters say so
-    EXPECT_TRUE(detected("4k3/8/8/8/8/8/8/R4K1R w KQ - 0 1"));  // king off e1 with rights
+    EXPECT_TRUE(detected(StartBoard + " w HAha - 0 1"));         // Shredder letters say so
+    EXPECT_TRUE(detected("4k3/8/8/8/8/8/8/R4K1R w KQ - 0 1"));   // king off e1 with rights
     EXPECT_TRUE(detected("4k3/8/8/8/8/8/8/1R2K2R w KQ - 0 1"));  // rook off the corner
     EXPECT_TRUE(detected(Start, Variant::Chess960));
     EXPECT_FALSE(detected(StartBoard + " w HAha - 0 1", Variant::Standard));
@@ -355,17 +355,23 @@ TEST(PolyglotKey, MatchesTheSpecification) {
         // Our FEN writes the e.p. square only when a capture is legal, as Polyglot hashes it.
         {{"e2e4"}, 0x823c9b50fd114196ULL, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"},
         {{"e2e4", "d7d5"}, 0x0756b94461c50fb0ULL, "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"},
-        {{"e2e4", "d7d5", "e4e5"}, 0x662fafb965db29d4ULL,
+        {{"e2e4", "d7d5", "e4e5"},
+         0x662fafb965db29d4ULL,
          "rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2"},
-        {{"e2e4", "d7d5", "e4e5", "f7f5"}, 0x22a48b5a8e47ff78ULL,
+        {{"e2e4", "d7d5", "e4e5", "f7f5"},
+         0x22a48b5a8e47ff78ULL,
          "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3"},
-        {{"e2e4", "d7d5", "e4e5", "f7f5", "e1e2"}, 0x652a607ca3f242c1ULL,
+        {{"e2e4", "d7d5", "e4e5", "f7f5", "e1e2"},
+         0x652a607ca3f242c1ULL,
          "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPPKPPP/RNBQ1BNR b kq - 1 3"},
-        {{"e2e4", "d7d5", "e4e5", "f7f5", "e1e2", "e8f7"}, 0x00fdd303c946bdd9ULL,
+        {{"e2e4", "d7d5", "e4e5", "f7f5", "e1e2", "e8f7"},
+         0x00fdd303c946bdd9ULL,
          "rnbq1bnr/ppp1pkpp/8/3pPp2/8/8/PPPPKPPP/RNBQ1BNR w - - 2 4"},
-        {{"a2a4", "b7b5", "h2h4", "b5b4", "c2c4"}, 0x3c8123ea7b067637ULL,
+        {{"a2a4", "b7b5", "h2h4", "b5b4", "c2c4"},
+         0x3c8123ea7b067637ULL,
          "rnbqkbnr/p1pppppp/8/8/PpP4P/8/1P1PPPP1/RNBQKBNR b KQkq c3 0 3"},
-        {{"a2a4", "b7b5", "h2h4", "b5b4", "c2c4", "b4c3", "a1a3"}, 0x5c3f9b829b279560ULL,
+        {{"a2a4", "b7b5", "h2h4", "b5b4", "c2c4", "b4c3", "a1a3"},
+         0x5c3f9b829b279560ULL,
          "rnbqkbnr/p1pppppp/8/8/P6P/R1p5/1P1PPPP1/1NBQKBNR b Kkq - 1 4"},
     };
     for (const Case& c : cases) {

@@ -63,20 +63,20 @@ struct HandPicked {
     bool legal, check;
 };
 constexpr HandPicked HandPickedPositions[] = {
-    {"two e.p. capturers, one pinned on a diagonal", "4k2b/8/8/2PpP3/8/8/1K6/8 w - d6 0 2", Variant::Standard,
-     "e5d6", MoveKind::EnPassant, PieceType::Knight, false, false},
+    {"two e.p. capturers, one pinned on a diagonal", "4k2b/8/8/2PpP3/8/8/1K6/8 w - d6 0 2", Variant::Standard, "e5d6",
+     MoveKind::EnPassant, PieceType::Knight, false, false},
     {"two e.p. capturers, the other free", "4k2b/8/8/2PpP3/8/8/1K6/8 w - d6 0 2", Variant::Standard, "c5d6",
      MoveKind::EnPassant, PieceType::Knight, true, false},
-    {"e.p. pinned on the rank", "8/8/8/K2pP2r/8/8/8/4k3 w - d6 0 2", Variant::Standard, "e5d6",
-     MoveKind::EnPassant, PieceType::Knight, false, false},
+    {"e.p. pinned on the rank", "8/8/8/K2pP2r/8/8/8/4k3 w - d6 0 2", Variant::Standard, "e5d6", MoveKind::EnPassant,
+     PieceType::Knight, false, false},
     {"e.p. opens the rank to the king", "8/8/8/R2pP2k/8/8/8/4K3 w - d6 0 2", Variant::Standard, "e5d6",
      MoveKind::EnPassant, PieceType::Knight, true, true},
-    {"e.p. opens a diagonal through the taken pawn", "8/5k2/8/3pP3/8/1B6/8/4K3 w - d6 0 2", Variant::Standard,
-     "e5d6", MoveKind::EnPassant, PieceType::Knight, true, true},
+    {"e.p. opens a diagonal through the taken pawn", "8/5k2/8/3pP3/8/1B6/8/4K3 w - d6 0 2", Variant::Standard, "e5d6",
+     MoveKind::EnPassant, PieceType::Knight, true, true},
     {"promotion checks through the pawn's square", "8/6P1/8/8/8/8/K7/6k1 w - - 0 1", Variant::Standard, "g7g8",
      MoveKind::Promotion, PieceType::Rook, true, true},
-    {"knight promotion does not", "8/6P1/8/8/8/8/K7/6k1 w - - 0 1", Variant::Standard, "g7g8",
-     MoveKind::Promotion, PieceType::Knight, true, false},
+    {"knight promotion does not", "8/6P1/8/8/8/8/K7/6k1 w - - 0 1", Variant::Standard, "g7g8", MoveKind::Promotion,
+     PieceType::Knight, true, false},
     {"castling: the rook checks past the king's old square", "8/8/8/8/8/8/8/R3K1k1 w Q - 0 1", Variant::Standard,
      "e1a1", MoveKind::Castling, PieceType::Knight, true, true},
     {"Chess960: king and rook swap, rook checks", "5k2/8/8/8/8/8/8/5KR1 w G - 0 1", Variant::Chess960, "f1g1",
@@ -85,8 +85,8 @@ constexpr HandPicked HandPickedPositions[] = {
      MoveKind::Castling, PieceType::Knight, true, true},
     {"Chess960: rook passes the king, checks", "3k4/8/8/8/8/8/8/RK6 w A - 0 1", Variant::Chess960, "b1a1",
      MoveKind::Castling, PieceType::Knight, true, true},
-    {"Chess960: castling rook shields the king's target", "4k3/8/8/8/8/8/8/qR2K3 w B - 0 1", Variant::Chess960,
-     "e1b1", MoveKind::Castling, PieceType::Knight, false, false},
+    {"Chess960: castling rook shields the king's target", "4k3/8/8/8/8/8/8/qR2K3 w B - 0 1", Variant::Chess960, "e1b1",
+     MoveKind::Castling, PieceType::Knight, false, false},
     {"Chess960: the king's target, the rook's square, is attacked", "4k1r1/8/8/8/8/8/8/5KR1 w G - 0 1",
      Variant::Chess960, "f1g1", MoveKind::Castling, PieceType::Knight, false, false},
 };
@@ -101,10 +101,10 @@ const std::vector<Position>& suite_positions() {
             if (pos) all.push_back(*pos);
             else ADD_FAILURE() << h.what << ": FEN rejected: " << h.fen;
         }
-        for (const char* name : {"cpw_perft_results.epd", "ethereal_standard.epd", "python-chess_tricky.perft",
-                                 "marcelk_perft-random.perft", "special_cases_sedlak_and_more.epd",
-                                 "scalachess_tricky.perft", "lastemperor_960_startpos_sorted.epd",
-                                 "ethereal_fischer.epd"}) {
+        for (const char* name :
+             {"cpw_perft_results.epd", "ethereal_standard.epd", "python-chess_tricky.perft",
+              "marcelk_perft-random.perft", "special_cases_sedlak_and_more.epd", "scalachess_tricky.perft",
+              "lastemperor_960_startpos_sorted.epd", "ethereal_fischer.epd"}) {
             const std::string file = name;
             const std::optional<Variant> variant =
                 file.find("960") != std::string::npos || file.find("fischer") != std::string::npos
@@ -143,7 +143,8 @@ std::string check_info_mismatch(const Position& pos) {
     if (pos.checkers() != checkers_by_definition(pos)) out += " checkers";
     if (pos.in_check() != (checkers_by_definition(pos) != 0)) out += " in_check";
     for (Color c : Colors)
-        if (pos.blockers_for_king(c) != blockers_by_definition(pos, c)) out += c == Color::White ? " white-blockers" : " black-blockers";
+        if (pos.blockers_for_king(c) != blockers_by_definition(pos, c))
+            out += c == Color::White ? " white-blockers" : " black-blockers";
     if (pos.pinned() != (blockers_by_definition(pos, pos.side_to_move()) & pos.pieces(pos.side_to_move())))
         out += " pinned";
     return out;
@@ -330,7 +331,8 @@ TEST(Property, HandPickedMovesHaveTheExpectedAnswers) {
         const auto pos = position_from_fen(h.fen, {{}, h.variant});
         ASSERT_TRUE(pos) << h.what << ": " << h.fen;
         const std::string_view text = h.move;
-        const Move m = Move::make(parse_square(text.substr(0, 2)), parse_square(text.substr(2, 2)), h.kind, h.promotion);
+        const Move m = Move::make(parse_square(text.substr(0, 2)), parse_square(text.substr(2, 2)), h.kind,
+                                  h.promotion);
         EXPECT_EQ(pos->is_legal(m), h.legal) << h.what << ": " << h.fen << " " << h.move;
         EXPECT_EQ(legal_moves(*pos).contains(m), h.legal) << h.what << ": " << h.fen << " " << h.move;
         if (h.legal) {
