@@ -69,7 +69,7 @@ Bitboard Position::attackers_to(Square s, Bitboard occupied) const {
            (attacks::bishop(s, occupied) & (by_type_[PieceType::Bishop] | by_type_[PieceType::Queen]));
 }
 
-void Position::update_check_info() {
+void Position::update_check_info() const {
     // Slider lookups only where an enemy slider stands on an open line's ray: often none.
     const Color us = side_, them = ~us;
     const Square k = king(us), their_king = king(them);
@@ -79,6 +79,7 @@ void Position::update_check_info() {
                 (attacks::pawn(us, k) & pieces(them, PieceType::Pawn));
     blockers_[us] = scan.blockers;
     blockers_[them] = attacks::scan_lines(their_king, sliders_aimed_at(us, their_king), occupied).blockers;
+    check_info_ready_ = true;
 }
 
 bool Position::attacked_by(Color c, Square s, Bitboard occupied) const {
@@ -130,7 +131,7 @@ void Position::do_castling(Color us, Square king_from, Square rook_from, bool un
 }
 
 Undo Position::do_move(Move m) {
-    Undo u{key_, castling_rooks_, checkers_, blockers_, Piece::None, ep_, double_step_, halfmove_};
+    Undo u{key_, castling_rooks_, checkers_, blockers_, Piece::None, ep_, double_step_, halfmove_, check_info_ready_};
     double_step_ = Square::None;
     const Color us = side_, them = ~us;
     if (ep_ != Square::None) {
@@ -188,7 +189,7 @@ Undo Position::do_move(Move m) {
     side_ = them;
     key_ ^= zobrist::white_to_move();
     if (us == Color::Black) ++fullmove_;
-    update_check_info();
+    check_info_ready_ = false;
     return u;
 }
 
@@ -220,6 +221,7 @@ void Position::undo_move(Move m, const Undo& u) {
     halfmove_ = u.halfmove_clock;
     checkers_ = u.checkers;
     blockers_ = u.blockers;
+    check_info_ready_ = u.check_info_ready;
 }
 
 Key Position::castling_key() const {
@@ -245,6 +247,7 @@ bool Position::pawn_reaches(Square from, Square to) const {
 }
 
 bool Position::is_legal(Move m) const {
+    ensure_check_info();
     const Square from = m.from(), to = m.to();
     const Piece pc = board_[from];
     // a1a1 (none) and b1b1 (null) are caught here: no move has from == to.
@@ -282,6 +285,7 @@ bool Position::is_legal(Move m) const {
 }
 
 bool Position::gives_check(Move m) const {
+    ensure_check_info();
     const Color us = side_, them = ~us;
     const Square from = m.from(), to = m.to(), ksq = king(them);
     const PieceType type = type_of(board_[from]);
@@ -352,7 +356,7 @@ bool Position::is_consistent() const {
     if (key_ != compute_key()) return false;
     Position fresh = *this;
     fresh.update_check_info();
-    return fresh.checkers_ == checkers_ && fresh.blockers_ == blockers_;
+    return fresh.checkers_ == checkers() && fresh.blockers_ == blockers_;
 }
 
 }  // namespace schach

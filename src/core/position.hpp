@@ -1,6 +1,8 @@
 #pragma once
 // Position: a validated chess position with cheap do_move/undo_move, for rules and engine alike.
-// A plain value (about 200 bytes, no pointers): copy it freely, compare it, store it.
+// A plain value (about 200 bytes, no pointers): copy it freely, compare it, store it. Its check
+// information (checkers, pins) is computed on first use after a move and cached inside, so two
+// threads must each read their own copy, never one Position object at the same time.
 
 #include <cstdint>
 #include <expected>
@@ -109,7 +111,12 @@ struct Undo {
     Square ep_square;
     Square double_step;
     std::uint16_t halfmove_clock;
-    friend bool operator==(const Undo&, const Undo&) = default;
+    bool check_info_ready;
+    /// The same move's undo: the check information (a cache) aside.
+    friend bool operator==(const Undo& a, const Undo& b) {
+        return a.key == b.key && a.castling_rooks == b.castling_rooks && a.captured == b.captured &&
+               a.ep_square == b.ep_square && a.double_step == b.double_step && a.halfmove_clock == b.halfmove_clock;
+    }
 };
 
 class Position {
@@ -167,17 +174,26 @@ public:
     // Checkers and king blockers are computed once per do_move (and at setup), for the move
     // generator, is_legal and gives_check to read for free.
     /// Enemy pieces giving check to the side to move.
-    Bitboard checkers() const { return checkers_; }
-    bool in_check() const { return checkers_ != 0; }
+    Bitboard checkers() const {
+        ensure_check_info();
+        return checkers_;
+    }
+    bool in_check() const { return checkers() != 0; }
     /// All pieces of both colours attacking `s` given an occupancy.
     Bitboard attackers_to(Square s, Bitboard occupied) const;
     bool attacked_by(Color c, Square s) const { return attacked_by(c, s, pieces()); }
     /// Whether `c` attacks `s` given an occupancy (pieces of `c` outside it do not attack).
     bool attacked_by(Color c, Square s, Bitboard occupied) const;
     /// Pieces (of either colour) that alone shield c's king from an enemy slider.
-    Bitboard blockers_for_king(Color c) const { return blockers_[c]; }
+    Bitboard blockers_for_king(Color c) const {
+        ensure_check_info();
+        return blockers_[c];
+    }
     /// Pieces of the side to move that are pinned to their king.
-    Bitboard pinned() const { return blockers_[side_] & pieces(side_); }
+    Bitboard pinned() const {
+        ensure_check_info();
+        return blockers_[side_] & pieces(side_);
+    }
     /// Sliders of `c` on the empty-board lines through `s` that they move along (rooks and queens
     /// on its rank and file, bishops and queens on its diagonals), for attacks::scan_lines.
     Bitboard sliders_aimed_at(Color c, Square s) const {
@@ -227,7 +243,12 @@ public:
                castling_rooks_ == o.castling_rooks_ && ep_ == o.ep_;
     }
     /// Every field equal (including clocks).
-    friend bool operator==(const Position&, const Position&) = default;
+    friend bool operator==(const Position& a, const Position& b) {
+        return a.board_ == b.board_ && a.by_type_ == b.by_type_ && a.by_color_ == b.by_color_ && a.key_ == b.key_ &&
+               a.castling_rooks_ == b.castling_rooks_ && a.ep_ == b.ep_ && a.double_step_ == b.double_step_ &&
+               a.side_ == b.side_ && a.chess960_ == b.chess960_ && a.halfmove_ == b.halfmove_ &&
+               a.fullmove_ == b.fullmove_;
+    }
 
     /// Debug check of all internal invariants.
     bool is_consistent() const;
@@ -251,7 +272,12 @@ private:
     /// Those of `targets` that `c` attacks given an occupancy.
     Bitboard attacked_squares(Color c, Bitboard targets, Bitboard occupied) const;
     /// Computes checkers_ and blockers_ from the board.
-    void update_check_info();
+    void update_check_info() const;
+    /// The check information is computed on first use after a move: readers of positions that
+    /// never ask (a PGN reader checking moves with its own quick test) do not pay for it.
+    void ensure_check_info() const {
+        if (!check_info_ready_) update_check_info();
+    }
     Key castling_key() const;
 
     BySquare<Piece> board_;
@@ -261,8 +287,11 @@ private:
     Bitboard castling_rooks_ = 0;
     Square ep_ = Square::None;
     Square double_step_ = Square::None;
-    Bitboard checkers_ = 0;
-    ByColor<Bitboard> blockers_{};
+    // A cache of the board (mutable: filled in by const readers). A Position shared between
+    // threads must be copied, not read from two threads at once.
+    mutable Bitboard checkers_ = 0;
+    mutable ByColor<Bitboard> blockers_{};
+    mutable bool check_info_ready_ = false;
     Color side_ = Color::White;
     bool chess960_ = false;
     std::uint16_t halfmove_ = 0;
@@ -274,7 +303,7 @@ template <Color Us, bool HaveDanger>
     constexpr Color us = Us, them = ~Us;
     const Square rook = castling_rook(us, side);
     if (rook == Square::None) return {CastlingBlock::NoRight};
-    if (checkers_) return {CastlingBlock::InCheck};
+    if (checkers()) return {CastlingBlock::InCheck};
     const Square ksq = king(us), king_to = king_target(us, side), rook_to = rook_target(us, side);
     // In Chess960 the king may stay put or the two may cross: neither blocks the other.
     const Bitboard occupied = pieces();
