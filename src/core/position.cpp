@@ -72,14 +72,19 @@ Bitboard Position::attackers_to(Square s, Bitboard occupied) const {
 void Position::update_check_info() const {
     // Slider lookups only where an enemy slider stands on an open line's ray: often none.
     const Color us = side_, them = ~us;
-    const Square k = king(us), their_king = king(them);
-    const Bitboard occupied = pieces();
-    const attacks::LineScan scan = attacks::scan_lines(k, sliders_aimed_at(them, k), occupied);
+    const Square k = king(us);
+    const attacks::LineScan scan = attacks::scan_lines(k, sliders_aimed_at(them, k), pieces());
     checkers_ = scan.seeing | (attacks::knight(k) & pieces(them, PieceType::Knight)) |
                 (attacks::pawn(us, k) & pieces(them, PieceType::Pawn));
     blockers_[us] = scan.blockers;
-    blockers_[them] = attacks::scan_lines(their_king, sliders_aimed_at(us, their_king), occupied).blockers;
     check_info_ready_ = true;
+}
+
+void Position::update_their_blockers() const {
+    const Color us = side_, them = ~us;
+    const Square k = king(them);
+    blockers_[them] = attacks::scan_lines(k, sliders_aimed_at(us, k), pieces()).blockers;
+    their_blockers_ready_ = true;
 }
 
 bool Position::attacked_by(Color c, Square s, Bitboard occupied) const {
@@ -131,7 +136,8 @@ void Position::do_castling(Color us, Square king_from, Square rook_from, bool un
 }
 
 Undo Position::do_move(Move m) {
-    Undo u{key_, castling_rooks_, checkers_, blockers_, Piece::None, ep_, double_step_, halfmove_, check_info_ready_};
+    Undo u{key_, castling_rooks_, checkers_, blockers_,         Piece::None,
+           ep_,  double_step_,    halfmove_, check_info_ready_, their_blockers_ready_};
     double_step_ = Square::None;
     const Color us = side_, them = ~us;
     if (ep_ != Square::None) {
@@ -189,7 +195,7 @@ Undo Position::do_move(Move m) {
     side_ = them;
     key_ ^= zobrist::white_to_move();
     if (us == Color::Black) ++fullmove_;
-    check_info_ready_ = false;
+    check_info_ready_ = their_blockers_ready_ = false;
     return u;
 }
 
@@ -222,6 +228,7 @@ void Position::undo_move(Move m, const Undo& u) {
     checkers_ = u.checkers;
     blockers_ = u.blockers;
     check_info_ready_ = u.check_info_ready;
+    their_blockers_ready_ = u.their_blockers_ready;
 }
 
 Key Position::castling_key() const {
@@ -285,7 +292,7 @@ bool Position::is_legal(Move m) const {
 }
 
 bool Position::gives_check(Move m) const {
-    ensure_check_info();
+    ensure_their_blockers();
     const Color us = side_, them = ~us;
     const Square from = m.from(), to = m.to(), ksq = king(them);
     const PieceType type = type_of(board_[from]);
@@ -356,7 +363,9 @@ bool Position::is_consistent() const {
     if (key_ != compute_key()) return false;
     Position fresh = *this;
     fresh.update_check_info();
-    return fresh.checkers_ == checkers() && fresh.blockers_ == blockers_;
+    fresh.update_their_blockers();
+    return fresh.checkers_ == checkers() && fresh.blockers_[side_] == blockers_for_king(side_) &&
+           fresh.blockers_[~side_] == blockers_for_king(~side_);
 }
 
 }  // namespace schach

@@ -112,6 +112,7 @@ struct Undo {
     Square double_step;
     std::uint16_t halfmove_clock;
     bool check_info_ready;
+    bool their_blockers_ready;
     /// The same move's undo: the check information (a cache) aside.
     friend bool operator==(const Undo& a, const Undo& b) {
         return a.key == b.key && a.castling_rooks == b.castling_rooks && a.captured == b.captured &&
@@ -186,7 +187,8 @@ public:
     bool attacked_by(Color c, Square s, Bitboard occupied) const;
     /// Pieces (of either colour) that alone shield c's king from an enemy slider.
     Bitboard blockers_for_king(Color c) const {
-        ensure_check_info();
+        if (c == side_) ensure_check_info();
+        else ensure_their_blockers();
         return blockers_[c];
     }
     /// Pieces of the side to move that are pinned to their king.
@@ -271,12 +273,18 @@ private:
     CastlingTest castling_test(CastlingSide side, Bitboard danger) const;
     /// Those of `targets` that `c` attacks given an occupancy.
     Bitboard attacked_squares(Color c, Bitboard targets, Bitboard occupied) const;
-    /// Computes checkers_ and blockers_ from the board.
+    /// Computes checkers_ and the side to move's blockers_ from the board.
     void update_check_info() const;
+    /// Computes the blockers of the opponent's king (discovered checks) from the board.
+    void update_their_blockers() const;
     /// The check information is computed on first use after a move: readers of positions that
-    /// never ask (a PGN reader checking moves with its own quick test) do not pay for it.
+    /// never ask (a PGN reader checking moves with its own quick test) do not pay for it, and the
+    /// move generator, which needs only the side to move's part, does not pay for the opponent's.
     void ensure_check_info() const {
         if (!check_info_ready_) update_check_info();
+    }
+    void ensure_their_blockers() const {
+        if (!their_blockers_ready_) update_their_blockers();
     }
     Key castling_key() const;
 
@@ -292,6 +300,7 @@ private:
     mutable Bitboard checkers_ = 0;
     mutable ByColor<Bitboard> blockers_{};
     mutable bool check_info_ready_ = false;
+    mutable bool their_blockers_ready_ = false;
     Color side_ = Color::White;
     bool chess960_ = false;
     std::uint16_t halfmove_ = 0;

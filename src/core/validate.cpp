@@ -131,7 +131,7 @@ void Position::init_from(const Setup& s) {
     ep_ = double_step_ = Square::None;
     key_ = compute_key();
     if (s.ep_square != Square::None) set_double_step(s.ep_square);
-    update_check_info();
+    check_info_ready_ = their_blockers_ready_ = false;  // computed on first use
 }
 
 Problems Position::validate(const Setup& setup, std::optional<Variant> variant) {
