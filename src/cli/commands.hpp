@@ -75,6 +75,9 @@ std::string help_footer(std::optional<Msg> before, std::initializer_list<std::st
                         std::optional<Msg> after = {});
 /// Prints "Fehler: <message>" / "error: <message>" to stderr (the label in the language).
 void print_error(std::string_view message);
+/// Prints `text` (tabs and newlines as spaces) and a caret under the character at byte `offset`
+/// to stderr, for errors that name an offset (FEN, time control).
+void print_caret(std::string_view text, std::size_t offset);
 /// The whole text as a decimal integer (optional leading '-'), or nothing.
 std::optional<std::int64_t> parse_integer(std::string_view text);
 /// Like parse_integer, for non-negative counts up to 2^64 - 1.

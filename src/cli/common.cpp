@@ -65,6 +65,17 @@ std::string help_footer(std::optional<Msg> before, std::initializer_list<std::st
     return out;
 }
 
+void print_caret(std::string_view text, std::size_t offset) {
+    std::string shown(text);
+    std::replace_if(
+        shown.begin(), shown.end(), [](char c) { return c == '\t' || c == '\n' || c == '\r'; }, ' ');
+    // The caret goes under the character at the offset; count columns, not bytes.
+    std::size_t column = 0;
+    for (std::size_t i = 0; i < std::min(offset, shown.size()); ++i)
+        if ((static_cast<unsigned char>(shown[i]) & 0xC0) != 0x80) ++column;
+    fmt::print(stderr, "  {}\n  {}^\n", shown, std::string(column, ' '));
+}
+
 void print_error(std::string_view message) { fmt::print(stderr, "{}: {}\n", tr(Msg::ErrorLabel), message); }
 
 namespace {
@@ -152,7 +163,7 @@ std::optional<Language> language_option(std::string_view code) {
 
 std::string position_error_line(const PositionError& error) {
     if (error.is_syntax) return describe(error.fen, lang());
-    std::string out = tr(Msg::InvalidPosition);
+    std::string out(invalid_position(lang()));
     const char* separator = " ";
     for_each_problem(error, [&](const auto& description, const auto& name) {
         out += fmt::format("{}{} [{}]", separator, description, name);
@@ -164,15 +175,10 @@ std::string position_error_line(const PositionError& error) {
 void report_position_error(std::string_view fen, const PositionError& error) {
     if (error.is_syntax) {
         print_error(describe(error.fen, lang()));
-        // Show where: the FEN as given and a caret under the offending character.
-        std::string shown(fen);
-        std::replace_if(
-            shown.begin(), shown.end(), [](char c) { return c == '\t' || c == '\n' || c == '\r'; }, ' ');
-        const std::size_t column = std::min(error.fen.offset, shown.size());
-        fmt::print(stderr, "  {}\n  {}^\n", shown, std::string(column, ' '));
+        print_caret(fen, error.fen.offset);
         return;
     }
-    print_error(tr(Msg::InvalidPosition));
+    print_error(invalid_position(lang()));
     for_each_problem(error, [](const auto& description, const auto& name) {
         fmt::print(stderr, "  - {} [{}]\n", description, name);
     });
@@ -249,14 +255,7 @@ std::optional<TimeControl> parse_time_control_arg(std::string_view spec) {
     auto control = parse_time_control(spec);
     if (control) return *control;
     print_error(describe(control.error(), lang()));
-    std::string shown(spec);
-    std::replace_if(
-        shown.begin(), shown.end(), [](char c) { return c == '\t' || c == '\n' || c == '\r'; }, ' ');
-    // The caret goes under the character at the offset; count columns, not bytes.
-    std::size_t column = 0;
-    for (std::size_t i = 0; i < std::min(control.error().offset, shown.size()); ++i)
-        if ((static_cast<unsigned char>(shown[i]) & 0xC0) != 0x80) ++column;
-    fmt::print(stderr, "  {}\n  {}^\n", shown, std::string(column, ' '));
+    print_caret(spec, control.error().offset);
     return std::nullopt;
 }
 

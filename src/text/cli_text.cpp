@@ -26,7 +26,6 @@ Phrase phrase(Msg m) {
             return {"unbekannte Notation: {} (san, lan, uci, fan)", "", "unknown notation: {} (san, lan, uci, fan)"};
         case Msg::UnknownLanguage:
             return {"unbekannte Sprache: {} (de, de-neutral, en)", "", "unknown language: {} (de, de-neutral, en)"};
-        case Msg::InvalidPosition: return {"Ungültige Stellung:", "", "invalid position:"};
         case Msg::IsDirectory: return {"{} ist ein Verzeichnis", "", "{} is a directory"};
         case Msg::CannotReadFile: return {"{} kann nicht gelesen werden ({})", "", "cannot read {} ({})"};
         case Msg::NotFound: return {"nicht gefunden", "", "not found"};

@@ -23,7 +23,7 @@ namespace schach {
 enum class Msg : std::uint16_t {
     // Shared by several commands
     ErrorLabel, WarningLabel, InternalError, InvalidNumber, WhatDepth, WhatStartNumber, UnknownFormat,
-    UnknownNotation, UnknownLanguage, InvalidPosition, IsDirectory, CannotReadFile, NotFound, PermissionDenied,
+    UnknownNotation, UnknownLanguage, IsDirectory, CannotReadFile, NotFound, PermissionDenied,
     ReadError, HelpVariant, UnknownVariant, Chess960ContradictsVariant, HelpLang, HelpLangLetters, HelpChess960,
     HelpPosition, Examples, Example, RunWithHelp,
     // CLI11's help layout

@@ -92,9 +92,11 @@ std::string describe(Problem problem, Language lang) {
     return "?";
 }
 
+std::string_view invalid_position(Language lang) { return pick(lang, "Ungültige Stellung:", "invalid position:"); }
+
 std::string describe(const PositionError& error, Language lang) {
     if (error.is_syntax) return describe(error.fen, lang);
-    std::string out(pick(lang, "Ungültige Stellung:", "invalid position:"));
+    std::string out(invalid_position(lang));
     for (Problem p : error.problems.list()) out += "\n  - " + describe(p, lang);
     return out;
 }

@@ -17,6 +17,8 @@ std::string expected_text(const FenError& error, Language lang);
 std::string describe(const FenError& error, Language lang);
 /// One problem: "Jede Seite braucht genau einen König" / "each side needs exactly one king".
 std::string describe(Problem problem, Language lang);
+/// The heading of a list of problems: "Ungültige Stellung:" / "invalid position:".
+std::string_view invalid_position(Language lang);
 /// "Ungültige Stellung:" with one line per problem, or the syntax error.
 std::string describe(const PositionError& error, Language lang);
 
