@@ -35,9 +35,10 @@ std::string castling_text(const Position& pos, Move m, Language lang) {
 
 /// "+" or "#" after the move, or nothing.
 std::string check_suffix(const Position& pos, Move m) {
+    // Most moves give no check: say so without playing them; only a check needs the position after.
+    if (!pos.gives_check(m)) return "";
     Position after = pos;
     after.do_move(m);
-    if (!after.in_check()) return "";
     return count_legal(after) == 0 ? "#" : "+";
 }
 
