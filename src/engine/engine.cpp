@@ -1,0 +1,104 @@
+#include "engine/engine.hpp"
+
+#include <algorithm>
+#include <mutex>
+
+#include "core/movegen.hpp"
+#include "engine/search.hpp"
+
+namespace schach::engine {
+
+Engine::Engine() : pool_(std::make_unique<SearchPool>()) { pool_->resize_hash(options_.hash_mb); }
+
+Engine::~Engine() {
+    pool_->stop();
+    pool_->wait();
+}
+
+void Engine::on_info(InfoHandler handler) { info_handler_ = std::move(handler); }
+void Engine::on_bestmove(BestMoveHandler handler) { bestmove_handler_ = std::move(handler); }
+
+void Engine::set_options(const EngineOptions& options) {
+    pool_->wait();
+    if (options.hash_mb != options_.hash_mb) pool_->resize_hash(options.hash_mb);
+    options_ = options;
+    options_.level = std::clamp(options_.level, MinLevel, MaxLevel);
+    options_.multipv = std::clamp(options_.multipv, 1, 256);
+    options_.threads = std::clamp(options_.threads, 1, 256);
+}
+
+void Engine::new_game() {
+    pool_->wait();
+    pool_->clear();
+}
+
+void Engine::clear_hash() {
+    pool_->wait();
+    pool_->clear();
+}
+
+std::expected<void, IllegalMoveError> Engine::set_position(const Position& start, std::span<const Move> moves) {
+    Position pos = start;
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+        if (!pos.is_legal(moves[i])) return std::unexpected(IllegalMoveError{i, moves[i]});
+        pos.do_move(moves[i]);
+    }
+    root_ = start;
+    position_ = pos;
+    moves_.assign(moves.begin(), moves.end());
+    return {};
+}
+
+void Engine::go(const SearchLimits& limits) {
+    pool_->wait();
+    SearchJob job;
+    job.root = position_;
+    job.root.set_chess960(options_.chess960 || position_.is_chess960());
+    // The keys since the last irreversible move, for repetitions against the game.
+    Position pos = root_;
+    std::vector<Key> keys;
+    for (Move m : moves_) {
+        keys.push_back(pos.key());
+        pos.do_move(m);
+        if (pos.halfmove_clock() == 0) keys.clear();
+    }
+    job.history = std::move(keys);
+    job.limits = limits;
+    job.options = options_;
+    job.on_info = info_handler_;
+    job.on_bestmove = bestmove_handler_;
+    pool_->start(std::move(job));
+}
+
+void Engine::stop() { pool_->stop(); }
+void Engine::ponderhit() { pool_->ponderhit(); }
+void Engine::wait() { pool_->wait(); }
+bool Engine::searching() const { return pool_->searching(); }
+
+Engine::Result Engine::search(const SearchLimits& limits) {
+    Result result;
+    std::mutex m;
+    auto info = info_handler_;
+    auto best = bestmove_handler_;
+    info_handler_ = [&](const SearchInfo& i) {
+        if (i.multipv == 1) {
+            std::lock_guard lock(m);
+            result.last = i;
+        }
+        if (info) info(i);
+    };
+    bestmove_handler_ = [&](const BestMove& b) {
+        {
+            std::lock_guard lock(m);
+            result.best = b;
+        }
+        if (best) best(b);
+    };
+    go(limits);
+    wait();
+    info_handler_ = std::move(info);
+    bestmove_handler_ = std::move(best);
+    return result;
+}
+
+}  // namespace schach::engine
