@@ -66,7 +66,9 @@ void Engine::go(const SearchLimits& limits) {
     job.limits = limits;
     job.options = options_;
     job.on_info = info_handler_;
-    job.on_bestmove = bestmove_handler_;
+    job.on_done = [handler = bestmove_handler_](const BestMove& best, const std::vector<SearchInfo>&) {
+        if (handler) handler(best);
+    };
     pool_->start(std::move(job));
 }
 

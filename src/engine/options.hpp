@@ -6,17 +6,17 @@
 namespace schach::engine {
 
 struct EngineOptions {
-    int hash_mb = 16;          // transposition table size in MiB (1..65536)
-    int threads = 1;           // Lazy SMP search threads (1..256)
-    int multipv = 1;           // principal variations reported (1..256)
-    bool ponder = false;       // the GUI may ask us to ponder
-    int move_overhead_ms = 30; // subtracted per move for GUI and transport lag
-    bool chess960 = false;     // castling written king-takes-rook
-    bool show_wdl = false;     // report win/draw/loss with each score
+    int hash_mb = 16;           // transposition table size in MiB (1..65536)
+    int threads = 1;            // Lazy SMP search threads (1..256)
+    int multipv = 1;            // principal variations reported (1..256)
+    bool ponder = false;        // the GUI may ask us to ponder
+    int move_overhead_ms = 30;  // subtracted per move for GUI and transport lag
+    bool chess960 = false;      // castling written king-takes-rook
+    bool show_wdl = false;      // report win/draw/loss with each score
     bool limit_strength = false;
-    int elo = 3000;            // used when limit_strength (mapped onto a level)
-    int level = 8;             // 1 (beginner) .. 8 (full strength)
-    std::uint64_t seed = 0;    // randomness of the weak levels (0: from the clock)
+    int elo = 3000;          // used when limit_strength (mapped onto a level)
+    int level = 8;           // 1 (beginner) .. 8 (full strength)
+    std::uint64_t seed = 0;  // randomness of the weak levels (0: from the clock)
 };
 
 inline constexpr int MinLevel = 1;

@@ -62,13 +62,14 @@ public:
             best_pv.assign(pv_[0].begin(), pv_[0].begin() + pv_len_[0]);
             report(depth, v, best_pv);
             if (stopped_) break;
-            if (job_.limits.mate > 0 && v >= ValueMateInMaxPly && (ValueMate - v + 1) / 2 <= job_.limits.mate)
-                break;
+            if (job_.limits.mate > 0 && v >= ValueMateInMaxPly && (ValueMate - v + 1) / 2 <= job_.limits.mate) break;
             if (budget_.optimum > 0 && !pool_.pondering && elapsed_ms(start_) > budget_.optimum / 2) break;
         }
         BestMove best{best_pv.front(), best_pv.size() > 1 ? best_pv[1] : Move::none()};
         return best;
     }
+
+    const std::vector<SearchInfo>& lines() const { return lines_; }
 
 private:
     Value root_search(int depth) {
@@ -183,8 +184,9 @@ private:
             if (ply < MaxPly && pv_len_[0] > ply && false) s = 1 << 30;
             if (pos_.is_capture(m)) {
                 const Piece victim = m.kind() == MoveKind::EnPassant ? make_piece(~pos_.side_to_move(), PieceType::Pawn)
-                                                                      : pos_.piece_on(m.to());
-                s = 1'000'000 + 10 * SeeValue[idx(type_of(victim))] - SeeValue[idx(type_of(pos_.piece_on(m.from())))] / 10;
+                                                                     : pos_.piece_on(m.to());
+                s = 1'000'000 + 10 * SeeValue[idx(type_of(victim))] -
+                    SeeValue[idx(type_of(pos_.piece_on(m.from())))] / 10;
             } else if (m == killers_[ply][0]) {
                 s = 900'000;
             } else if (m == killers_[ply][1]) {
@@ -230,15 +232,13 @@ private:
         if (stopped_) return true;
         if ((nodes_ & 1023) == 0) {
             if (pool_.stop_flag.load(std::memory_order_relaxed)) stopped_ = true;
-            else if (!pool_.pondering && budget_.maximum > 0 && elapsed_ms(start_) >= budget_.maximum)
-                stopped_ = true;
+            else if (!pool_.pondering && budget_.maximum > 0 && elapsed_ms(start_) >= budget_.maximum) stopped_ = true;
         }
         if (job_.limits.nodes > 0 && nodes_ >= job_.limits.nodes) stopped_ = true;
         return stopped_;
     }
 
     void report(int depth, Value v, const std::vector<Move>& pv) {
-        if (!job_.on_info) return;
         SearchInfo info;
         info.depth = depth;
         info.seldepth = std::max(seldepth_, depth);
@@ -247,7 +247,8 @@ private:
         info.time_ms = elapsed_ms(start_);
         info.nps = info.time_ms > 0 ? nodes_ * 1000 / static_cast<std::uint64_t>(info.time_ms) : nodes_ * 1000;
         info.pv = pv;
-        job_.on_info(info);
+        lines_.assign(1, info);
+        if (job_.on_info) job_.on_info(info);
     }
 
     SearchPool& pool_;
@@ -256,6 +257,7 @@ private:
     Evaluator eval_;
     std::vector<Key> keys_;
     std::vector<Move> root_moves_;
+    std::vector<SearchInfo> lines_;
     TimeBudget budget_;
     Clock::time_point start_ = Clock::now();
     std::uint64_t nodes_ = 0;
@@ -288,7 +290,7 @@ void SearchPool::run(SearchJob job) {
     auto searcher = std::make_unique<Searcher>(*this, job);
     const BestMove best = searcher->run();
     if (job.limits.infinite || pondering) wait_for_release(job.limits.infinite);
-    if (job.on_bestmove) job.on_bestmove(best);
+    if (job.on_done) job.on_done(best, searcher->lines());
     running_ = false;
 }
 

@@ -25,7 +25,9 @@ struct SearchJob {
     SearchLimits limits;
     EngineOptions options;
     std::function<void(const SearchInfo&)> on_info;
-    std::function<void(const BestMove&)> on_bestmove;
+    /// The end: the best move and the root lines of the last completed iteration (MultiPV
+    /// lines, best first), from which Engine picks a weaker move for the lower levels.
+    std::function<void(const BestMove&, const std::vector<SearchInfo>& lines)> on_done;
 };
 
 class SearchPool {
