@@ -8,6 +8,9 @@ packages=(
   clang libclang-rt-14-dev  # libFuzzer targets (clang 14, its libFuzzer and sanitizer runtimes)
   clang-format              # scripts/format.sh (make format, make format-check): clang-format 14 on Debian 12
   xz-utils pgn-extract  # decompressing the PGN benchmark files; pgn-extract is its speed anchor
+  gnuchess-book             # a Polyglot opening book (book.bin) for the engine's levels and the match runner
+  glaurung toga2 ethereal-chess fairy-stockfish  # opponents of the match runner's gauntlets (make match)
+  ccache                    # shares compiled objects between builds and checkouts
 )
 missing=()
 for p in "${packages[@]}"; do
