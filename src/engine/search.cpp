@@ -59,7 +59,8 @@ public:
         for (int depth = 1; depth <= max_depth; ++depth) {
             const Value v = root_search(depth);
             if (stopped_ && depth > 1) break;
-            best_pv.assign(pv_[0].begin(), pv_[0].begin() + pv_len_[0]);
+            // A first iteration stopped before its first move has no line: keep the fallback.
+            if (pv_len_[0] > 0) best_pv.assign(pv_[0].begin(), pv_[0].begin() + pv_len_[0]);
             report(depth, v, best_pv);
             if (stopped_) break;
             if (job_.limits.mate > 0 && v >= ValueMateInMaxPly && (ValueMate - v + 1) / 2 <= job_.limits.mate) break;
