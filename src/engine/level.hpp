@@ -36,16 +36,16 @@ int effective_level(const EngineOptions& options);
 /// What a level does. Values in centipawns.
 struct LevelPolicy {
     int level = MaxLevel;
-    int depth = 0;            // depth cap (0: none)
-    std::uint64_t nodes = 0;  // node cap (0: none)
-    Millis movetime = 0;      // think-time cap per move (0: none)
-    int lines = 1;            // root lines (MultiPV) to choose from
-    double temperature = 0;   // softmax temperature over the lines' scores (0: always the best)
-    Value window = 0;         // a line worse than the best by more is never chosen
+    int depth = 0;                 // depth cap (0: none)
+    std::uint64_t nodes = 0;       // node cap (0: none)
+    Millis movetime = 0;           // think-time cap per move (0: none)
+    int lines = 1;                 // root lines (MultiPV) to choose from
+    double temperature = 0;        // softmax temperature over the lines' scores (0: always the best)
+    Value window = 0;              // a line worse than the best by more is never chosen
     Value material_tolerance = 0;  // material a move may lose beyond the best line's, quiet position
-    Value complex_extra = 0;  // added to tolerance, window and temperature share in complex positions
-    bool mate_in_one = true;  // always take a mate in one
-    int book_plies = 0;       // the book is used while the game is shorter than this (0: never)
+    Value complex_extra = 0;       // added to tolerance, window and temperature share in complex positions
+    bool mate_in_one = true;       // always take a mate in one
+    int book_plies = 0;            // the book is used while the game is shorter than this (0: never)
 };
 
 /// The policy of a level (1..8, clamped).

@@ -26,10 +26,14 @@ std::string joined(Words words) {
 
 PieceType promotion_of(char c) {
     switch (c) {
-        case 'n': case 'N': return PieceType::Knight;
-        case 'b': case 'B': return PieceType::Bishop;
-        case 'r': case 'R': return PieceType::Rook;
-        case 'q': case 'Q': return PieceType::Queen;
+        case 'n':
+        case 'N': return PieceType::Knight;
+        case 'b':
+        case 'B': return PieceType::Bishop;
+        case 'r':
+        case 'R': return PieceType::Rook;
+        case 'q':
+        case 'Q': return PieceType::Queen;
         default: return PieceType::None;
     }
 }
@@ -39,8 +43,7 @@ UciError bad_number(const std::string& keyword, std::string_view text, std::int6
 
 std::expected<std::int64_t, UciError> number_after(Words words, std::size_t& i, std::int64_t min, std::int64_t max) {
     const std::string keyword(words[i]);
-    if (i + 1 >= words.size())
-        return std::unexpected(make_error(K::MissingValue, "go", keyword));
+    if (i + 1 >= words.size()) return std::unexpected(make_error(K::MissingValue, "go", keyword));
     const std::string_view text = words[++i];
     std::int64_t v = 0;
     const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
@@ -167,8 +170,7 @@ std::expected<engine::SearchLimits, UciError> parse_go(Words words, const Positi
             while (i + 1 < words.size() && !is_go_keyword(words[i + 1])) {
                 const std::string_view text = words[++i];
                 const Move m = find_uci_move(pos, text, chess960);
-                if (!m)
-                    return std::unexpected(make_error(K::BadMoveText, "go", {}, std::string(text)));
+                if (!m) return std::unexpected(make_error(K::BadMoveText, "go", {}, std::string(text)));
                 l.searchmoves.push_back(m);
             }
         } else if (w == "wtime" || w == "btime") {

@@ -31,6 +31,12 @@ std::string one_line(const std::string& text) {
     return out;
 }
 
+/// What became of the position: set up to the last legal move.
+std::string kept(std::size_t moves) {
+    if (moves == 0) return "position set up without moves";
+    return fmt::format("position set up with the {} move{} before it", moves, moves == 1 ? "" : "s");
+}
+
 std::string expected_value(const UciError& e) {
     switch (e.option_type) {
         case OptionType::Check: return "true or false";
@@ -64,16 +70,16 @@ std::string describe(const UciError& e) {
         case K::BadMoveText:
             if (e.command == "go")
                 return fmt::format("go: searchmoves: '{}' is not a legal move in this position", e.value);
-            return fmt::format("position: move {} '{}' is not a UCI move (such as e2e4 or e7e8q); position kept "
-                               "after the {} moves before it",
-                               e.index, e.value, e.kept);
+            return fmt::format("position: move {} '{}' is not a UCI move (such as e2e4 or e7e8q); {}", e.index, e.value,
+                               kept(e.kept));
         case K::IllegalMove:
-            return fmt::format("position: move {} '{}' is illegal{}{}; position kept after the {} moves before it",
-                               e.index, e.value, e.refusal ? ": " : "",
-                               e.refusal ? one_line(describe(*e.refusal, Language::English)) : std::string(), e.kept);
+            return fmt::format("position: move {} '{}' is illegal{}{}; {}", e.index, e.value, e.refusal ? ": " : "",
+                               e.refusal ? one_line(describe(*e.refusal, Language::English)) : std::string(),
+                               kept(e.kept));
         case K::Busy:
             return fmt::format("{}: refused while an infinite or ponder search runs (send stop first)", e.command);
-        case K::BadBook: return fmt::format("setoption: BookFile '{}' is not a Polyglot book that can be read", e.value);
+        case K::BadBook:
+            return fmt::format("setoption: BookFile '{}' is not a Polyglot book that can be read", e.value);
     }
     return "error";
 }

@@ -83,8 +83,8 @@ std::vector<std::string> option_lines() {
     for (const OptionSpec& s : option_specs()) {
         switch (s.type) {
             case OptionType::Spin:
-                lines.push_back(
-                    fmt::format("option name {} type spin default {} min {} max {}", s.name, s.default_value, s.min, s.max));
+                lines.push_back(fmt::format("option name {} type spin default {} min {} max {}", s.name,
+                                            s.default_value, s.min, s.max));
                 break;
             case OptionType::Check:
             case OptionType::String:
@@ -102,8 +102,8 @@ std::expected<OptionEffect, UciError> apply_option(std::string_view name, std::s
                                                    EngineOptions& options) {
     for (const OptionRule& r : rules()) {
         if (!iequals(r.spec.name, name)) continue;
-        UciError bad =
-            make_error(UciError::Kind::BadOptionValue, "setoption", std::string(r.spec.name), std::string(value));
+        UciError bad = make_error(UciError::Kind::BadOptionValue, "setoption", std::string(r.spec.name),
+                                  std::string(value));
         bad.min = r.spec.min;
         bad.max = r.spec.max;
         bad.option_type = r.spec.type;

@@ -42,6 +42,10 @@ void UciSession::finish() {
 
 void UciSession::run(std::istream& in, std::ostream& out) {
     out_ = &out;
+    // A stream tied to `in` (std::cin is tied to std::cout) would be flushed by each read, on this
+    // thread and outside the output mutex, while the search thread writes: duplicated or torn
+    // lines. Every line is flushed as it is written anyway.
+    in.tie(nullptr);
     for (std::string line; std::getline(in, line);)
         if (!handle(line)) break;
     finish();

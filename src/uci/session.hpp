@@ -30,7 +30,7 @@ public:
     UciSession& operator=(const UciSession&) = delete;
 
     /// Reads commands until `quit` or the end of the input; a running search is stopped (its
-    /// bestmove still written) before it returns.
+    /// bestmove still written) before it returns. Unties `in` from its output stream (see run).
     void run(std::istream& in, std::ostream& out);
 
 private:
