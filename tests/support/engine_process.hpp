@@ -84,8 +84,8 @@ public:
                 transcript_ += "< " + line + "\n";
                 return line;
             }
-            const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline -
-                                                                                    std::chrono::steady_clock::now());
+            const auto left =
+                std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
             if (left.count() <= 0 || out_ < 0) return std::nullopt;
             pollfd p{out_, POLLIN, 0};
             if (::poll(&p, 1, static_cast<int>(left.count())) <= 0) return std::nullopt;
@@ -103,8 +103,8 @@ public:
                                           std::vector<std::string>* skipped = nullptr) {
         const auto deadline = std::chrono::steady_clock::now() + timeout;
         for (;;) {
-            const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline -
-                                                                                    std::chrono::steady_clock::now());
+            const auto left =
+                std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
             if (left.count() <= 0) return std::nullopt;
             auto line = read_line(left);
             if (!line) return std::nullopt;

@@ -73,7 +73,8 @@ TEST(UciSession, UciListsEveryOptionThenUciok) {
     };
     for (const std::string& option : expected)
         EXPECT_NE(std::find(lines.begin(), lines.end(), option), lines.end()) << option << "\n" << e.transcript();
-    EXPECT_TRUE(std::ranges::any_of(lines, [](const std::string& l) { return l.starts_with("option name BookFile type string default "); }));
+    EXPECT_TRUE(std::ranges::any_of(
+        lines, [](const std::string& l) { return l.starts_with("option name BookFile type string default "); }));
     EXPECT_TRUE(e.ready());
 }
 
