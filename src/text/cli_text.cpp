@@ -90,6 +90,17 @@ Phrase phrase(Msg m) {
             return {"unbekannter Befehl oder Option: {} (Befehle: {}; schach --help)", "",
                     "unknown command or option: {} (commands: {}; schach --help)"};
 
+        // ---------------------------------------------------------------- bench
+        case Msg::BenchAbout:
+            return {"Bench: feste Suche über eine feste Stellungsliste (Knotenzahl als Signatur der Suche, Tempo)", "",
+                    "bench: a fixed search of a fixed list of positions (node count as the search's signature, speed)"};
+        case Msg::HelpBenchDepth: return {"Suchtiefe je Stellung (1..30)", "", "search depth per position (1..30)"};
+        case Msg::BenchFooter:
+            return {
+                "Die letzte Zeile 'Bench: N nodes M nps' ist für Skripte und bleibt Englisch; N ist auf jedem Rechner gleich.",
+                "",
+                "The last line 'Bench: N nodes M nps' is for scripts and stays English; N is the same on every machine."};
+
         // ---------------------------------------------------------------- perft
         case Msg::PerftAbout:
             return {"Perft: Blätter des Zugbaums zählen, wie Stockfishs 'go perft'", "",

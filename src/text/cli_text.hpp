@@ -36,6 +36,8 @@ enum class Msg : std::uint16_t {
     PerftAbout, HelpPerftDepth, HelpPerftChess960, HelpPerftDivide, HelpPerftRelax, HelpPerftSuite,
     HelpPerftMaxNodes, HelpPerftVerbose, PerftFooter, PerftNeedDepth, PerftTime, PerftInvalidMaxNodes,
     PerftUnnamed, PerftFailPosition, PerftFailDepth, PerftOk, PerftSkippedOne, PerftSkippedMany,
+    // bench
+    BenchAbout, HelpBenchDepth, BenchFooter,
     // fen
     FenAbout, HelpFenFen, HelpFenFormat,
     // chess960
