@@ -49,6 +49,7 @@ Command add_timecontrol_command(CLI::App& parent);  // cmd_timecontrol.cpp
 Command add_dead_command(CLI::App& parent);         // cmd_dead.cpp: dead positions, flag falls
 Command add_bench_command(CLI::App& parent);        // cmd_bench.cpp: fixed search, node signature
 Command add_match_command(CLI::App& parent);        // cmd_match.cpp: engine matches (src/match)
+Command add_uci_command(CLI::App& parent);          // cmd_uci.cpp: the engine over UCI (src/uci)
 
 // --- Shared helpers (common.cpp) ---
 

@@ -305,6 +305,18 @@ Phrase phrase(Msg m) {
         case Msg::TimeControlMissing:
             return {"Zeitkontrolle fehlt (z. B. 5+3) oder --list", "", "time control missing (e.g. 5+3) or --list"};
 
+        // ---------------------------------------------------------------- uci
+        case Msg::UciAbout:
+            return {"die Engine über das UCI-Protokoll (für Schach-GUIs wie Arena, cutechess, Scid)", "",
+                    "the engine over the UCI protocol (for chess GUIs such as Arena, cutechess, Scid)"};
+        case Msg::UciFooter:
+            return {
+                "Liest UCI-Befehle von der Standardeingabe und antwortet auf der Standardausgabe. Stufen 1-8: "
+                "setoption name Level value N (8: volle Stärke) oder UCI_LimitStrength mit UCI_Elo 800-2200.",
+                "",
+                "Reads UCI commands on standard input and answers on standard output. Levels 1-8: "
+                "setoption name Level value N (8: full strength) or UCI_LimitStrength with UCI_Elo 800-2200."};
+
         // ---------------------------------------------------------------- dead
         case Msg::DeadAbout:
             return {"tote Stellung und Gewinnbarkeit nach Zeitüberschreitung (FIDE 5.2.2, 6.9)", "",
