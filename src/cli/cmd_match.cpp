@@ -139,8 +139,9 @@ void print_table(const MatchState& s, const MatchConfig& config) {
         const double pct = w.games() > 0 ? 100.0 * w.points() / static_cast<double>(w.games()) : 0.0;
         const auto& c = p.pairs.counts;
         fmt::print("| {} | {} | {} | {} | {} | {} | {:.1f} % | {:+.1f} | {:.1f} | {:.1f} % | {}, {}, {}, {}, {} |\n",
-                   s.names[static_cast<std::size_t>(p.pairing.first)], s.names[static_cast<std::size_t>(p.pairing.second)],
-                   w.games(), w.wins, w.draws, w.losses, pct, e.elo + 0.0, e.error, 100.0 * e.los, c[0], c[1], c[2], c[3], c[4]);
+                   s.names[static_cast<std::size_t>(p.pairing.first)],
+                   s.names[static_cast<std::size_t>(p.pairing.second)], w.games(), w.wins, w.draws, w.losses, pct,
+                   e.elo + 0.0, e.error, 100.0 * e.los, c[0], c[1], c[2], c[3], c[4]);
     }
     if (s.names.size() > 2) {
         // Standings: points of each engine over all its games.
@@ -165,7 +166,8 @@ void print_table(const MatchState& s, const MatchConfig& config) {
     }
     if (s.llr && config.sprt) {
         fmt::print("\n");
-        if (s.decision == SprtDecision::AcceptH1) fmt::print("{}\n", tr(Msg::MatchSprtH1, *s.llr, s.bounds.upper, config.sprt->elo1));
+        if (s.decision == SprtDecision::AcceptH1)
+            fmt::print("{}\n", tr(Msg::MatchSprtH1, *s.llr, s.bounds.upper, config.sprt->elo1));
         else if (s.decision == SprtDecision::AcceptH0)
             fmt::print("{}\n", tr(Msg::MatchSprtH0, *s.llr, s.bounds.lower, config.sprt->elo1));
         else fmt::print("{}\n", tr(Msg::MatchSprtOpen, *s.llr, s.bounds.lower, s.bounds.upper));

@@ -140,7 +140,8 @@ std::expected<void, ConfigError> read_sprt(SprtSpec& s, const Pairs& pairs) {
         *it->second = *x;
     }
     if (!(s.elo0 < s.elo1) || s.alpha <= 0 || s.alpha >= 1 || s.beta <= 0 || s.beta >= 1)
-        return error(Kind::BadValue, "-sprt", fmt::format("elo0={} elo1={} alpha={} beta={}", s.elo0, s.elo1, s.alpha, s.beta));
+        return error(Kind::BadValue, "-sprt",
+                     fmt::format("elo0={} elo1={} alpha={} beta={}", s.elo0, s.elo1, s.alpha, s.beta));
     return {};
 }
 
@@ -239,7 +240,8 @@ std::expected<MatchConfig, ConfigError> parse_match_args(const std::vector<std::
                 c.resign = r;
             } else {
                 DrawRule r;
-                if (auto ok = read_ints(*p, {{"movenumber", &r.movenumber}, {"movecount", &r.movecount}, {"score", &r.score}});
+                if (auto ok = read_ints(
+                        *p, {{"movenumber", &r.movenumber}, {"movecount", &r.movecount}, {"score", &r.score}});
                     !ok)
                     return std::unexpected(ok.error());
                 c.draw = r;
@@ -278,8 +280,10 @@ std::expected<MatchConfig, ConfigError> parse_match_args(const std::vector<std::
         } else if (opt == "-pgnout" || opt == "-positions-out" || opt == "-resume" || opt == "-event") {
             auto v = value();
             if (!v) return std::unexpected(v.error());
-            (opt == "-pgnout" ? c.pgn_out : opt == "-positions-out" ? c.positions_out : opt == "-resume" ? c.journal : c.event) =
-                *v;
+            (opt == "-pgnout"          ? c.pgn_out
+             : opt == "-positions-out" ? c.positions_out
+             : opt == "-resume"        ? c.journal
+                                       : c.event) = *v;
         } else {
             return error(Kind::UnknownOption, opt);
         }
