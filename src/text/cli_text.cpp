@@ -312,10 +312,10 @@ Phrase phrase(Msg m) {
         case Msg::UciFooter:
             return {
                 "Liest UCI-Befehle von der Standardeingabe und antwortet auf der Standardausgabe. Stufen 1-8: "
-                "setoption name Level value N (8: volle Stärke) oder UCI_LimitStrength mit UCI_Elo 800-2200.",
+                "setoption name Level value N (8: volle Stärke) oder UCI_LimitStrength mit UCI_Elo 700-2300.",
                 "",
                 "Reads UCI commands on standard input and answers on standard output. Levels 1-8: "
-                "setoption name Level value N (8: full strength) or UCI_LimitStrength with UCI_Elo 800-2200."};
+                "setoption name Level value N (8: full strength) or UCI_LimitStrength with UCI_Elo 700-2300."};
 
         // ---------------------------------------------------------------- dead
         case Msg::DeadAbout:
