@@ -184,8 +184,15 @@ std::string display_name(const EngineSpec& spec) {
 }
 
 std::string fingerprint(const std::vector<std::string>& args) {
+    // -games and -concurrency change what is played, not how: the schedule of N games is the start
+    // of the schedule of more, so a journal may be carried on with a larger -games.
     std::uint64_t h = 1469598103934665603ull;  // FNV-1a over the arguments and their separators
-    for (const std::string& a : args) {
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        if ((args[i] == "-games" || args[i] == "-concurrency") && i + 1 < args.size()) {
+            ++i;
+            continue;
+        }
+        const std::string& a = args[i];
         for (const char c : a) h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ull;
         h = (h ^ 0xFFu) * 1099511628211ull;
     }

@@ -112,7 +112,8 @@ std::expected<TimeControl, TimeControlError> parse_match_time_control(std::strin
 /// The engine's name as shown: name=, else the command's file name.
 std::string display_name(const EngineSpec& spec);
 
-/// A short text that differs when the arguments that decide the games differ (for resume).
+/// A short text that differs when the arguments that decide the games differ (for resume); the
+/// number of games and the concurrency are left out, so a finished run can be extended.
 std::string fingerprint(const std::vector<std::string>& args);
 
 }  // namespace schach::match
