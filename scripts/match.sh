@@ -19,7 +19,8 @@
 #   Toga II 3.0    its thread option is "Number of Threads"; OwnBook off; it ignores `go nodes`
 #                  and plays depth-1 moves once under ~1 s, so its base time must be >= 5 s.
 #   Ethereal 12    `go nodes` stops at depth 1 (so time controls only); MoveOverhead 100 stays.
-#   Stockfish 15.1 UCI_LimitStrength + UCI_Elo (1350..2850).
+#   Stockfish 15.1 UCI_LimitStrength + UCI_Elo (1350..2850); Move Overhead 100 like Ethereal's, as
+#                  the default 10 ms lost on time on our shared, busy 2 cores (1 of 12 games).
 set -euo pipefail
 
 BUILD=${1:-build/release}
@@ -50,14 +51,14 @@ read -r engine_cmd engine_args <<<"$ENGINE"
 mkdir -p "$OUT"
 args=(
     -event "schach gauntlet $TC"
-    -engine "cmd=$engine_cmd" "args=$engine_args" name=Schach option.Threads=1
+    -engine "cmd=$engine_cmd" "args=$engine_args" name=Schach option.Threads=1 "option.Move Overhead=100"
     -engine cmd=/usr/games/glaurung "name=Glaurung 2.2" option.Threads=1 option.OwnBook=false
     -engine cmd=/usr/games/toga2 "name=Toga II 3.0" "option.Number of Threads=1" option.OwnBook=false
     -engine cmd=/usr/games/ethereal-chess "name=Ethereal 12" option.Threads=1
 )
 for elo in $ELOS; do
     args+=(-engine cmd=/usr/games/stockfish "name=Stockfish 15.1 ($elo)" option.Threads=1
-           option.UCI_LimitStrength=true "option.UCI_Elo=$elo")
+           "option.Move Overhead=100" option.UCI_LimitStrength=true "option.UCI_Elo=$elo")
 done
 args+=(
     -each "tc=$TC" option.Hash=16 option.Ponder=false timemargin=100

@@ -177,7 +177,8 @@ void print_table(const MatchState& s, const MatchConfig& config) {
                             reasons[EndReason::Crash], reasons[EndReason::Stall], reasons[EndReason::NotReady]));
     // Stable English for scripts: the counts of each way the games ended.
     std::string line = "endings:";
-    for (const auto& [r, n] : reasons) line += fmt::format(" {}={}", end_reason_id(r), n);
+    for (int r = 0; r <= static_cast<int>(EndReason::DrawAdjudicated); ++r)
+        line += fmt::format(" {}={}", end_reason_id(static_cast<EndReason>(r)), reasons[static_cast<EndReason>(r)]);
     fmt::print("{}\n", line);
 }
 
