@@ -90,6 +90,17 @@ Phrase phrase(Msg m) {
             return {"unbekannter Befehl oder Option: {} (Befehle: {}; schach --help)", "",
                     "unknown command or option: {} (commands: {}; schach --help)"};
 
+        // ---------------------------------------------------------------- bench
+        case Msg::BenchAbout:
+            return {"Bench: feste Suche über eine feste Stellungsliste (Knotenzahl als Signatur der Suche, Tempo)", "",
+                    "bench: a fixed search of a fixed list of positions (node count as the search's signature, speed)"};
+        case Msg::HelpBenchDepth: return {"Suchtiefe je Stellung (1..30)", "", "search depth per position (1..30)"};
+        case Msg::BenchFooter:
+            return {
+                "Die letzte Zeile 'Bench: N nodes M nps' ist für Skripte und bleibt Englisch; N ist auf jedem Rechner gleich.",
+                "",
+                "The last line 'Bench: N nodes M nps' is for scripts and stays English; N is the same on every machine."};
+
         // ---------------------------------------------------------------- perft
         case Msg::PerftAbout:
             return {"Perft: Blätter des Zugbaums zählen, wie Stockfishs 'go perft'", "",
@@ -293,6 +304,18 @@ Phrase phrase(Msg m) {
             return {"--list nimmt keine Zeitkontrolle", "", "--list takes no time control"};
         case Msg::TimeControlMissing:
             return {"Zeitkontrolle fehlt (z. B. 5+3) oder --list", "", "time control missing (e.g. 5+3) or --list"};
+
+        // ---------------------------------------------------------------- uci
+        case Msg::UciAbout:
+            return {"die Engine über das UCI-Protokoll (für Schach-GUIs wie Arena, cutechess, Scid)", "",
+                    "the engine over the UCI protocol (for chess GUIs such as Arena, cutechess, Scid)"};
+        case Msg::UciFooter:
+            return {
+                "Liest UCI-Befehle von der Standardeingabe und antwortet auf der Standardausgabe. Stufen 1-8: "
+                "setoption name Level value N (8: volle Stärke) oder UCI_LimitStrength mit UCI_Elo 800-2200.",
+                "",
+                "Reads UCI commands on standard input and answers on standard output. Levels 1-8: "
+                "setoption name Level value N (8: full strength) or UCI_LimitStrength with UCI_Elo 800-2200."};
 
         // ---------------------------------------------------------------- dead
         case Msg::DeadAbout:

@@ -36,6 +36,8 @@ enum class Msg : std::uint16_t {
     PerftAbout, HelpPerftDepth, HelpPerftChess960, HelpPerftDivide, HelpPerftRelax, HelpPerftSuite,
     HelpPerftMaxNodes, HelpPerftVerbose, PerftFooter, PerftNeedDepth, PerftTime, PerftInvalidMaxNodes,
     PerftUnnamed, PerftFailPosition, PerftFailDepth, PerftOk, PerftSkippedOne, PerftSkippedMany,
+    // bench
+    BenchAbout, HelpBenchDepth, BenchFooter,
     // fen
     FenAbout, HelpFenFen, HelpFenFormat,
     // chess960
@@ -56,6 +58,8 @@ enum class Msg : std::uint16_t {
     // dead
     DeadAbout, HelpDeadFen, HelpDeadEpd, HelpDeadWinner, HelpDeadProof, DeadFooter, DeadBadWinner,
     DeadExactlyOne, DeadLineError,
+    // uci
+    UciAbout, UciFooter,
     // play
     PlayAbout, HelpPlayFen, HelpPlayChess960, HelpPlayTimeControl, HelpTouchMove, PlayFooter, PlayUnknownControl,
     PlayChess960Number, PlayWelcome, PlayTimeControl, PlayNoClock, PlayTouchMoveOn, PlayHelp, PlayGameHasNoClock,
