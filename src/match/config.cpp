@@ -140,7 +140,8 @@ std::expected<void, ConfigError> read_sprt(SprtSpec& s, const Pairs& pairs) {
         *it->second = *x;
     }
     if (!(s.elo0 < s.elo1) || s.alpha <= 0 || s.alpha >= 1 || s.beta <= 0 || s.beta >= 1)
-        return error(Kind::BadValue, "-sprt", fmt::format("elo0={} elo1={} alpha={} beta={}", s.elo0, s.elo1, s.alpha, s.beta));
+        return error(Kind::BadValue, "-sprt",
+                     fmt::format("elo0={} elo1={} alpha={} beta={}", s.elo0, s.elo1, s.alpha, s.beta));
     return {};
 }
 
@@ -168,6 +169,7 @@ std::string_view config_error_id(ConfigError::Kind kind) {
         case Kind::MissingCommand: return "missing-command";
         case Kind::NoLimit: return "no-limit";
         case Kind::DifferentClocks: return "different-clocks";
+        case Kind::SprtNeedsTwo: return "sprt-needs-two";
     }
     return "?";
 }
@@ -246,7 +248,8 @@ std::expected<MatchConfig, ConfigError> parse_match_args(const std::vector<std::
                 c.resign = r;
             } else {
                 DrawRule r;
-                if (auto ok = read_ints(*p, {{"movenumber", &r.movenumber}, {"movecount", &r.movecount}, {"score", &r.score}});
+                if (auto ok = read_ints(
+                        *p, {{"movenumber", &r.movenumber}, {"movecount", &r.movecount}, {"score", &r.score}});
                     !ok)
                     return std::unexpected(ok.error());
                 c.draw = r;
@@ -285,8 +288,10 @@ std::expected<MatchConfig, ConfigError> parse_match_args(const std::vector<std::
         } else if (opt == "-pgnout" || opt == "-positions-out" || opt == "-resume" || opt == "-event") {
             auto v = value();
             if (!v) return std::unexpected(v.error());
-            (opt == "-pgnout" ? c.pgn_out : opt == "-positions-out" ? c.positions_out : opt == "-resume" ? c.journal : c.event) =
-                *v;
+            (opt == "-pgnout"          ? c.pgn_out
+             : opt == "-positions-out" ? c.positions_out
+             : opt == "-resume"        ? c.journal
+                                       : c.event) = *v;
         } else {
             return error(Kind::UnknownOption, opt);
         }
@@ -297,6 +302,7 @@ std::expected<MatchConfig, ConfigError> parse_match_args(const std::vector<std::
         c.engines.push_back(std::move(e));
     }
     if (auto r = check_engines(c); !r) return std::unexpected(r.error());
+    if (c.sprt && c.engines.size() != 2) return error(Kind::SprtNeedsTwo, "-sprt");
     if (c.journal.empty() && !c.pgn_out.empty()) c.journal = c.pgn_out + ".journal";
     return c;
 }

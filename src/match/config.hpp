@@ -93,6 +93,7 @@ struct ConfigError {
         MissingCommand,   // engine number `index` has no cmd=
         NoLimit,          // engine `index` has neither tc nor nodes, depth or movetime
         DifferentClocks,  // the engines have different tc= (one clock serves both sides)
+        SprtNeedsTwo,     // -sprt with more than two engines
     };
     Kind kind = Kind::UnknownOption;
     std::string token, value;

@@ -536,7 +536,8 @@ Phrase phrase(Msg m) {
         case Msg::MatchBadValue: return {"ungültiger Wert für {}: {}", "", "invalid value for {}: {}"};
         case Msg::MatchUnknownKey: return {"unbekannter Schlüssel: {}={}", "", "unknown key: {}={}"};
         case Msg::MatchTooFewEngines:
-            return {"ein Match braucht mindestens zwei Engines (-engine)", "", "a match needs at least two engines (-engine)"};
+            return {"ein Match braucht mindestens zwei Engines (-engine)", "",
+                    "a match needs at least two engines (-engine)"};
         case Msg::MatchMissingCommand: return {"Engine {} hat kein cmd=", "", "engine {} has no cmd="};
         case Msg::MatchNoLimit:
             return {"Engine {} braucht tc=, nodes=, depth= oder movetime=", "",
@@ -544,7 +545,8 @@ Phrase phrase(Msg m) {
         case Msg::MatchDifferentClocks:
             return {"Engine {} hat eine andere Zeitkontrolle: eine Uhr dient beiden Seiten", "",
                     "engine {} has another time control: one clock serves both sides"};
-        case Msg::MatchOpeningsCannotOpen: return {"Eröffnungen: {} kann nicht gelesen werden", "", "openings: cannot read {}"};
+        case Msg::MatchOpeningsCannotOpen:
+            return {"Eröffnungen: {} kann nicht gelesen werden", "", "openings: cannot read {}"};
         case Msg::MatchOpeningsBadFen: return {"{}:{}: {}", "", "{}:{}: {}"};
         case Msg::MatchOpeningsBadPgn: return {"{}: {}", "", "{}: {}"};
         case Msg::MatchOpeningsBadBook:
@@ -557,7 +559,8 @@ Phrase phrase(Msg m) {
         case Msg::MatchJournalMismatch:
             return {"{} ist das Journal eines anderen Matchs (andere Angaben): löschen oder -resume ändern", "",
                     "{} is the journal of another match (other settings): delete it or change -resume"};
-        case Msg::MatchResumed: return {"{} Partien aus dem Journal {} übernommen", "", "{} games taken from the journal {}"};
+        case Msg::MatchResumed:
+            return {"{} Partien aus dem Journal {} übernommen", "", "{} games taken from the journal {}"};
         case Msg::MatchProgress:
             return {"Partien {}/{}: +{} ={} -{}, {:.1f} %, Elo {:+.1f} ± {:.1f}", "",
                     "games {}/{}: +{} ={} -{}, {:.1f} %, Elo {:+.1f} ± {:.1f}"};
@@ -585,13 +588,17 @@ Phrase phrase(Msg m) {
         case Msg::MatchReasonCrash: return {"{} ist abgestürzt: {} gewinnt", "", "{} crashed: {} wins"};
         case Msg::MatchReasonStall: return {"{} antwortet nicht mehr: {} gewinnt", "", "{} stopped answering: {} wins"};
         case Msg::MatchReasonNotReady:
-            return {"{} wurde nicht bereit (uci/isready): {} gewinnt", "", "{} did not get ready (uci/isready): {} wins"};
+            return {"{} wurde nicht bereit (uci/isready): {} gewinnt", "",
+                    "{} did not get ready (uci/isready): {} wins"};
         case Msg::MatchReasonResign:
             return {"Abgebrochen: beide Engines sehen {} verloren; {} gewinnt", "",
                     "Adjudicated: both engines see {} lost; {} wins"};
         case Msg::MatchReasonDraw:
             return {"Abgebrochen: beide Engines sehen die Stellung ausgeglichen; remis", "",
                     "Adjudicated: both engines see the position level; draw"};
+        case Msg::MatchSprtNeedsTwo:
+            return {"-sprt vergleicht genau zwei Engines", "", "-sprt compares exactly two engines"};
+        case Msg::MatchTableAll: return {"alle", "", "all"};
         case Msg::MatchInterrupted:
             return {"unterbrochen: mit denselben Angaben geht es weiter", "",
                     "interrupted: run again with the same settings to go on"};

@@ -15,11 +15,33 @@ namespace {
 using std::chrono::milliseconds;
 
 TEST(MatchConfig, EnginesEachAndOptions) {
-    const auto c = parse_match_args({"-engine", "cmd=/usr/games/stockfish", "name=SF", "option.UCI_LimitStrength=true",
-                                     "option.UCI_Elo=1500", "-engine", "cmd=glaurung", "option.Threads=1", "depth=8",
-                                     "-each", "tc=10+0.1", "option.Hash=16", "nodes=5000", "args=-a b", "-concurrency",
-                                     "2", "-games", "7", "-gauntlet", "-sprt", "elo0=0", "elo1=5", "-resign",
-                                     "movecount=3", "score=600", "-pgnout", "out.pgn"});
+    const auto c = parse_match_args({"-engine",
+                                     "cmd=/usr/games/stockfish",
+                                     "name=SF",
+                                     "option.UCI_LimitStrength=true",
+                                     "option.UCI_Elo=1500",
+                                     "-engine",
+                                     "cmd=glaurung",
+                                     "option.Threads=1",
+                                     "depth=8",
+                                     "-each",
+                                     "tc=10+0.1",
+                                     "option.Hash=16",
+                                     "nodes=5000",
+                                     "args=-a b",
+                                     "-concurrency",
+                                     "2",
+                                     "-games",
+                                     "7",
+                                     "-gauntlet",
+                                     "-sprt",
+                                     "elo0=0",
+                                     "elo1=5",
+                                     "-resign",
+                                     "movecount=3",
+                                     "score=600",
+                                     "-pgnout",
+                                     "out.pgn"});
     ASSERT_TRUE(c) << config_error_id(c.error().kind) << " " << c.error().token;
     ASSERT_EQ(c->engines.size(), 2u);
     const EngineSpec& sf = c->engines[0];
@@ -56,6 +78,9 @@ TEST(MatchConfig, TypedErrors) {
     EXPECT_EQ(kind({"-engine", "cmd=a", "colour=red"}), K::UnknownKey);
     EXPECT_EQ(kind({"-engine", "cmd=a", "tc=banana"}), K::BadValue);
     EXPECT_EQ(kind({"-sprt", "elo0=5", "elo1=0"}), K::BadValue);
+    EXPECT_EQ(
+        kind({"-engine", "cmd=a", "depth=1", "-engine", "cmd=b", "-engine", "cmd=c", "-each", "depth=1", "-sprt"}),
+        K::SprtNeedsTwo);
     const auto e = parse_match_args({"-engine", "cmd=a", "nodes=-3"}).error();
     EXPECT_EQ(e.token, "nodes");
     EXPECT_EQ(e.value, "-3");

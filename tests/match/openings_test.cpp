@@ -23,11 +23,12 @@ std::filesystem::path temp_file(const std::string& name, const std::string& byte
 }
 
 TEST(MatchOpenings, EpdWithOpcodesAndFullFens) {
-    const auto o = read_epd_openings("# a comment\n"
-                                     "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - bm Bb5; id \"x\";\n"
-                                     "\n"
-                                     "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\r\n",
-                                     false);
+    const auto o = read_epd_openings(
+        "# a comment\n"
+        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - bm Bb5; id \"x\";\n"
+        "\n"
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\r\n",
+        false);
     ASSERT_TRUE(o);
     ASSERT_EQ(o->size(), 2u);
     EXPECT_EQ(to_fen((*o)[0].start), "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 1");
@@ -43,15 +44,18 @@ TEST(MatchOpenings, EpdErrorsNameTheLine) {
 }
 
 TEST(MatchOpenings, ReferenceBooks) {
-    const auto std_book = OpeningSet::load({OpeningSpec::Format::Epd, test::data_file("books/8mvs_+90_+99.epd").string()}, false, 1);
+    const auto std_book = OpeningSet::load(
+        {OpeningSpec::Format::Epd, test::data_file("books/8mvs_+90_+99.epd").string()}, false, 1);
     ASSERT_TRUE(std_book);
     EXPECT_EQ(std_book->size(), 8533u);
-    const auto frc = OpeningSet::load({OpeningSpec::Format::Epd, test::data_file("books/FRC_openings.epd").string()}, true, 1);
+    const auto frc = OpeningSet::load({OpeningSpec::Format::Epd, test::data_file("books/FRC_openings.epd").string()},
+                                      true, 1);
     ASSERT_TRUE(frc);
     EXPECT_EQ(frc->size(), 960u);
     EXPECT_TRUE(frc->opening(0).start.is_chess960());
     // Random order: a permutation fixed by the seed.
-    OpeningSpec random{OpeningSpec::Format::Epd, test::data_file("books/8mvs_+90_+99.epd").string(), OpeningSpec::Order::Random};
+    OpeningSpec random{OpeningSpec::Format::Epd, test::data_file("books/8mvs_+90_+99.epd").string(),
+                       OpeningSpec::Order::Random};
     const auto a = OpeningSet::load(random, false, 7), b = OpeningSet::load(random, false, 7),
                c = OpeningSet::load(random, false, 8);
     EXPECT_EQ(a->opening(3).start, b->opening(3).start);
@@ -60,9 +64,10 @@ TEST(MatchOpenings, ReferenceBooks) {
 }
 
 TEST(MatchOpenings, PgnMovesUpToPlies) {
-    const auto o = read_pgn_openings("[Event \"a\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n\n"
-                                     "[Event \"b\"]\n\n1. d4 d5 *\n",
-                                     3);
+    const auto o = read_pgn_openings(
+        "[Event \"a\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n\n"
+        "[Event \"b\"]\n\n1. d4 d5 *\n",
+        3);
     ASSERT_TRUE(o);
     ASSERT_EQ(o->size(), 2u);
     EXPECT_EQ((*o)[0].moves.size(), 3u);
@@ -76,7 +81,7 @@ TEST(MatchOpenings, PgnMovesUpToPlies) {
 TEST(MatchOpenings, PolyglotBookWalks) {
     // One entry: the start position (key 0x463b96181691fc9c) -> e2e4 (to e4 = 28, from e2 = 12).
     const std::array<unsigned char, 16> entry{0x46, 0x3b, 0x96, 0x18, 0x16, 0x91, 0xfc, 0x9c,
-                                              0x03, 0x1c, 0x00, 0x01, 0, 0, 0, 0};
+                                              0x03, 0x1c, 0x00, 0x01, 0,    0,    0,    0};
     const auto path = temp_file("tiny.bin", std::string(entry.begin(), entry.end()));
     OpeningSpec spec{OpeningSpec::Format::Book, path.string()};
     spec.depth = 4;

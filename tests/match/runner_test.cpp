@@ -27,8 +27,7 @@ const std::string Stockfish = "/usr/games/stockfish";
 const std::string FoolsMate = "f2f3 e7e5 g2g4 d8h4";
 
 std::filesystem::path fresh_dir(const std::string& name) {
-    const auto dir =
-        std::filesystem::temp_directory_path() / ("schach-match-" + std::to_string(::getpid())) / name;
+    const auto dir = std::filesystem::temp_directory_path() / ("schach-match-" + std::to_string(::getpid())) / name;
     std::filesystem::remove_all(dir);
     std::filesystem::create_directories(dir);
     return dir;
@@ -79,9 +78,13 @@ TEST(MatchRun, ForfeitsAreScoredAndRecorded) {
     int n = 0;
     for (const ForfeitCase& c : cases) {
         const auto dir = fresh_dir("forfeit" + std::to_string(n++));
-        std::vector<std::string> args{"-engine", "cmd=" + Fake, "name=bad",  "args=" + c.bad_args, "-engine",
-                                      "cmd=" + Fake, "name=good", "args=" + FoolsMate, "-watchdog", "400",
-                                      "-games", "2", "-pgnout", (dir / "g.pgn").string()};
+        std::vector<std::string> args{"-engine",   "cmd=" + Fake,
+                                      "name=bad",  "args=" + c.bad_args,
+                                      "-engine",   "cmd=" + Fake,
+                                      "name=good", "args=" + FoolsMate,
+                                      "-watchdog", "400",
+                                      "-games",    "2",
+                                      "-pgnout",   (dir / "g.pgn").string()};
         args.insert(args.end(), c.extra.begin(), c.extra.end());
         const MatchState s = run(args);
         SCOPED_TRACE(c.bad_args);
@@ -115,20 +118,41 @@ TEST(MatchRun, AdjudicationByBothEnginesScores) {
     EXPECT_EQ(reason_count(resigned, EndReason::ResignAdjudicated), 2);
     EXPECT_EQ(resigned.pairings[0].wdl.losses, 2);
     // Without the rules the same games end by mate.
-    const MatchState played = run({"-engine", "cmd=" + Fake, "args=--score -700 " + FoolsMate, "-engine",
-                                   "cmd=" + Fake, "args=--score 700 " + FoolsMate, "-each", "depth=1", "-games", "2"});
+    const MatchState played = run({"-engine", "cmd=" + Fake, "args=--score -700 " + FoolsMate, "-engine", "cmd=" + Fake,
+                                   "args=--score 700 " + FoolsMate, "-each", "depth=1", "-games", "2"});
     EXPECT_EQ(reason_count(played, EndReason::Rules), 2);
 }
 
 TEST(MatchRun, StockfishGamesMakeAReadablePgn) {
     if (!std::filesystem::exists(Stockfish)) GTEST_SKIP() << "no " << Stockfish;
     const auto dir = fresh_dir("stockfish");
-    const MatchState s =
-        run({"-engine", "cmd=" + Stockfish, "name=SF-a", "-engine", "cmd=" + Stockfish, "name=SF-b", "-each", "depth=2",
-             "tc=60+1", "option.Threads=1", "option.Hash=16", "-openings",
-             "file=" + test::data_file("books/8mvs_+90_+99.epd").string(), "order=random", "-seed", "3", "-games", "4",
-             "-concurrency", "2", "-resign", "movecount=3", "score=600", "-pgnout", (dir / "sf.pgn").string(),
-             "-positions-out", (dir / "pos.txt").string()});
+    const MatchState s = run({"-engine",
+                              "cmd=" + Stockfish,
+                              "name=SF-a",
+                              "-engine",
+                              "cmd=" + Stockfish,
+                              "name=SF-b",
+                              "-each",
+                              "depth=2",
+                              "tc=60+1",
+                              "option.Threads=1",
+                              "option.Hash=16",
+                              "-openings",
+                              "file=" + test::data_file("books/8mvs_+90_+99.epd").string(),
+                              "order=random",
+                              "-seed",
+                              "3",
+                              "-games",
+                              "4",
+                              "-concurrency",
+                              "2",
+                              "-resign",
+                              "movecount=3",
+                              "score=600",
+                              "-pgnout",
+                              (dir / "sf.pgn").string(),
+                              "-positions-out",
+                              (dir / "pos.txt").string()});
     EXPECT_EQ(s.done, 4u);
     EXPECT_EQ(s.pairings[0].pairs.pairs(), 2);
     std::vector<PgnError> errors;
@@ -169,8 +193,8 @@ TEST(MatchRun, Chess960GamesCastleKingTakesRook) {
     const auto dir = fresh_dir("frc");
     const MatchState s = run({"-engine", "cmd=" + Stockfish, "-engine", "cmd=" + Stockfish, "-each", "depth=1",
                               "option.Hash=16", "-variant", "chess960", "-openings",
-                              "file=" + test::data_file("books/FRC_openings.epd").string(), "-games", "4",
-                              "-pgnout", (dir / "frc.pgn").string()});
+                              "file=" + test::data_file("books/FRC_openings.epd").string(), "-games", "4", "-pgnout",
+                              (dir / "frc.pgn").string()});
     EXPECT_EQ(reason_count(s, EndReason::IllegalMove), 0);
     std::vector<PgnError> errors;
     const auto games = read_pgn_games(slurp(dir / "frc.pgn"), &errors);
@@ -186,8 +210,10 @@ TEST(MatchRun, ResumesWhereAKilledRunStopped) {
     const auto dir = fresh_dir("resume");
     const std::string pgn = (dir / "r.pgn").string();
     // Black mates in every game: the first engine wins its games with Black and loses those with White.
-    const std::vector<std::string> args{"-engine", "cmd=" + Fake, "args=" + FoolsMate, "-engine", "cmd=" + Fake,
-                                        "args=f2f3 e7e5 g2g4 d8h4", "-each", "depth=1", "-games", "6", "-pgnout", pgn};
+    const std::vector<std::string> args{"-engine", "cmd=" + Fake, "args=" + FoolsMate,
+                                        "-engine", "cmd=" + Fake, "args=f2f3 e7e5 g2g4 d8h4",
+                                        "-each",   "depth=1",     "-games",
+                                        "6",       "-pgnout",     pgn};
     const MatchState full = run(args);
     EXPECT_EQ(full.done, 6u);
     // The kill: the journal keeps two finished games and a torn third line; the PGN two games.
@@ -225,6 +251,27 @@ TEST(MatchRun, GauntletAndRoundRobinSchedules) {
     EXPECT_EQ(schedule[1].white, 1);
     EXPECT_EQ(schedule[2].black, 2);
     EXPECT_EQ(schedule[4].pair, 1u);
+}
+
+}  // namespace
+}  // namespace schach::match
+
+namespace schach::match {
+namespace {
+
+TEST(MatchRun, SprtStopsWhenTheLlrLeavesTheBounds) {
+    // The first engine mates with White (1. e4 f6 2. d4 g5 3. Qh5#) and with Black (1. f3 e5 2. g4
+    // Qh4#): every pair is worth 2 points to it. With the zero counts taken as 0.001 the LLR of
+    // [0, 0, 0, 0, n] first passes 2.944 at n = 147 (2.961; 146 pairs give 2.941, by the Python
+    // transcription of fishtest's formulas): the match stops after 294 of its 1,000 games.
+    const MatchState s = run({"-engine", "cmd=" + Fake, "name=strong", "args=e2e4 e7e5 d2d4 d8h4 d1h5", "-engine",
+                              "cmd=" + Fake, "name=weak", "args=f2f3 f7f6 g2g4 g7g5", "-each", "depth=1", "-sprt",
+                              "elo0=0", "elo1=5", "-games", "1000"});
+    EXPECT_EQ(s.decision, SprtDecision::AcceptH1);
+    ASSERT_TRUE(s.llr);
+    EXPECT_GE(*s.llr, s.bounds.upper);
+    EXPECT_EQ(s.done, 294u);
+    EXPECT_EQ(s.pairings[0].wdl.losses, 0);
 }
 
 }  // namespace
