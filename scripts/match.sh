@@ -67,4 +67,9 @@ args+=(
     -resign movecount=3 score=400 -draw movenumber=40 movecount=8 score=10
     -pgnout "$OUT/gauntlet.pgn"
 )
-"$SCHACH" match --lang en "${args[@]}" | tee "$OUT/results.md"
+{
+    echo "Gauntlet of $ENGINE at $TC, Threads 1, Hash 16, $GAMES games per opponent, openings $(basename "$BOOK")"
+    echo "($(date -u +%Y-%m-%d), $(nproc) cores; Elo and error from the game pairs, 95 %)"
+    echo
+    "$SCHACH" match --lang en "${args[@]}"
+} | tee "$OUT/results.md"
