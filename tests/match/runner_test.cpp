@@ -5,9 +5,12 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <thread>
 #include <string>
 #include <unistd.h>
 #include <vector>
@@ -15,6 +18,7 @@
 #include "core/fen.hpp"
 #include "match/config.hpp"
 #include "match/openings.hpp"
+#include "match/process.hpp"
 #include "match/tournament.hpp"
 #include "pgn/pgn.hpp"
 #include "support/test_data.hpp"
@@ -82,7 +86,7 @@ TEST(MatchRun, ForfeitsAreScoredAndRecorded) {
                                       "name=bad",  "args=" + c.bad_args,
                                       "-engine",   "cmd=" + Fake,
                                       "name=good", "args=" + FoolsMate,
-                                      "-watchdog", "400",
+                                      "-watchdog", "1000",
                                       "-games",    "2",
                                       "-pgnout",   (dir / "g.pgn").string()};
         args.insert(args.end(), c.extra.begin(), c.extra.end());
@@ -272,6 +276,47 @@ TEST(MatchRun, SprtStopsWhenTheLlrLeavesTheBounds) {
     EXPECT_GE(*s.llr, s.bounds.upper);
     EXPECT_EQ(s.done, 294u);
     EXPECT_EQ(s.pairings[0].wdl.losses, 0);
+}
+
+}  // namespace
+}  // namespace schach::match
+
+namespace schach::match {
+namespace {
+
+std::size_t line_count(const std::filesystem::path& path) {
+    const std::string text = slurp(path);
+    return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
+}
+
+TEST(MatchRun, ResumesAfterTheProgramWasKilled) {
+    // The real thing: `schach match` killed (SIGKILL) once its journal lists a few games, then the
+    // same command again. It plays only the rest and ends with the totals of an unbroken run.
+    const auto dir = fresh_dir("kill");
+    const std::string pgn = (dir / "k.pgn").string();
+    const std::string slow = "args=--sleep-at 0 0.1 " + FoolsMate;  // 0.1 s before each game's first move
+    const std::vector<std::string> args{"-engine", "cmd=" + Fake, slow, "-engine", "cmd=" + Fake, slow, "-each",
+                                        "depth=1", "-games", "20", "-pgnout", pgn};
+    std::vector<std::string> argv{SCHACH_BINARY, "match"};
+    argv.insert(argv.end(), args.begin(), args.end());
+    auto runner = Process::start(argv);
+    ASSERT_TRUE(runner);
+    const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+    while (line_count(pgn + ".journal") < 4 && std::chrono::steady_clock::now() < until)
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    runner->stop(ms(0));  // SIGKILL
+    const std::size_t finished = line_count(pgn + ".journal") - 1;
+    ASSERT_GE(finished, 3u);
+    ASSERT_LT(finished, 20u);
+
+    const MatchState resumed = run(args);
+    EXPECT_EQ(resumed.resumed, finished);
+    EXPECT_EQ(resumed.done, 20u);
+    EXPECT_EQ(resumed.pairings[0].wdl, (Wdl{10, 0, 10}));  // Black mates in each game
+    EXPECT_EQ(resumed.pairings[0].pairs.counts[2], 10);
+    std::vector<PgnError> errors;
+    EXPECT_EQ(read_pgn_games(slurp(pgn), &errors).size(), 20u);
+    EXPECT_TRUE(errors.empty());
 }
 
 }  // namespace
