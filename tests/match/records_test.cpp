@@ -55,16 +55,17 @@ TEST(MatchRecords, QuietPositionsSkipOpeningChecksCapturesAndPromotions) {
 }
 
 TEST(MatchRecords, JournalLinesReadBack) {
-    const std::string text = journal_header("abc") + "\n" + journal_line({0, Result::WhiteWins, EndReason::Rules, 80}) +
-                             "\n" + journal_line({3, Result::Draw, EndReason::DrawAdjudicated, 90}) + "\n" +
+    const std::string text = journal_header("abc") + "\n" +
+                             journal_line({0, Result::WhiteWins, EndReason::Rules, 80, 1000, 20}) + "\n" +
+                             journal_line({3, Result::Draw, EndReason::DrawAdjudicated, 90, 2000, 40}) + "\n" +
                              "garbage line\n" + "4 1-0 crash";  // a torn last line
     const JournalRead read = read_journal(text, "abc");
     EXPECT_TRUE(read.matches);
     ASSERT_EQ(read.entries.size(), 2u);
-    EXPECT_EQ(read.entries.at(3), (JournalEntry{3, Result::Draw, EndReason::DrawAdjudicated, 90}));
+    EXPECT_EQ(read.entries.at(3), (JournalEntry{3, Result::Draw, EndReason::DrawAdjudicated, 90, 2000, 40}));
     EXPECT_FALSE(read_journal(text, "other").matches);
     EXPECT_TRUE(read_journal(journal_header("other") + "\n", "abc").matches);  // no games: nothing lost
-    EXPECT_EQ(journal_line({7, Result::BlackWins, EndReason::TimeForfeit, 5}), "7 0-1 time-forfeit 5");
+    EXPECT_EQ(journal_line({7, Result::BlackWins, EndReason::TimeForfeit, 5, 123, 0}), "7 0-1 time-forfeit 5 123 0");
 }
 
 }  // namespace

@@ -16,11 +16,26 @@ namespace schach::match {
 namespace {
 
 TEST(MatchSelfPlay, ThousandGamesWithoutAnIllegalMove) {
-    const std::vector<std::string> args{"-engine", std::string("cmd=") + SCHACH_BINARY, "args=uci", "name=A",
-                                        "-engine", std::string("cmd=") + SCHACH_BINARY, "args=uci", "name=B",
-                                        "-each", "nodes=100", "option.Hash=1", "-openings",
-                                        "file=" + test::data_file("books/8mvs_+90_+99.epd").string(), "order=random",
-                                        "-seed", "11", "-games", "1000", "-concurrency", "2"};
+    const std::vector<std::string> args{"-engine",
+                                        std::string("cmd=") + SCHACH_BINARY,
+                                        "args=uci",
+                                        "name=A",
+                                        "-engine",
+                                        std::string("cmd=") + SCHACH_BINARY,
+                                        "args=uci",
+                                        "name=B",
+                                        "-each",
+                                        "nodes=100",
+                                        "option.Hash=1",
+                                        "-openings",
+                                        "file=" + test::data_file("books/8mvs_+90_+99.epd").string(),
+                                        "order=random",
+                                        "-seed",
+                                        "11",
+                                        "-games",
+                                        "1000",
+                                        "-concurrency",
+                                        "2"};
     const auto config = parse_match_args(args);
     ASSERT_TRUE(config);
     const auto openings = OpeningSet::load(config->openings, false, config->seed);
