@@ -13,16 +13,17 @@ const std::string Fake = std::string(SCHACH_SOURCE_DIR) + "/tests/support/fake_u
 
 TEST(CliMatch, TableAndEndingsLine) {
     const std::string engine = "-engine cmd=" + shell_quote(Fake) + " 'args=f2f3 e7e5 g2g4 d8h4'";
-    const CommandRun run =
-        run_command(schach_command("match " + engine + " name=A " + engine + " name=B -each depth=1 -games 4 2>/dev/null"));
+    const CommandRun run = run_command(
+        schach_command("match " + engine + " name=A " + engine + " name=B -each depth=1 -games 4 2>/dev/null"));
     ASSERT_EQ(run.exit_code, 0);
     EXPECT_TRUE(contains(run.out, "| Engine | Opponent | Games | W | D | L |"));
     EXPECT_TRUE(contains(run.out, "| A | B | 4 | 2 | 0 | 2 | 50.0 % |"));
-    EXPECT_EQ(last_line(run.out), "endings: rules=4 time-forfeit=0 illegal-move=0 crash=0 stall=0 not-ready=0 "
-                                  "resign-adjudication=0 draw-adjudication=0");
+    EXPECT_EQ(last_line(run.out),
+              "endings: rules=4 time-forfeit=0 illegal-move=0 crash=0 stall=0 not-ready=0 "
+              "resign-adjudication=0 draw-adjudication=0");
     // German headings, the same stable last line.
-    const CommandRun de = run_command(
-        schach_command("match --lang de " + engine + " name=A " + engine + " name=B -each depth=1 -games 2 2>/dev/null"));
+    const CommandRun de = run_command(schach_command("match --lang de " + engine + " name=A " + engine +
+                                                     " name=B -each depth=1 -games 2 2>/dev/null"));
     EXPECT_TRUE(contains(de.out, "| Engine | Gegner | Partien | S | R | N |"));
     EXPECT_TRUE(last_line(de.out).starts_with("endings: rules=2"));
 }
