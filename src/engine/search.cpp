@@ -649,7 +649,8 @@ void Worker::iterative_deepening() {
     Move last_best;
     Value last_score = ValueNone;
     int stable = 0;
-    for (int depth = 1; depth <= max_depth; ++depth) {
+    // Helpers of odd number start one ply deeper: the threads spread over two depths at a time.
+    for (int depth = 1 + (id_ % 2); depth <= max_depth; ++depth) {
         root_depth_ = depth;
         best_move_changes_ = 0;
         for (RootMove& rm : root_moves_) rm.previous = rm.score;
@@ -671,7 +672,7 @@ void Worker::iterative_deepening() {
             break;
         // Soft limit: do not start an iteration that would not finish.
         stable = best.move == last_best ? stable + 1 : 0;
-        if (pool_.budget_.limited() && !pool_.pondering.load()) {
+        if (pool_.budget_.limited() && !pool_.budget_.fixed && !pool_.pondering.load()) {
             double scale = soft_scale(stable, last_score, best.score);
             if (root_moves_.size() == 1) scale = std::min(scale, 0.2);
             if (static_cast<double>(pool_.elapsed_ms()) >= static_cast<double>(pool_.budget_.soft) * scale) break;

@@ -64,8 +64,7 @@ bool TranspositionTable::probe(Key key, int ply, TtData& out) const {
     return false;
 }
 
-void TranspositionTable::store(Key key, int ply, Value value, Value eval, int depth, Bound bound, Move move,
-                               bool pv) {
+void TranspositionTable::store(Key key, int ply, Value value, Value eval, int depth, Bound bound, Move move, bool pv) {
     Bucket& b = bucket(key);
     Entry* target = nullptr;
     int worst = 1 << 30;
