@@ -328,6 +328,14 @@ TEST(TranspositionTable, StoresAndProbes) {
     EXPECT_FALSE(tt.probe(key, 0, d));
 }
 
+TEST(TranspositionTable, SizeInMegabytes) {
+    TranspositionTable tt(2);
+    EXPECT_EQ(tt.size_mb(), 2);
+    EXPECT_EQ(tt.bucket_count(), 2u * 1024 * 1024 / 64);
+    tt.resize(0);  // clamped to 1 MiB
+    EXPECT_EQ(tt.size_mb(), 1);
+}
+
 TEST(TranspositionTable, MateScoresAreRelativeToThePosition) {
     TranspositionTable tt(1);
     const Key key = 42;
