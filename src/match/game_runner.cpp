@@ -10,9 +10,7 @@
 namespace schach::match {
 namespace {
 
-ms now_ms() {
-    return std::chrono::duration_cast<ms>(std::chrono::steady_clock::now().time_since_epoch());
-}
+ms now_ms() { return std::chrono::duration_cast<ms>(std::chrono::steady_clock::now().time_since_epoch()); }
 
 SteadyTime at(ms t) { return SteadyTime(std::chrono::duration_cast<std::chrono::steady_clock::duration>(t)); }
 
@@ -68,7 +66,8 @@ private:
 GameRecord forfeit(GameRecord record, Color culprit, EndReason reason) {
     record.culprit = culprit;
     record.reason = reason;
-    record.outcome = {win_for(~culprit), reason == EndReason::IllegalMove ? Termination::IllegalMoves : Termination::Arbiter};
+    record.outcome = {win_for(~culprit),
+                      reason == EndReason::IllegalMove ? Termination::IllegalMoves : Termination::Arbiter};
     return record;
 }
 
@@ -119,7 +118,8 @@ std::string go_command(const EngineSpec& mover, const std::optional<Clock>& cloc
                           clock->remaining(Color::Black, t).count(), clock->increment(Color::White).count(),
                           clock->increment(Color::Black).count());
         const Color side = clock->to_move().value_or(Color::White);
-        if (const auto togo = moves_to_go(clock->control(), clock->moves_made(side))) go += fmt::format(" movestogo {}", *togo);
+        if (const auto togo = moves_to_go(clock->control(), clock->moves_made(side)))
+            go += fmt::format(" movestogo {}", *togo);
     }
     if (mover.nodes) go += fmt::format(" nodes {}", *mover.nodes);
     if (mover.depth) go += fmt::format(" depth {}", *mover.depth);
@@ -128,8 +128,9 @@ std::string go_command(const EngineSpec& mover, const std::optional<Clock>& cloc
 }
 
 std::string position_command(const Position& start, const std::vector<Move>& moves) {
-    std::string cmd = !start.is_chess960() && to_fen(start) == StartFen ? "position startpos"
-                                                                        : "position fen " + to_fen(start, FenFormat::XFen);
+    std::string cmd = !start.is_chess960() && to_fen(start) == StartFen
+                          ? "position startpos"
+                          : "position fen " + to_fen(start, FenFormat::XFen);
     if (!moves.empty()) cmd += " moves";
     for (const Move m : moves) cmd += ' ' + to_uci(m, start.is_chess960());
     return cmd;
@@ -161,8 +162,10 @@ GameRecord play_game(const Opening& opening, UciEngine& white, const EngineSpec&
         const EngineSpec& spec = side == Color::White ? white_spec : black_spec;
         const ms t0 = now_ms();
         const std::optional<ms> left = match.time_left(side, t0);
-        const ms deadline = left ? t0 + *left + spec.timemargin : t0 + spec.movetime.value_or(ms(0)) + settings.watchdog;
-        GoReply reply = engine.go(position_command(opening.start, all), go_command(spec, match.clock(), t0.count()), at(deadline));
+        const ms deadline = left ? t0 + *left + spec.timemargin
+                                 : t0 + spec.movetime.value_or(ms(0)) + settings.watchdog;
+        GoReply reply = engine.go(position_command(opening.start, all), go_command(spec, match.clock(), t0.count()),
+                                  at(deadline));
         const ms t1 = now_ms();
         if (reply.status == EngineStatus::Crashed) {
             engine.quit(ms(0));

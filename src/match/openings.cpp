@@ -117,8 +117,8 @@ std::expected<OpeningSet, OpeningError> OpeningSet::load(const OpeningSpec& spec
     if (spec.format == OpeningSpec::Format::None) return set;
     const auto text = read_file(spec.file);
     if (!text) return std::unexpected(text.error());
-    auto openings =
-        spec.format == OpeningSpec::Format::Pgn ? read_pgn_openings(*text, spec.plies) : read_epd_openings(*text, chess960);
+    auto openings = spec.format == OpeningSpec::Format::Pgn ? read_pgn_openings(*text, spec.plies)
+                                                            : read_epd_openings(*text, chess960);
     if (!openings) {
         openings.error().path = spec.file;
         return std::unexpected(openings.error());

@@ -26,9 +26,7 @@ void ignore_sigpipe() {
 Process::~Process() { stop(std::chrono::milliseconds(0)); }
 
 Process::Process(Process&& other) noexcept
-    : pid_(std::exchange(other.pid_, -1)),
-      in_(std::exchange(other.in_, -1)),
-      out_(std::exchange(other.out_, -1)),
+    : pid_(std::exchange(other.pid_, -1)), in_(std::exchange(other.in_, -1)), out_(std::exchange(other.out_, -1)),
       buffer_(std::move(other.buffer_)) {}
 
 Process& Process::operator=(Process&& other) noexcept {
@@ -126,7 +124,8 @@ std::expected<std::string, ReadError> Process::read_line(SteadyTime deadline) {
         }
         if (errno == EINTR) continue;
         if (errno != EAGAIN && errno != EWOULDBLOCK) return std::unexpected(ReadError::Closed);
-        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+        const auto left =
+            std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
         if (left.count() <= 0) return std::unexpected(ReadError::Timeout);
         pollfd fd{out_, POLLIN, 0};
         ::poll(&fd, 1, static_cast<int>(std::min<std::int64_t>(left.count() + 1, 1 << 30)));

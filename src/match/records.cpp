@@ -32,8 +32,9 @@ std::vector<std::string_view> split(std::string_view line) {
 
 std::string move_comment(const PlayedMove& move) {
     const double seconds = static_cast<double>(move.used.count()) / 1000.0;
-    std::string text = move.report.score ? fmt::format("{}/{} {:.2f}s", score_text(*move.report.score), move.report.depth, seconds)
-                                         : fmt::format("{:.2f}s", seconds);
+    std::string text = move.report.score
+                           ? fmt::format("{}/{} {:.2f}s", score_text(*move.report.score), move.report.depth, seconds)
+                           : fmt::format("{:.2f}s", seconds);
     if (move.clock) text += fmt::format(" [%clk {}]", format_clk(*move.clock));
     return text;
 }
@@ -111,7 +112,9 @@ std::vector<std::string> quiet_positions(const GameRecord& record) {
     return lines;
 }
 
-std::string journal_header(std::string_view fingerprint) { return fmt::format("schach-match-journal 1 {}", fingerprint); }
+std::string journal_header(std::string_view fingerprint) {
+    return fmt::format("schach-match-journal 1 {}", fingerprint);
+}
 
 std::string journal_line(const JournalEntry& e) {
     return fmt::format("{} {} {} {}", e.game, result_token(e.result), end_reason_id(e.reason), e.plies);

@@ -129,8 +129,8 @@ void Runner::record(const ScheduledGame& s, const GameRecord& rec) {
     const std::string& white = state_.names[static_cast<std::size_t>(s.white)];
     const std::string& black = state_.names[static_cast<std::size_t>(s.black)];
     if (pgn_.is_open()) {
-        GameLabel label{config_.event, "?", today(), fmt::format("{}.{}", s.pair + 1, s.game_in_pair + 1), white, black,
-                        config_.chess960};
+        GameLabel label{config_.event, "?",   today(),         fmt::format("{}.{}", s.pair + 1, s.game_in_pair + 1),
+                        white,         black, config_.chess960};
         const std::string reason = callbacks_.reason_text ? callbacks_.reason_text(rec, white, black) : std::string();
         pgn_ << write_pgn(to_pgn_game(rec, label, reason)) << '\n';
         pgn_.flush();
@@ -156,7 +156,8 @@ UciEngine* Runner::engine(std::map<int, UciEngine>& cache, int index) {
         it->second.quit(ms(200));
         cache.erase(it);
     }
-    auto started = UciEngine::start(config_.engines[static_cast<std::size_t>(index)], config_.chess960, config_.watchdog);
+    auto started = UciEngine::start(config_.engines[static_cast<std::size_t>(index)], config_.chess960,
+                                    config_.watchdog);
     if (!started) {
         std::lock_guard lock(mutex_);
         if (!fatal_) fatal_ = RunError{RunError::Kind::CannotStartEngine, index + 1, started.error().error, {}};
@@ -172,9 +173,9 @@ void Runner::worker() {
         UciEngine* white = engine(cache, s->white);
         UciEngine* black = white ? engine(cache, s->black) : nullptr;
         if (!white || !black) break;
-        const GameRecord rec =
-            play_game(openings_.opening(s->pair), *white, config_.engines[static_cast<std::size_t>(s->white)], *black,
-                      config_.engines[static_cast<std::size_t>(s->black)], settings);
+        const GameRecord rec = play_game(openings_.opening(s->pair), *white,
+                                         config_.engines[static_cast<std::size_t>(s->white)], *black,
+                                         config_.engines[static_cast<std::size_t>(s->black)], settings);
         record(*s, rec);
     }
     for (auto& [index, e] : cache) e.quit();

@@ -46,8 +46,7 @@ public:
     /// Starts the engine and initialises it; UCI_Chess960 is set when `chess960`. A spawn failure
     /// (no such command) is returned as its errno; an engine that starts but does not answer
     /// `uci` and `isready` within `timeout` is started but not ready() (its games are lost).
-    static std::expected<UciEngine, SpawnError> start(const EngineSpec& spec, bool chess960,
-                                                      ms timeout = ms(10000));
+    static std::expected<UciEngine, SpawnError> start(const EngineSpec& spec, bool chess960, ms timeout = ms(10000));
 
     bool ready() const { return ready_; }
     /// ucinewgame and isready; false when the engine did not answer in time.
