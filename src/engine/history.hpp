@@ -98,9 +98,7 @@ struct Histories {
 
     /// Zeroes every table (in place: the continuation table alone is 2 MiB, too big for a stack
     /// temporary).
-    void clear() {
-        std::memset(static_cast<void*>(this), 0, sizeof(*this));
-    }
+    void clear() { std::memset(static_cast<void*>(this), 0, sizeof(*this)); }
 };
 
 }  // namespace schach::engine

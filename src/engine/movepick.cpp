@@ -126,8 +126,7 @@ Move MovePicker::next(bool skip_quiets) {
             if (cur_ < end_captures_) return pick_best(end_captures_).move;
             stage_ = Stage::Done;
             return Move::none();
-        case Stage::Done:
-            return Move::none();
+        case Stage::Done: return Move::none();
     }
     return Move::none();
 }

@@ -62,7 +62,7 @@ bool search_gives_lines() {
 TEST(LevelPlay, LevelOneVariesItsMovesOverSeeds) {
     if (!search_gives_lines()) GTEST_SKIP() << "the search reports one line only (no MultiPV yet)";
     // An open middlegame position out of the book's reach: many reasonable moves.
-    const Position pos = from_fen("r1bq1rk1/pp2bppp/2n1pn2/3p4/3P4/2NBPN2/PP3PPP/R2QK2R w KQ - 0 9");
+    const Position pos = from_fen("r1bq1rk1/pp2bppp/2n1pn2/3p4/3P4/2NBPN2/PP3PPP/R1BQK2R w KQ - 0 9");
     std::set<std::uint16_t> moves;
     for (std::uint64_t seed = 1; seed <= 12; ++seed) moves.insert(play(1, seed, pos).bits());
     EXPECT_GE(moves.size(), 4u);
@@ -81,7 +81,7 @@ TEST(LevelPlay, NeverHangsAQueenOrRookInQuietPositions) {
     const char* quiet[] = {
         "r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R w KQkq - 4 4",
         "r2q1rk1/ppp1bppp/2np1n2/4p3/2B1P1b1/2NP1N2/PPP2PPP/R1BQ1RK1 w - - 2 8",
-        "r1bq1rk1/pp2bppp/2n1pn2/3p4/3P4/2NBPN2/PP3PPP/R2QK2R w KQ - 0 9",
+        "r1bq1rk1/pp2bppp/2n1pn2/3p4/3P4/2NBPN2/PP3PPP/R1BQK2R w KQ - 0 9",
         "2r2rk1/pp1q1ppp/2n1pn2/3p4/3P4/P1NQPN2/1P3PPP/2R2RK1 b - - 3 16",
         "r4rk1/1pq2ppp/p1n1pn2/8/3P4/P1N1QN2/1P3PPP/2R2RK1 w - - 0 18",
         "6k1/pp3ppp/2r1p3/3p4/3P4/2R1P3/PP3PPP/6K1 w - - 0 28",
@@ -101,9 +101,9 @@ TEST(LevelPlay, NeverHangsAQueenOrRookInQuietPositions) {
 
 TEST(LevelPlay, MateInOneIsTakenFromLevelTwo) {
     const char* mates[] = {
-        "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1",                                  // back rank
-        "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 4 4",   // scholar's mate
-        "7k/8/6QK/8/8/8/8/8 w - - 0 1",                                           // queen and king
+        "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1",                                // back rank
+        "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 4 4",  // scholar's mate
+        "7k/8/6QK/8/8/8/8/8 w - - 0 1",                                        // queen and king
     };
     for (const char* fen : mates) {
         const Position pos = from_fen(fen);

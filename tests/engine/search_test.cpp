@@ -88,17 +88,17 @@ TEST_P(FindsMate, WithTheMatingMoveAndScore) {
 }
 
 // Mating first moves and distances checked with Stockfish 15.1.
-INSTANTIATE_TEST_SUITE_P(Search, FindsMate,
-                         ::testing::Values(MateCase{"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "a1a8", 1},
-                                           MateCase{"4k3/8/4K3/8/8/8/8/7R w - - 0 1", "h1h8", 1},
-                                           MateCase{"r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 10",
-                                                    "d5f6", 2},
-                                           MateCase{"5rk1/1p1q2bp/p2pN1p1/2pP2Bn/2P3P1/1P6/P4QKP/5R2 w - - 1 1", "f2f8", 2},
-                                           MateCase{"6k1/pp4p1/2p5/2bp4/8/P5Pb/1P3rrP/2BRRN1K b - - 0 1", "g2g1", 2},
-                                           MateCase{"r5rk/5p1p/5R2/4B3/8/8/7P/7K w - - 0 1", "f6a6", 3},
-                                           MateCase{"2r3k1/p4p2/3Rp2p/1p2P1pK/8/1P4P1/P3Q2P/1q6 b - - 0 1", "b1g6", 3},
-                                           MateCase{"r1bqr3/ppp1B1kp/1b4p1/n2B4/3PQ1P1/2P5/P4P2/RN4K1 w - - 1 1", "e4e5", 4},
-                                           MateCase{"6r1/p3p1rk/1p1pPp1p/q3n2R/4P3/3BR2P/PPP2QP1/7K w - - 0 1", "h5h6", 5}));
+INSTANTIATE_TEST_SUITE_P(
+    Search, FindsMate,
+    ::testing::Values(MateCase{"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "a1a8", 1},
+                      MateCase{"4k3/8/4K3/8/8/8/8/7R w - - 0 1", "h1h8", 1},
+                      MateCase{"r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 10", "d5f6", 2},
+                      MateCase{"5rk1/1p1q2bp/p2pN1p1/2pP2Bn/2P3P1/1P6/P4QKP/5R2 w - - 1 1", "f2f8", 2},
+                      MateCase{"6k1/pp4p1/2p5/2bp4/8/P5Pb/1P3rrP/2BRRN1K b - - 0 1", "g2g1", 2},
+                      MateCase{"r5rk/5p1p/5R2/4B3/8/8/7P/7K w - - 0 1", "f6a6", 3},
+                      MateCase{"2r3k1/p4p2/3Rp2p/1p2P1pK/8/1P4P1/P3Q2P/1q6 b - - 0 1", "b1g6", 3},
+                      MateCase{"r1bqr3/ppp1B1kp/1b4p1/n2B4/3PQ1P1/2P5/P4P2/RN4K1 w - - 1 1", "e4e5", 4},
+                      MateCase{"6r1/p3p1rk/1p1pPp1p/q3n2R/4P3/3BR2P/PPP2QP1/7K w - - 0 1", "h5h6", 5}));
 
 TEST(Search, ReportsBeingMatedAtTheRoot) {
     SearchLimits limits;
@@ -227,6 +227,23 @@ TEST(Search, StopEndsAnInfiniteSearchPromptly) {
     engine.wait();
 }
 
+TEST(Search, PonderWaitsForPonderhitThenUsesTheClock) {
+    Engine engine;
+    std::promise<BestMove> done;
+    auto future = done.get_future();
+    engine.on_bestmove([&](const BestMove& b) { done.set_value(b); });
+    SearchLimits limits;
+    limits.ponder = true;
+    limits.wtime = limits.btime = 1000;  // a short clock: without ponder the move would come soon
+    engine.go(limits);
+    EXPECT_EQ(future.wait_for(std::chrono::milliseconds(600)), std::future_status::timeout);
+    engine.ponderhit();
+    // Now on our clock of one second: the hard limit is well below it.
+    ASSERT_EQ(future.wait_for(std::chrono::seconds(5)), std::future_status::ready);
+    EXPECT_TRUE(Position().is_legal(future.get().move));
+    engine.wait();
+}
+
 TEST(Search, NodeLimitIsRespected) {
     SearchLimits limits;
     limits.nodes = 20000;
@@ -311,6 +328,14 @@ TEST(TranspositionTable, StoresAndProbes) {
     EXPECT_FALSE(tt.probe(key, 0, d));
 }
 
+TEST(TranspositionTable, SizeInMegabytes) {
+    TranspositionTable tt(2);
+    EXPECT_EQ(tt.size_mb(), 2);
+    EXPECT_EQ(tt.bucket_count(), 2u * 1024 * 1024 / 64);
+    tt.resize(0);  // clamped to 1 MiB
+    EXPECT_EQ(tt.size_mb(), 1);
+}
+
 TEST(TranspositionTable, MateScoresAreRelativeToThePosition) {
     TranspositionTable tt(1);
     const Key key = 42;
@@ -349,14 +374,14 @@ TEST_P(SeeValues, ThresholdAtTheExchangeValue) {
     EXPECT_FALSE(see_ge(pos, m, c.value + 1)) << c.fen << " " << c.move;
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Search, SeeValues,
-    ::testing::Values(SeeCase{"1k1r4/1pp4p/p7/4p3/8/P5P1/1PP4P/2K1R3 w - - 0 1", "e1e5", 100},
-                      SeeCase{"1k1r3q/1ppn3p/p4b2/4p3/8/P2N2P1/1PP1R1BP/2K1Q3 w - - 0 1", "d3e5", -200},
-                      SeeCase{"4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "e4d5", 100},
-                      SeeCase{"4k3/8/2p5/3p4/4P3/8/8/4K3 w - - 0 1", "e4d5", 0},
-                      SeeCase{"4k3/8/8/2p5/8/8/8/3QK3 w - - 0 1", "d1d4", -900},
-                      SeeCase{"4k3/8/8/2p5/8/8/8/3QK3 w - - 0 1", "d1d2", 0}));
+INSTANTIATE_TEST_SUITE_P(Search, SeeValues,
+                         ::testing::Values(SeeCase{"1k1r4/1pp4p/p7/4p3/8/P5P1/1PP4P/2K1R3 w - - 0 1", "e1e5", 100},
+                                           SeeCase{"1k1r3q/1ppn3p/p4b2/4p3/8/P2N2P1/1PP1R1BP/2K1Q3 w - - 0 1", "d3e5",
+                                                   -200},
+                                           SeeCase{"4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "e4d5", 100},
+                                           SeeCase{"4k3/8/2p5/3p4/4P3/8/8/4K3 w - - 0 1", "e4d5", 0},
+                                           SeeCase{"4k3/8/8/2p5/8/8/8/3QK3 w - - 0 1", "d1d4", -900},
+                                           SeeCase{"4k3/8/8/2p5/8/8/8/3QK3 w - - 0 1", "d1d2", 0}));
 
 TEST(Wdl, SumsToAThousandAndIsSymmetric) {
     for (Value v : {-3000, -400, -100, 0, 50, 200, 900}) {
