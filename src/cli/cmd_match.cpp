@@ -59,6 +59,7 @@ std::string config_error_text(const ConfigError& e) {
         case ConfigError::Kind::MissingCommand: return tr(Msg::MatchMissingCommand, e.index);
         case ConfigError::Kind::NoLimit: return tr(Msg::MatchNoLimit, e.index);
         case ConfigError::Kind::DifferentClocks: return tr(Msg::MatchDifferentClocks, e.index);
+        case ConfigError::Kind::SprtNeedsTwo: return tr(Msg::MatchSprtNeedsTwo);
     }
     return "?";
 }
@@ -130,20 +131,28 @@ std::string progress_line(const MatchState& s) {
     return line;
 }
 
+/// One row of the table: the first engine's results against `opponent`.
+void print_row(const std::string& engine, const std::string& opponent, const Wdl& w, const Pentanomial& pairs) {
+    const EloEstimate e = pairs.pairs() > 0 ? elo_estimate(pairs) : elo_estimate(w);
+    const double pct = w.games() > 0 ? 100.0 * w.points() / static_cast<double>(w.games()) : 0.0;
+    const auto& c = pairs.counts;
+    fmt::print("| {} | {} | {} | {} | {} | {} | {:.1f} % | {:+.1f} | {:.1f} | {:.1f} % | {}, {}, {}, {}, {} |\n",
+               engine, opponent, w.games(), w.wins, w.draws, w.losses, pct, e.elo + 0.0, e.error, 100.0 * e.los, c[0],
+               c[1], c[2], c[3], c[4]);
+}
+
 void print_table(const MatchState& s, const MatchConfig& config) {
     fmt::print("{}\n", tr(Msg::MatchTableHeader));
     fmt::print("|---|---|--:|--:|--:|--:|--:|--:|--:|--:|---|\n");
-    for (const PairingResult& p : s.pairings) {
-        const Wdl& w = p.wdl;
-        const EloEstimate e = p.pairs.pairs() > 0 ? elo_estimate(p.pairs) : elo_estimate(w);
-        const double pct = w.games() > 0 ? 100.0 * w.points() / static_cast<double>(w.games()) : 0.0;
-        const auto& c = p.pairs.counts;
-        fmt::print("| {} | {} | {} | {} | {} | {} | {:.1f} % | {:+.1f} | {:.1f} | {:.1f} % | {}, {}, {}, {}, {} |\n",
-                   s.names[static_cast<std::size_t>(p.pairing.first)],
-                   s.names[static_cast<std::size_t>(p.pairing.second)], w.games(), w.wins, w.draws, w.losses, pct,
-                   e.elo + 0.0, e.error, 100.0 * e.los, c[0], c[1], c[2], c[3], c[4]);
+    for (const PairingResult& p : s.pairings)
+        print_row(s.names[static_cast<std::size_t>(p.pairing.first)],
+                  s.names[static_cast<std::size_t>(p.pairing.second)], p.wdl, p.pairs);
+    if (config.gauntlet && s.pairings.size() > 1) {
+        Pentanomial pairs;
+        const Wdl total = first_engine_total(s, pairs);
+        print_row(s.names.front(), tr(Msg::MatchTableAll), total, pairs);
     }
-    if (s.names.size() > 2) {
+    if (s.names.size() > 2 && !config.gauntlet) {
         // Standings: points of each engine over all its games.
         std::vector<std::pair<double, std::size_t>> points(s.names.size());
         std::vector<std::int64_t> games(s.names.size(), 0);
@@ -179,7 +188,8 @@ void print_table(const MatchState& s, const MatchConfig& config) {
                             reasons[EndReason::Crash], reasons[EndReason::Stall], reasons[EndReason::NotReady]));
     // Stable English for scripts: the counts of each way the games ended.
     std::string line = "endings:";
-    for (const auto& [r, n] : reasons) line += fmt::format(" {}={}", end_reason_id(r), n);
+    for (int r = 0; r <= static_cast<int>(EndReason::DrawAdjudicated); ++r)
+        line += fmt::format(" {}={}", end_reason_id(static_cast<EndReason>(r)), reasons[static_cast<EndReason>(r)]);
     fmt::print("{}\n", line);
 }
 

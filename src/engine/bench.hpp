@@ -19,7 +19,7 @@ struct BenchPosition {
 /// The positions: openings, middlegames, endgames, Chess960, mates and promotions.
 const std::vector<BenchPosition>& bench_positions();
 
-inline constexpr int DefaultBenchDepth = 11;
+inline constexpr int DefaultBenchDepth = 14;
 
 struct BenchResult {
     std::uint64_t nodes = 0;

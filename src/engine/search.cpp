@@ -67,6 +67,7 @@ struct RootMove {
     Value previous = -ValueInfinite;
     ScoreBound bound = ScoreBound::Exact;
     int seldepth = 0;
+    int depth = 0;  // the iteration that gave the score
     std::vector<Move> pv;
 };
 
@@ -143,6 +144,7 @@ private:
     void report_lines(int depth);
     void report_bound(std::size_t index, int depth);
     void finish();
+    void adopt_partial_result(int depth);
 
     SearchPool& pool_;
     const int id_;
@@ -479,6 +481,7 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node, Stack* s
             if (move_count == 1 || v > alpha) {
                 rm.score = v;
                 rm.seldepth = seldepth_;
+                rm.depth = root_depth_;
                 rm.bound = v >= beta ? ScoreBound::Lower : v <= alpha ? ScoreBound::Upper : ScoreBound::Exact;
                 rm.pv.assign(1, m);
                 rm.pv.insert(rm.pv.end(), pv_[1].begin(), pv_[1].begin() + pv_len_[1]);
@@ -649,7 +652,8 @@ void Worker::iterative_deepening() {
     Move last_best;
     Value last_score = ValueNone;
     int stable = 0;
-    for (int depth = 1; depth <= max_depth; ++depth) {
+    // Helpers of odd number start one ply deeper: the threads spread over two depths at a time.
+    for (int depth = 1 + (id_ % 2); depth <= max_depth; ++depth) {
         root_depth_ = depth;
         best_move_changes_ = 0;
         for (RootMove& rm : root_moves_) rm.previous = rm.score;
@@ -660,7 +664,10 @@ void Worker::iterative_deepening() {
             std::stable_sort(root_moves_.begin(), root_moves_.begin() + static_cast<std::ptrdiff_t>(pv_index_ + 1),
                              [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
         }
-        if (stopped_) break;
+        if (stopped_) {
+            if (is_main()) adopt_partial_result(depth);
+            break;
+        }
         completed_depth_ = depth;
         if (!is_main()) continue;
 
@@ -671,7 +678,7 @@ void Worker::iterative_deepening() {
             break;
         // Soft limit: do not start an iteration that would not finish.
         stable = best.move == last_best ? stable + 1 : 0;
-        if (pool_.budget_.limited() && !pool_.pondering.load()) {
+        if (pool_.budget_.limited() && !pool_.budget_.fixed && !pool_.pondering.load()) {
             double scale = soft_scale(stable, last_score, best.score);
             if (root_moves_.size() == 1) scale = std::min(scale, 0.2);
             if (static_cast<double>(pool_.elapsed_ms()) >= static_cast<double>(pool_.budget_.soft) * scale) break;
@@ -712,6 +719,24 @@ void Worker::report_lines(int depth) {
 void Worker::report_bound(std::size_t index, int depth) {
     if (!is_main() || !job_->on_info || pool_.elapsed_since_start_ms() < 1000) return;
     job_->on_info(line_info(index, depth));
+}
+
+/// An iteration stopped early may still have proven a better first move: one that beat the
+/// previous best line's move at the new depth with a full window search (not a fail low). Its
+/// line replaces the last completed one (single-line searches only).
+void Worker::adopt_partial_result(int depth) {
+    if (multipv_ != 1 || lines_.empty() || pv_index_ != 0) return;
+    const RootMove* best = nullptr;
+    for (const RootMove& rm : root_moves_)
+        if (rm.depth == depth && rm.bound != ScoreBound::Upper && rm.score > -ValueInfinite &&
+            (!best || rm.score > best->score))
+            best = &rm;
+    if (!best || best->move == lines_.front().pv.front()) return;
+    const auto index = static_cast<std::size_t>(best - root_moves_.data());
+    SearchInfo info = line_info(index, completed_depth_);
+    info.score.bound = ScoreBound::Exact;
+    lines_.front() = info;
+    if (job_->on_info) job_->on_info(info);
 }
 
 /// The answer: the best line of the last completed iteration (depth 1 always completes unless

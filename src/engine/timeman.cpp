@@ -9,7 +9,7 @@ TimeBudget plan_time(const SearchLimits& limits, const EngineOptions& options, C
     const Millis overhead = std::max(0, options.move_overhead_ms);
     if (limits.movetime > 0) {
         const Millis t = std::max<Millis>(1, limits.movetime - overhead);
-        return {t, t};
+        return {t, t, true};
     }
     const auto& clock = us == Color::White ? limits.wtime : limits.btime;
     if (!clock) return {};
@@ -18,16 +18,19 @@ TimeBudget plan_time(const SearchLimits& limits, const EngineOptions& options, C
     // even on a clock already too short: a move must be found.
     const Millis available = std::max<Millis>(1, *clock - overhead);
     // Moves still to play on this clock: movestogo, else an estimate that shrinks as the game
-    // goes on (50 at the start, 25 from move 50 on). The increment counts for each of them but
-    // we keep a reserve of one increment for lag.
+    // goes on (50 at the start, 25 from move 50 on). Of the increment we plan three quarters,
+    // and less on a clock below 30 increments: the rest pays for lag the overhead did not cover,
+    // so that a low clock grows back instead of running out an increment at a time.
     const int expected = limits.movestogo > 0 ? std::min(limits.movestogo, 50) : std::max(25, 50 - ply / 4);
     const auto avail = static_cast<double>(available);
-    const double pool = avail + static_cast<double>(inc) * (expected - 1);
-    double soft = pool / expected;
-    // Never plan more than a fifth of the clock (with movestogo 1: most of it, but not all).
-    const double soft_cap = limits.movestogo == 1 ? 0.5 * avail : 0.2 * avail;
-    soft = std::min(soft, soft_cap);
-    double hard = std::min(5.0 * soft, (limits.movestogo == 1 ? 0.8 : 0.5) * avail);
+    const auto increment = static_cast<double>(inc);
+    const double inc_share = inc > 0 ? 0.75 * std::min(1.0, avail / (30.0 * increment)) : 0.0;
+    const bool last_move = limits.movestogo == 1;
+    double soft = last_move ? 0.5 * avail : avail / expected + inc_share * increment;
+    // Never plan more than a fifth of the clock (for the last move before a time control: half).
+    soft = std::min(soft, last_move ? 0.5 * avail : 0.2 * avail);
+    // The hard limit: four times the plan, at most 40% of the clock (80% for the last move).
+    double hard = std::min(4.0 * soft, (last_move ? 0.8 : 0.4) * avail);
     hard = std::max(hard, soft);
     const auto soft_ms = std::max<Millis>(1, static_cast<Millis>(soft));
     auto hard_ms = std::max<Millis>(1, static_cast<Millis>(hard));

@@ -16,6 +16,7 @@ namespace schach::engine {
 struct TimeBudget {
     Millis soft = 0;  // 0: no time limit
     Millis hard = 0;
+    bool fixed = false;  // movetime: use it all (no early stop between iterations)
     bool limited() const { return hard > 0; }
 };
 

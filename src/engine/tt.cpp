@@ -1,6 +1,7 @@
 #include "engine/tt.hpp"
 
 #include <algorithm>
+#include <new>
 
 namespace schach::engine {
 
@@ -34,8 +35,18 @@ int generation_of(const Packed& p) { return p.gen_bound >> 2; }
 
 void TranspositionTable::resize(int mb) {
     mb = std::clamp(mb, 1, 65536);
-    bucket_count_ = static_cast<std::size_t>(mb) * 1024 * 1024 / sizeof(Bucket);
-    buckets_ = std::make_unique<Bucket[]>(bucket_count_);
+    buckets_.reset();
+    // More than the machine has: half as much, down to 1 MiB (never an exception to the caller).
+    for (;; mb /= 2) {
+        try {
+            bucket_count_ = static_cast<std::size_t>(mb) * 1024 * 1024 / sizeof(Bucket);
+            buckets_ = std::make_unique<Bucket[]>(bucket_count_);
+            break;
+        } catch (const std::bad_alloc&) {
+            if (mb <= 1) throw;
+        }
+    }
+    mb_ = mb;
     generation_ = 0;
 }
 

@@ -69,6 +69,8 @@ public:
     /// Permille of the first 1000 entries written during the current search.
     int hashfull() const;
     std::size_t bucket_count() const { return bucket_count_; }
+    /// The size in MiB actually allocated (less than asked when memory ran short).
+    int size_mb() const { return mb_; }
 
 private:
     struct Entry {
@@ -87,6 +89,7 @@ private:
     std::unique_ptr<Bucket[]> buckets_;
     std::size_t bucket_count_ = 0;
     std::uint8_t generation_ = 0;
+    int mb_ = 0;
 };
 
 }  // namespace schach::engine

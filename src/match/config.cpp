@@ -169,6 +169,7 @@ std::string_view config_error_id(ConfigError::Kind kind) {
         case Kind::MissingCommand: return "missing-command";
         case Kind::NoLimit: return "no-limit";
         case Kind::DifferentClocks: return "different-clocks";
+        case Kind::SprtNeedsTwo: return "sprt-needs-two";
     }
     return "?";
 }
@@ -185,8 +186,15 @@ std::string display_name(const EngineSpec& spec) {
 }
 
 std::string fingerprint(const std::vector<std::string>& args) {
+    // -games and -concurrency change what is played, not how: the schedule of N games is the start
+    // of the schedule of more, so a journal may be carried on with a larger -games.
     std::uint64_t h = 1469598103934665603ull;  // FNV-1a over the arguments and their separators
-    for (const std::string& a : args) {
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        if ((args[i] == "-games" || args[i] == "-concurrency") && i + 1 < args.size()) {
+            ++i;
+            continue;
+        }
+        const std::string& a = args[i];
         for (const char c : a) h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ull;
         h = (h ^ 0xFFu) * 1099511628211ull;
     }
@@ -294,6 +302,7 @@ std::expected<MatchConfig, ConfigError> parse_match_args(const std::vector<std::
         c.engines.push_back(std::move(e));
     }
     if (auto r = check_engines(c); !r) return std::unexpected(r.error());
+    if (c.sprt && c.engines.size() != 2) return error(Kind::SprtNeedsTwo, "-sprt");
     if (c.journal.empty() && !c.pgn_out.empty()) c.journal = c.pgn_out + ".journal";
     return c;
 }

@@ -93,6 +93,7 @@ struct ConfigError {
         MissingCommand,   // engine number `index` has no cmd=
         NoLimit,          // engine `index` has neither tc nor nodes, depth or movetime
         DifferentClocks,  // the engines have different tc= (one clock serves both sides)
+        SprtNeedsTwo,     // -sprt with more than two engines
     };
     Kind kind = Kind::UnknownOption;
     std::string token, value;
@@ -112,7 +113,8 @@ std::expected<TimeControl, TimeControlError> parse_match_time_control(std::strin
 /// The engine's name as shown: name=, else the command's file name.
 std::string display_name(const EngineSpec& spec);
 
-/// A short text that differs when the arguments that decide the games differ (for resume).
+/// A short text that differs when the arguments that decide the games differ (for resume); the
+/// number of games and the concurrency are left out, so a finished run can be extended.
 std::string fingerprint(const std::vector<std::string>& args);
 
 }  // namespace schach::match

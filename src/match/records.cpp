@@ -117,7 +117,8 @@ std::string journal_header(std::string_view fingerprint) {
 }
 
 std::string journal_line(const JournalEntry& e) {
-    return fmt::format("{} {} {} {}", e.game, result_token(e.result), end_reason_id(e.reason), e.plies);
+    return fmt::format("{} {} {} {} {} {}", e.game, result_token(e.result), end_reason_id(e.reason), e.plies, e.pgn_end,
+                       e.positions_end);
 }
 
 JournalRead read_journal(std::string_view text, std::string_view fingerprint) {
@@ -135,13 +136,16 @@ JournalRead read_journal(std::string_view text, std::string_view fingerprint) {
             continue;
         }
         const auto w = split(line);
-        if (w.size() != 4) continue;
+        if (w.size() != 6) continue;
         JournalEntry e;
-        const auto [p1, ec1] = std::from_chars(w[0].data(), w[0].data() + w[0].size(), e.game);
-        const auto [p2, ec2] = std::from_chars(w[3].data(), w[3].data() + w[3].size(), e.plies);
+        const auto read = [](std::string_view word, auto& value) {
+            return std::from_chars(word.data(), word.data() + word.size(), value).ec == std::errc();
+        };
         const auto result = parse_result_token(w[1]);
         const auto reason = parse_end_reason(w[2]);
-        if (ec1 != std::errc() || ec2 != std::errc() || !result || !reason) continue;
+        if (!read(w[0], e.game) || !read(w[3], e.plies) || !read(w[4], e.pgn_end) || !read(w[5], e.positions_end) ||
+            !result || !reason)
+            continue;
         e.result = *result;
         e.reason = *reason;
         out.entries[e.game] = e;

@@ -36,12 +36,16 @@ PgnGame to_pgn_game(const GameRecord& record, const GameLabel& label, std::strin
 /// lost by an engine's failure (their result says nothing about the positions).
 std::vector<std::string> quiet_positions(const GameRecord& record);
 
-/// One line of the journal per finished game: "<game> <result> <reason> <plies>".
+/// One line of the journal per finished game:
+/// "<game> <result> <reason> <plies> <pgn bytes> <positions bytes>". The sizes of the PGN and
+/// positions files once the game was written let a resumed run cut off what a killed run wrote
+/// after its last journal line (a game that will be played again).
 struct JournalEntry {
     std::size_t game = 0;  // the game's number in the schedule
     Result result = Result::Ongoing;
     EndReason reason = EndReason::Rules;
     int plies = 0;
+    std::uint64_t pgn_end = 0, positions_end = 0;
     friend bool operator==(const JournalEntry&, const JournalEntry&) = default;
 };
 std::string journal_header(std::string_view fingerprint);

@@ -2,6 +2,7 @@
 
 #include <cerrno>
 #include <ctime>
+#include <filesystem>
 #include <fmt/format.h>
 #include <fstream>
 #include <mutex>
@@ -58,16 +59,32 @@ private:
     MatchState state_;
     std::optional<RunError> fatal_;
     std::ofstream pgn_, positions_, journal_;
+    std::uint64_t pgn_size_ = 0, positions_size_ = 0;  // what the files hold
     std::mutex mutex_;
 };
 
+/// Opens `path` for appending after cutting it to `keep` bytes (what the journal accounts for),
+/// or empties it for a fresh run; `size` becomes what it holds.
+bool open_output(std::ofstream& out, const std::string& path, bool resuming, std::uint64_t keep, std::uint64_t& size) {
+    std::error_code ec;
+    const auto current = std::filesystem::file_size(path, ec);
+    if (resuming && !ec && current > keep) std::filesystem::resize_file(path, keep, ec);
+    out.open(path, std::ios::out | (resuming ? std::ios::app : std::ios::trunc));
+    size = resuming ? std::filesystem::file_size(path, ec) : 0;
+    if (ec) size = 0;
+    return static_cast<bool>(out);
+}
+
 std::expected<void, RunError> Runner::open_outputs(const std::string& fingerprint) {
     bool resuming = false;
+    std::uint64_t pgn_keep = 0, positions_keep = 0;
     if (!config_.journal.empty()) {
         const JournalRead read = read_journal(read_text(config_.journal), fingerprint);
         if (!read.matches) return std::unexpected(RunError{RunError::Kind::JournalMismatch, 0, 0, config_.journal});
         resuming = !read.entries.empty();
         for (const auto& [id, entry] : read.entries) {
+            pgn_keep = std::max(pgn_keep, entry.pgn_end);
+            positions_keep = std::max(positions_keep, entry.positions_end);
             if (id >= schedule_.size() || finished_[id]) continue;
             finished_[id] = true;
             count(schedule_[id], entry.result, entry.reason, std::nullopt);
@@ -81,15 +98,11 @@ std::expected<void, RunError> Runner::open_outputs(const std::string& fingerprin
         fresh.close();
         journal_.open(config_.journal, std::ios::app);
     }
-    const auto mode = resuming ? std::ios::app : std::ios::trunc;
-    if (!config_.pgn_out.empty()) {
-        pgn_.open(config_.pgn_out, std::ios::out | mode);
-        if (!pgn_) return std::unexpected(RunError{RunError::Kind::CannotWrite, 0, errno, config_.pgn_out});
-    }
-    if (!config_.positions_out.empty()) {
-        positions_.open(config_.positions_out, std::ios::out | mode);
-        if (!positions_) return std::unexpected(RunError{RunError::Kind::CannotWrite, 0, errno, config_.positions_out});
-    }
+    if (!config_.pgn_out.empty() && !open_output(pgn_, config_.pgn_out, resuming, pgn_keep, pgn_size_))
+        return std::unexpected(RunError{RunError::Kind::CannotWrite, 0, errno, config_.pgn_out});
+    if (!config_.positions_out.empty() &&
+        !open_output(positions_, config_.positions_out, resuming, positions_keep, positions_size_))
+        return std::unexpected(RunError{RunError::Kind::CannotWrite, 0, errno, config_.positions_out});
     return {};
 }
 
@@ -132,16 +145,22 @@ void Runner::record(const ScheduledGame& s, const GameRecord& rec) {
         GameLabel label{config_.event, "?",   today(),         fmt::format("{}.{}", s.pair + 1, s.game_in_pair + 1),
                         white,         black, config_.chess960};
         const std::string reason = callbacks_.reason_text ? callbacks_.reason_text(rec, white, black) : std::string();
-        pgn_ << write_pgn(to_pgn_game(rec, label, reason)) << '\n';
+        const std::string text = write_pgn(to_pgn_game(rec, label, reason)) + '\n';
+        pgn_ << text;
         pgn_.flush();
+        pgn_size_ += text.size();
     }
     if (positions_.is_open()) {
-        for (const std::string& line : quiet_positions(rec)) positions_ << line << '\n';
+        for (const std::string& line : quiet_positions(rec)) {
+            positions_ << line << '\n';
+            positions_size_ += line.size() + 1;
+        }
         positions_.flush();
     }
     const int plies = static_cast<int>(rec.opening.moves.size() + rec.moves.size());
     if (journal_.is_open()) {
-        journal_ << journal_line(JournalEntry{s.id, rec.outcome.result, rec.reason, plies}) << '\n';
+        journal_ << journal_line(JournalEntry{s.id, rec.outcome.result, rec.reason, plies, pgn_size_, positions_size_})
+                 << '\n';
         journal_.flush();
     }
     finished_[s.id] = true;

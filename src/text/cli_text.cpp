@@ -507,7 +507,9 @@ Phrase phrase(Msg m) {
                 "  -resign movecount=N score=CP     verloren, wenn beide Engines es N Züge lang sagen\n"
                 "  -draw movenumber=N movecount=N score=CP\n"
                 "  -sprt elo0=0 elo1=5 alpha=0.05 beta=0.05   (normalisierte Elo, Pentanomial wie fishtest)\n"
-                "  -pgnout F  -positions-out F  -resume F (Vorgabe: F.journal neben -pgnout)  -watchdog MS\n"
+                "  -pgnout F  -positions-out F  -resume F (Vorgabe: F.journal neben -pgnout)\n"
+                "  -watchdog MS           Frist für uci/isready und für Züge ohne Uhr (Vorgabe 10000)\n"
+                "Derselbe Aufruf (auch mit mehr -games) setzt einen abgebrochenen Lauf aus dem Journal fort.\n"
                 "ZEIT in Sekunden wie cutechess (10+0.1, 40/60+0.5) oder mit Einheiten (5m+3).\n"
                 "Absturz, Hänger, illegaler Zug und Zeitüberschreitung zählen als Verlust.",
                 "",
@@ -524,7 +526,9 @@ Phrase phrase(Msg m) {
                 "  -resign movecount=N score=CP     lost when both engines say so for N moves\n"
                 "  -draw movenumber=N movecount=N score=CP\n"
                 "  -sprt elo0=0 elo1=5 alpha=0.05 beta=0.05   (normalized Elo, pentanomial as fishtest)\n"
-                "  -pgnout F  -positions-out F  -resume F (default: F.journal next to -pgnout)  -watchdog MS\n"
+                "  -pgnout F  -positions-out F  -resume F (default: F.journal next to -pgnout)\n"
+                "  -watchdog MS           time allowed for uci/isready and for moves without clock (default 10000)\n"
+                "The same command (also with more -games) resumes a stopped run from its journal.\n"
                 "TIME in seconds as cutechess (10+0.1, 40/60+0.5) or with units (5m+3).\n"
                 "A crash, a hang, an illegal move and a time forfeit count as a loss."};
         case Msg::MatchUnknownOption: return {"unbekannte Angabe: {}", "", "unknown setting: {}"};
@@ -592,6 +596,9 @@ Phrase phrase(Msg m) {
         case Msg::MatchReasonDraw:
             return {"Abgebrochen: beide Engines sehen die Stellung ausgeglichen; remis", "",
                     "Adjudicated: both engines see the position level; draw"};
+        case Msg::MatchSprtNeedsTwo:
+            return {"-sprt vergleicht genau zwei Engines", "", "-sprt compares exactly two engines"};
+        case Msg::MatchTableAll: return {"alle", "", "all"};
         case Msg::MatchInterrupted:
             return {"unterbrochen: mit denselben Angaben geht es weiter", "",
                     "interrupted: run again with the same settings to go on"};

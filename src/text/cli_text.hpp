@@ -75,7 +75,7 @@ enum class Msg : std::uint16_t {
     MatchCannotWrite, MatchJournalMismatch, MatchResumed, MatchProgress, MatchProgressLlr, MatchTableHeader,
     MatchStandingsHeader, MatchSprtH0, MatchSprtH1, MatchSprtOpen, MatchForfeits, MatchReasonTimeForfeit,
     MatchReasonIllegal, MatchReasonCrash, MatchReasonStall, MatchReasonNotReady, MatchReasonResign, MatchReasonDraw,
-    MatchInterrupted,
+    MatchInterrupted, MatchSprtNeedsTwo, MatchTableAll,
     End  // not a message: the number of messages
 };
 // clang-format on

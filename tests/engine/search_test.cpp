@@ -227,6 +227,23 @@ TEST(Search, StopEndsAnInfiniteSearchPromptly) {
     engine.wait();
 }
 
+TEST(Search, PonderWaitsForPonderhitThenUsesTheClock) {
+    Engine engine;
+    std::promise<BestMove> done;
+    auto future = done.get_future();
+    engine.on_bestmove([&](const BestMove& b) { done.set_value(b); });
+    SearchLimits limits;
+    limits.ponder = true;
+    limits.wtime = limits.btime = 1000;  // a short clock: without ponder the move would come soon
+    engine.go(limits);
+    EXPECT_EQ(future.wait_for(std::chrono::milliseconds(600)), std::future_status::timeout);
+    engine.ponderhit();
+    // Now on our clock of one second: the hard limit is well below it.
+    ASSERT_EQ(future.wait_for(std::chrono::seconds(5)), std::future_status::ready);
+    EXPECT_TRUE(Position().is_legal(future.get().move));
+    engine.wait();
+}
+
 TEST(Search, NodeLimitIsRespected) {
     SearchLimits limits;
     limits.nodes = 20000;
@@ -309,6 +326,14 @@ TEST(TranspositionTable, StoresAndProbes) {
     EXPECT_FALSE(tt.probe(key ^ 1, 0, d));
     tt.clear();
     EXPECT_FALSE(tt.probe(key, 0, d));
+}
+
+TEST(TranspositionTable, SizeInMegabytes) {
+    TranspositionTable tt(2);
+    EXPECT_EQ(tt.size_mb(), 2);
+    EXPECT_EQ(tt.bucket_count(), 2u * 1024 * 1024 / 64);
+    tt.resize(0);  // clamped to 1 MiB
+    EXPECT_EQ(tt.size_mb(), 1);
 }
 
 TEST(TranspositionTable, MateScoresAreRelativeToThePosition) {

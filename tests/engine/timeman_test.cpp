@@ -28,6 +28,7 @@ TEST(TimeManagement, MovetimeLessOverhead) {
     const TimeBudget b = plan_time(l, o, Color::Black);
     EXPECT_EQ(b.hard, 970);
     EXPECT_EQ(b.soft, 970);
+    EXPECT_TRUE(b.fixed);
 }
 
 TEST(TimeManagement, HardLimitStaysBelowTheClockLessOverhead) {

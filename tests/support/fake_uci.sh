@@ -2,15 +2,16 @@
 # A scripted UCI engine for the match runner's tests. It answers each `go` with the move of its
 # list at the index of the ply (the number of moves in the last `position` command), or misbehaves
 # on purpose from a chosen ply on:
-#   fake_uci.sh [--crash-at N] [--hang-at N] [--sleep-at N SECONDS] [--no-uciok] MOVE...
-# A list that runs out answers "0000" (no move). Scores are "cp 0" so nothing is adjudicated.
-crash_at=-1 hang_at=-1 sleep_at=-1 sleep_for=0 no_uciok=0
+#   fake_uci.sh [--crash-at N] [--hang-at N] [--sleep-at N SECONDS] [--no-uciok] [--score CP] MOVE...
+# A list that runs out answers "0000" (no move). The score it reports is CP (default 0).
+crash_at=-1 hang_at=-1 sleep_at=-1 sleep_for=0 no_uciok=0 score=0
 while [ $# -gt 0 ]; do
     case "$1" in
         --crash-at) crash_at=$2; shift 2 ;;
         --hang-at) hang_at=$2; shift 2 ;;
         --sleep-at) sleep_at=$2; sleep_for=$3; shift 3 ;;
         --no-uciok) no_uciok=1; shift ;;
+        --score) score=$2; shift 2 ;;
         *) break ;;
     esac
 done
@@ -39,7 +40,7 @@ while read -r line; do
                 if [ "$i" -eq "$ply" ]; then move=$m; fi
                 i=$((i + 1))
             done
-            echo "info depth 1 score cp 0 nodes 1 pv $move"
+            echo "info depth 1 score cp $score nodes 1 pv $move"
             echo "bestmove $move" ;;
     esac
 done
