@@ -47,6 +47,7 @@ Command add_pgn_command(CLI::App& parent);          // check, convert, adjudicat
 Command add_play_command(CLI::App& parent);         // cmd_play.cpp, play_session.hpp
 Command add_timecontrol_command(CLI::App& parent);  // cmd_timecontrol.cpp
 Command add_dead_command(CLI::App& parent);         // cmd_dead.cpp: dead positions, flag falls
+Command add_tune_command(CLI::App& parent);         // cmd_tune.cpp: Texel tuning, self-play data
 
 // --- Shared helpers (common.cpp) ---
 

@@ -118,6 +118,7 @@ int run(int argc, char** argv) {
     commands.push_back(add_play_command(app));
     commands.push_back(add_timecontrol_command(app));
     commands.push_back(add_dead_command(app));
+    commands.push_back(add_tune_command(app));
     std::string ignored_lang;
     accept_lang_everywhere(app, ignored_lang);
 
@@ -138,8 +139,8 @@ int run(int argc, char** argv) {
         if (!any_command && e.get_exit_code() != 0) {
             const std::vector<std::string> rest = app.remaining();
             if (!rest.empty()) {
-                print_error(
-                    tr(Msg::UnknownCommand, rest.front(), "perft, fen, chess960, moves, pgn, play, timecontrol, dead"));
+                print_error(tr(Msg::UnknownCommand, rest.front(),
+                               "perft, fen, chess960, moves, pgn, play, timecontrol, dead, tune"));
                 return ExitUsage;
             }
         }

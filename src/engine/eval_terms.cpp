@@ -270,8 +270,7 @@ int endgame_scale(const Position& pos) {
         return 0;
     if (wrong_bishop(pos, strong)) return 0;
     const Bitboard wb = pos.pieces(White, PT::Bishop), bbish = pos.pieces(Black, PT::Bishop);
-    if (popcount(wb) == 1 && popcount(bbish) == 1 &&
-        ((wb & LightSquaresBB) != 0) != ((bbish & LightSquaresBB) != 0)) {
+    if (popcount(wb) == 1 && popcount(bbish) == 1 && ((wb & LightSquaresBB) != 0) != ((bbish & LightSquaresBB) != 0)) {
         // Opposite-coloured bishops: drawish, most of all with nothing else on the board.
         return npm_white == 3 && npm_black == 3 ? 16 : 46;
     }

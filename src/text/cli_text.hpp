@@ -56,6 +56,12 @@ enum class Msg : std::uint16_t {
     // dead
     DeadAbout, HelpDeadFen, HelpDeadEpd, HelpDeadWinner, HelpDeadProof, DeadFooter, DeadBadWinner,
     DeadExactlyOne, DeadLineError,
+    // tune
+    TuneAbout, HelpTuneData, HelpTuneEpochs, HelpTuneRate, HelpTuneThreads, HelpTuneCheckpoint, HelpTuneOut,
+    HelpTuneFromDefaults, HelpTuneSelfplay, HelpTuneGames, HelpTuneNodes, HelpTuneOpenings, HelpTuneConcurrency,
+    TuneFooter, TuneRead, TuneK, TuneEpoch, TuneResumed, TuneWritten, TuneMissingResult, TuneBadResult, TuneBadFen,
+    TuneCannotWrite, TuneNoData, TuneSelfplayGame, TuneSelfplayDone, TuneSelfplayResume, HelpTuneRandomPlies,
+    HelpTuneMaxStart,
     // play
     PlayAbout, HelpPlayFen, HelpPlayChess960, HelpPlayTimeControl, HelpTouchMove, PlayFooter, PlayUnknownControl,
     PlayChess960Number, PlayWelcome, PlayTimeControl, PlayNoClock, PlayTouchMoveOn, PlayHelp, PlayGameHasNoClock,

@@ -136,8 +136,8 @@ TEST(Evaluate, PassedPawnOnTheSixthBeatsTheThird) {
 }
 
 TEST(Evaluate, InsufficientMaterialNearZero) {
-    EXPECT_EQ(eval("4k3/8/8/8/8/8/8/4KN2 w - - 0 1"), 0);  // KNK
-    EXPECT_EQ(eval("4k3/8/8/8/8/8/8/4KB2 b - - 0 1"), 0);  // KBK
+    EXPECT_EQ(eval("4k3/8/8/8/8/8/8/4KN2 w - - 0 1"), 0);              // KNK
+    EXPECT_EQ(eval("4k3/8/8/8/8/8/8/4KB2 b - - 0 1"), 0);              // KBK
     EXPECT_LE(std::abs(eval("4k3/8/8/8/8/8/8/3NKN2 w - - 0 1")), 30);  // KNNK
     // Wrong bishop and rook pawn, the defending king in the corner.
     EXPECT_LE(std::abs(eval("k7/8/8/8/8/8/P7/2B1K3 w - - 0 1")), 30);
