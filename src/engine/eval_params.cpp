@@ -1,6 +1,7 @@
 #include "engine/eval_params.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 
 namespace schach::engine {
@@ -81,6 +82,17 @@ void set_mobility(Weights& w, int offset, int size, int mid, int mg_step, int eg
 }
 
 }  // namespace
+
+namespace {
+std::atomic<const Weights*> active{nullptr};
+}  // namespace
+
+const Weights& active_weights() {
+    const Weights* w = active.load(std::memory_order_relaxed);
+    return w ? *w : EvalWeights;
+}
+
+void set_active_weights(const Weights* weights) { active.store(weights, std::memory_order_relaxed); }
 
 Weights default_weights() {
     Weights w{};

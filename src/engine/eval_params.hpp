@@ -66,6 +66,12 @@ using Weights = std::array<ScorePair, param::Count>;
 /// The weights the evaluation uses: the tuned table of eval_weights.cpp (generated).
 extern const Weights EvalWeights;
 
+/// The weights every Evaluator scores with: EvalWeights unless an experiment (games between two
+/// weight tables in one process, schach tune --versus) swaps them in. Only between searches:
+/// a search running meanwhile would mix the two.
+const Weights& active_weights();
+void set_active_weights(const Weights* weights);  // nullptr: EvalWeights again
+
 /// The starting point written from principles (Kaufman's material, centralisation, king shelter),
 /// which the tuner begins from when no tuned table exists yet.
 Weights default_weights();

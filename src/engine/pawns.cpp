@@ -43,13 +43,16 @@ void evaluate_pawns(Bitboard white_pawns, Bitboard black_pawns, Acc& acc, PawnIn
 template void evaluate_pawns<ScoreAcc>(Bitboard, Bitboard, ScoreAcc&, PawnInfo&);
 template void evaluate_pawns<TraceAcc>(Bitboard, Bitboard, TraceAcc&, PawnInfo&);
 
-const PawnTable::Entry& PawnTable::probe(Bitboard white_pawns, Bitboard black_pawns) {
-    if (!entries_) entries_ = std::make_unique<Entry[]>(Size);
+const PawnTable::Entry& PawnTable::probe(Bitboard white_pawns, Bitboard black_pawns, const Weights& weights) {
+    if (!entries_ || weights_ != &weights) {
+        entries_ = std::make_unique<Entry[]>(Size);
+        weights_ = &weights;
+    }
     Bitboard mix = white_pawns * 0x9E3779B97F4A7C15ULL ^ black_pawns * 0xC2B2AE3D27D4EB4FULL;
     mix ^= mix >> 29;
     Entry& e = entries_[static_cast<std::size_t>(mix) & (Size - 1)];
     if (e.white == white_pawns && e.black == black_pawns) return e;
-    ScoreAcc acc;
+    ScoreAcc acc{&weights};
     evaluate_pawns(white_pawns, black_pawns, acc, e.info);
     e.white = white_pawns;
     e.black = black_pawns;

@@ -56,12 +56,13 @@ public:
         ScorePair score;
         PawnInfo info;
     };
-    /// The entry of this structure, computed now when it is not stored.
-    const Entry& probe(Bitboard white_pawns, Bitboard black_pawns);
+    /// The entry of this structure scored with `weights`, computed now when it is not stored.
+    const Entry& probe(Bitboard white_pawns, Bitboard black_pawns, const Weights& weights);
 
 private:
     static constexpr std::size_t Size = 1 << 13;
     std::unique_ptr<Entry[]> entries_;
+    const Weights* weights_ = nullptr;  // the entries' scores are of these weights
 };
 
 }  // namespace schach::engine

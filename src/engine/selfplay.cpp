@@ -48,13 +48,20 @@ Position randomised(Position pos, int plies, std::uint64_t seed) {
     return pos;
 }
 
-GameOutput play_game(Engine& engine, const Position& start, const SelfPlayOptions& options) {
+/// Who plays a colour: an engine and, in a match of two weight tables, its weights.
+struct Side {
+    Engine* engine = nullptr;
+    const Weights* weights = nullptr;
+};
+
+GameOutput play_game(ByColor<Side> sides, const Position& start, const SelfPlayOptions& options) {
     GameOutput game;
     Position pos = start;
     std::vector<Move> moves;
     std::vector<Key> keys{pos.key()};
     int win_streak = 0, loss_streak = 0;
-    engine.new_game();
+    sides[Color::White].engine->new_game();
+    if (sides[Color::Black].engine != sides[Color::White].engine) sides[Color::Black].engine->new_game();
     SearchLimits limits;
     limits.nodes = options.nodes;
     for (int ply = 0; ply < options.max_plies; ++ply) {
@@ -63,11 +70,14 @@ GameOutput play_game(Engine& engine, const Position& start, const SelfPlayOption
             return game;
         }
         if (pos.halfmove_clock() >= 100 || repeated_three_times(keys) || insufficient_material(pos)) return game;
-        if (!engine.set_position(start, moves)) return game;
-        const Engine::Result r = engine.search(limits);
+        const Side& side = sides[pos.side_to_move()];
+        if (side.weights) set_active_weights(side.weights);
+        if (!side.engine->set_position(start, moves)) return game;
+        const Engine::Result r = side.engine->search(limits);
         if (r.best.move == Move::none()) return game;
         const int score = white_score(r.last.score, pos.side_to_move());
-        if (ply == 0 && options.max_start_score > 0 && std::abs(score) > options.max_start_score) {
+        if (ply == 0 && !sides[Color::White].weights && options.max_start_score > 0 &&
+            std::abs(score) > options.max_start_score) {
             game.skipped = true;
             return game;
         }
@@ -92,36 +102,49 @@ GameOutput play_game(Engine& engine, const Position& start, const SelfPlayOption
 
 }  // namespace
 
-void self_play(const SelfPlayOptions& options, std::ostream& out, const std::function<void(const SelfPlayGame&)>& on_game,
-               const std::atomic<bool>* stop) {
+void self_play(const SelfPlayOptions& options, std::ostream& out,
+               const std::function<void(const SelfPlayGame&)>& on_game, const std::atomic<bool>* stop) {
     std::atomic<int> next{options.first_game};
     const int end = options.first_game + options.games;
     std::mutex out_mutex;
+    const bool versus = options.players[0] && options.players[1];
     const auto worker = [&] {
-        Engine engine;
-        EngineOptions eo = engine.options();
-        eo.threads = 1;
-        engine.set_options(eo);
+        Engine engines[2];
+        for (Engine& engine : engines) {
+            EngineOptions eo = engine.options();
+            eo.threads = 1;
+            engine.set_options(eo);
+        }
         for (int number = next++; number < end; number = next++) {
             if (stop && stop->load()) return;
-            const Position opening = options.openings.empty()
-                                         ? Position{}
-                                         : options.openings[static_cast<std::size_t>(number) % options.openings.size()];
-            const Position start = randomised(opening, options.random_plies, static_cast<std::uint64_t>(number));
-            const GameOutput g = play_game(engine, start, options);
+            // A match plays each opening twice, the players swapping colours.
+            const int opening_no = versus ? number / 2 : number;
+            const Position opening =
+                options.openings.empty()
+                    ? Position{}
+                    : options.openings[static_cast<std::size_t>(opening_no) % options.openings.size()];
+            const Position start = randomised(opening, options.random_plies, static_cast<std::uint64_t>(opening_no));
+            ByColor<Side> sides;
+            const int white_player = versus ? number % 2 : 0;
+            sides[Color::White] = {&engines[white_player], options.players[white_player]};
+            sides[Color::Black] = {&engines[versus ? 1 - white_player : 0], options.players[1 - white_player]};
+            const GameOutput g = play_game(sides, start, options);
             std::lock_guard lock(out_mutex);
             const char* result = g.skipped ? "-" : g.result == 1.0 ? "1.0" : g.result == 0.0 ? "0.0" : "0.5";
             out << "# game " << number << ' ' << result << '\n';
             for (const std::string& fen : g.fens) out << fen << " [" << result << "]\n";
             out.flush();
-            if (on_game) on_game({number, g.result, g.plies, g.fens.size(), g.skipped});
+            const double first = white_player == 0 ? g.result : 1 - g.result;
+            if (on_game) on_game({number, g.result, g.plies, g.fens.size(), g.skipped, first});
         }
     };
-    const int threads = std::clamp(options.concurrency, 1, 2);
+    // The weights of a match are switched per move for the whole process: one game at a time.
+    const int threads = versus ? 1 : std::clamp(options.concurrency, 1, 2);
     std::vector<std::thread> pool;
     for (int i = 1; i < threads; ++i) pool.emplace_back(worker);
     worker();
     for (std::thread& t : pool) t.join();
+    if (versus) set_active_weights(nullptr);
 }
 
 int count_games(std::istream& in) {

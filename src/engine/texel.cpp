@@ -76,7 +76,8 @@ std::expected<std::optional<LabeledPosition>, DataError> parse_line(std::string_
     std::optional<double> result;
     if (line.back() == ']') {
         const std::size_t open = line.rfind('[');
-        if (open == std::string_view::npos) return std::unexpected(DataError{DataError::Kind::MissingResult, line_no, {}, std::string(line)});
+        if (open == std::string_view::npos)
+            return std::unexpected(DataError{DataError::Kind::MissingResult, line_no, {}, std::string(line)});
         const std::string_view token = line.substr(open + 1, line.size() - open - 2);
         result = parse_score(token);
         if (!result) return std::unexpected(DataError{DataError::Kind::BadResult, line_no, {}, std::string(token)});
@@ -253,6 +254,20 @@ double gradient(const Dataset& data, const RealWeights& w, double k, std::size_t
     return error;
 }
 
+/// Both squares of a pair mirrored across the d/e line get the mean of their gradients.
+void tie_mirrored_squares(RealWeights& grad) {
+    for (int type = 0; type < 6; ++type)
+        for (int sq = 0; sq < 64; ++sq) {
+            if (sq % 8 >= 4) continue;
+            const auto a = static_cast<std::size_t>(2 * (param::Pst + type * 64 + sq));
+            const auto b = static_cast<std::size_t>(2 * (param::Pst + type * 64 + (sq ^ 7)));
+            for (std::size_t phase = 0; phase < 2; ++phase) {
+                const double mean = (grad[a + phase] + grad[b + phase]) / 2;
+                grad[a + phase] = grad[b + phase] = mean;
+            }
+        }
+}
+
 }  // namespace
 
 TuneResult tune(const Dataset& data, const RealWeights& start, const TuneOptions& options) {
@@ -274,6 +289,9 @@ TuneResult tune(const Dataset& data, const RealWeights& start, const TuneOptions
     constexpr double Beta1 = 0.9, Beta2 = 0.999, Epsilon = 1e-8;
     const int threads = std::clamp(options.threads, 1, 2);
     RealWeights grad(count), grad2(count);
+    RealWeights best = s.w;
+    double best_validation = options.validation ? mean_squared_error(*options.validation, s.w, s.k, threads) : 0;
+    int best_epoch = s.epoch;
     while (s.epoch < options.epochs) {
         std::fill(grad.begin(), grad.end(), 0.0);
         double error = 0;
@@ -289,24 +307,43 @@ TuneResult tune(const Dataset& data, const RealWeights& start, const TuneOptions
         } else {
             error = gradient(data, s.w, s.k, 0, n, grad);
         }
+        if (options.symmetric_pst) tie_mirrored_squares(grad);
         ++s.epoch;
         const double c1 = 1 - std::pow(Beta1, s.epoch), c2 = 1 - std::pow(Beta2, s.epoch);
         for (std::size_t i = 0; i < count; ++i) {
             if (i < options.frozen.size() && options.frozen[i]) continue;
+            grad[i] += 2 * options.l2 * (s.w[i] - start[i]);
             s.m[i] = Beta1 * s.m[i] + (1 - Beta1) * grad[i];
             s.v[i] = Beta2 * s.v[i] + (1 - Beta2) * grad[i] * grad[i];
             s.w[i] -= options.learning_rate * (s.m[i] / c1) / (std::sqrt(s.v[i] / c2) + Epsilon);
         }
-        // The error of the weights this epoch started from (no extra pass over the data).
-        if (options.on_epoch) options.on_epoch(s.epoch, n ? error / static_cast<double>(n) : 0.0);
+        double validation = 0;
+        if (options.validation) {
+            validation = mean_squared_error(*options.validation, s.w, s.k, threads);
+            if (validation < best_validation) {
+                best_validation = validation;
+                best = s.w;
+                best_epoch = s.epoch;
+            }
+        }
+        // The training error of the weights this epoch started from (no extra pass over the data).
+        if (options.on_epoch) options.on_epoch(s.epoch, n ? error / static_cast<double>(n) : 0.0, validation);
         if (!options.checkpoint.empty() && (s.epoch % std::max(1, options.checkpoint_every) == 0))
             save(options.checkpoint, s, data.size());
     }
     if (!options.checkpoint.empty()) save(options.checkpoint, s, data.size());
     result.k = s.k;
     result.error_before = s.error_before;
-    result.error_after = mean_squared_error(data, s.w, s.k, threads);
     result.epochs = s.epoch;
+    if (options.validation) {
+        // Early stopping: the weights of the best epoch on the held-out positions. (After a
+        // resume the best epoch before it is not known: the comparison starts at the resume.)
+        s.w = std::move(best);
+        result.best_epoch = best_epoch;
+        result.validation_before = mean_squared_error(*options.validation, start, s.k, threads);
+        result.validation_after = mean_squared_error(*options.validation, s.w, s.k, threads);
+    }
+    result.error_after = mean_squared_error(data, s.w, s.k, threads);
     result.weights = std::move(s.w);
     return result;
 }
@@ -324,6 +361,29 @@ void write_weights_source(std::ostream& out, const Weights& w, const std::vector
     out << "}};\n"
            "// clang-format on\n\n"
            "}  // namespace schach::engine\n";
+}
+
+std::expected<Weights, std::size_t> read_weights_source(std::istream& in) {
+    Weights w{};
+    std::size_t count = 0, line_no = 0;
+    for (std::string raw; std::getline(in, raw);) {
+        ++line_no;
+        const std::string_view line = trim(raw);
+        if (line.size() < 2 || line[0] != '{' || line[1] == '{') continue;
+        int mg = 0, eg = 0;
+        const char* p = line.data() + 1;
+        const char* end = line.data() + line.size();
+        auto r = std::from_chars(p, end, mg);
+        if (r.ec != std::errc{} || r.ptr + 1 >= end || r.ptr[0] != ',') return std::unexpected(line_no);
+        p = r.ptr + 1;
+        while (p < end && *p == ' ') ++p;
+        r = std::from_chars(p, end, eg);
+        if (r.ec != std::errc{} || r.ptr >= end || r.ptr[0] != '}') return std::unexpected(line_no);
+        if (count >= w.size()) return std::unexpected(std::size_t{0});
+        w[count++] = {mg, eg};
+    }
+    if (count != w.size()) return std::unexpected(std::size_t{0});
+    return w;
 }
 
 }  // namespace schach::engine::texel

@@ -100,14 +100,24 @@ struct TuneOptions {
     int epochs = 200;
     double learning_rate = 1.0;  // centipawns per Adam step
     int threads = 1;             // 1 or 2
+    /// Ridge penalty l2 * sum (w - start)^2 added to the error: a weight the data hardly sees
+    /// (a rook on b3) stays near its start instead of fitting the noise of a few games.
+    double l2 = 0;
+    /// Ties each piece-square weight to its mirror across the d/e line (one gradient for both),
+    /// halving the squares the data must tell apart.
+    bool symmetric_pst = false;
     /// Weights (index into RealWeights) left alone; empty: all are tuned.
     std::vector<bool> frozen;
     /// Where to save the state every `checkpoint_every` epochs, and to resume from when it fits
     /// this data and weight count. Empty: no checkpoint.
     std::string checkpoint;
     int checkpoint_every = 10;
-    /// Called after each epoch with the epoch (1-based) and the error.
-    std::function<void(int, double)> on_epoch;
+    /// Called after each epoch with the epoch (1-based), the training error (without the
+    /// penalty) and the validation error (0 without a validation set).
+    std::function<void(int, double, double)> on_epoch;
+    /// Held-out positions: their error is measured after every epoch, and the weights of the
+    /// epoch where it was lowest are the result (early stopping), reported before and after.
+    const Dataset* validation = nullptr;
 };
 
 struct TuneResult {
@@ -115,8 +125,11 @@ struct TuneResult {
     double k = 0;
     double error_before = 0;
     double error_after = 0;
-    int epochs = 0;          // epochs run in total (with those before a resume)
-    int resumed_from = 0;    // epoch the checkpoint had reached, 0 for a fresh start
+    double validation_before = 0;  // with a validation set
+    double validation_after = 0;
+    int epochs = 0;        // epochs run in total (with those before a resume)
+    int best_epoch = 0;    // with a validation set: the epoch whose weights are returned
+    int resumed_from = 0;  // epoch the checkpoint had reached, 0 for a fresh start
 };
 
 /// Finds K for `start` (unless resuming, which keeps the checkpoint's K), then runs Adam.
@@ -124,5 +137,9 @@ TuneResult tune(const Dataset& data, const RealWeights& start, const TuneOptions
 
 /// Writes the weights as the C++ source of eval_weights.cpp; `comment` lines go at the top.
 void write_weights_source(std::ostream& out, const Weights& w, const std::vector<std::string>& comment);
+
+/// Reads back a table written by write_weights_source (one `{mg, eg},` a line). The error: the
+/// number of the line that does not read, or 0 when the count of entries is not param::Count.
+std::expected<Weights, std::size_t> read_weights_source(std::istream& in);
 
 }  // namespace schach::engine::texel

@@ -368,7 +368,8 @@ Phrase phrase(Msg m) {
         case Msg::TuneRead: return {"{}: {} Stellungen", "", "{}: {} positions"};
         case Msg::TuneK:
             return {"K = {:.6f}, mittlerer quadratischer Fehler {:.6f}", "", "K = {:.6f}, mean squared error {:.6f}"};
-        case Msg::TuneEpoch: return {"Epoche {}: Fehler {:.6f}", "", "epoch {}: error {:.6f}"};
+        case Msg::TuneEpoch:
+            return {"Epoche {}: Fehler {:.6f}, zurückgehalten {:.6f}", "", "epoch {}: error {:.6f}, held out {:.6f}"};
         case Msg::TuneResumed: return {"fortgesetzt ab Epoche {}", "", "resumed at epoch {}"};
         case Msg::TuneWritten:
             return {"{} geschrieben: Fehler {:.6f} -> {:.6f} (K {:.6f}, {} Stellungen, {} Epochen)", "",
@@ -392,6 +393,28 @@ Phrase phrase(Msg m) {
         case Msg::HelpTuneMaxStart:
             return {"--selfplay: Partien auslassen, deren erste Bewertung über diesem Betrag liegt (0: nie)", "",
                     "--selfplay: skip games whose first score is beyond this (0: never)"};
+        case Msg::HelpTuneVersus:
+            return {
+                "--selfplay als Wettkampf zweier Gewichtstabellen A B (builtin, defaults, placeholder oder eine "
+                "Datei von schach tune); jede Eröffnung mit beiden Farben",
+                "",
+                "--selfplay as a match of two weight tables A B (builtin, defaults, placeholder or a file of "
+                "schach tune); each opening with both colours"};
+        case Msg::TuneBadWeights:
+            return {"{}: keine Gewichtstabelle von schach tune (Zeile {}; 0: falsche Anzahl)", "",
+                    "{}: not a weight table of schach tune (line {}; 0: wrong count)"};
+        case Msg::HelpTuneL2:
+            return {"Strafterm l2 * Summe (w - Start)^2: selten gesehene Gewichte bleiben nahe am Start", "",
+                    "penalty l2 * sum (w - start)^2: weights the data hardly sees stay near their start"};
+        case Msg::HelpTuneHoldout:
+            return {"jede N-te Stellung zurückhalten, um den Fehler auf ungesehenen Stellungen zu messen (0: keine)",
+                    "", "hold out every Nth position to measure the error on unseen positions (0: none)"};
+        case Msg::TuneValidation:
+            return {"zurückgehalten {} Stellungen: Fehler {:.6f} -> {:.6f} (Gewichte der Epoche {})", "",
+                    "held out {} positions: error {:.6f} -> {:.6f} (the weights of epoch {})"};
+        case Msg::HelpTuneAsymmetric:
+            return {"Feldtabellen links und rechts getrennt tunen (sonst gespiegelte Felder gemeinsam)", "",
+                    "tune the piece-square tables' two wings apart (else mirrored squares together)"};
         case Msg::TuneSelfplayResume:
             return {"{} enthält schon {} Partien: es geht mit Partie {} weiter", "",
                     "{} holds {} games already: going on with game {}"};

@@ -61,7 +61,8 @@ enum class Msg : std::uint16_t {
     HelpTuneFromDefaults, HelpTuneSelfplay, HelpTuneGames, HelpTuneNodes, HelpTuneOpenings, HelpTuneConcurrency,
     TuneFooter, TuneRead, TuneK, TuneEpoch, TuneResumed, TuneWritten, TuneMissingResult, TuneBadResult, TuneBadFen,
     TuneCannotWrite, TuneNoData, TuneSelfplayGame, TuneSelfplayDone, TuneSelfplayResume, HelpTuneRandomPlies,
-    HelpTuneMaxStart,
+    HelpTuneMaxStart, HelpTuneVersus, TuneBadWeights, HelpTuneL2, HelpTuneHoldout, TuneValidation,
+    HelpTuneAsymmetric,
     // play
     PlayAbout, HelpPlayFen, HelpPlayChess960, HelpPlayTimeControl, HelpTouchMove, PlayFooter, PlayUnknownControl,
     PlayChess960Number, PlayWelcome, PlayTimeControl, PlayNoClock, PlayTouchMoveOn, PlayHelp, PlayGameHasNoClock,

@@ -27,7 +27,9 @@ TEST(TexelData, ReadsBracketedResults) {
 
 TEST(TexelData, ReadsEpdResults) {
     const std::string epd = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq -";
-    for (const auto& [op, score] : {std::pair{" c9 \"1-0\";", 1.0}, {" c9 \"1/2-1/2\";", 0.5}, {" c9 \"0-1\";", 0.0},
+    for (const auto& [op, score] : {std::pair{" c9 \"1-0\";", 1.0},
+                                    {" c9 \"1/2-1/2\";", 0.5},
+                                    {" c9 \"0-1\";", 0.0},
                                     {" bm e4; c9 \"0-1\";", 0.0}}) {
         const auto r = parse_line(epd + op, 7);
         ASSERT_TRUE(r.has_value()) << op;
@@ -192,6 +194,19 @@ TEST(Texel, ResumesFromACheckpoint) {
     std::filesystem::remove(ckpt);
 }
 
+TEST(Texel, TiedSquaresMoveTogether) {
+    Dataset data;
+    for (const Position& pos : random_positions(300)) data.add(pos, pos.side_to_move() == Color::White ? 0.6 : 0.4);
+    TuneOptions options;
+    options.epochs = 5;
+    options.symmetric_pst = true;
+    const RealWeights start = to_real(EvalWeights);
+    const TuneResult r = tune(data, start, options);
+    const auto at = [](int type, Square s) { return static_cast<std::size_t>(2 * (param::Pst + type * 64 + idx(s))); };
+    EXPECT_NEAR(r.weights[at(1, Square::B1)] - start[at(1, Square::B1)],
+                r.weights[at(1, Square::G1)] - start[at(1, Square::G1)], 1e-9);
+}
+
 TEST(Texel, TracedEntriesEvaluateAsTheEngine) {
     Dataset data;
     const std::vector<Position> positions = random_positions(500);
@@ -216,6 +231,20 @@ TEST(Texel, WritesTheWeightsAsSource) {
     EXPECT_NE(text.find("// Material[Pawn]"), std::string::npos);
     EXPECT_NE(text.find("// Pst[Knight][e4]"), std::string::npos);
     EXPECT_NE(text.find("// Tempo"), std::string::npos);
+}
+
+TEST(Texel, ReadsTheWrittenSourceBack) {
+    std::stringstream text;
+    write_weights_source(text, EvalWeights, {"a comment"});
+    const auto w = read_weights_source(text);
+    ASSERT_TRUE(w.has_value());
+    EXPECT_EQ(*w, EvalWeights);
+    std::istringstream broken("    {100, x},  // Material[Pawn]\n");
+    const auto bad = read_weights_source(broken);
+    ASSERT_FALSE(bad.has_value());
+    EXPECT_EQ(bad.error(), 1u);
+    std::istringstream short_table("    {100, 100},\n");
+    EXPECT_EQ(read_weights_source(short_table).error(), 0u);
 }
 
 }  // namespace
