@@ -123,6 +123,7 @@ int run(int argc, char** argv) {
     commands.push_back(add_bench_command(app));
     commands.push_back(add_match_command(app));
     commands.push_back(add_uci_command(app));
+    commands.push_back(add_tune_command(app));
     std::string ignored_lang;
     accept_lang_everywhere(app, ignored_lang);
 
@@ -144,7 +145,7 @@ int run(int argc, char** argv) {
             const std::vector<std::string> rest = app.remaining();
             if (!rest.empty()) {
                 print_error(tr(Msg::UnknownCommand, rest.front(),
-                               "perft, fen, chess960, moves, pgn, play, timecontrol, dead, bench, match, uci"));
+                               "perft, fen, chess960, moves, pgn, play, timecontrol, dead, bench, match, uci, tune"));
                 return ExitUsage;
             }
         }

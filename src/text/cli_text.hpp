@@ -60,6 +60,13 @@ enum class Msg : std::uint16_t {
     DeadExactlyOne, DeadLineError,
     // uci
     UciAbout, UciFooter,
+    // tune
+    TuneAbout, HelpTuneData, HelpTuneEpochs, HelpTuneRate, HelpTuneThreads, HelpTuneCheckpoint, HelpTuneOut,
+    HelpTuneFromDefaults, HelpTuneSelfplay, HelpTuneGames, HelpTuneNodes, HelpTuneOpenings, HelpTuneConcurrency,
+    TuneFooter, TuneRead, TuneK, TuneEpoch, TuneResumed, TuneWritten, TuneMissingResult, TuneBadResult, TuneBadFen,
+    TuneCannotWrite, TuneNoData, TuneSelfplayGame, TuneSelfplayDone, TuneSelfplayResume, HelpTuneRandomPlies,
+    HelpTuneMaxStart, HelpTuneVersus, TuneBadWeights, HelpTuneL2, HelpTuneHoldout, TuneValidation,
+    HelpTuneAsymmetric,
     // play
     PlayAbout, HelpPlayFen, HelpPlayChess960, HelpPlayTimeControl, HelpTouchMove, PlayFooter, PlayUnknownControl,
     PlayChess960Number, PlayWelcome, PlayTimeControl, PlayNoClock, PlayTouchMoveOn, PlayHelp, PlayGameHasNoClock,
