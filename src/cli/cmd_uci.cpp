@@ -10,7 +10,9 @@ namespace schach::cli {
 
 Command add_uci_command(CLI::App& parent) {
     CLI::App* sub = parent.add_subcommand("uci", tr(Msg::UciAbout));
-    sub->footer(help_footer(Msg::UciFooter, {"echo -e 'uci\\nisready\\ngo depth 8\\n' | schach uci"}));
+    sub->footer(help_footer(
+        Msg::UciFooter,
+        {"schach uci", "{ echo 'position startpos moves e2e4'; echo 'go depth 10'; sleep 2; } | schach uci"}));
     Command command;
     command.app = sub;
     command.run = [] {

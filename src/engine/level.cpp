@@ -18,16 +18,20 @@ namespace {
 // lines at a higher temperature and tolerate more lost material, but never a rook or queen: the
 // largest tolerance (level 1, most complex position) is 150 + 200 = 350 cp, below a rook.
 // Think times follow lichess's levels (50 ms .. 500 ms; level 8 plays on the GUI's clock).
+// Calibrated by self-play ladders (each level against the next, 10+0.1, 24 games a pair) with the
+// tuned evaluation: one ply more is worth 100-350 Elo at these depths, two plies 450-650, three
+// (or an uncapped level 8) 700 and more, so the depths climb by one ply at the bottom and by two
+// or three at the top, where a level is still about 400-650 above the one below it.
 // clang-format off
 constexpr std::array<LevelPolicy, MaxLevel> Policies{{
     // lvl depth nodes    ms  lines temp  window tol  extra mate1 book
     {1,    1,    2'000,   50, 10,   150., 500,   150, 200,  false, 6},
-    {2,    2,    4'000,  100,  8,   100., 350,   120, 150,  true,  8},
-    {3,    3,   10'000,  150,  6,    70., 250,   100, 120,  true,  10},
-    {4,    4,   16'000,  200,  5,    45., 180,    80, 100,  true,  12},
-    {5,    5,   30'000,  300,  4,    32., 130,    60,  80,  true,  14},
-    {6,    6,   60'000,  400,  3,    22., 100,    40,  60,  true,  16},
-    {7,    8,  150'000,  500,  3,    12.,  60,    20,  40,  true,  20},
+    {2,    2,    4'000,  100,  7,    90., 320,   120, 150,  true,  8},
+    {3,    3,   10'000,  150,  5,    50., 200,   100, 120,  true,  10},
+    {4,    5,   25'000,  200,  4,    32., 130,    80, 100,  true,  12},
+    {5,    7,   60'000,  300,  3,    20.,  90,    60,  80,  true,  14},
+    {6,    9,  150'000,  400,  3,    12.,  60,    40,  60,  true,  16},
+    {7,   12,  400'000,  500,  2,     6.,  30,    20,  40,  true,  20},
     {8,    0,        0,    0,  1,     0.,   0,     0,   0,  true,  24},
 }};
 // clang-format on
@@ -70,10 +74,11 @@ Value capture_search(const Position& pos, Value alpha, Value beta, int depth, in
 
 }  // namespace
 
-// The nominal Elo of each level: level 5 measured at 50 % against Stockfish 15.1 UCI_Elo 1350
-// (10 games, 20+0.2), the others from the self-play steps (10+0.1), shrunk by about a third as
-// self-play inflates them. A first estimate for the gauntlets to replace.
-constexpr std::array<int, MaxLevel> LevelElo{700, 850, 1000, 1150, 1350, 1600, 1950, 2300};
+// The nominal Elo of each level: Stockfish 15.1 with UCI_Elo 1350 (20+0.2, 10 games each) scored
+// 8/10 against level 3 and 1/10 against level 5, so level 4 is about 1350; the others follow the
+// self-play steps (10+0.1, 24 games a pair: 230, 120, 370, 470, 670, 470, 370), shrunk by a third
+// as self-play inflates them. A first estimate for the gauntlets to replace.
+constexpr std::array<int, MaxLevel> LevelElo{850, 1000, 1100, 1350, 1650, 2100, 2400, 2700};
 static_assert(LevelElo.front() == MinLevelElo && LevelElo.back() == MaxLevelElo);
 
 int level_elo(int level) {

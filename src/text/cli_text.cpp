@@ -311,11 +311,13 @@ Phrase phrase(Msg m) {
                     "the engine over the UCI protocol (for chess GUIs such as Arena, cutechess, Scid)"};
         case Msg::UciFooter:
             return {
-                "Liest UCI-Befehle von der Standardeingabe und antwortet auf der Standardausgabe. Stufen 1-8: "
-                "setoption name Level value N (8: volle Stärke) oder UCI_LimitStrength mit UCI_Elo 700-2300.",
+                "Liest UCI-Befehle von der Standardeingabe und antwortet auf der Standardausgabe; das Ende der "
+                "Eingabe beendet wie quit eine laufende Suche. Stufen 1-8: "
+                "setoption name Level value N (8: volle Stärke) oder UCI_LimitStrength mit UCI_Elo 850-2700.",
                 "",
-                "Reads UCI commands on standard input and answers on standard output. Levels 1-8: "
-                "setoption name Level value N (8: full strength) or UCI_LimitStrength with UCI_Elo 700-2300."};
+                "Reads UCI commands on standard input and answers on standard output; the end of the input, "
+                "like quit, ends a running search. Levels 1-8: "
+                "setoption name Level value N (8: full strength) or UCI_LimitStrength with UCI_Elo 850-2700."};
 
         // ---------------------------------------------------------------- dead
         case Msg::DeadAbout:

@@ -30,12 +30,13 @@ Move uci(const Position& pos, std::string_view text) {
 
 TEST(Level, EloTableMapsOntoLevels) {
     EXPECT_EQ(level_for_elo(0), 1);
-    EXPECT_EQ(level_for_elo(700), 1);
-    EXPECT_EQ(level_for_elo(775), 1);  // a tie: the weaker level
-    EXPECT_EQ(level_for_elo(776), 2);
-    EXPECT_EQ(level_for_elo(1350), 5);
-    EXPECT_EQ(level_for_elo(1500), 6);
-    EXPECT_EQ(level_for_elo(2200), 8);
+    EXPECT_EQ(level_for_elo(850), 1);
+    EXPECT_EQ(level_for_elo(925), 1);  // a tie: the weaker level
+    EXPECT_EQ(level_for_elo(926), 2);
+    EXPECT_EQ(level_for_elo(1350), 4);
+    EXPECT_EQ(level_for_elo(1500), 4);
+    EXPECT_EQ(level_for_elo(1501), 5);
+    EXPECT_EQ(level_for_elo(2700), 8);
     EXPECT_EQ(level_for_elo(9999), 8);
     for (int level = MinLevel; level < MaxLevel; ++level) EXPECT_LT(level_elo(level), level_elo(level + 1));
     for (int level = MinLevel; level <= MaxLevel; ++level) EXPECT_EQ(level_for_elo(level_elo(level)), level);
@@ -44,7 +45,7 @@ TEST(Level, EloTableMapsOntoLevels) {
     EXPECT_EQ(effective_level(o), 3);
     o.limit_strength = true;
     o.elo = 1000;
-    EXPECT_EQ(effective_level(o), 3);
+    EXPECT_EQ(effective_level(o), 2);
 }
 
 TEST(Level, PoliciesGrowStrongerWithTheLevel) {
