@@ -797,7 +797,9 @@ void SearchPool::start(SearchJob job) {
 }
 
 void SearchPool::run(SearchJob job) {
-    budget_ = plan_time(job.limits, job.options, job.root.side_to_move(), job.root.ply());
+    EngineOptions plan_options = job.options;
+    plan_options.move_overhead_ms = overhead_with_lag(job);
+    budget_ = plan_time(job.limits, plan_options, job.root.side_to_move(), job.root.ply());
     tt_.new_search();
     abort_ = false;
     active_workers_ = std::clamp(job.options.threads, 1, 256);
@@ -829,8 +831,37 @@ void SearchPool::run(SearchJob job) {
         lines = main.lines();
     }
     if (job.limits.infinite || pondering) wait_for_release(job.limits.infinite);
+    {
+        // What this move cost on our measure, for the lag the next clock will show.
+        const Color us = job.root.side_to_move();
+        ClockMemory& memory = clock_memory_[idx(us)];
+        memory.clock = us == Color::White ? job.limits.wtime : job.limits.btime;
+        if (job.limits.ponder) memory.clock.reset();  // charged from ponderhit: not comparable
+        memory.inc = us == Color::White ? job.limits.winc : job.limits.binc;
+        memory.spent = elapsed_since_start_ms();
+    }
     if (job.on_done) job.on_done(best, lines);
     running_ = false;
+}
+
+/// The GUI charges our clock for more than we measure: the transport, the GUI itself, and on a
+/// busy machine the time our process waits for a core. The lag of the last move (charged minus
+/// spent) is remembered as a decaying maximum, and one and a half times it is added to the move
+/// overhead (Move Overhead stays the floor): after a lag spike the clock is given time to grow.
+int SearchPool::overhead_with_lag(const SearchJob& job) {
+    const Color us = job.root.side_to_move();
+    const auto& clock = us == Color::White ? job.limits.wtime : job.limits.btime;
+    ClockMemory& memory = clock_memory_[idx(us)];
+    lag_ms_ *= 0.9;
+    if (clock && memory.clock) {
+        const Millis charged = *memory.clock + memory.inc - *clock;
+        const Millis lag = charged - memory.spent;
+        // A new game or a clock set by hand shows no charge, or one beyond the old clock.
+        if (charged >= 0 && charged <= *memory.clock && lag > 0) lag_ms_ = std::max(lag_ms_, static_cast<double>(lag));
+    }
+    memory.clock.reset();
+    const double extra = std::min(1.5 * lag_ms_, 5000.0);
+    return std::max(0, job.options.move_overhead_ms) + static_cast<int>(extra);
 }
 
 void SearchPool::wait_for_release(bool infinite) {
@@ -863,6 +894,8 @@ void SearchPool::wait() {
 void SearchPool::clear() {
     wait();
     tt_.clear();
+    clock_memory_[0] = clock_memory_[1] = {};
+    lag_ms_ = 0;
     for (auto& w : workers_) w->clear();
 }
 

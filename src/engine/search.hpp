@@ -12,6 +12,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <thread>
 #include <vector>
 
@@ -61,6 +62,9 @@ public:
     int hashfull() const { return tt_.hashfull(); }
     /// Nodes of the last search (all threads), once it ended.
     std::uint64_t nodes_searched() const { return last_nodes_.load(); }
+    /// The lag seen on our clock (what the GUI charged for our last moves beyond what we
+    /// measured), in ms; it raises the move overhead of the time plan (after clear(): 0).
+    double measured_lag_ms() const { return lag_ms_; }
 
     // Read by the workers.
     std::atomic<bool> stop_flag{false};  // stop (or the release of a ponder/infinite search)
@@ -91,6 +95,17 @@ private:
     std::atomic<Clock::rep> clock_start_{0};  // start_, or the ponderhit (duration since epoch)
     TimeBudget budget_;
     std::atomic<std::uint64_t> last_nodes_{0};
+
+    /// The clock of each colour at our last timed move, and what we spent on it.
+    struct ClockMemory {
+        std::optional<Millis> clock;
+        Millis inc = 0;
+        Millis spent = 0;
+    };
+    ClockMemory clock_memory_[2];
+    double lag_ms_ = 0;
+    /// Learns the lag from the clock the GUI reports now; returns the move overhead to plan with.
+    int overhead_with_lag(const SearchJob& job);
 };
 
 }  // namespace schach::engine

@@ -244,6 +244,27 @@ TEST(Search, PonderWaitsForPonderhitThenUsesTheClock) {
     engine.wait();
 }
 
+TEST(Search, LearnsTheLagOfTheClock) {
+    SearchPool pool;
+    SearchJob job;
+    job.limits.wtime = job.limits.btime = 10000;
+    job.limits.depth = 1;
+    pool.start(job);
+    pool.wait();
+    EXPECT_EQ(pool.measured_lag_ms(), 0.0);
+    // The GUI charged 600 ms for a move that took us a few.
+    job.limits.wtime = 9400;
+    pool.start(job);
+    pool.wait();
+    EXPECT_GT(pool.measured_lag_ms(), 400.0);
+    // It fades, and a new game forgets it.
+    pool.start(job);
+    pool.wait();
+    EXPECT_LT(pool.measured_lag_ms(), 600.0);
+    pool.clear();
+    EXPECT_EQ(pool.measured_lag_ms(), 0.0);
+}
+
 TEST(Search, NodeLimitIsRespected) {
     SearchLimits limits;
     limits.nodes = 20000;
