@@ -4,11 +4,15 @@
 #include <mutex>
 
 #include "core/movegen.hpp"
+#include "engine/level_player.hpp"
 #include "engine/search.hpp"
 
 namespace schach::engine {
 
-Engine::Engine() : pool_(std::make_unique<SearchPool>()) { pool_->resize_hash(options_.hash_mb); }
+Engine::Engine() : pool_(std::make_unique<SearchPool>()), levels_(std::make_unique<LevelPlayer>()) {
+    pool_->resize_hash(options_.hash_mb);
+    levels_->configure(options_);
+}
 
 Engine::~Engine() {
     pool_->stop();
@@ -25,11 +29,13 @@ void Engine::set_options(const EngineOptions& options) {
     options_.level = std::clamp(options_.level, MinLevel, MaxLevel);
     options_.multipv = std::clamp(options_.multipv, 1, 256);
     options_.threads = std::clamp(options_.threads, 1, 256);
+    levels_->configure(options_);
 }
 
 void Engine::new_game() {
     pool_->wait();
     pool_->clear();
+    levels_->new_game();
 }
 
 void Engine::clear_hash() {
@@ -63,11 +69,19 @@ void Engine::go(const SearchLimits& limits) {
         if (pos.halfmove_clock() == 0) keys.clear();
     }
     job.history = std::move(keys);
-    job.limits = limits;
+    // The level's plan: capped limits, lines to choose from, perhaps a book move.
+    const LevelPlan plan = levels_->plan(position_, limits, options_);
+    job.limits = plan.limits;
     job.options = options_;
-    job.on_info = info_handler_;
-    job.on_done = [handler = bestmove_handler_](const BestMove& best, const std::vector<SearchInfo>&) {
-        if (handler) handler(best);
+    job.options.multipv = plan.multipv;
+    // Lines beyond those asked for are the level's own business.
+    job.on_info = [handler = info_handler_, shown = options_.multipv](const SearchInfo& info) {
+        if (handler && info.multipv <= shown) handler(info);
+    };
+    job.on_done = [this, plan, root = job.root, handler = bestmove_handler_](const BestMove& best,
+                                                                             const std::vector<SearchInfo>& lines) {
+        const BestMove chosen = levels_->choose(root, plan, best, lines);
+        if (handler) handler(chosen);
     };
     pool_->start(std::move(job));
 }

@@ -23,6 +23,7 @@
 namespace schach::engine {
 
 class SearchPool;
+class LevelPlayer;
 
 /// set_position refused a move: the index (0-based) in the list of the first that is not legal.
 struct IllegalMoveError {
@@ -47,7 +48,8 @@ public:
     /// Applies new options (waits for a running search to end first): resizes the hash table,
     /// starts or ends threads.
     void set_options(const EngineOptions& options);
-    /// Forget everything learnt (hash table, histories): a new game starts.
+    /// Forget everything learnt (hash table, histories): a new game starts (a fixed seed of the
+    /// levels starts its sequence again).
     void new_game();
     void clear_hash();
 
@@ -56,7 +58,8 @@ public:
     std::expected<void, IllegalMoveError> set_position(const Position& start, std::span<const Move> moves);
     const Position& position() const { return position_; }
 
-    /// Starts a search of the current position; returns at once.
+    /// Starts a search of the current position; returns at once. Below level 8 (options level,
+    /// or limit_strength with elo) the level caps the limits and chooses the move (level.hpp).
     void go(const SearchLimits& limits);
     /// Ends the search soon; the best move is reported.
     void stop();
@@ -79,6 +82,7 @@ private:
     Position position_;
     std::vector<Move> moves_;
     std::unique_ptr<SearchPool> pool_;
+    std::unique_ptr<LevelPlayer> levels_;  // levels 1-7 and the book (engine/level_player.hpp)
     InfoHandler info_handler_;
     BestMoveHandler bestmove_handler_;
 };

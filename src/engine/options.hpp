@@ -2,6 +2,7 @@
 // The engine's settings, as typed values (the UCI loop maps its `setoption` names onto them).
 
 #include <cstdint>
+#include <string>
 
 namespace schach::engine {
 
@@ -14,9 +15,12 @@ struct EngineOptions {
     bool chess960 = false;      // castling written king-takes-rook
     bool show_wdl = false;      // report win/draw/loss with each score
     bool limit_strength = false;
-    int elo = 3000;          // used when limit_strength (mapped onto a level)
+    int elo = 2200;          // used when limit_strength (mapped onto a level: engine/level.hpp)
     int level = 8;           // 1 (beginner) .. 8 (full strength)
     std::uint64_t seed = 0;  // randomness of the weak levels (0: from the clock)
+    /// A Polyglot book: levels 1-7 use it whenever it can be read, level 8 only with own_book.
+    bool own_book = false;
+    std::string book_file = "/usr/share/games/gnuchess/book.bin";
 };
 
 inline constexpr int MinLevel = 1;

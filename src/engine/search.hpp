@@ -1,10 +1,16 @@
 #pragma once
-// The search threads behind Engine: one SearchPool owns them and the state they share.
+// The search threads behind Engine: one SearchPool owns them and the state they share (the
+// transposition table, the clock, the stop flags). Each thread is a Worker (search.cpp) with
+// its own position, evaluator and histories; with Threads > 1 they search the same root and
+// share what they find through the table (Lazy SMP). The first worker is the main thread: it
+// alone checks the limits, reports and decides the move.
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -13,6 +19,8 @@
 #include "engine/info.hpp"
 #include "engine/limits.hpp"
 #include "engine/options.hpp"
+#include "engine/timeman.hpp"
+#include "engine/tt.hpp"
 
 namespace schach::engine {
 
@@ -30,8 +38,12 @@ struct SearchJob {
     std::function<void(const BestMove&, const std::vector<SearchInfo>& lines)> on_done;
 };
 
+class Worker;
+
 class SearchPool {
 public:
+    using Clock = std::chrono::steady_clock;
+
     SearchPool();
     ~SearchPool();
     SearchPool(const SearchPool&) = delete;
@@ -46,21 +58,39 @@ public:
     /// Forgets what earlier searches learnt (hash table, histories).
     void clear();
     void resize_hash(int mb);
+    int hashfull() const { return tt_.hashfull(); }
+    /// Nodes of the last search (all threads), once it ended.
+    std::uint64_t nodes_searched() const { return last_nodes_.load(); }
 
-    // Read by the searchers.
-    std::atomic<bool> stop_flag{false};
+    // Read by the workers.
+    std::atomic<bool> stop_flag{false};  // stop (or the release of a ponder/infinite search)
     std::atomic<bool> pondering{false};
 
 private:
+    friend class Worker;
+
     void run(SearchJob job);
     /// After a ponder or infinite search: holds the best move back until stop (or ponderhit,
     /// unless infinite).
     void wait_for_release(bool infinite);
+    /// Milliseconds on our clock: since the start, or since ponderhit for a ponder search.
+    std::int64_t elapsed_ms() const;
+    std::int64_t elapsed_since_start_ms() const;
+    std::uint64_t total_nodes() const;
 
     std::thread thread_;
     std::atomic<bool> running_{false};
     std::mutex mutex_;
     std::condition_variable released_;
+
+    TranspositionTable tt_;
+    std::vector<std::unique_ptr<Worker>> workers_;
+    int active_workers_ = 1;
+    std::atomic<bool> abort_{false};  // the main thread is done: helpers end
+    Clock::time_point start_;
+    std::atomic<Clock::rep> clock_start_{0};  // start_, or the ponderhit (duration since epoch)
+    TimeBudget budget_;
+    std::atomic<std::uint64_t> last_nodes_{0};
 };
 
 }  // namespace schach::engine

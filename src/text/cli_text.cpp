@@ -90,6 +90,17 @@ Phrase phrase(Msg m) {
             return {"unbekannter Befehl oder Option: {} (Befehle: {}; schach --help)", "",
                     "unknown command or option: {} (commands: {}; schach --help)"};
 
+        // ---------------------------------------------------------------- bench
+        case Msg::BenchAbout:
+            return {"Bench: feste Suche über eine feste Stellungsliste (Knotenzahl als Signatur der Suche, Tempo)", "",
+                    "bench: a fixed search of a fixed list of positions (node count as the search's signature, speed)"};
+        case Msg::HelpBenchDepth: return {"Suchtiefe je Stellung (1..30)", "", "search depth per position (1..30)"};
+        case Msg::BenchFooter:
+            return {
+                "Die letzte Zeile 'Bench: N nodes M nps' ist für Skripte und bleibt Englisch; N ist auf jedem Rechner gleich.",
+                "",
+                "The last line 'Bench: N nodes M nps' is for scripts and stays English; N is the same on every machine."};
+
         // ---------------------------------------------------------------- perft
         case Msg::PerftAbout:
             return {"Perft: Blätter des Zugbaums zählen, wie Stockfishs 'go perft'", "",
@@ -293,6 +304,18 @@ Phrase phrase(Msg m) {
             return {"--list nimmt keine Zeitkontrolle", "", "--list takes no time control"};
         case Msg::TimeControlMissing:
             return {"Zeitkontrolle fehlt (z. B. 5+3) oder --list", "", "time control missing (e.g. 5+3) or --list"};
+
+        // ---------------------------------------------------------------- uci
+        case Msg::UciAbout:
+            return {"die Engine über das UCI-Protokoll (für Schach-GUIs wie Arena, cutechess, Scid)", "",
+                    "the engine over the UCI protocol (for chess GUIs such as Arena, cutechess, Scid)"};
+        case Msg::UciFooter:
+            return {
+                "Liest UCI-Befehle von der Standardeingabe und antwortet auf der Standardausgabe. Stufen 1-8: "
+                "setoption name Level value N (8: volle Stärke) oder UCI_LimitStrength mit UCI_Elo 800-2200.",
+                "",
+                "Reads UCI commands on standard input and answers on standard output. Levels 1-8: "
+                "setoption name Level value N (8: full strength) or UCI_LimitStrength with UCI_Elo 800-2200."};
 
         // ---------------------------------------------------------------- dead
         case Msg::DeadAbout:
@@ -552,6 +575,123 @@ Phrase phrase(Msg m) {
             return {"Die Partie ist nicht beendet (Ende der Eingabe).", "", "The game has not ended (end of input)."};
         case Msg::PlayEvent: return {"Schach: Partie am Terminal", "", "Schach: terminal game"};
         case Msg::BoardToMove: return {"◀ am Zug", "", "◀ to move"};
+        // ---------------------------------------------------------------- match
+        case Msg::MatchAbout:
+            return {"Engines gegeneinander spielen lassen (UCI; wie cutechess-cli): Partien, Statistik, SPRT", "",
+                    "play engines against each other (UCI; like cutechess-cli): games, statistics, SPRT"};
+        case Msg::HelpMatchArgs:
+            return {"die Angaben des Matchs im Stil von cutechess (siehe unten)", "",
+                    "the match's settings in cutechess style (see below)"};
+        case Msg::MatchFooter:
+            return {
+                "Angaben (Optionen mit einem Minus, Werte als SCHLÜSSEL=WERT):\n"
+                "  -engine cmd=BEFEHL [name=NAME] [args=\"A B\"] [dir=VERZ] [option.NAME=WERT]...\n"
+                "          [tc=ZEIT] [nodes=N] [depth=N] [movetime=MS] [timemargin=MS]\n"
+                "  -each ...              Schlüssel für alle Engines (die eigenen einer Engine gelten vor)\n"
+                "  -concurrency N         N Partien gleichzeitig (Vorgabe 1)\n"
+                "  -games N               Partien je Paarung, in Paaren mit getauschten Farben (Vorgabe 2)\n"
+                "  -gauntlet              die erste Engine gegen jede andere (sonst jede gegen jede)\n"
+                "  -openings file=F.epd|F.pgn [order=sequential|random] [plies=N] [start=N]\n"
+                "  -openings book=F.bin [depth=N]   Polyglot-Buch\n"
+                "  -variant standard|chess960  -seed N  -event NAME\n"
+                "  -resign movecount=N score=CP     verloren, wenn beide Engines es N Züge lang sagen\n"
+                "  -draw movenumber=N movecount=N score=CP\n"
+                "  -sprt elo0=0 elo1=5 alpha=0.05 beta=0.05   (normalisierte Elo, Pentanomial wie fishtest)\n"
+                "  -pgnout F  -positions-out F  -resume F (Vorgabe: F.journal neben -pgnout)\n"
+                "  -watchdog MS           Frist für uci/isready und für Züge ohne Uhr (Vorgabe 10000)\n"
+                "Derselbe Aufruf (auch mit mehr -games) setzt einen abgebrochenen Lauf aus dem Journal fort.\n"
+                "ZEIT in Sekunden wie cutechess (10+0.1, 40/60+0.5) oder mit Einheiten (5m+3).\n"
+                "Absturz, Hänger, illegaler Zug und Zeitüberschreitung zählen als Verlust.",
+                "",
+                "Settings (options with one dash, values as KEY=VALUE):\n"
+                "  -engine cmd=COMMAND [name=NAME] [args=\"A B\"] [dir=DIR] [option.NAME=VALUE]...\n"
+                "          [tc=TIME] [nodes=N] [depth=N] [movetime=MS] [timemargin=MS]\n"
+                "  -each ...              keys for every engine (an engine's own come first)\n"
+                "  -concurrency N         N games at a time (default 1)\n"
+                "  -games N               games per pairing, in pairs with colours swapped (default 2)\n"
+                "  -gauntlet              the first engine against each other (else each against each)\n"
+                "  -openings file=F.epd|F.pgn [order=sequential|random] [plies=N] [start=N]\n"
+                "  -openings book=F.bin [depth=N]   Polyglot book\n"
+                "  -variant standard|chess960  -seed N  -event NAME\n"
+                "  -resign movecount=N score=CP     lost when both engines say so for N moves\n"
+                "  -draw movenumber=N movecount=N score=CP\n"
+                "  -sprt elo0=0 elo1=5 alpha=0.05 beta=0.05   (normalized Elo, pentanomial as fishtest)\n"
+                "  -pgnout F  -positions-out F  -resume F (default: F.journal next to -pgnout)\n"
+                "  -watchdog MS           time allowed for uci/isready and for moves without clock (default 10000)\n"
+                "The same command (also with more -games) resumes a stopped run from its journal.\n"
+                "TIME in seconds as cutechess (10+0.1, 40/60+0.5) or with units (5m+3).\n"
+                "A crash, a hang, an illegal move and a time forfeit count as a loss."};
+        case Msg::MatchUnknownOption: return {"unbekannte Angabe: {}", "", "unknown setting: {}"};
+        case Msg::MatchMissingValue: return {"{} braucht einen Wert", "", "{} needs a value"};
+        case Msg::MatchBadValue: return {"ungültiger Wert für {}: {}", "", "invalid value for {}: {}"};
+        case Msg::MatchUnknownKey: return {"unbekannter Schlüssel: {}={}", "", "unknown key: {}={}"};
+        case Msg::MatchTooFewEngines:
+            return {"ein Match braucht mindestens zwei Engines (-engine)", "",
+                    "a match needs at least two engines (-engine)"};
+        case Msg::MatchMissingCommand: return {"Engine {} hat kein cmd=", "", "engine {} has no cmd="};
+        case Msg::MatchNoLimit:
+            return {"Engine {} braucht tc=, nodes=, depth= oder movetime=", "",
+                    "engine {} needs tc=, nodes=, depth= or movetime="};
+        case Msg::MatchDifferentClocks:
+            return {"Engine {} hat eine andere Zeitkontrolle: eine Uhr dient beiden Seiten", "",
+                    "engine {} has another time control: one clock serves both sides"};
+        case Msg::MatchOpeningsCannotOpen:
+            return {"Eröffnungen: {} kann nicht gelesen werden", "", "openings: cannot read {}"};
+        case Msg::MatchOpeningsBadFen: return {"{}:{}: {}", "", "{}:{}: {}"};
+        case Msg::MatchOpeningsBadPgn: return {"{}: {}", "", "{}: {}"};
+        case Msg::MatchOpeningsBadBook:
+            return {"{}: kein Polyglot-Buch (Größe oder Sortierung stimmt nicht)", "",
+                    "{}: not a Polyglot book (wrong size or order)"};
+        case Msg::MatchOpeningsEmpty: return {"{}: keine Eröffnungen", "", "{}: no openings"};
+        case Msg::MatchCannotStartEngine:
+            return {"Engine {} ({}) lässt sich nicht starten: {}", "", "cannot start engine {} ({}): {}"};
+        case Msg::MatchCannotWrite: return {"{} kann nicht geschrieben werden: {}", "", "cannot write {}: {}"};
+        case Msg::MatchJournalMismatch:
+            return {"{} ist das Journal eines anderen Matchs (andere Angaben): löschen oder -resume ändern", "",
+                    "{} is the journal of another match (other settings): delete it or change -resume"};
+        case Msg::MatchResumed:
+            return {"{} Partien aus dem Journal {} übernommen", "", "{} games taken from the journal {}"};
+        case Msg::MatchProgress:
+            return {"Partien {}/{}: +{} ={} -{}, {:.1f} %, Elo {:+.1f} ± {:.1f}", "",
+                    "games {}/{}: +{} ={} -{}, {:.1f} %, Elo {:+.1f} ± {:.1f}"};
+        case Msg::MatchProgressLlr: return {", LLR {:.2f} ({:.2f} bis {:.2f})", "", ", LLR {:.2f} ({:.2f} to {:.2f})"};
+        case Msg::MatchTableHeader:
+            return {"| Engine | Gegner | Partien | S | R | N | Punkte | Elo | ± 95 % | LOS | Paare (0-2) |", "",
+                    "| Engine | Opponent | Games | W | D | L | Score | Elo | ± 95 % | LOS | Pairs (0-2) |"};
+        case Msg::MatchStandingsHeader:
+            return {"| Rang | Engine | Partien | Punkte | % |", "", "| Rank | Engine | Games | Points | % |"};
+        case Msg::MatchSprtH0:
+            return {"SPRT: H0 angenommen (LLR {:.2f} ≤ {:.2f}): kein Gewinn von {} nElo", "",
+                    "SPRT: H0 accepted (LLR {:.2f} <= {:.2f}): no gain of {} nElo"};
+        case Msg::MatchSprtH1:
+            return {"SPRT: H1 angenommen (LLR {:.2f} ≥ {:.2f}): mindestens {} nElo", "",
+                    "SPRT: H1 accepted (LLR {:.2f} >= {:.2f}): at least {} nElo"};
+        case Msg::MatchSprtOpen:
+            return {"SPRT: noch offen (LLR {:.2f}, Grenzen {:.2f} und {:.2f})", "",
+                    "SPRT: still open (LLR {:.2f}, bounds {:.2f} and {:.2f})"};
+        case Msg::MatchForfeits:
+            return {"Verluste durch Fehler: Zeit {}, illegaler Zug {}, Absturz {}, Hänger {}, nicht bereit {}", "",
+                    "forfeits: time {}, illegal move {}, crash {}, hang {}, not ready {}"};
+        case Msg::MatchReasonTimeForfeit: return {"{} überschreitet die Zeit: {}", "", "{} ran out of time: {}"};
+        case Msg::MatchReasonIllegal:
+            return {"{} spielt einen illegalen Zug ({}): {} gewinnt", "", "{} played an illegal move ({}): {} wins"};
+        case Msg::MatchReasonCrash: return {"{} ist abgestürzt: {} gewinnt", "", "{} crashed: {} wins"};
+        case Msg::MatchReasonStall: return {"{} antwortet nicht mehr: {} gewinnt", "", "{} stopped answering: {} wins"};
+        case Msg::MatchReasonNotReady:
+            return {"{} wurde nicht bereit (uci/isready): {} gewinnt", "",
+                    "{} did not get ready (uci/isready): {} wins"};
+        case Msg::MatchReasonResign:
+            return {"Abgebrochen: beide Engines sehen {} verloren; {} gewinnt", "",
+                    "Adjudicated: both engines see {} lost; {} wins"};
+        case Msg::MatchReasonDraw:
+            return {"Abgebrochen: beide Engines sehen die Stellung ausgeglichen; remis", "",
+                    "Adjudicated: both engines see the position level; draw"};
+        case Msg::MatchSprtNeedsTwo:
+            return {"-sprt vergleicht genau zwei Engines", "", "-sprt compares exactly two engines"};
+        case Msg::MatchTableAll: return {"alle", "", "all"};
+        case Msg::MatchInterrupted:
+            return {"unterbrochen: mit denselben Angaben geht es weiter", "",
+                    "interrupted: run again with the same settings to go on"};
         case Msg::End: break;
     }
     return {"?", "", "?"};

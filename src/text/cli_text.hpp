@@ -36,6 +36,8 @@ enum class Msg : std::uint16_t {
     PerftAbout, HelpPerftDepth, HelpPerftChess960, HelpPerftDivide, HelpPerftRelax, HelpPerftSuite,
     HelpPerftMaxNodes, HelpPerftVerbose, PerftFooter, PerftNeedDepth, PerftTime, PerftInvalidMaxNodes,
     PerftUnnamed, PerftFailPosition, PerftFailDepth, PerftOk, PerftSkippedOne, PerftSkippedMany,
+    // bench
+    BenchAbout, HelpBenchDepth, BenchFooter,
     // fen
     FenAbout, HelpFenFen, HelpFenFormat,
     // chess960
@@ -63,6 +65,8 @@ enum class Msg : std::uint16_t {
     TuneCannotWrite, TuneNoData, TuneSelfplayGame, TuneSelfplayDone, TuneSelfplayResume, HelpTuneRandomPlies,
     HelpTuneMaxStart, HelpTuneVersus, TuneBadWeights, HelpTuneL2, HelpTuneHoldout, TuneValidation,
     HelpTuneAsymmetric,
+    // uci
+    UciAbout, UciFooter,
     // play
     PlayAbout, HelpPlayFen, HelpPlayChess960, HelpPlayTimeControl, HelpTouchMove, PlayFooter, PlayUnknownControl,
     PlayChess960Number, PlayWelcome, PlayTimeControl, PlayNoClock, PlayTouchMoveOn, PlayHelp, PlayGameHasNoClock,
@@ -71,6 +75,14 @@ enum class Msg : std::uint16_t {
     PlayGetsMinutes, PlayGetsSeconds, PlayResignUsage, PlayResigns, PlayTouchNeedsOption, PlayTouchWhich,
     PlayNoSquare, PlayTouched, PlayWaitScripted, PlayWaitUsage, PlayNoMovesOver, PlayLegalMoves, PlayCheck,
     PlayPromptOver, PlayNotEnded, PlayEvent, BoardToMove,
+    // match
+    MatchAbout, HelpMatchArgs, MatchFooter, MatchUnknownOption, MatchMissingValue, MatchBadValue, MatchUnknownKey,
+    MatchTooFewEngines, MatchMissingCommand, MatchNoLimit, MatchDifferentClocks, MatchOpeningsCannotOpen,
+    MatchOpeningsBadFen, MatchOpeningsBadPgn, MatchOpeningsBadBook, MatchOpeningsEmpty, MatchCannotStartEngine,
+    MatchCannotWrite, MatchJournalMismatch, MatchResumed, MatchProgress, MatchProgressLlr, MatchTableHeader,
+    MatchStandingsHeader, MatchSprtH0, MatchSprtH1, MatchSprtOpen, MatchForfeits, MatchReasonTimeForfeit,
+    MatchReasonIllegal, MatchReasonCrash, MatchReasonStall, MatchReasonNotReady, MatchReasonResign, MatchReasonDraw,
+    MatchInterrupted, MatchSprtNeedsTwo, MatchTableAll,
     End  // not a message: the number of messages
 };
 // clang-format on

@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# `make match`: a gauntlet of our engine (`schach uci`) against the Debian engines, resumable.
+#
+#   scripts/match.sh [BUILD_DIR]     (default build/release; `make match` passes it)
+#
+# Opponents: Glaurung 2.2, Toga II 3.0, Ethereal 12 and Stockfish 15.1 at a few UCI_Elo levels.
+# Each plays GAMES games (default 100, in pairs on one opening with colours swapped) against ours
+# at TC (default 10+0.1: 10 s + 0.1 s, cutechess style), Threads 1, Hash 16, openings drawn from
+# 8mvs_+90_+99.epd, CONCURRENCY (default 2) games at a time; wins adjudicated after 3 moves at
+# >= 400 cp by both engines, draws from move 40 after 8 moves at <= 10 cp (OpenBench's rules).
+# Everything goes to OUT (default build/match/): gauntlet.pgn, its journal, results.md. Started
+# again, the run goes on where it stopped (also with a larger GAMES); delete OUT to start over.
+#
+# Variables: GAMES, TC, CONCURRENCY, ELOS ("1500 2000 2500"), OUT, BOOK, ENGINE (the command of
+# the engine under test, default "BUILD_DIR/schach uci"), SEED.
+#
+# The quirks of the anchors (see /work/shared/docs/engine.md) are handled here:
+#   Glaurung 2.2   defaults to Threads 2 and OwnBook true (with no book file): Threads 1, no book.
+#   Toga II 3.0    its thread option is "Number of Threads"; OwnBook off; it ignores `go nodes`
+#                  and plays depth-1 moves once under ~1 s, so its base time must be >= 5 s.
+#   Ethereal 12    `go nodes` stops at depth 1 (so time controls only); MoveOverhead 100 stays.
+#   Stockfish 15.1 UCI_LimitStrength + UCI_Elo (1350..2850); Move Overhead 100 like Ethereal's, as
+#                  the default 10 ms lost on time on our shared, busy 2 cores (1 of 12 games).
+set -euo pipefail
+
+BUILD=${1:-build/release}
+GAMES=${GAMES:-100}
+TC=${TC:-10+0.1}
+CONCURRENCY=${CONCURRENCY:-2}
+ELOS=${ELOS:-"1500 2000 2500"}
+OUT=${OUT:-build/match}
+SEED=${SEED:-1}
+SCHACH="$BUILD/schach"
+ENGINE=${ENGINE:-"$SCHACH uci"}
+
+if [[ -z "${BOOK:-}" ]]; then
+    data=$(sed -n 's/^SCHACH_DATA_DIR:PATH=//p' "$BUILD/CMakeCache.txt" 2>/dev/null || true)
+    BOOK="${data:-../shared/data}/books/8mvs_+90_+99.epd"
+fi
+[[ -f "$BOOK" ]] || { echo "match: opening book $BOOK not found (set BOOK=...)" >&2; exit 2; }
+
+# Toga's base time: the first number of the control, in seconds (cutechess style "[moves/]base+inc").
+base=${TC#*/}
+base=${base%%+*}
+if awk -v b="$base" 'BEGIN { exit !(b < 5) }'; then
+    echo "match: TC=$TC gives Toga II less than 5 s; it would play depth-1 moves (use a base of 5 s or more)" >&2
+    exit 2
+fi
+
+read -r engine_cmd engine_args <<<"$ENGINE"
+mkdir -p "$OUT"
+args=(
+    -event "schach gauntlet $TC"
+    -engine "cmd=$engine_cmd" "args=$engine_args" name=Schach option.Threads=1 "option.Move Overhead=100"
+    -engine cmd=/usr/games/glaurung "name=Glaurung 2.2" option.Threads=1 option.OwnBook=false
+    -engine cmd=/usr/games/toga2 "name=Toga II 3.0" "option.Number of Threads=1" option.OwnBook=false
+    -engine cmd=/usr/games/ethereal-chess "name=Ethereal 12" option.Threads=1
+)
+for elo in $ELOS; do
+    args+=(-engine cmd=/usr/games/stockfish "name=Stockfish 15.1 ($elo)" option.Threads=1
+           "option.Move Overhead=100" option.UCI_LimitStrength=true "option.UCI_Elo=$elo")
+done
+args+=(
+    -each "tc=$TC" option.Hash=16 option.Ponder=false timemargin=100
+    -gauntlet -games "$GAMES" -concurrency "$CONCURRENCY"
+    -openings "file=$BOOK" order=random -seed "$SEED"
+    -resign movecount=3 score=400 -draw movenumber=40 movecount=8 score=10
+    -pgnout "$OUT/gauntlet.pgn"
+)
+{
+    echo "Gauntlet of $ENGINE at $TC, Threads 1, Hash 16, $GAMES games per opponent, openings $(basename "$BOOK")"
+    echo "($(date -u +%Y-%m-%d), $(nproc) cores; Elo and error from the game pairs, 95 %)"
+    echo
+    "$SCHACH" match --lang en "${args[@]}"
+} | tee "$OUT/results.md"

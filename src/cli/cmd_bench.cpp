@@ -1,0 +1,49 @@
+// schach bench [DEPTH]   (like Stockfish's `bench`: the node count signs a search version)
+
+#include <memory>
+#include <string>
+
+#include <fmt/core.h>
+
+#include "cli/commands.hpp"
+#include "engine/bench.hpp"
+
+namespace schach::cli {
+
+namespace {
+
+inline constexpr int MaxBenchDepth = 30;
+
+int run_bench(const std::string& depth_text, bool depth_given) {
+    int depth = engine::DefaultBenchDepth;
+    if (depth_given) {
+        const auto parsed = parse_ranged(depth_text, 1, MaxBenchDepth, Msg::WhatDepth);
+        if (!parsed) return ExitUsage;
+        depth = *parsed;
+    }
+    const engine::BenchResult r = engine::run_bench(depth);
+    // Machine output: stable English lines, the last one for `grep ^Bench:`.
+    fmt::print("Nodes: {}\n", r.nodes);
+    fmt::print("NPS: {}\n", r.nps());
+    fmt::print("Bench: {} nodes {} nps\n", r.nodes, r.nps());
+    return ExitOk;
+}
+
+}  // namespace
+
+Command add_bench_command(CLI::App& parent) {
+    auto depth = std::make_shared<std::string>();
+    CLI::App* sub = parent.add_subcommand("bench", tr(Msg::BenchAbout));
+    sub->add_option("DEPTH", *depth, tr(Msg::HelpBenchDepth))->type_name("1..30");
+    sub->footer(help_footer({}, {"schach bench", "schach bench 13"}, Msg::BenchFooter));
+    Command command;
+    command.app = sub;
+    command.run = [depth, sub] { return run_bench(*depth, sub->count("DEPTH") > 0); };
+    command.on_negative_number = [](const std::string& text) {
+        (void)parse_ranged(text, 1, MaxBenchDepth, Msg::WhatDepth);
+        return ExitUsage;
+    };
+    return command;
+}
+
+}  // namespace schach::cli

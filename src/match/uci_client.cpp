@@ -1,0 +1,142 @@
+#include "match/uci_client.hpp"
+
+#include <charconv>
+#include <vector>
+
+namespace schach::match {
+namespace {
+
+std::vector<std::string_view> words(std::string_view line) {
+    std::vector<std::string_view> out;
+    std::size_t i = 0;
+    while (i < line.size()) {
+        while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+        const std::size_t start = i;
+        while (i < line.size() && line[i] != ' ' && line[i] != '\t') ++i;
+        if (i > start) out.push_back(line.substr(start, i - start));
+    }
+    return out;
+}
+
+template <class T>
+std::optional<T> number(std::string_view text) {
+    T value{};
+    const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec != std::errc() || ptr != text.data() + text.size()) return std::nullopt;
+    return value;
+}
+
+SteadyTime after(ms timeout) { return std::chrono::steady_clock::now() + timeout; }
+
+}  // namespace
+
+bool parse_info(std::string_view line, SearchReport& report) {
+    const auto w = words(line);
+    if (w.empty() || w[0] != "info") return false;
+    if (w.size() > 1 && w[1] == "string") return false;
+    SearchReport r = report;
+    for (std::size_t i = 1; i < w.size(); ++i) {
+        const auto next = [&]() -> std::string_view { return i + 1 < w.size() ? w[++i] : std::string_view{}; };
+        if (w[i] == "depth") {
+            if (const auto d = number<int>(next())) r.depth = *d;
+        } else if (w[i] == "nodes") {
+            if (const auto n = number<std::int64_t>(next())) r.nodes = *n;
+        } else if (w[i] == "score") {
+            const std::string_view kind = next();
+            const auto v = number<int>(next());
+            if (!v) continue;
+            engine::Score s;
+            s.kind = kind == "mate" ? engine::Score::Kind::Mate : engine::Score::Kind::Centipawns;
+            s.value = *v;
+            if (i + 1 < w.size() && (w[i + 1] == "lowerbound" || w[i + 1] == "upperbound"))
+                s.bound = w[++i] == "lowerbound" ? engine::ScoreBound::Lower : engine::ScoreBound::Upper;
+            if (kind == "cp" || kind == "mate") r.score = s;
+        } else if (w[i] == "pv") {
+            std::string pv;
+            while (i + 1 < w.size()) {
+                if (!pv.empty()) pv += ' ';
+                pv += w[++i];
+            }
+            r.pv = pv;
+        } else if (w[i] == "string") {
+            break;
+        }
+    }
+    report = r;
+    return true;
+}
+
+std::expected<UciEngine, SpawnError> UciEngine::start(const EngineSpec& spec, bool chess960, ms timeout) {
+    std::vector<std::string> argv{spec.cmd};
+    argv.insert(argv.end(), spec.args.begin(), spec.args.end());
+    auto process = Process::start(argv, spec.dir);
+    if (!process) return std::unexpected(process.error());
+    UciEngine e;
+    e.process_ = std::move(*process);
+    const SteadyTime deadline = after(timeout);
+    if (!e.process_.write_line("uci")) return e;
+    for (;;) {
+        const auto line = e.process_.read_line(deadline);
+        if (!line) return e;
+        if (line->starts_with("id name ")) e.id_name_ = line->substr(8);
+        if (*line == "uciok") break;
+    }
+    for (const auto& [name, value] : spec.options) e.process_.write_line("setoption name " + name + " value " + value);
+    if (chess960) e.process_.write_line("setoption name UCI_Chess960 value true");
+    e.process_.write_line("isready");
+    e.ready_ = e.wait_for("readyok", deadline);
+    return e;
+}
+
+bool UciEngine::wait_for(std::string_view token, SteadyTime deadline) {
+    for (;;) {
+        const auto line = process_.read_line(deadline);
+        if (!line) return false;
+        if (*line == token) return true;
+    }
+}
+
+bool UciEngine::new_game(ms timeout) {
+    if (!ready_) return false;
+    if (!process_.write_line("ucinewgame") || !process_.write_line("isready")) return ready_ = false;
+    return ready_ = wait_for("readyok", after(timeout));
+}
+
+GoReply UciEngine::go(const std::string& position, const std::string& go, SteadyTime deadline) {
+    GoReply reply;
+    if (!process_.write_line(position) || !process_.write_line(go)) {
+        reply.status = EngineStatus::Crashed;
+        return reply;
+    }
+    for (;;) {
+        const auto line = process_.read_line(deadline);
+        if (!line) {
+            reply.status = line.error() == ReadError::Timeout ? EngineStatus::Timeout : EngineStatus::Crashed;
+            return reply;
+        }
+        if (parse_info(*line, reply.report)) continue;
+        const auto w = words(*line);
+        if (!w.empty() && w[0] == "bestmove") {
+            reply.bestmove = w.size() > 1 ? std::string(w[1]) : std::string();
+            return reply;
+        }
+    }
+}
+
+bool UciEngine::stop_search(ms grace) {
+    if (!process_.write_line("stop")) return false;
+    const SteadyTime deadline = after(grace);
+    for (;;) {
+        const auto line = process_.read_line(deadline);
+        if (!line) return false;
+        if (line->starts_with("bestmove")) return true;
+    }
+}
+
+void UciEngine::quit(ms grace) {
+    process_.write_line("quit");
+    process_.stop(grace);
+    ready_ = false;
+}
+
+}  // namespace schach::match

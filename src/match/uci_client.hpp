@@ -1,0 +1,69 @@
+#pragma once
+// The runner's side of UCI: one engine process, started and initialised (uci/uciok, setoption,
+// isready/readyok), told of new games (ucinewgame), asked for moves (position ... go ...) with a
+// deadline, and ended (quit, then killed after a grace period).
+
+#include <chrono>
+#include <cstdint>
+#include <expected>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "engine/score.hpp"
+#include "match/config.hpp"
+#include "match/process.hpp"
+
+namespace schach::match {
+
+/// What the last `info` lines of a search said.
+struct SearchReport {
+    std::optional<engine::Score> score;  // from the engine's (the mover's) view
+    int depth = 0;
+    std::int64_t nodes = 0;
+    std::string pv;
+    friend bool operator==(const SearchReport&, const SearchReport&) = default;
+};
+/// Folds one `info` line into `report` (score cp|mate, depth, nodes, pv; bounds are kept as
+/// given). Lines that are no `info`, or `info string`, change nothing; false for them.
+bool parse_info(std::string_view line, SearchReport& report);
+
+/// How a request to an engine ended.
+enum class EngineStatus : std::uint8_t {
+    Ok,
+    Timeout,  // no answer before the deadline
+    Crashed,  // the process closed its output (exited, crashed) or stopped reading
+};
+
+struct GoReply {
+    EngineStatus status = EngineStatus::Ok;
+    std::string bestmove;  // the move text as sent
+    SearchReport report;
+};
+
+class UciEngine {
+public:
+    /// Starts the engine and initialises it; UCI_Chess960 is set when `chess960`. A spawn failure
+    /// (no such command) is returned as its errno; an engine that starts but does not answer
+    /// `uci` and `isready` within `timeout` is started but not ready() (its games are lost).
+    static std::expected<UciEngine, SpawnError> start(const EngineSpec& spec, bool chess960, ms timeout = ms(10000));
+
+    bool ready() const { return ready_; }
+    /// ucinewgame and isready; false when the engine did not answer in time.
+    bool new_game(ms timeout = ms(10000));
+    /// Sends `position` and `go` and waits for `bestmove` until `deadline`.
+    GoReply go(const std::string& position, const std::string& go, SteadyTime deadline);
+    /// After a timeout: `stop`, and a short wait for the late bestmove (false: the engine hangs).
+    bool stop_search(ms grace);
+    /// `quit`, then kill after `grace`.
+    void quit(ms grace = ms(500));
+    const std::string& id_name() const { return id_name_; }
+
+private:
+    bool wait_for(std::string_view token, SteadyTime deadline);
+    Process process_;
+    std::string id_name_;
+    bool ready_ = false;
+};
+
+}  // namespace schach::match
