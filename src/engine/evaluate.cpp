@@ -1,36 +1,24 @@
 #include "engine/evaluate.hpp"
 
-#include "core/bitboard.hpp"
+#include <algorithm>
+
+#include "engine/eval_acc.hpp"
+#include "engine/eval_terms.hpp"
 
 namespace schach::engine {
-
-namespace {
-
-// A first, material-only evaluation with a centre bonus; replaced by the tuned evaluation.
-constexpr Value Material[6] = {100, 320, 330, 500, 975, 0};
-
-Value centre_bonus(Square s) {
-    const int f = idx(file_of(s)), r = idx(rank_of(s));
-    const int df = f < 4 ? 3 - f : f - 4, dr = r < 4 ? 3 - r : r - 4;
-    return 6 - 2 * (df + dr) / 2;
-}
-
-Value side_score(const Position& pos, Color c) {
-    Value v = 0;
-    for (int t = 0; t < 5; ++t) {
-        for (Square s : squares(pos.pieces(c, static_cast<PieceType>(t))))
-            v += Material[t] + (t == idx(PieceType::Pawn) ? 0 : centre_bonus(s));
-    }
-    return v;
-}
-
-}  // namespace
 
 void Evaluator::reset(const Position& pos) { (void)pos; }
 
 Value Evaluator::evaluate(const Position& pos) {
-    const Color us = pos.side_to_move();
-    return side_score(pos, us) - side_score(pos, ~us);
+    if (insufficient_material(pos)) return ValueDraw;
+    const Weights& weights = active_weights();
+    const PawnTable::Entry& pawns = pawns_.probe(pos.pieces(Color::White, PieceType::Pawn),
+                                                 pos.pieces(Color::Black, PieceType::Pawn), weights);
+    ScoreAcc acc{&weights};
+    acc.add_pair(pawns.score);
+    evaluate_terms(pos, pawns.info, acc);
+    const Value white = std::clamp(taper(acc.mg, acc.eg, game_phase(pos), endgame_scale(pos)), -EvalLimit, EvalLimit);
+    return pos.side_to_move() == Color::White ? white : -white;
 }
 
 }  // namespace schach::engine

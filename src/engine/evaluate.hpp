@@ -2,9 +2,15 @@
 // The static evaluation, behind one interface. The search owns one Evaluator per thread and
 // tells it about every move it plays (push/pop), so an evaluation with incremental state (a
 // network's accumulators) can replace the hand-written one without touching the search.
+//
+// The hand-written evaluation (eval_terms.hpp, pawns.hpp) is tapered between middlegame and
+// endgame by the phase, with the weights of one tuned table (eval_params.hpp). It keeps no
+// incremental state: push and pop cost nothing, and evaluate reads the position alone, so it
+// is right whether or not the search calls them. The pawn structure comes from a hash table.
 
 #include "core/move.hpp"
 #include "core/position.hpp"
+#include "engine/pawns.hpp"
 #include "engine/score.hpp"
 
 namespace schach::engine {
@@ -20,8 +26,11 @@ public:
     }
     /// The search took the last pushed move back.
     void pop() {}
-    /// Centipawns from the side to move's point of view, never a mate score.
+    /// Centipawns from the side to move's point of view, never a mate score (|v| < 20000).
     Value evaluate(const Position& pos);
+
+private:
+    PawnTable pawns_;
 };
 
 /// Material values in centipawns for the move ordering and SEE (pawn .. king).

@@ -352,6 +352,96 @@ Phrase phrase(Msg m) {
             return {"genau eines von --fen und --epd angeben", "", "give exactly one of --fen and --epd"};
         case Msg::DeadLineError: return {"Fehler in Zeile {}: {}", "", "error line {}: {}"};
 
+        // ---------------------------------------------------------------- tune
+        case Msg::TuneAbout:
+            return {"Texel-Tuning der Bewertung an Stellungen mit Partieergebnis; --selfplay erzeugt die Daten", "",
+                    "Texel tuning of the evaluation on positions with game results; --selfplay makes the data"};
+        case Msg::HelpTuneData:
+            return {"Datendateien: eine Stellung je Zeile, „FEN [1.0]“ (Ergebnis für Weiß) oder EPD mit c9 \"1-0\";",
+                    "", "data files: one position a line, \"FEN [1.0]\" (White's score) or EPD with c9 \"1-0\";"};
+        case Msg::HelpTuneEpochs: return {"Epochen (Durchgänge über alle Daten)", "", "epochs (passes over all data)"};
+        case Msg::HelpTuneRate: return {"Lernrate von Adam in Centibauern", "", "Adam's learning rate in centipawns"};
+        case Msg::HelpTuneThreads: return {"Threads (1 oder 2)", "", "threads (1 or 2)"};
+        case Msg::HelpTuneCheckpoint:
+            return {"Zwischenstand: alle 10 Epochen gesichert, ein abgebrochener Lauf setzt dort fort", "",
+                    "checkpoint: saved every 10 epochs, a killed run resumes from it"};
+        case Msg::HelpTuneOut:
+            return {"die Gewichte als C++-Quelltext (für src/engine/eval_weights.cpp)", "",
+                    "the weights as C++ source (for src/engine/eval_weights.cpp)"};
+        case Msg::HelpTuneFromDefaults:
+            return {"von den Grundsatz-Werten ausgehen statt von den eingebauten Gewichten", "",
+                    "start from the principled defaults instead of the built-in weights"};
+        case Msg::HelpTuneSelfplay:
+            return {"Partien der Engine gegen sich selbst spielen und ihre ruhigen Stellungen an DATEI anhängen", "",
+                    "play the engine against itself and append its quiet positions to FILE"};
+        case Msg::HelpTuneGames: return {"--selfplay: so viele Partien", "", "--selfplay: this many games"};
+        case Msg::HelpTuneNodes: return {"--selfplay: Knoten je Zug", "", "--selfplay: nodes per move"};
+        case Msg::HelpTuneOpenings:
+            return {"--selfplay: Eröffnungsstellungen, eine FEN/EPD je Zeile", "",
+                    "--selfplay: opening positions, one FEN/EPD a line"};
+        case Msg::HelpTuneConcurrency:
+            return {"--selfplay: gleichzeitige Partien (1 oder 2)", "", "--selfplay: games at once (1 or 2)"};
+        case Msg::TuneFooter:
+            return {
+                "Erst wird K gesucht (sigmoid(K * Bewertung) passt am besten zu den Ergebnissen), dann alle "
+                "Gewichte mit Adam angepasst; der Fehler je Epoche geht nach stderr.",
+                "",
+                "First K is found (sigmoid(K * eval) fitting the results best), then every weight is adjusted "
+                "with Adam; the error per epoch goes to stderr."};
+        case Msg::TuneRead: return {"{}: {} Stellungen", "", "{}: {} positions"};
+        case Msg::TuneK:
+            return {"K = {:.6f}, mittlerer quadratischer Fehler {:.6f}", "", "K = {:.6f}, mean squared error {:.6f}"};
+        case Msg::TuneEpoch:
+            return {"Epoche {}: Fehler {:.6f}, zurückgehalten {:.6f}", "", "epoch {}: error {:.6f}, held out {:.6f}"};
+        case Msg::TuneResumed: return {"fortgesetzt ab Epoche {}", "", "resumed at epoch {}"};
+        case Msg::TuneWritten:
+            return {"{} geschrieben: Fehler {:.6f} -> {:.6f} (K {:.6f}, {} Stellungen, {} Epochen)", "",
+                    "{} written: error {:.6f} -> {:.6f} (K {:.6f}, {} positions, {} epochs)"};
+        case Msg::TuneMissingResult:
+            return {"kein Ergebnis ([1.0], [0.5], [0.0] oder c9 \"1-0\";)", "",
+                    "no result ([1.0], [0.5], [0.0] or c9 \"1-0\";)"};
+        case Msg::TuneBadResult:
+            return {"Ergebnis „{}“ ist keines von 1.0, 0.5, 0.0 (1-0, 1/2-1/2, 0-1)", "",
+                    "result \"{}\" is none of 1.0, 0.5, 0.0 (1-0, 1/2-1/2, 0-1)"};
+        case Msg::TuneBadFen: return {"ungültige Stellung „{}“: {}", "", "invalid position \"{}\": {}"};
+        case Msg::TuneCannotWrite: return {"kann {} nicht schreiben", "", "cannot write {}"};
+        case Msg::TuneNoData: return {"keine Stellungen zum Tunen", "", "no positions to tune on"};
+        case Msg::TuneSelfplayGame:
+            return {"Partie {}: {} nach {} Halbzügen, {} Stellungen", "", "game {}: {} after {} plies, {} positions"};
+        case Msg::TuneSelfplayDone:
+            return {"{} Partien, {} Stellungen an {} angehängt", "", "{} games, {} positions appended to {}"};
+        case Msg::HelpTuneRandomPlies:
+            return {"--selfplay: zufällige Halbzüge nach der Eröffnung (für Vielfalt)", "",
+                    "--selfplay: random plies after the opening (for variety)"};
+        case Msg::HelpTuneMaxStart:
+            return {"--selfplay: Partien auslassen, deren erste Bewertung über diesem Betrag liegt (0: nie)", "",
+                    "--selfplay: skip games whose first score is beyond this (0: never)"};
+        case Msg::HelpTuneVersus:
+            return {
+                "--selfplay als Wettkampf zweier Gewichtstabellen A B (builtin, defaults, placeholder oder eine "
+                "Datei von schach tune); jede Eröffnung mit beiden Farben",
+                "",
+                "--selfplay as a match of two weight tables A B (builtin, defaults, placeholder or a file of "
+                "schach tune); each opening with both colours"};
+        case Msg::TuneBadWeights:
+            return {"{}: keine Gewichtstabelle von schach tune (Zeile {}; 0: falsche Anzahl)", "",
+                    "{}: not a weight table of schach tune (line {}; 0: wrong count)"};
+        case Msg::HelpTuneL2:
+            return {"Strafterm l2 * Summe (w - Start)^2: selten gesehene Gewichte bleiben nahe am Start", "",
+                    "penalty l2 * sum (w - start)^2: weights the data hardly sees stay near their start"};
+        case Msg::HelpTuneHoldout:
+            return {"jede N-te Stellung zurückhalten, um den Fehler auf ungesehenen Stellungen zu messen (0: keine)",
+                    "", "hold out every Nth position to measure the error on unseen positions (0: none)"};
+        case Msg::TuneValidation:
+            return {"zurückgehalten {} Stellungen: Fehler {:.6f} -> {:.6f} (Gewichte der Epoche {})", "",
+                    "held out {} positions: error {:.6f} -> {:.6f} (the weights of epoch {})"};
+        case Msg::HelpTuneAsymmetric:
+            return {"Feldtabellen links und rechts getrennt tunen (sonst gespiegelte Felder gemeinsam)", "",
+                    "tune the piece-square tables' two wings apart (else mirrored squares together)"};
+        case Msg::TuneSelfplayResume:
+            return {"{} enthält schon {} Partien: es geht mit Partie {} weiter", "",
+                    "{} holds {} games already: going on with game {}"};
+
         // ---------------------------------------------------------------- play
         case Msg::PlayAbout:
             return {"Partie zu zweit an einem Terminal, mit Uhr", "", "two players at one terminal, with a clock"};

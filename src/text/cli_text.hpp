@@ -58,6 +58,13 @@ enum class Msg : std::uint16_t {
     // dead
     DeadAbout, HelpDeadFen, HelpDeadEpd, HelpDeadWinner, HelpDeadProof, DeadFooter, DeadBadWinner,
     DeadExactlyOne, DeadLineError,
+    // tune
+    TuneAbout, HelpTuneData, HelpTuneEpochs, HelpTuneRate, HelpTuneThreads, HelpTuneCheckpoint, HelpTuneOut,
+    HelpTuneFromDefaults, HelpTuneSelfplay, HelpTuneGames, HelpTuneNodes, HelpTuneOpenings, HelpTuneConcurrency,
+    TuneFooter, TuneRead, TuneK, TuneEpoch, TuneResumed, TuneWritten, TuneMissingResult, TuneBadResult, TuneBadFen,
+    TuneCannotWrite, TuneNoData, TuneSelfplayGame, TuneSelfplayDone, TuneSelfplayResume, HelpTuneRandomPlies,
+    HelpTuneMaxStart, HelpTuneVersus, TuneBadWeights, HelpTuneL2, HelpTuneHoldout, TuneValidation,
+    HelpTuneAsymmetric,
     // uci
     UciAbout, UciFooter,
     // play
