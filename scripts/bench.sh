@@ -28,7 +28,13 @@
 # PGN_EXTRACT (pgn-extract on PATH, else /usr/games/pgn-extract), SCHACH_DATA_DIR (the CMake cache's
 # SCHACH_DATA_DIR, else ../shared/data next to the project), BENCH_SKIP_GBENCH=1 (skip step 1),
 # BENCH_SKIP_PERFT=1 (skip steps 2-3), BENCH_SKIP_PGN=1 (skip step 4), BENCH_GBENCH_ARGS (extra
-# arguments for schach_bench, e.g. --benchmark_filter=Fen), BENCH_SKIP_DEAD=1 (skip step 5).
+# arguments for schach_bench, e.g. --benchmark_filter=Fen), BENCH_SKIP_DEAD=1 (skip step 5),
+# BENCH_SKIP_ENGINE=1 (skip step 6), BENCH_MOVETIME (step 6's time per position in ms, 1000).
+# 6. Engine speed: `schach uci` and Stockfish (`uci`) search each of `schach bench --fens`'s
+#    positions for BENCH_MOVETIME ms (Threads 1, Hash 16; Chess960 positions with UCI_Chess960),
+#    interleaved, through the whole UCI conversation; the nodes and time of each one's last info
+#    line are summed. Prints both nps and the ratio (ours / Stockfish). Stockfish 15.1 (Debian,
+#    NNUE) spends far more per node on its evaluation: the ratio measures speed, not strength.
 set -euo pipefail
 export LC_NUMERIC=C  # decimal points in `time` and awk output
 
@@ -460,4 +466,55 @@ dead_benchmark() {
 if [[ ${BENCH_SKIP_DEAD:-0} != 1 ]]; then
     echo
     dead_benchmark
+fi
+
+# --- 6. Engine speed: nodes per second against Stockfish on the same positions ----------------
+# One search through a UCI conversation: prints "nodes time_ms" of the last info line.
+uci_search() {
+    local cmd=$1 fen=$2 chess960=$3 movetime=$4
+    {
+        echo uci
+        echo "setoption name Threads value 1"
+        echo "setoption name Hash value 16"
+        [[ $chess960 == 1 ]] && echo "setoption name UCI_Chess960 value true"
+        echo isready
+        echo "position fen $fen"
+        echo "go movetime $movetime"
+        sleep "$(awk -v t="$movetime" 'BEGIN { printf "%.3f", t / 1000 + 0.5 }')"
+        echo quit
+    } | $cmd 2>/dev/null | awk '
+        / nodes / && / time / {
+            for (i = 1; i < NF; ++i) { if ($i == "nodes") n = $(i + 1); if ($i == "time") t = $(i + 1) }
+        }
+        END { if (n == "" || t == "") exit 1; print n, t }'
+}
+
+engine_benchmark() {
+    local movetime=${BENCH_MOVETIME:-1000}
+    [[ $movetime =~ ^[1-9][0-9]*$ ]] || die "BENCH_MOVETIME must be a positive integer, not '$movetime'"
+    [[ -x $CLI_BIN ]] || die "$CLI_BIN is missing"
+    [[ -x $STOCKFISH ]] || die "Stockfish not found at $STOCKFISH"
+    local ours_nodes=0 ours_ms=0 sf_nodes=0 sf_ms=0 count=0 fen chess960 n t
+    echo "Engine speed: $movetime ms per position, Threads 1, Hash 16, the positions of schach bench"
+    while IFS= read -r fen; do
+        chess960=0
+        # Shredder-FEN castling letters (files, not KQkq) mark the bench's Chess960 positions.
+        [[ $(awk '{ print $3 }' <<<"$fen") =~ [A-Ha-h] ]] && chess960=1
+        read -r n t < <(uci_search "$CLI_BIN uci" "$fen" "$chess960" "$movetime") || die "schach uci gave no info line for $fen"
+        ours_nodes=$((ours_nodes + n)); ours_ms=$((ours_ms + t))
+        read -r n t < <(uci_search "$STOCKFISH" "$fen" "$chess960" "$movetime") || die "Stockfish gave no info line for $fen"
+        sf_nodes=$((sf_nodes + n)); sf_ms=$((sf_ms + t))
+        count=$((count + 1))
+    done < <("$CLI_BIN" bench --fens)
+    awk -v on="$ours_nodes" -v om="$ours_ms" -v sn="$sf_nodes" -v sm="$sf_ms" -v c="$count" 'BEGIN {
+        o = on * 1000 / om; s = sn * 1000 / sm
+        printf "%-16s %12s %10s %12s\n", "engine", "nodes", "time ms", "nps"
+        printf "%-16s %12d %10d %12.0f\n", "schach", on, om, o
+        printf "%-16s %12d %10d %12.0f\n", "stockfish 15.1", sn, sm, s
+        printf "%d positions: schach / Stockfish = %.2f x the nodes per second\n", c, o / s }'
+}
+
+if [[ ${BENCH_SKIP_ENGINE:-0} != 1 ]]; then
+    echo
+    engine_benchmark
 fi

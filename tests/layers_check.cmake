@@ -1,7 +1,6 @@
 # Fails when a module of src/ includes a header of a module above it: the direction of the links
 # (core <- notation <- pgn; core <- analysis <- game; text on those; engine on core only; uci and
-# match on engine and text; server
-# below cli; cli on all) holds for the includes too. Run as `cmake -DSRC=<src> -P layers_check.cmake`.
+# match on engine and text; server below cli; cli on all) holds for the includes too. Run as `cmake -DSRC=<src> -P layers_check.cmake`.
 set(allowed_core core)
 set(allowed_notation core notation)
 set(allowed_pgn core notation pgn)

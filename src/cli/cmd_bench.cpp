@@ -14,6 +14,11 @@ namespace {
 
 inline constexpr int MaxBenchDepth = 30;
 
+int print_fens() {
+    for (const engine::BenchPosition& p : engine::bench_positions()) fmt::print("{}\n", p.fen);
+    return ExitOk;
+}
+
 int run_bench(const std::string& depth_text, bool depth_given) {
     int depth = engine::DefaultBenchDepth;
     if (depth_given) {
@@ -33,12 +38,14 @@ int run_bench(const std::string& depth_text, bool depth_given) {
 
 Command add_bench_command(CLI::App& parent) {
     auto depth = std::make_shared<std::string>();
+    auto fens = std::make_shared<bool>(false);
     CLI::App* sub = parent.add_subcommand("bench", tr(Msg::BenchAbout));
     sub->add_option("DEPTH", *depth, tr(Msg::HelpBenchDepth))->type_name("1..30");
-    sub->footer(help_footer({}, {"schach bench", "schach bench 13"}, Msg::BenchFooter));
+    sub->add_flag("--fens", *fens, tr(Msg::HelpBenchFens));
+    sub->footer(help_footer({}, {"schach bench", "schach bench 13", "schach bench --fens"}, Msg::BenchFooter));
     Command command;
     command.app = sub;
-    command.run = [depth, sub] { return run_bench(*depth, sub->count("DEPTH") > 0); };
+    command.run = [depth, fens, sub] { return *fens ? print_fens() : run_bench(*depth, sub->count("DEPTH") > 0); };
     command.on_negative_number = [](const std::string& text) {
         (void)parse_ranged(text, 1, MaxBenchDepth, Msg::WhatDepth);
         return ExitUsage;

@@ -47,10 +47,10 @@ Command add_pgn_command(CLI::App& parent);          // check, convert, adjudicat
 Command add_play_command(CLI::App& parent);         // cmd_play.cpp, play_session.hpp
 Command add_timecontrol_command(CLI::App& parent);  // cmd_timecontrol.cpp
 Command add_dead_command(CLI::App& parent);         // cmd_dead.cpp: dead positions, flag falls
+Command add_tune_command(CLI::App& parent);         // cmd_tune.cpp: Texel tuning, self-play data
 Command add_bench_command(CLI::App& parent);        // cmd_bench.cpp: fixed search, node signature
 Command add_match_command(CLI::App& parent);        // cmd_match.cpp: engine matches (src/match)
 Command add_uci_command(CLI::App& parent);          // cmd_uci.cpp: the engine over UCI (src/uci)
-Command add_tune_command(CLI::App& parent);         // cmd_tune.cpp: Texel tuning, self-play data
 
 // --- Shared helpers (common.cpp) ---
 

@@ -120,10 +120,10 @@ int run(int argc, char** argv) {
     commands.push_back(add_play_command(app));
     commands.push_back(add_timecontrol_command(app));
     commands.push_back(add_dead_command(app));
+    commands.push_back(add_tune_command(app));
     commands.push_back(add_bench_command(app));
     commands.push_back(add_match_command(app));
     commands.push_back(add_uci_command(app));
-    commands.push_back(add_tune_command(app));
     std::string ignored_lang;
     accept_lang_everywhere(app, ignored_lang);
 
@@ -145,7 +145,7 @@ int run(int argc, char** argv) {
             const std::vector<std::string> rest = app.remaining();
             if (!rest.empty()) {
                 print_error(tr(Msg::UnknownCommand, rest.front(),
-                               "perft, fen, chess960, moves, pgn, play, timecontrol, dead, bench, match, uci, tune"));
+                               "perft, fen, chess960, moves, pgn, play, timecontrol, dead, tune, bench, match, uci"));
                 return ExitUsage;
             }
         }

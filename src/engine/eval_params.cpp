@@ -63,7 +63,7 @@ void set_pst(Weights& w) {
         set(w, at(1), 6 * centre - 18 + (r == 0 ? -8 : 0), 5 * centre - 15);
         set(w, at(2), 3 * centre - 9 + (r == 0 ? -5 : 0), 3 * centre - 9);
         set(w, at(3), r == 6 ? 12 : (df <= 1 ? 3 : 0), 0);
-        set(w, at(4), centre - 3 + (r == 0 ? 0 : 0), 3 * centre - 9);
+        set(w, at(4), centre - 3, 3 * centre - 9);
         // King: the castled corners in the middlegame, the centre in the endgame.
         int king_mg = -20 * std::min(r, 3);
         if (r == 0) king_mg = (f == 1 || f == 6) ? 20 : (f == 2 || f == 7 || f == 0) ? 10 : (f == 3 || f == 5) ? -5 : 0;

@@ -101,7 +101,8 @@ struct TuneOptions {
     double learning_rate = 1.0;  // centipawns per Adam step
     int threads = 1;             // 1 or 2
     /// Ridge penalty l2 * sum (w - start)^2 added to the error: a weight the data hardly sees
-    /// (a rook on b3) stays near its start instead of fitting the noise of a few games.
+    /// (a rook on b3) stays near its start instead of fitting the noise of a few games. The
+    /// checkpoint does not keep `start`: a resumed run must be given the same one.
     double l2 = 0;
     /// Ties each piece-square weight to its mirror across the d/e line (one gradient for both),
     /// halving the squares the data must tell apart.

@@ -95,6 +95,9 @@ Phrase phrase(Msg m) {
             return {"Bench: feste Suche über eine feste Stellungsliste (Knotenzahl als Signatur der Suche, Tempo)", "",
                     "bench: a fixed search of a fixed list of positions (node count as the search's signature, speed)"};
         case Msg::HelpBenchDepth: return {"Suchtiefe je Stellung (1..30)", "", "search depth per position (1..30)"};
+        case Msg::HelpBenchFens:
+            return {"nur die Stellungen ausgeben, eine FEN je Zeile (für Vergleiche mit anderen Engines)", "",
+                    "print the positions only, one FEN a line (to compare with other engines)"};
         case Msg::BenchFooter:
             return {
                 "Die letzte Zeile 'Bench: N nodes M nps' ist für Skripte und bleibt Englisch; N ist auf jedem Rechner gleich.",

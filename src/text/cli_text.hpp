@@ -37,7 +37,7 @@ enum class Msg : std::uint16_t {
     HelpPerftMaxNodes, HelpPerftVerbose, PerftFooter, PerftNeedDepth, PerftTime, PerftInvalidMaxNodes,
     PerftUnnamed, PerftFailPosition, PerftFailDepth, PerftOk, PerftSkippedOne, PerftSkippedMany,
     // bench
-    BenchAbout, HelpBenchDepth, BenchFooter,
+    BenchAbout, HelpBenchDepth, HelpBenchFens, BenchFooter,
     // fen
     FenAbout, HelpFenFen, HelpFenFormat,
     // chess960
@@ -58,8 +58,6 @@ enum class Msg : std::uint16_t {
     // dead
     DeadAbout, HelpDeadFen, HelpDeadEpd, HelpDeadWinner, HelpDeadProof, DeadFooter, DeadBadWinner,
     DeadExactlyOne, DeadLineError,
-    // uci
-    UciAbout, UciFooter,
     // tune
     TuneAbout, HelpTuneData, HelpTuneEpochs, HelpTuneRate, HelpTuneThreads, HelpTuneCheckpoint, HelpTuneOut,
     HelpTuneFromDefaults, HelpTuneSelfplay, HelpTuneGames, HelpTuneNodes, HelpTuneOpenings, HelpTuneConcurrency,
@@ -67,6 +65,8 @@ enum class Msg : std::uint16_t {
     TuneCannotWrite, TuneNoData, TuneSelfplayGame, TuneSelfplayDone, TuneSelfplayResume, HelpTuneRandomPlies,
     HelpTuneMaxStart, HelpTuneVersus, TuneBadWeights, HelpTuneL2, HelpTuneHoldout, TuneValidation,
     HelpTuneAsymmetric,
+    // uci
+    UciAbout, UciFooter,
     // play
     PlayAbout, HelpPlayFen, HelpPlayChess960, HelpPlayTimeControl, HelpTouchMove, PlayFooter, PlayUnknownControl,
     PlayChess960Number, PlayWelcome, PlayTimeControl, PlayNoClock, PlayTouchMoveOn, PlayHelp, PlayGameHasNoClock,
