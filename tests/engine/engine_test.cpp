@@ -4,15 +4,12 @@
 
 #include "core/fen.hpp"
 #include "core/move.hpp"
+#include "support/test_positions.hpp"
 
 namespace schach::engine {
 namespace {
 
-Position from_fen(const char* fen) {
-    auto pos = position_from_fen(fen);
-    EXPECT_TRUE(pos.has_value()) << fen;
-    return *pos;
-}
+Position from_fen(std::string_view fen) { return test::position(fen); }
 
 TEST(Engine, FindsMateInOne) {
     Engine engine;

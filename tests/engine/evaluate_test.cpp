@@ -11,15 +11,12 @@
 #include "engine/eval_params.hpp"
 #include "engine/eval_terms.hpp"
 #include "support/test_data.hpp"
+#include "support/test_positions.hpp"
 
 namespace schach::engine {
 namespace {
 
-Position from_fen(std::string_view fen) {
-    auto pos = position_from_fen(fen);
-    EXPECT_TRUE(pos.has_value()) << fen;
-    return pos ? *pos : Position{};
-}
+Position from_fen(std::string_view fen) { return test::position(fen); }
 
 Value eval(std::string_view fen) {
     Evaluator e;

@@ -10,17 +10,14 @@
 #include "core/movegen.hpp"
 #include "engine/engine.hpp"
 #include "engine/level.hpp"
+#include "support/test_positions.hpp"
 
 namespace schach::engine {
 namespace {
 
 constexpr const char* GnuChessBook = "/usr/share/games/gnuchess/book.bin";
 
-Position from_fen(std::string_view fen) {
-    auto pos = position_from_fen(fen);
-    EXPECT_TRUE(pos.has_value()) << fen;
-    return pos ? *pos : Position();
-}
+Position from_fen(std::string_view fen) { return test::position(fen); }
 
 /// The move `level` plays in `pos` with `seed`; without a book unless `book`.
 Move play(int level, std::uint64_t seed, const Position& pos, bool book = false, std::uint64_t nodes = 0) {

@@ -11,22 +11,14 @@
 #include "core/fen.hpp"
 #include "core/movegen.hpp"
 #include "engine/evaluate.hpp"
-#include "uci/command.hpp"
+#include "support/test_positions.hpp"
 
 namespace schach::engine {
 namespace {
 
-Position from_fen(std::string_view fen) {
-    auto pos = position_from_fen(fen);
-    EXPECT_TRUE(pos.has_value()) << fen;
-    return pos ? *pos : Position();
-}
+Position from_fen(std::string_view fen) { return test::position(fen); }
 
-Move uci(const Position& pos, std::string_view text) {
-    const Move m = uci::find_uci_move(pos, text, false);
-    EXPECT_TRUE(m) << text;
-    return m;
-}
+Move uci(const Position& pos, std::string_view text) { return test::legal_move(pos, text); }
 
 TEST(Level, EloTableMapsOntoLevels) {
     EXPECT_EQ(level_for_elo(0), 1);

@@ -15,22 +15,14 @@
 #include "engine/see.hpp"
 #include "engine/tt.hpp"
 #include "engine/wdl.hpp"
+#include "support/test_positions.hpp"
 
 namespace schach::engine {
 namespace {
 
-Position from_fen(std::string_view fen) {
-    auto pos = position_from_fen(fen);
-    EXPECT_TRUE(pos.has_value()) << fen;
-    return pos ? *pos : Position();
-}
+Position from_fen(std::string_view fen) { return test::position(fen); }
 
-Move uci_move(const Position& pos, std::string_view text) {
-    for (Move m : legal_moves(pos))
-        if (to_uci(m, pos.is_chess960()) == text) return m;
-    ADD_FAILURE() << "no legal move " << text;
-    return Move::none();
-}
+Move uci_move(const Position& pos, std::string_view text) { return test::legal_move(pos, text); }
 
 Engine::Result search_fen(std::string_view fen, const SearchLimits& limits, EngineOptions options = {}) {
     Engine engine;
