@@ -17,15 +17,9 @@ namespace {
 
 using test::shell_quote;
 
-struct Output {
-    int exit_code = -1;
-    std::string out;
-};
+using Output = test::CommandRun;
 
-Output schach(const std::string& args) {
-    test::CommandRun run = test::run_command(test::schach_command("tune " + args) + " 2>&1");
-    return {run.exit_code, std::move(run.out)};
-}
+Output schach(const std::string& args) { return test::run_command(test::schach_command("tune " + args) + " 2>&1"); }
 
 std::filesystem::path temp(const std::string& name) {
     return std::filesystem::temp_directory_path() / ("schach_tune_" + std::to_string(::getpid()) + "_" + name);
