@@ -89,7 +89,10 @@ std::expected<void, ConfigError> merge_each(EngineSpec& e, const Pairs& each, co
 }
 
 std::expected<void, ConfigError> read_openings(OpeningSpec& o, const Pairs& pairs) {
-    for (const auto& [key, value] : pairs) {
+    for (const auto& pair : pairs) {
+        // Named references, not a structured binding: clang 14 (the fuzz build) cannot capture one.
+        const auto& key = pair.first;
+        const auto& value = pair.second;
         const auto bad = [&] { return error(Kind::BadValue, key, value); };
         if (key == "file") {
             o.file = value;
