@@ -13,7 +13,7 @@
 # Prints runs, coverage and crash status per target; exits 1 if any target crashed, timed out or
 # ran out of memory, 2 on usage or setup errors.
 #
-# Environment: FUZZ_TARGETS="fen moves pgn san" (a subset, by name), FUZZ_ARGS (extra libFuzzer
+# Environment: FUZZ_TARGETS="fen moves pgn san uci" (a subset, by name), FUZZ_ARGS (extra libFuzzer
 # options, after the target's own, so they win).
 set -euo pipefail
 
@@ -36,11 +36,12 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
 # libFuzzer options of single targets. pgn: PGN text, bounded so that runs stay fast and memory
 # small (the reader streams, longer texts only repeat structures); san: a few bytes of start and
-# plies, then one move text.
+# plies, then one move text; uci: a few GUI lines.
 target_args() {
     case $1 in
         pgn) echo "-max_len=4096" ;;
         san) echo "-max_len=320" ;;
+        uci) echo "-max_len=2048" ;;
     esac
 }
 BIN_DIR=$BUILD_DIR/fuzz
