@@ -4,6 +4,7 @@
 // and say nothing to people, so core stays free of I/O and sentences.
 
 #include <string_view>
+#include <vector>
 
 namespace schach {
 
@@ -17,6 +18,19 @@ constexpr std::string_view trim(std::string_view s) {
     while (!s.empty() && is_ascii_space(s.front())) s.remove_prefix(1);
     while (!s.empty() && is_ascii_space(s.back())) s.remove_suffix(1);
     return s;
+}
+
+/// The words of `s`, split at ASCII white space; views into `s` (UCI lines, engine output).
+inline std::vector<std::string_view> split_words(std::string_view s) {
+    std::vector<std::string_view> words;
+    std::size_t i = 0;
+    while (i < s.size()) {
+        while (i < s.size() && is_ascii_space(s[i])) ++i;
+        const std::size_t start = i;
+        while (i < s.size() && !is_ascii_space(s[i])) ++i;
+        if (i > start) words.push_back(s.substr(start, i - start));
+    }
+    return words;
 }
 
 }  // namespace schach

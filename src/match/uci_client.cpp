@@ -3,20 +3,12 @@
 #include <charconv>
 #include <vector>
 
+#include "core/ascii.hpp"
+
 namespace schach::match {
 namespace {
 
-std::vector<std::string_view> words(std::string_view line) {
-    std::vector<std::string_view> out;
-    std::size_t i = 0;
-    while (i < line.size()) {
-        while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
-        const std::size_t start = i;
-        while (i < line.size() && line[i] != ' ' && line[i] != '\t') ++i;
-        if (i > start) out.push_back(line.substr(start, i - start));
-    }
-    return out;
-}
+std::vector<std::string_view> words(std::string_view line) { return split_words(line); }
 
 template <class T>
 std::optional<T> number(std::string_view text) {
