@@ -1,5 +1,6 @@
 #include "uci/command.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <limits>
 
@@ -171,7 +172,9 @@ std::expected<engine::SearchLimits, UciError> parse_go(Words words, const Positi
                 const std::string_view text = words[++i];
                 const Move m = find_uci_move(pos, text, chess960);
                 if (!m) return std::unexpected(make_error(K::BadMoveText, "go", {}, std::string(text)));
-                l.searchmoves.push_back(m);
+                // A move named twice (or in two spellings, e1g1 and e1h1 in Chess960) is searched once.
+                if (std::find(l.searchmoves.begin(), l.searchmoves.end(), m) == l.searchmoves.end())
+                    l.searchmoves.push_back(m);
             }
         } else if (w == "wtime" || w == "btime") {
             if (!(v = number_after(words, i, -Time, Time))) return std::unexpected(v.error());

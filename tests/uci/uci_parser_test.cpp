@@ -173,6 +173,15 @@ TEST(UciParser, GoSearchmovesEndAtTheNextKeyword) {
     EXPECT_EQ(describe(bad.error()), "go: searchmoves: 'e2e5' is not a legal move in this position");
 }
 
+TEST(UciParser, GoSearchmovesNamesEachMoveOnce) {
+    // Found by fuzz_uci: a move listed twice, or searchmoves given twice, is searched once.
+    const auto g = as<GoCmd>(parse("go searchmoves e2e4 d2d4 e2e4 searchmoves d2d4 g1f3"));
+    ASSERT_EQ(g.limits.searchmoves.size(), 3u);
+    EXPECT_EQ(to_uci(g.limits.searchmoves[0], false), "e2e4");
+    EXPECT_EQ(to_uci(g.limits.searchmoves[1], false), "d2d4");
+    EXPECT_EQ(to_uci(g.limits.searchmoves[2], false), "g1f3");
+}
+
 TEST(UciParser, GoErrorsSayWhatIsWrong) {
     EXPECT_EQ(describe(parse("go depth").error()), "go: 'depth' needs a value");
     EXPECT_EQ(describe(parse("go depth 0").error()), "go: 'depth' needs an integer from 1 to 236, not '0'");
