@@ -50,6 +50,7 @@ Command add_dead_command(CLI::App& parent);         // cmd_dead.cpp: dead positi
 Command add_tune_command(CLI::App& parent);         // cmd_tune.cpp: Texel tuning, self-play data
 Command add_bench_command(CLI::App& parent);        // cmd_bench.cpp: fixed search, node signature
 Command add_match_command(CLI::App& parent);        // cmd_match.cpp: engine matches (src/match)
+Command add_ratings_command(CLI::App& parent);      // cmd_ratings.cpp: joint Elo fit over PGN games
 Command add_uci_command(CLI::App& parent);          // cmd_uci.cpp: the engine over UCI (src/uci)
 
 // --- Shared helpers (common.cpp) ---

@@ -111,6 +111,7 @@ int run(int argc, char** argv) {
                         "schach timecontrol 40/90+30+30s",
                         "schach dead --fen \"8/8/3k4/8/8/3P4/8/3K4 w - - 0 1\" --winner white",
                         "schach match -engine cmd=stockfish -engine cmd=glaurung -each tc=10+0.1 -games 10",
+                        "schach ratings games.pgn --anchor \"Stockfish 15.1 (1350)=1350\"",
                         "schach uci",
                     },
                     Msg::AppExitCodes));
@@ -123,6 +124,7 @@ int run(int argc, char** argv) {
     commands.push_back(add_tune_command(app));
     commands.push_back(add_bench_command(app));
     commands.push_back(add_match_command(app));
+    commands.push_back(add_ratings_command(app));
     commands.push_back(add_uci_command(app));
     std::string ignored_lang;
     accept_lang_everywhere(app, ignored_lang);
@@ -144,8 +146,9 @@ int run(int argc, char** argv) {
         if (!any_command && e.get_exit_code() != 0) {
             const std::vector<std::string> rest = app.remaining();
             if (!rest.empty()) {
-                print_error(tr(Msg::UnknownCommand, rest.front(),
-                               "perft, fen, chess960, moves, pgn, play, timecontrol, dead, tune, bench, match, uci"));
+                print_error(
+                    tr(Msg::UnknownCommand, rest.front(),
+                       "perft, fen, chess960, moves, pgn, play, timecontrol, dead, tune, bench, match, ratings, uci"));
                 return ExitUsage;
             }
         }

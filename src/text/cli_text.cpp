@@ -697,6 +697,80 @@ Phrase phrase(Msg m) {
         case Msg::MatchInterrupted:
             return {"unterbrochen: mit denselben Angaben geht es weiter", "",
                     "interrupted: run again with the same settings to go on"};
+        // ---------------------------------------------------------------- ratings
+        case Msg::RatingsAbout:
+            return {"eine Elo-Zahl je Spieler aus allen Partien von PGN-Dateien zugleich, auf der Skala von Ankern",
+                    "eine Elo-Zahl je spielender Person aus allen Partien von PGN-Dateien zugleich, auf der Skala "
+                    "von Ankern",
+                    "one Elo rating per player from all games of PGN files together, on the scale of anchors"};
+        case Msg::HelpRatingsAnchor:
+            return {"NAME=ELO: die Elo-Zahl dieses Spielers steht fest (wiederholbar; der Wert folgt dem letzten '=')",
+                    "NAME=ELO: die Elo-Zahl dieser spielenden Person steht fest (wiederholbar; der Wert folgt dem "
+                    "letzten '=')",
+                    "NAME=ELO: this player's Elo is fixed (repeatable; the value follows the last '=')"};
+        case Msg::RatingsFooter:
+            return {
+                "Das Modell ist logistisch (Bradley-Terry, wie Ordo und BayesElo): erwartet 1/(1+10^((Rb-Ra)/400)),\n"
+                "ein Remis zählt halb. Gesucht werden die wahrscheinlichsten Zahlen aller Spieler, die keine Anker\n"
+                "sind, aus allen Partien zugleich; jedes Paar, das sich traf, bekommt ein virtuelles Remis dazu.\n"
+                "Jede Gruppe von Spielern, die gegeneinander gespielt haben, braucht einen Anker; ohne Anker ist\n"
+                "der Schnitt aller 0. Gelesen werden nur die Tags White, Black und Result (Result * zählt nicht).",
+                "Das Modell ist logistisch (Bradley-Terry, wie Ordo und BayesElo): erwartet 1/(1+10^((Rb-Ra)/400)),\n"
+                "ein Remis zählt halb. Gesucht werden die wahrscheinlichsten Zahlen aller Spielenden, die keine\n"
+                "Anker sind, aus allen Partien zugleich; jedes Paar, das sich traf, bekommt ein virtuelles Remis\n"
+                "dazu. Jede Gruppe von Spielenden, die gegeneinander gespielt haben, braucht einen Anker; ohne\n"
+                "Anker ist der Schnitt aller 0. Gelesen werden nur die Tags White, Black und Result (Result *\n"
+                "zählt nicht).",
+                "The model is logistic (Bradley-Terry, as Ordo and BayesElo): expected 1/(1+10^((Rb-Ra)/400)),\n"
+                "a draw counts half. The fit finds the most likely ratings of all players who are not anchors,\n"
+                "from all games together; each pair of players that met gets one virtual draw added.\n"
+                "Each group of players who played one another needs an anchor; without anchors the average of\n"
+                "all is 0. Only the tags White, Black and Result are read (Result * does not count)."};
+        case Msg::RatingsBadAnchor:
+            return {"ungültiger Anker '{}': erwartet NAME=ELO, z. B. \"Stockfish 15.1 (1350)=1350\"", "",
+                    "invalid anchor '{}': expected NAME=ELO, e.g. \"Stockfish 15.1 (1350)=1350\""};
+        case Msg::RatingsUnknownAnchor:
+            return {"der Anker '{}' hat in diesen Dateien keine Partie gespielt", "",
+                    "the anchor '{}' played no game in these files"};
+        case Msg::RatingsNotConnected:
+            return {
+                "'{}' ist durch keine Partien mit einem Anker verbunden: jede Gruppe von Spielern, die "
+                "gegeneinander gespielt haben, braucht einen (--anchor)",
+                "'{}' ist durch keine Partien mit einem Anker verbunden: jede Gruppe von Spielenden, die "
+                "gegeneinander gespielt haben, braucht einen (--anchor)",
+                "'{}' is linked by no games to an anchor: each group of players who played one another needs "
+                "one (--anchor)"};
+        case Msg::RatingsNotOnePool:
+            return {
+                "die Spieler bilden keine Gruppe: '{}' ist durch keine Partien mit den anderen verbunden "
+                "(einen Anker je Gruppe angeben: --anchor)",
+                "die Spielenden bilden keine Gruppe: '{}' ist durch keine Partien mit den anderen verbunden "
+                "(einen Anker je Gruppe angeben: --anchor)",
+                "the players are not one pool: '{}' is linked by no games to the others (give an anchor in "
+                "each group: --anchor)"};
+        case Msg::RatingsNoGames:
+            return {"keine wertbaren Partien (1-0, 0-1 oder 1/2-1/2 zwischen zwei Spielern) in den Dateien",
+                    "keine wertbaren Partien (1-0, 0-1 oder 1/2-1/2 zwischen zwei Spielenden) in den Dateien",
+                    "no games to rate (1-0, 0-1 or 1/2-1/2 between two players) in the files"};
+        case Msg::RatingsTableHeader:
+            return {"| Rang | Spieler | Elo | ± 95 % | Partien | Punkte | % |",
+                    "| Rang | Spielere | Elo | ± 95 % | Partien | Punkte | % |",
+                    "| Rank | Player | Elo | ± 95 % | Games | Points | % |"};
+        case Msg::RatingsAnchorElo: return {"{} (Anker)", "", "{} (anchor)"};
+        case Msg::RatingsSummary:
+            return {
+                "gewertete Partien: {}, Spieler: {}; Prior: ein virtuelles Remis für jedes Paar, das sich "
+                "traf (wie BayesElo); ± ist das 95-%-Intervall",
+                "gewertete Partien: {}, Spielende: {}; Prior: ein virtuelles Remis für jedes Paar, das sich "
+                "traf (wie BayesElo); ± ist das 95-%-Intervall",
+                "rated games: {}, players: {}; prior: one virtual draw for each pair of players that met "
+                "(as BayesElo); ± is the 95 % interval"};
+        case Msg::RatingsSkipped:
+            return {"übergangene Partien: {} (Result * oder keines, ein Name fehlt oder ein Fehler in den Tags)", "",
+                    "skipped games: {} (Result * or none, a missing name or an error in the tags)"};
+        case Msg::RatingsRelative:
+            return {"ohne Anker: der Schnitt aller ist 0, die Fehler gelten relativ zu ihm", "",
+                    "no anchor: the average of all players is 0, the errors are relative to it"};
         case Msg::End: break;
     }
     return {"?", "", "?"};

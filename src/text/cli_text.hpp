@@ -83,6 +83,10 @@ enum class Msg : std::uint16_t {
     MatchStandingsHeader, MatchSprtH0, MatchSprtH1, MatchSprtOpen, MatchForfeits, MatchReasonTimeForfeit,
     MatchReasonIllegal, MatchReasonCrash, MatchReasonStall, MatchReasonNotReady, MatchReasonResign, MatchReasonDraw,
     MatchInterrupted, MatchSprtNeedsTwo, MatchTableAll,
+    // ratings
+    RatingsAbout, HelpRatingsAnchor, RatingsFooter, RatingsBadAnchor, RatingsUnknownAnchor, RatingsNotConnected,
+    RatingsNotOnePool, RatingsNoGames, RatingsTableHeader, RatingsAnchorElo, RatingsSummary, RatingsSkipped,
+    RatingsRelative,
     End  // not a message: the number of messages
 };
 // clang-format on
