@@ -4,7 +4,7 @@ BUILD  := build/$(PRESET)
 JOBS   ?= $(shell nproc)
 SCHACH := $(BUILD)/schach
 
-.PHONY: all deps configure build run test test-long bench match fuzz sanitize format format-check clean
+.PHONY: all deps configure build run test test-long bench match levels fuzz sanitize format format-check clean
 
 all: build
 
@@ -43,6 +43,13 @@ bench: build
 GAMES ?= 100
 match: build
 	@GAMES=$(GAMES) bash scripts/match.sh $(BUILD)
+
+# The Elo of each level 1-8 (scripts/levels.sh): gauntlets against Stockfish 15.1 at fixed UCI_Elo
+# and fairy-stockfish at negative Skill Levels, LEVEL_GAMES per anchor (default 20) at 10+0.1, one
+# joint fit (schach ratings) on Stockfish's scale in build/levels/levels.md; resumable.
+LEVEL_GAMES ?= 20
+levels: build
+	@GAMES=$(LEVEL_GAMES) bash scripts/levels.sh $(BUILD)
 
 FUZZ_SECONDS ?= 60
 fuzz: deps

@@ -33,11 +33,8 @@ SEED=${SEED:-1}
 SCHACH="$BUILD/schach"
 ENGINE=${ENGINE:-"$SCHACH uci"}
 
-if [[ -z "${BOOK:-}" ]]; then
-    data=$(sed -n 's/^SCHACH_DATA_DIR:PATH=//p' "$BUILD/CMakeCache.txt" 2>/dev/null || true)
-    BOOK="${data:-../shared/data}/books/8mvs_+90_+99.epd"
-fi
-[[ -f "$BOOK" ]] || { echo "match: opening book $BOOK not found (set BOOK=...)" >&2; exit 2; }
+source "$(dirname "$0")/match-common.sh"
+find_book "$BUILD"
 
 # Toga's base time: the first number of the control, in seconds (cutechess style "[moves/]base+inc").
 base=${TC#*/}
@@ -56,20 +53,13 @@ args=(
     -engine cmd=/usr/games/toga2 "name=Toga II 3.0" "option.Number of Threads=1" option.OwnBook=false
     -engine cmd=/usr/games/ethereal-chess "name=Ethereal 12" option.Threads=1
 )
-for elo in $ELOS; do
-    args+=(-engine cmd=/usr/games/stockfish "name=Stockfish 15.1 ($elo)" option.Threads=1
-           "option.Move Overhead=100" option.UCI_LimitStrength=true "option.UCI_Elo=$elo")
-done
-args+=(
-    -each "tc=$TC" option.Hash=16 option.Ponder=false timemargin=100
-    -gauntlet -games "$GAMES" -concurrency "$CONCURRENCY"
-    -openings "file=$BOOK" order=random -seed "$SEED"
-    -resign movecount=3 score=400 -draw movenumber=40 movecount=8 score=10
-    -pgnout "$OUT/gauntlet.pgn"
-)
+for elo in $ELOS; do add_stockfish "$elo"; done
+add_common_args "$OUT/gauntlet.pgn"
 {
     echo "Gauntlet of $ENGINE at $TC, Threads 1, Hash 16, $GAMES games per opponent, openings $(basename "$BOOK")"
     echo "($(date -u +%Y-%m-%d), $(nproc) cores; Elo and error from the game pairs, 95 %)"
     echo
     "$SCHACH" match --lang en "${args[@]}"
-} | tee "$OUT/results.md"
+} | tee "$OUT/results.md.part"
+# Only a finished run replaces the table (a refused start leaves the last one).
+mv "$OUT/results.md.part" "$OUT/results.md"
