@@ -4,7 +4,7 @@ BUILD  := build/$(PRESET)
 JOBS   ?= $(shell nproc)
 SCHACH := $(BUILD)/schach
 
-.PHONY: all deps configure build run test test-long bench match levels fuzz sanitize format format-check clean
+.PHONY: all deps configure build run test test-long bench match levels time-check fuzz sanitize format format-check clean
 
 all: build
 
@@ -50,6 +50,12 @@ match: build
 LEVEL_GAMES ?= 20
 levels: build
 	@GAMES=$(LEVEL_GAMES) bash scripts/levels.sh $(BUILD)
+
+# Never a loss on time at 1+0.01 (scripts/time-check.sh): TIME_GAMES (100) against each of
+# Glaurung 2.2 and Stockfish 15.1 with no time margin for us; fails on one loss on time.
+TIME_GAMES ?= 100
+time-check: build
+	@GAMES=$(TIME_GAMES) bash scripts/time-check.sh $(BUILD)
 
 FUZZ_SECONDS ?= 60
 fuzz: deps
