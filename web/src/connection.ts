@@ -98,9 +98,11 @@ export class Connection {
         return this.pending;
     }
 
-    start(): void {
+    /** Connects; `fromVersion`: the version of a state the page already has (from HTTP). */
+    start(fromVersion: number | null = null): void {
         if (!this.stopped) return;
         this.stopped = false;
+        if (fromVersion !== null) this.versionSeen = fromVersion;
         this.open();
     }
 

@@ -369,12 +369,19 @@ export const decodeCreateGameResponse: Decoder<CreateGameResponse> = struct({
 
 export const decodeJoinResponse: Decoder<JoinResponse> = struct({ color });
 
+/** An ISO 8601 time, or milliseconds since 1970 (turned into ISO 8601). */
+const timestamp: Decoder<string> = (x) => {
+    if (typeof x === 'string') return x;
+    const ms = nat(x);
+    return ms === undefined ? undefined : new Date(ms).toISOString();
+};
+
 const gameSummary: Decoder<GameSummary> = struct({
     id: gameId,
     players,
     status,
     result: optional(nullable(result), null),
-    updated: optional(str, ''),
+    updated: optional(timestamp, ''),
 });
 
 /** `GET /api/v1/games`: an array of games, or `{ games: [...] }`. */

@@ -4,6 +4,7 @@ import type { Messages } from '../i18n.js';
 
 export const deNeutral: Messages = {
     appTitle: 'Schach',
+    skipToContent: 'Zum Inhalt springen',
     homeLink: 'Startseite',
     languageLabel: 'Sprache',
     languageDe: 'Deutsch',
@@ -64,6 +65,7 @@ export const deNeutral: Messages = {
     white: 'Weiß',
     black: 'Schwarz',
     computerName: 'Computer (Stufe {level})',
+    computerPlayer: 'Computer',
     anonymous: 'Anonym',
     waitingForPlayer: 'wartet auf de zweite Spielere',
     youPlay: 'Du spielst {color}.',

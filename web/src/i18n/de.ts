@@ -3,6 +3,7 @@ import type { Messages } from '../i18n.js';
 
 export const de: Messages = {
     appTitle: 'Schach',
+    skipToContent: 'Zum Inhalt springen',
     homeLink: 'Startseite',
     languageLabel: 'Sprache',
     languageDe: 'Deutsch',
@@ -63,6 +64,7 @@ export const de: Messages = {
     white: 'Weiß',
     black: 'Schwarz',
     computerName: 'Computer (Stufe {level})',
+    computerPlayer: 'Computer',
     anonymous: 'Anonym',
     waitingForPlayer: 'wartet auf den zweiten Spieler',
     youPlay: 'Du spielst {color}.',

@@ -3,6 +3,7 @@
 export const en = {
     // Page frame
     appTitle: 'Schach',
+    skipToContent: 'Skip to the content',
     homeLink: 'Start page',
     languageLabel: 'Language',
     languageDe: 'Deutsch',
@@ -67,6 +68,7 @@ export const en = {
     white: 'White',
     black: 'Black',
     computerName: 'Computer (level {level})',
+    computerPlayer: 'Computer',
     anonymous: 'Anonymous',
     waitingForPlayer: 'waiting for the second player',
     youPlay: 'You play {color}.',

@@ -1,0 +1,113 @@
+// The page's entry: language, header settings and routing by path —
+// `/` the start page, `/game/{id}` a game (with `?invite=TOKEN` taking the free seat first),
+// `/watch/{id}` a game for spectators.
+import { announce, initAnnouncer } from './announce.js';
+import { ApiError, joinGame } from './api.js';
+import { byId, el } from './dom.js';
+import { GamePage } from './game_page.js';
+import { homePage } from './home.js';
+import { type Lang, Languages, type MessageKey, currentLang, htmlLang, pickLang, setLang, t } from './i18n.js';
+import { type Notation, Notations, defaultNotation } from './notation.js';
+import { type Route, route } from './routes.js';
+import { saveLang, saveMuted, saveNotation, storedLang, storedMuted, storedNotation } from './settings.js';
+import { Sounds } from './sounds.js';
+
+const LanguageNames: { readonly [L in Lang]: MessageKey } = { de: 'languageDe', 'de-neutral': 'languageDeNeutral', en: 'languageEn' };
+const NotationNames: { readonly [N in Notation]: MessageKey } = {
+    english: 'notationEnglish',
+    german: 'notationGerman',
+    'german-neutral': 'notationGermanNeutral',
+    figurine: 'notationFigurine',
+};
+
+let notation: Notation = 'english';
+let onNotationChange: () => void = () => undefined;
+
+/** The language select (a change reloads the page in the new language), the piece letters, the sound toggle. */
+function setUpHeader(sounds: Sounds): void {
+    byId('skip-link').textContent = t('skipToContent');
+    byId('home-link').textContent = t('appTitle');
+    byId('home-link').setAttribute('aria-label', t('homeLink'));
+    byId('lang-label').textContent = t('languageLabel');
+    byId('notation-label').textContent = t('notationLabel');
+    const lang = byId<HTMLSelectElement>('lang-select');
+    lang.replaceChildren(...Languages.map((l) => el('option', { text: t(LanguageNames[l]), attrs: { value: l, lang: htmlLang(l) } })));
+    lang.value = currentLang();
+    lang.addEventListener('change', () => {
+        saveLang(lang.value);
+        window.location.reload();
+    });
+    const letters = byId<HTMLSelectElement>('notation-select');
+    letters.replaceChildren(...Notations.map((n) => el('option', { text: t(NotationNames[n]), attrs: { value: n } })));
+    letters.value = notation;
+    letters.addEventListener('change', () => {
+        notation = letters.value as Notation;
+        saveNotation(notation);
+        onNotationChange();
+    });
+    const toggle = byId<HTMLButtonElement>('sound-toggle');
+    const showSound = () => {
+        toggle.textContent = sounds.muted ? t('soundOff') : t('soundOn');
+        toggle.setAttribute('aria-pressed', String(!sounds.muted));
+        toggle.title = t('soundToggleLabel');
+    };
+    toggle.setAttribute('aria-label', t('soundToggleLabel'));
+    toggle.addEventListener('click', () => {
+        sounds.setMuted(!sounds.muted);
+        saveMuted(sounds.muted);
+        showSound();
+    });
+    showSound();
+}
+
+/** Takes the invitation's seat; returns a sentence to show when that did not work. */
+async function takeSeat(id: string, invite: string): Promise<string | undefined> {
+    const clean = `/game/${id}`;
+    try {
+        const joined = await joinGame(id, invite);
+        window.history.replaceState(null, '', clean); // the token is spent: keep it out of the address bar
+        return joined === null ? t('seatTaken') : undefined;
+    } catch (e) {
+        return t('joinFailed', { error: e instanceof ApiError ? e.message : String(e) });
+    }
+}
+
+async function showRoute(app: HTMLElement, r: Route, sounds: Sounds): Promise<void> {
+    switch (r.page) {
+        case 'home':
+            document.title = t('appTitle');
+            app.replaceChildren(homePage());
+            return;
+        case 'missing':
+            document.title = t('appTitle');
+            app.replaceChildren(el('p', { class: 'page-error', text: t('notFound') }));
+            return;
+        case 'game':
+        case 'watch': {
+            let notice: string | undefined;
+            if (r.page === 'game' && r.invite) {
+                app.replaceChildren(el('p', { text: t('joining') }));
+                notice = await takeSeat(r.id, r.invite);
+            }
+            const page = new GamePage({ id: r.id, watching: r.page === 'watch', sounds, notation: () => notation, ...(notice ? { notice } : {}) });
+            onNotationChange = () => page.refresh();
+            app.replaceChildren(page.el);
+            if (notice) announce(notice);
+            await page.start();
+            return;
+        }
+    }
+}
+
+function main(): void {
+    const lang = pickLang(storedLang(), navigator.languages ?? [navigator.language]);
+    setLang(lang);
+    document.documentElement.lang = htmlLang(lang);
+    notation = storedNotation() ?? defaultNotation(lang);
+    initAnnouncer(byId('live'));
+    const sounds = new Sounds(storedMuted());
+    setUpHeader(sounds);
+    void showRoute(byId('app'), route(window.location.pathname, window.location.search), sounds);
+}
+
+if (typeof document !== 'undefined') main();

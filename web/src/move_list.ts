@@ -1,0 +1,94 @@
+// The moves in pairs with their numbers, in the chosen piece letters. A click on a move or the
+// keys ← → Home End (handled by the game page) show earlier positions; the shown one is marked.
+import { button, el } from './dom.js';
+import { t } from './i18n.js';
+import { type Notation, convertSan } from './notation.js';
+import type { MoveRecord } from './protocol.js';
+
+export interface MoveNumbering {
+    /** The full-move number of the first move. */
+    readonly first: number;
+    /** Does Black make the first move (a position set up with Black to move)? */
+    readonly blackFirst: boolean;
+}
+
+/** From the initial FEN's side to move and full-move number. */
+export function numbering(initialFen: string): MoveNumbering {
+    const fields = initialFen.split(' ');
+    const first = Number.parseInt(fields[5] ?? '1', 10);
+    return { first: Number.isFinite(first) && first > 0 ? first : 1, blackFirst: fields[1] === 'b' };
+}
+
+/** "12." for White's move, "12…" for Black's, for ply `ply` (1-based). */
+export function moveNumberText(ply: number, n: MoveNumbering): string {
+    const index = ply - 1 + (n.blackFirst ? 1 : 0);
+    const number = n.first + Math.floor(index / 2);
+    return index % 2 === 0 ? `${number}.` : `${number}…`;
+}
+
+export class MoveList {
+    readonly el: HTMLElement;
+    private readonly list: HTMLOListElement;
+    private readonly empty: HTMLElement;
+    private readonly nav: Record<'first' | 'previous' | 'next' | 'last', HTMLButtonElement>;
+
+    constructor(private readonly onJump: (ply: number) => void, private readonly onStep: (step: 'first' | 'previous' | 'next' | 'last') => void) {
+        this.list = el('ol', { class: 'move-list' });
+        this.empty = el('p', { class: 'no-moves', text: t('noMovesYet') });
+        const scroller = el('div', { class: 'moves-scroll', attrs: { tabindex: '0', role: 'group', 'aria-label': t('moveListLabel') } }, [
+            this.empty,
+            this.list,
+        ]);
+        this.list.addEventListener('click', (ev) => {
+            const target = ev.target instanceof HTMLElement ? ev.target.closest<HTMLElement>('[data-ply]') : null;
+            if (!target) return;
+            this.onJump(Number(target.dataset.ply));
+            scroller.focus({ preventScroll: true });
+        });
+        const navButton = (step: 'first' | 'previous' | 'next' | 'last', symbol: string, label: string) => {
+            const b = button(symbol, () => this.onStep(step), 'nav-button');
+            b.setAttribute('aria-label', label);
+            b.title = label;
+            return b;
+        };
+        this.nav = {
+            first: navButton('first', '⏮', t('firstMove')),
+            previous: navButton('previous', '◀', t('previousMove')),
+            next: navButton('next', '▶', t('nextMove')),
+            last: navButton('last', '⏭', t('lastMove')),
+        };
+        this.el = el('section', { class: 'moves', attrs: { 'aria-label': t('movesHeading') } }, [
+            scroller,
+            el('div', { class: 'move-nav' }, [this.nav.first, this.nav.previous, this.nav.next, this.nav.last]),
+        ]);
+    }
+
+    /** Rebuilds the list; `shownPly` (0 … moves.length) is the position on the board. */
+    render(moves: readonly MoveRecord[], initialFen: string, notation: Notation, shownPly: number): void {
+        const n = numbering(initialFen);
+        const rows: HTMLLIElement[] = [];
+        let row: HTMLLIElement | null = null;
+        moves.forEach((move, i) => {
+            const ply = i + 1;
+            const whiteMove = (i + (n.blackFirst ? 1 : 0)) % 2 === 0;
+            if (whiteMove || row === null) {
+                row = el('li', { class: 'move-row' }, [el('span', { class: 'move-number', text: moveNumberText(ply, n).replace('…', '.') })]);
+                if (!whiteMove) row.append(el('span', { class: 'move placeholder', text: '…', attrs: { 'aria-hidden': 'true' } }));
+                rows.push(row);
+            }
+            const text = convertSan(move.san, notation);
+            const cell = el('button', {
+                class: ply === shownPly ? 'move active' : 'move',
+                text,
+                attrs: { type: 'button', tabindex: '-1', 'data-ply': String(ply), 'aria-label': `${moveNumberText(ply, n)} ${text}` },
+            });
+            if (ply === shownPly) cell.setAttribute('aria-current', 'step');
+            row.append(cell);
+        });
+        this.list.replaceChildren(...rows);
+        this.empty.hidden = moves.length > 0;
+        this.nav.first.disabled = this.nav.previous.disabled = shownPly <= 0;
+        this.nav.next.disabled = this.nav.last.disabled = shownPly >= moves.length;
+        this.list.querySelector('.move.active')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    }
+}

@@ -1,0 +1,17 @@
+// Which page a path shows.
+import { isGameId } from './protocol.js';
+
+export type Route =
+    | { readonly page: 'home' }
+    | { readonly page: 'game'; readonly id: string; readonly invite: string | null }
+    | { readonly page: 'watch'; readonly id: string }
+    | { readonly page: 'missing' };
+
+/** The page for a path and query string. */
+export function route(pathname: string, search: string): Route {
+    if (pathname === '/' || pathname === '/index.html') return { page: 'home' };
+    const m = /^\/(game|watch)\/([^/]+)\/?$/.exec(pathname);
+    if (!m || !isGameId(m[2]!)) return { page: 'missing' };
+    if (m[1] === 'watch') return { page: 'watch', id: m[2]! };
+    return { page: 'game', id: m[2]!, invite: new URLSearchParams(search).get('invite') };
+}

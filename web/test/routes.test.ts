@@ -1,0 +1,12 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { route } from '../src/routes.js';
+
+test('routes: start page, game, invitation, spectators, unknown paths', () => {
+    assert.deepEqual(route('/', ''), { page: 'home' });
+    assert.deepEqual(route('/game/aB3dE5gH', ''), { page: 'game', id: 'aB3dE5gH', invite: null });
+    assert.deepEqual(route('/game/aB3dE5gH', '?invite=tok_en-1'), { page: 'game', id: 'aB3dE5gH', invite: 'tok_en-1' });
+    assert.deepEqual(route('/watch/aB3dE5gH/', ''), { page: 'watch', id: 'aB3dE5gH' });
+    for (const path of ['/game/', '/game/short', '/game/aB3dE5gH/x', '/watch/ab3de5g!', '/games', '/api/v1/games'])
+        assert.deepEqual(route(path, ''), { page: 'missing' }, path);
+});
