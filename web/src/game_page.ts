@@ -163,6 +163,7 @@ export class GamePage {
             case 'move': {
                 const san = event.d.san;
                 this.board.clearRefusal();
+                this.entry.showMessage('');
                 this.options.sounds.play(san.includes('+') || san.includes('#') ? 'check' : san.includes('x') ? 'capture' : 'move');
                 announce(announceMove(san, otherColor(state.turn)));
                 break;

@@ -29,16 +29,17 @@ export function moveNumberText(ply: number, n: MoveNumbering): string {
 export class MoveList {
     readonly el: HTMLElement;
     private readonly list: HTMLOListElement;
+    private readonly scroller: HTMLElement;
     private readonly empty: HTMLElement;
     private readonly nav: Record<'first' | 'previous' | 'next' | 'last', HTMLButtonElement>;
 
     constructor(private readonly onJump: (ply: number) => void, private readonly onStep: (step: 'first' | 'previous' | 'next' | 'last') => void) {
         this.list = el('ol', { class: 'move-list' });
         this.empty = el('p', { class: 'no-moves', text: t('noMovesYet') });
-        const scroller = el('div', { class: 'moves-scroll', attrs: { tabindex: '0', role: 'group', 'aria-label': t('moveListLabel') } }, [
+        const scroller = (this.scroller = el('div', { class: 'moves-scroll', attrs: { tabindex: '0', role: 'group', 'aria-label': t('moveListLabel') } }, [
             this.empty,
             this.list,
-        ]);
+        ]));
         this.list.addEventListener('click', (ev) => {
             const target = ev.target instanceof HTMLElement ? ev.target.closest<HTMLElement>('[data-ply]') : null;
             if (!target) return;
@@ -52,10 +53,10 @@ export class MoveList {
             return b;
         };
         this.nav = {
-            first: navButton('first', '⏮', t('firstMove')),
-            previous: navButton('previous', '◀', t('previousMove')),
-            next: navButton('next', '▶', t('nextMove')),
-            last: navButton('last', '⏭', t('lastMove')),
+            first: navButton('first', '«', t('firstMove')),
+            previous: navButton('previous', '‹', t('previousMove')),
+            next: navButton('next', '›', t('nextMove')),
+            last: navButton('last', '»', t('lastMove')),
         };
         this.el = el('section', { class: 'moves', attrs: { 'aria-label': t('movesHeading') } }, [
             scroller,
@@ -89,6 +90,19 @@ export class MoveList {
         this.empty.hidden = moves.length > 0;
         this.nav.first.disabled = this.nav.previous.disabled = shownPly <= 0;
         this.nav.next.disabled = this.nav.last.disabled = shownPly >= moves.length;
-        this.list.querySelector('.move.active')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+        this.keepInView(this.list.querySelector('.move.active'));
+    }
+
+    /** Scrolls the list (and only the list, never the page) so that `move` is visible. */
+    private keepInView(move: Element | null): void {
+        const box = this.scroller;
+        if (!move) {
+            box.scrollTop = 0; // the starting position is shown
+            return;
+        }
+        const m = move.getBoundingClientRect();
+        const b = box.getBoundingClientRect();
+        if (m.top < b.top) box.scrollTop -= b.top - m.top;
+        else if (m.bottom > b.bottom) box.scrollTop += m.bottom - b.bottom;
     }
 }

@@ -49,6 +49,8 @@ export class PromotionChooser {
         const heading = el('p', { class: 'promotion-heading', text: t('promotionHeading') });
         this.el.replaceChildren(heading);
         this.el.setAttribute('aria-label', t('promotionHeading'));
+        this.el.classList.toggle('from-top', fromTop);
+        this.el.classList.toggle('from-bottom', !fromTop);
         Choices.forEach((choice, i) => {
             const row = fromTop ? i : 7 - i;
             const piece = document.createElement('piece'); // styled by chessground's piece set
