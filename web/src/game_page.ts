@@ -53,6 +53,8 @@ export class GamePage {
     private orientation: Color = 'white';
     private orientationChosen = false;
     private lastLowSound = -Infinity;
+    /** The ply a move of ours was sent at, until the server's answer: no second move meanwhile. */
+    private sentAt: number | null = null;
     private readonly connection: Connection;
     private readonly board: GameView;
     private readonly clocks: Record<Color, ClockView>;
@@ -148,6 +150,7 @@ export class GamePage {
         const next = applyEvent(before, event);
         if (!next) return;
         this.state = this.options.watching ? { ...next, you: null } : next;
+        if (this.sentAt !== null && (this.state.ply > this.sentAt || event.t === 'state' || event.t === 'takeback')) this.sentAt = null;
         if (!this.orientationChosen) this.orientation = this.state.you === 'black' ? 'black' : 'white';
         if (event.t === 'state' || event.t === 'takeback' || this.viewPly !== null && this.viewPly > this.state.ply) this.viewPly = null;
         if (event.t === 'move' || event.t === 'state' || event.t === 'takeback' || event.t === 'end') this.setClocks();
@@ -186,6 +189,8 @@ export class GamePage {
     private onReply(reply: Reply): void {
         switch (reply.t) {
             case 'refusal':
+                if (reply.d.a !== null) this.sentAt = null;
+                this.render();
                 this.board.showRefusal(reply.d.text, reply.d.squares);
                 announce(t('refused', { text: reply.d.text }));
                 break;
@@ -222,21 +227,27 @@ export class GamePage {
 
     private playMove(move: MoveText): void {
         const state = this.state;
-        if (!state || !isMyTurn(state)) return;
+        if (!state || !this.canMove(state)) return;
         this.options.sounds.unlock();
+        this.sentAt = state.ply;
         this.connection.sendMove(state.ply, move);
+        this.render();
+    }
+
+    /** Our turn, and no move of ours still on its way. */
+    private canMove(state: GameState): boolean {
+        return isMyTurn(state) && this.sentAt === null;
     }
 
     /** A move from the text field; `false` (and a message) when it cannot be sent now. */
     private typed(move: TypedMove): boolean {
         const state = this.state;
-        if (!state || !isMyTurn(state)) {
+        if (!state || !this.canMove(state)) {
             this.entry.showMessage(t('moveEntryNotYourTurn'));
             return false;
         }
         this.viewPly = null;
         this.playMove(moveText(move));
-        this.render();
         return true;
     }
 
@@ -341,7 +352,7 @@ export class GamePage {
         const state = this.state;
         if (!state) return;
         const viewing = this.viewPly === null ? null : plyView(state, this.viewPly);
-        const movable = running(state) && state.you !== null ? state.you : null;
+        const movable = running(state) && state.you !== null && this.sentAt === null ? state.you : null;
         this.board.render({ game: state, viewing, orientation: this.orientation, movable });
         this.renderPlayers(state);
         this.moves.render(state.moves, state.initialFen, this.options.notation(), this.viewPly ?? state.ply);

@@ -30,6 +30,9 @@ export class GameView {
     private readonly chooser = new PromotionChooser();
     private readonly refusal: HTMLElement;
     private current: BoardState | null = null;
+    /** The FEN last given to chessground: an unchanged one is not set again, which would wipe
+     * the arrows drawn and undo a move waiting for the server. */
+    private shownFen: string | null = null;
     private refusedSquares: readonly Square[] = [];
 
     constructor(
@@ -59,8 +62,9 @@ export class GameView {
         });
     }
 
-    /** Shows `state`; the refusal highlight of the last render goes. */
-    render(state: BoardState): void {
+    /** Shows `state`; the refusal highlight of the last render goes. `force`: put the pieces
+     * where the state has them even when its position did not change. */
+    render(state: BoardState, force = false): void {
         this.current = state;
         if (this.chooser.isOpen && state.viewing !== null) this.chooser.cancel();
         const { game, viewing } = state;
@@ -69,8 +73,9 @@ export class GameView {
         const live = viewing === null;
         const canMove = live && state.movable !== null && (state.movable === 'both' || state.movable === turn);
         const lastMove = (viewing ? viewing.lastMove : game.lastMove) ?? undefined;
+        if (force || fen !== this.shownFen) this.cg.set({ fen });
+        this.shownFen = fen;
         this.cg.set({
-            fen,
             orientation: state.orientation,
             turnColor: turn,
             check: viewing ? viewing.check : game.check !== null,
@@ -91,7 +96,7 @@ export class GameView {
     /** Puts the pieces back where the server has them (after a refusal or a cancelled promotion). */
     snapBack(): void {
         this.cg.cancelMove();
-        if (this.current) this.render(this.current);
+        if (this.current) this.render(this.current, true);
     }
 
     /** The server refused a move: back to its position, the reason shown and its squares marked. */
