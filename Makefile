@@ -4,7 +4,7 @@ BUILD  := build/$(PRESET)
 JOBS   ?= $(shell nproc)
 SCHACH := $(BUILD)/schach
 
-.PHONY: all deps configure build run test test-long bench match levels time-check fuzz sanitize format format-check clean
+.PHONY: all deps configure build web run test test-long bench match levels time-check fuzz sanitize format format-check clean
 
 all: build
 
@@ -25,9 +25,14 @@ PLAY_ARGS ?=
 run: build
 	@$(SCHACH) play $(PLAY_ARGS)
 
-# The default suite (long runs excluded: test names ending in Long).
-test: build
+# The web page (web/): type check (tsc) and bundle (esbuild) into web/dist.
+web: deps
+	@cd web && npm run --silent check && npm run --silent build
+
+# The default suite (long runs excluded: test names ending in Long), then the page's unit tests.
+test: build web
 	@cd $(BUILD) && ctest -j $(JOBS) --output-on-failure -E 'Long'
+	@cd web && npm test --silent
 
 # Full-depth perft suites and the large Stockfish differential run.
 test-long: build

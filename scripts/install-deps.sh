@@ -11,6 +11,9 @@ packages=(
   gnuchess-book             # a Polyglot opening book (book.bin) for the engine's levels and the match runner
   glaurung toga2 ethereal-chess fairy-stockfish  # opponents of the match runner's gauntlets (make match)
   ccache                    # shares compiled objects between builds and checkouts
+  libboost1.81-dev libboost-json1.81-dev libboost-url1.81-dev  # schach serve: Beast/Asio, JSON, URLs (1.81, not the default 1.74)
+  libsqlite3-dev libssl-dev # schach serve: the game store (SQLite, WAL) and SHA-256 / random secrets (OpenSSL)
+  chromium                  # the web page's browser tests (driven by playwright-core from npm)
 )
 missing=()
 for p in "${packages[@]}"; do
@@ -35,4 +38,10 @@ if [ ! -d "$root/tools/oracle/node_modules/chessops" ]; then
   fi
   echo "install-deps: npm ci in tools/oracle"
   npm ci --prefix "$root/tools/oracle" --no-audit --no-fund --loglevel=error
+fi
+
+# The web page (web/, pinned in web/package-lock.json): chessground, esbuild, typescript.
+if [ -f "$root/web/package-lock.json" ] && [ ! -d "$root/web/node_modules/@lichess-org/chessground" ]; then
+  echo "install-deps: npm ci in web"
+  npm ci --prefix "$root/web" --no-audit --no-fund --loglevel=error
 fi
