@@ -3,23 +3,27 @@
 #
 #   scripts/levels.sh [BUILD_DIR]     (default build/release; `make levels` passes it)
 #
-# Each level plays GAMES games (default 20, in colour-swapped pairs) against each of its anchors at
-# TC (default 10+0.1), Threads 1, Hash 16, openings from 8mvs_+90_+99.epd. The anchors are
-# Stockfish 15.1 with UCI_LimitStrength at a fixed UCI_Elo (1350..2850, its own calibrated scale)
-# and, below that range, fairy-stockfish 11.1 at a negative Skill Level (lichess's levels 1-3 use
-# -9, -5, -1). One joint fit over all the games (`schach ratings`, Stockfish's UCI_Elo values as
+# Each level plays GAMES games (default 20, in colour-swapped pairs) against each of its anchors,
+# Threads 1, Hash 16, openings from 8mvs_+90_+99.epd. The anchors are Stockfish 15.1 with
+# UCI_LimitStrength at a fixed UCI_Elo (1350..2850, its own calibrated scale) and, below that
+# range, fairy-stockfish 11.1 at a negative Skill Level (lichess's levels 1-3 use -9, -5, -1).
+# Clocks: TC_LOW (default 5+0.05) for levels 1-6, TC (default 10+0.1) for 7 and 8. Both sides'
+# strength hardly depends on the clock there: Stockfish's limited strength picks its move at the
+# end of iteration 1 + skill (depth 1 at UCI_Elo 1350, 7 at 2000), and our levels stop at their
+# node caps; only the top anchors (depth 10 and more) and our levels 7 and 8 need the longer clock. One joint fit over all the games (`schach ratings`, Stockfish's UCI_Elo values as
 # anchors) then gives every level, and the fairy-stockfish skills, one Elo on Stockfish's scale.
 # Everything goes to OUT (default build/levels/): level-N.pgn with its journal, level-N.md (each
 # gauntlet's table) and levels.md (the fit). Started again, each gauntlet goes on where it
 # stopped (also with a larger GAMES); delete OUT to start over.
 #
-# Variables: GAMES, TC, CONCURRENCY (2), LEVELS ("1 2 3 4 5 6 7 8"), OUT, BOOK, ENGINE (the
+# Variables: GAMES, TC, TC_LOW, CONCURRENCY (2), LEVELS ("1 2 3 4 5 6 7 8"), OUT, BOOK, ENGINE (the
 # command of the engine under test, default "BUILD_DIR/schach uci"), SEED.
 set -euo pipefail
 
 BUILD=${1:-build/release}
 GAMES=${GAMES:-20}
 TC=${TC:-10+0.1}
+TC_LOW=${TC_LOW:-5+0.05}
 CONCURRENCY=${CONCURRENCY:-2}
 LEVELS=${LEVELS:-"1 2 3 4 5 6 7 8"}
 OUT=${OUT:-build/levels}
@@ -54,8 +58,10 @@ read -r engine_cmd engine_args <<<"$ENGINE"
 mkdir -p "$OUT"
 declare -A sf_used=()
 for level in $LEVELS; do
+    tc=$TC
+    [[ $level -le 6 ]] && tc=$TC_LOW
     args=(
-        -event "schach level $level $TC"
+        -event "schach level $level $tc"
         -engine "cmd=$engine_cmd" "args=$engine_args" "name=Schach Level $level" option.Threads=1
         "option.Move Overhead=100" "option.Level=$level"
     )
@@ -69,8 +75,8 @@ for level in $LEVELS; do
                    "option.Move Overhead=100" "option.Skill Level=$value")
         fi
     done
-    add_common_args "$OUT/level-$level.pgn"
-    echo "== level $level: $GAMES games against each of $(anchors_of "$level") at $TC ==" >&2
+    TC=$tc add_common_args "$OUT/level-$level.pgn"
+    echo "== level $level: $GAMES games against each of $(anchors_of "$level") at $tc ==" >&2
     "$SCHACH" match --lang en "${args[@]}" >"$OUT/level-$level.md.part"
     mv "$OUT/level-$level.md.part" "$OUT/level-$level.md"
 done
@@ -86,7 +92,7 @@ for pgn in "${pgns[@]}"; do
 done
 for elo in "${!sf_used[@]}"; do anchor_args+=(--anchor "$(sf_name "$elo")=$elo"); done
 {
-    echo "Levels of $ENGINE at $TC, Threads 1, Hash 16, openings $(basename "$BOOK")"
+    echo "Levels of $ENGINE at $TC_LOW (levels 1-6) and $TC (7, 8), Threads 1, Hash 16, openings $(basename "$BOOK")"
     echo "($(date -u +%Y-%m-%d), $(nproc) cores; one fit over all games, Stockfish 15.1's UCI_Elo as anchors, 95 %)"
     echo
     "$SCHACH" ratings --lang en "${anchor_args[@]}" "${pgns[@]}"

@@ -14,24 +14,27 @@ namespace schach::engine {
 namespace {
 
 // The levels side by side. Depth in plies; nodes and time are caps (the first one reached ends
-// the search). Lower levels see less (depth 1 misses every two-move tactic), choose among more
-// lines at a higher temperature and tolerate more lost material, but never a rook or queen: the
-// largest tolerance (level 1, most complex position) is 150 + 200 = 350 cp, below a rook.
-// Think times follow lichess's levels (50 ms .. 500 ms; level 8 plays on the GUI's clock).
-// Calibrated by self-play ladders (each level against the next, 10+0.1, 24 games a pair) with the
-// tuned evaluation: one ply more is worth 100-350 Elo at these depths, two plies 450-650, three
-// (or an uncapped level 8) 700 and more, so the depths climb by one ply at the bottom and by two
-// or three at the top, where a level is still about 400-650 above the one below it.
+// the search). The node caps set the strength, so a level plays the same on a fast or a slow
+// machine and at any clock; the think time only bounds a search on a slow or busy one (about
+// three times what the node cap takes here). Lower levels see less (depth 1 misses every
+// two-move tactic), choose among more lines at a higher temperature and tolerate more lost
+// material: never a minor piece in a quiet position; only level 1, in the most complex
+// positions (200 + 400 cp), may overlook a rook, as a beginner does; a queen never.
+// Calibrated by `make levels` (gauntlets against Stockfish 15.1 at fixed UCI_Elo and
+// fairy-stockfish at negative Skill Levels, one joint fit; README "Levels"): the steps between
+// the levels came out at 150-320 Elo (about 250 on average) against an aim of 200, each level
+// +-110 to +-360 at 95 %. One ply of depth is worth 100-300 Elo here, so the depths climb by
+// one ply at the bottom, by one or two at the top.
 // clang-format off
 constexpr std::array<LevelPolicy, MaxLevel> Policies{{
     // lvl depth nodes    ms  lines temp  window tol  extra mate1 book
-    {1,    1,    2'000,   50, 10,   150., 500,   150, 200,  false, 6},
-    {2,    2,    4'000,  100,  7,    90., 320,   120, 150,  true,  8},
-    {3,    3,   10'000,  150,  5,    50., 200,   100, 120,  true,  10},
-    {4,    5,   25'000,  200,  4,    32., 130,    80, 100,  true,  12},
-    {5,    7,   60'000,  300,  3,    20.,  90,    60,  80,  true,  14},
-    {6,    9,  150'000,  400,  3,    12.,  60,    40,  60,  true,  16},
-    {7,   12,  400'000,  500,  2,     6.,  30,    20,  40,  true,  20},
+    {1,    1,    1'000,  100, 12,   220., 700,   200, 400,  false, 6},
+    {2,    2,    3'000,  150,  8,   110., 400,   150, 250,  true,  8},
+    {3,    3,    8'000,  200,  6,    60., 250,   110, 150,  true,  10},
+    {4,    4,   20'000,  300,  4,    36., 150,    80, 100,  true,  12},
+    {5,    6,   40'000,  400,  3,    22., 100,    60,  80,  true,  14},
+    {6,    8,  100'000,  600,  3,    13.,  65,    40,  60,  true,  16},
+    {7,   10,  200'000, 1000,  2,     8.,  40,    20,  40,  true,  20},
     {8,    0,        0,    0,  1,     0.,   0,     0,   0,  true,  24},
 }};
 // clang-format on
@@ -74,11 +77,11 @@ Value capture_search(const Position& pos, Value alpha, Value beta, int depth, in
 
 }  // namespace
 
-// The nominal Elo of each level: Stockfish 15.1 with UCI_Elo 1350 (20+0.2, 10 games each) scored
-// 8/10 against level 3 and 1/10 against level 5, so level 4 is about 1350; the others follow the
-// self-play steps (10+0.1, 24 games a pair: 230, 120, 370, 470, 670, 470, 370), shrunk by a third
-// as self-play inflates them. A first estimate for the gauntlets to replace.
-constexpr std::array<int, MaxLevel> LevelElo{850, 1000, 1100, 1350, 1650, 2100, 2400, 2700};
+// The Elo of each level on Stockfish 15.1's UCI_Elo scale, as `make levels` measured it on
+// 2026-12-01 (README, "Levels"): 40-60 games a level against Stockfish at fixed UCI_Elo
+// (1350-2400) and fairy-stockfish at Skill -9, -5, -1, one joint fit; +-110 (levels 4-8) to +-360
+// (level 1, below Stockfish's range, through the fairy-stockfish anchors) at 95 %.
+constexpr std::array<int, MaxLevel> LevelElo{520, 830, 1040, 1320, 1620, 1770, 2000, 2300};
 static_assert(LevelElo.front() == MinLevelElo && LevelElo.back() == MaxLevelElo);
 
 int level_elo(int level) {

@@ -7,10 +7,9 @@
 // capture search) than the best line, beyond what the level tolerates, is never chosen. From
 // level 2 a mate in one is always played. Level 8 is full strength.
 //
-// UCI_LimitStrength + UCI_Elo map onto the levels by their nominal Elo (level_elo): 850 for
-// level 1 up to 2700 for level 8; an Elo picks the level nearest to it. The figures are a first
-// estimate on Stockfish 15.1's UCI_Elo scale (against UCI_Elo 1350 at 20+0.2 level 3 scored 2/10,
-// level 5 9/10) and the self-play steps between the levels, to be replaced by gauntlet results.
+// UCI_LimitStrength + UCI_Elo map onto the levels by their measured Elo (level_elo): 520 for
+// level 1 up to 2300 for level 8 on Stockfish 15.1's UCI_Elo scale (`make levels`, README); an
+// Elo picks the level nearest to it.
 
 #include <cstdint>
 #include <random>
@@ -24,10 +23,10 @@
 
 namespace schach::engine {
 
-inline constexpr int MinLevelElo = 850;
-inline constexpr int MaxLevelElo = 2700;
+inline constexpr int MinLevelElo = 520;
+inline constexpr int MaxLevelElo = 2300;
 
-/// The nominal Elo of a level (850 for level 1 .. 2700 for level 8; level.cpp has the table).
+/// The measured Elo of a level (520 for level 1 .. 2300 for level 8; level.cpp has the table).
 int level_elo(int level);
 /// The level whose nominal Elo is nearest to `elo` (ties to the weaker level), clamped to 1..8.
 int level_for_elo(int elo);

@@ -316,11 +316,13 @@ Phrase phrase(Msg m) {
             return {
                 "Liest UCI-Befehle von der Standardeingabe und antwortet auf der Standardausgabe; das Ende der "
                 "Eingabe beendet wie quit eine laufende Suche. Stufen 1-8: "
-                "setoption name Level value N (8: volle Stärke) oder UCI_LimitStrength mit UCI_Elo 850-2700.",
+                "setoption name Level value N (8: volle Stärke) oder UCI_LimitStrength mit UCI_Elo (die Spanne "
+                "nennt die Zeile der Option nach uci: die gemessene Elo von Stufe 1 bis 8).",
                 "",
                 "Reads UCI commands on standard input and answers on standard output; the end of the input, "
                 "like quit, ends a running search. Levels 1-8: "
-                "setoption name Level value N (8: full strength) or UCI_LimitStrength with UCI_Elo 850-2700."};
+                "setoption name Level value N (8: full strength) or UCI_LimitStrength with UCI_Elo (its range is "
+                "in the option's line after uci: the measured Elo of levels 1 to 8)."};
 
         // ---------------------------------------------------------------- dead
         case Msg::DeadAbout:

@@ -67,7 +67,7 @@ TEST(UciSession, UciListsEveryOptionThenUciok) {
         "option name UCI_Chess960 type check default false",
         "option name UCI_ShowWDL type check default false",
         "option name UCI_LimitStrength type check default false",
-        "option name UCI_Elo type spin default 2700 min 850 max 2700",
+        "option name UCI_Elo type spin default 2300 min 520 max 2300",
         "option name Level type spin default 8 min 1 max 8",
         "option name OwnBook type check default false",
     };
@@ -305,7 +305,7 @@ TEST(UciSession, QuitAndEndOfInputEndTheProgram) {
 TEST(UciSession, LimitStrengthPlaysALegalMoveQuickly) {
     Uci e;
     e.send("setoption name UCI_LimitStrength value true");
-    e.send("setoption name UCI_Elo value 850");
+    e.send("setoption name UCI_Elo value 520");
     e.send("position startpos moves e2e4 e7e5 g1f3");
     e.send("go wtime 60000 btime 60000");
     const auto started = std::chrono::steady_clock::now();
