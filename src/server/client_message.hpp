@@ -53,7 +53,7 @@ struct PingMessage {
     friend bool operator==(const PingMessage&, const PingMessage&) = default;
 };
 
-using ClientMessage = std::variant<MoveMessage, DrawMessage, ClaimMessage, ResignMessage, AbortMessage,
-                                   TakebackMessage, RematchMessage, PingMessage>;
+using ClientMessage = std::variant<MoveMessage, DrawMessage, ClaimMessage, ResignMessage, AbortMessage, TakebackMessage,
+                                   RematchMessage, PingMessage>;
 
 }  // namespace schach::server

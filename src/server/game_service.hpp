@@ -53,8 +53,8 @@ struct CreateGameRequest {
 
 struct CreatedGame {
     GameId id;
-    Seat seat = Seat::White;       // the creator's seat ("both" at one device)
-    std::string secret;            // the creator's seat secret (only its hash is stored)
+    Seat seat = Seat::White;            // the creator's seat ("both" at one device)
+    std::string secret;                 // the creator's seat secret (only its hash is stored)
     std::optional<std::string> invite;  // friend mode: the token for the other seat
 };
 

@@ -34,8 +34,8 @@ inline bool seat_has(Seat seat, Color color) {
 }
 
 struct MoveRecord {
-    std::string uci;  // castling as king onto rook (e1h1), as the page sends it
-    std::string san;  // English letters
+    std::string uci;              // castling as king onto rook (e1h1), as the page sends it
+    std::string san;              // English letters
     std::optional<Millis> clock;  // the mover's time after it
     std::string fen;              // the position after it
     friend bool operator==(const MoveRecord&, const MoveRecord&) = default;
@@ -60,12 +60,12 @@ struct GameView {
     bool chess960 = false;
     int chess960_number = 518;
     Mode mode = Mode::Friend;
-    int level = 0;               // the computer's level (computer mode), else 0
-    std::string tc_text;         // "5+3", "" without clock
-    std::string tc_class;        // "blitz", "rapid", "classical", "" without clock
+    int level = 0;         // the computer's level (computer mode), else 0
+    std::string tc_text;   // "5+3", "" without clock
+    std::string tc_class;  // "blitz", "rapid", "classical", "" without clock
     PlayerView white, black;
     std::string initial_fen;
-    Position position;           // after the moves
+    Position position;  // after the moves
     std::vector<MoveRecord> moves;
     std::optional<ClockView> clock;
     std::optional<Color> draw_offer, takeback_offer, rematch_offer;

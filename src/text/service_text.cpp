@@ -45,8 +45,7 @@ Sentences sentences(ServiceCode code) {
             return {"Du spielst in dieser Partie nicht mit (oder nicht mit dieser Farbe).",
                     "Du bist in dieser Partie nicht Spielere (oder nicht mit dieser Farbe).",
                     "You are not playing in this game (or not with that colour)."};
-        case ServiceCode::NotYourTurn:
-            return {"Du bist nicht am Zug.", nullptr, "It is not your turn."};
+        case ServiceCode::NotYourTurn: return {"Du bist nicht am Zug.", nullptr, "It is not your turn."};
         case ServiceCode::Stale:
             return {"Dieser Zug gehört zu einer früheren Stellung.", nullptr,
                     "That move belongs to an earlier position."};
@@ -68,13 +67,10 @@ Sentences sentences(ServiceCode code) {
             return {"Diese Einladung passt nicht zur Partie.", nullptr, "This invitation does not fit the game."};
         case ServiceCode::BadRequest:
             return {"So lässt sich keine Partie anlegen.", nullptr, "A game cannot be created like that."};
-        case ServiceCode::Malformed:
-            return {"Die Nachricht ist nicht lesbar.", nullptr, "The message cannot be read."};
+        case ServiceCode::Malformed: return {"Die Nachricht ist nicht lesbar.", nullptr, "The message cannot be read."};
         case ServiceCode::TooLarge: return {"Die Nachricht ist zu lang.", nullptr, "The message is too long."};
-        case ServiceCode::BadMove:
-            return {"Dieser Zug lässt sich nicht lesen.", nullptr, "That move cannot be read."};
-        case ServiceCode::EngineThinking:
-            return {"Der Computer ist am Zug.", nullptr, "The computer is to move."};
+        case ServiceCode::BadMove: return {"Dieser Zug lässt sich nicht lesen.", nullptr, "That move cannot be read."};
+        case ServiceCode::EngineThinking: return {"Der Computer ist am Zug.", nullptr, "The computer is to move."};
         case ServiceCode::Storage:
             return {"Die Partie konnte nicht gespeichert werden; nichts hat sich geändert.", nullptr,
                     "The game could not be saved; nothing has changed."};
