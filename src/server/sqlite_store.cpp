@@ -49,7 +49,8 @@ public:
     bool is_null(int col) const { return sqlite3_column_type(stmt_, col) == SQLITE_NULL; }
     std::string text(int col) const {
         auto p = sqlite3_column_text(stmt_, col);
-        return p ? std::string(reinterpret_cast<const char*>(p), static_cast<std::size_t>(sqlite3_column_bytes(stmt_, col)))
+        return p ? std::string(reinterpret_cast<const char*>(p),
+                               static_cast<std::size_t>(sqlite3_column_bytes(stmt_, col)))
                  : std::string();
     }
     int changes() const { return sqlite3_changes(db_); }
@@ -176,11 +177,11 @@ std::expected<void, StoreError> SqliteStore::write_update(const GameId& id, cons
                         {std::string_view(id), status_id(update.status), std::string_view(update.result),
                          std::string_view(update.reason), update.version, update.updated});
     if (!changed) return std::unexpected(changed.error());
-    if (*changed != 1) return std::unexpected(StoreError{"game " + id + " is not at version " +
-                                                         std::to_string(update.version - 1)});
-    if (auto r = exec(db_, "INSERT INTO events(game, version, kind, json) VALUES(?1, ?2, ?3, ?4)",
-                      {std::string_view(id), event.version, std::string_view(event.kind),
-                       std::string_view(event.json)});
+    if (*changed != 1)
+        return std::unexpected(StoreError{"game " + id + " is not at version " + std::to_string(update.version - 1)});
+    if (auto r = exec(
+            db_, "INSERT INTO events(game, version, kind, json) VALUES(?1, ?2, ?3, ?4)",
+            {std::string_view(id), event.version, std::string_view(event.kind), std::string_view(event.json)});
         !r)
         return std::unexpected(r.error());
     if (auto r = exec(db_, "DELETE FROM events WHERE game=?1 AND version<=?2",
@@ -200,29 +201,29 @@ std::expected<void, StoreError> SqliteStore::create_game(const StoredGame& g, co
             if (s.color == c) return s.engine ? "engine" : "human";
         return "human";
     };
-    if (auto r = exec(db_,
-                      "INSERT INTO games(id, created, variant, chess960, mode, level, tc, white_kind, black_kind, "
-                      "initial_fen, status, result, reason, version, updated) "
-                      "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
-                      {std::string_view(g.id), g.created, g.chess960 ? "chess960" : "standard",
-                       std::int64_t{g.chess960_number}, mode_id(g.mode), std::int64_t{g.level},
-                       std::string_view(g.tc), kind(Color::White), kind(Color::Black),
-                       std::string_view(g.initial_fen), status_id(g.state.status), std::string_view(g.state.result),
-                       std::string_view(g.state.reason), g.state.version, g.state.updated});
+    if (auto r = exec(
+            db_,
+            "INSERT INTO games(id, created, variant, chess960, mode, level, tc, white_kind, black_kind, "
+            "initial_fen, status, result, reason, version, updated) "
+            "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
+            {std::string_view(g.id), g.created, g.chess960 ? "chess960" : "standard", std::int64_t{g.chess960_number},
+             mode_id(g.mode), std::int64_t{g.level}, std::string_view(g.tc), kind(Color::White), kind(Color::Black),
+             std::string_view(g.initial_fen), status_id(g.state.status), std::string_view(g.state.result),
+             std::string_view(g.state.reason), g.state.version, g.state.updated});
         !r)
         return std::unexpected(r.error());
     for (const StoredSeat& s : seats)
-        if (auto r = exec(db_,
-                          "INSERT INTO seats(game, color, engine, secret_hash, invite_hash, browser) "
-                          "VALUES(?1, ?2, ?3, ?4, ?5, ?6)",
-                          {std::string_view(g.id), color_id(s.color), std::int64_t{s.engine ? 1 : 0},
-                           std::string_view(s.secret_hash), std::string_view(s.invite_hash),
-                           std::string_view(s.browser)});
+        if (auto r = exec(
+                db_,
+                "INSERT INTO seats(game, color, engine, secret_hash, invite_hash, browser) "
+                "VALUES(?1, ?2, ?3, ?4, ?5, ?6)",
+                {std::string_view(g.id), color_id(s.color), std::int64_t{s.engine ? 1 : 0},
+                 std::string_view(s.secret_hash), std::string_view(s.invite_hash), std::string_view(s.browser)});
             !r)
             return std::unexpected(r.error());
-    if (auto r = exec(db_, "INSERT INTO events(game, version, kind, json) VALUES(?1, ?2, ?3, ?4)",
-                      {std::string_view(g.id), event.version, std::string_view(event.kind),
-                       std::string_view(event.json)});
+    if (auto r = exec(
+            db_, "INSERT INTO events(game, version, kind, json) VALUES(?1, ?2, ?3, ?4)",
+            {std::string_view(g.id), event.version, std::string_view(event.kind), std::string_view(event.json)});
         !r)
         return std::unexpected(r.error());
     return tx.commit();
@@ -247,7 +248,8 @@ std::expected<void, StoreError> SqliteStore::take_back(const GameId& id, int fro
     std::lock_guard lock(mutex_);
     Transaction tx(db_);
     if (!tx.begun()) return std::unexpected(error_of(db_, "begin"));
-    if (auto r = exec(db_, "DELETE FROM moves WHERE game=?1 AND ply>=?2", {std::string_view(id), std::int64_t{from_ply}});
+    if (auto r = exec(db_, "DELETE FROM moves WHERE game=?1 AND ply>=?2",
+                      {std::string_view(id), std::int64_t{from_ply}});
         !r)
         return std::unexpected(r.error());
     if (auto r = write_update(id, update, event); !r) return r;
@@ -301,7 +303,9 @@ std::expected<std::optional<LoadedGame>, StoreError> SqliteStore::load_game(cons
         g.chess960 = st.text(11) == "chess960";
     }
     {
-        Statement st(db_, "SELECT color, engine, secret_hash, invite_hash, browser FROM seats WHERE game=?1 ORDER BY color DESC");
+        Statement st(
+            db_,
+            "SELECT color, engine, secret_hash, invite_hash, browser FROM seats WHERE game=?1 ORDER BY color DESC");
         if (!st.ok() || !st.bind({std::string_view(id)})) return std::unexpected(error_of(db_, "load seats"));
         int rc;
         while ((rc = st.step()) == SQLITE_ROW)
@@ -351,8 +355,7 @@ std::expected<std::vector<GameId>, StoreError> SqliteStore::games_of_browser(con
     return ids;
 }
 
-std::expected<std::vector<StoredEvent>, StoreError> SqliteStore::events_after(const GameId& id,
-                                                                              std::int64_t version) {
+std::expected<std::vector<StoredEvent>, StoreError> SqliteStore::events_after(const GameId& id, std::int64_t version) {
     std::lock_guard lock(mutex_);
     Statement st(db_, "SELECT version, kind, json FROM events WHERE game=?1 AND version>?2 ORDER BY version");
     if (!st.ok() || !st.bind({std::string_view(id), version})) return std::unexpected(error_of(db_, "events"));

@@ -39,15 +39,13 @@ public:
     std::expected<std::optional<LoadedGame>, StoreError> load_game(const GameId& id) override;
     std::expected<std::vector<GameId>, StoreError> games_with_status(Status status) override;
     std::expected<std::vector<GameId>, StoreError> games_of_browser(const std::string& browser) override;
-    std::expected<std::vector<StoredEvent>, StoreError> events_after(const GameId& id,
-                                                                     std::int64_t version) override;
+    std::expected<std::vector<StoredEvent>, StoreError> events_after(const GameId& id, std::int64_t version) override;
 
 private:
     explicit SqliteStore(sqlite3* db) : db_(db) {}
     std::expected<void, StoreError> migrate();
     /// The games row and the event of every write (inside a transaction).
-    std::expected<void, StoreError> write_update(const GameId& id, const GameUpdate& update,
-                                                 const StoredEvent& event);
+    std::expected<void, StoreError> write_update(const GameId& id, const GameUpdate& update, const StoredEvent& event);
 
     sqlite3* db_;
     std::mutex mutex_;

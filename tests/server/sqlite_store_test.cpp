@@ -103,8 +103,10 @@ TEST(ServerSqliteStore, TakeBackRemovesTheMoves) {
     auto store = SqliteStore::open(tmp.path());
     ASSERT_TRUE(store);
     ASSERT_TRUE((*store)->create_game(sample_game(), sample_seats(), {1, "state", "{}"}));
-    ASSERT_TRUE((*store)->append_move("aB3dE5gH", {0, "e2e4", 1, 1}, {Status::Started, "", "", 2, 1}, {2, "move", "{}"}));
-    ASSERT_TRUE((*store)->append_move("aB3dE5gH", {1, "e7e5", 1, 1}, {Status::Started, "", "", 3, 1}, {3, "move", "{}"}));
+    ASSERT_TRUE(
+        (*store)->append_move("aB3dE5gH", {0, "e2e4", 1, 1}, {Status::Started, "", "", 2, 1}, {2, "move", "{}"}));
+    ASSERT_TRUE(
+        (*store)->append_move("aB3dE5gH", {1, "e7e5", 1, 1}, {Status::Started, "", "", 3, 1}, {3, "move", "{}"}));
     ASSERT_TRUE((*store)->take_back("aB3dE5gH", 0, {Status::Started, "", "", 4, 1}, {4, "takeback", "{}"}));
     EXPECT_TRUE((**(*store)->load_game("aB3dE5gH")).moves.empty());
 }
