@@ -167,7 +167,7 @@ public:
 
 private:
     struct Impl;
-    std::unique_ptr<Impl> impl_;
+    std::shared_ptr<Impl> impl_;  // shared with the engine callbacks, which may outlive a call
 };
 
 }  // namespace schach::server

@@ -72,6 +72,14 @@ std::expected<LiveGame, std::string> LiveGame::restore(const LoadedGame& loaded,
     game.status_ = g.state.status;
     game.version_ = g.state.version;
     if (auto r = game.rebuild(loaded.moves, now); !r) return std::unexpected(r.error());
+    if (game.status_ == Status::Over && !game.match_.game().is_over()) {
+        Outcome o;
+        o.result = parse_result_token(g.state.result).value_or(Result::Draw);
+        for (int t = 0; t <= static_cast<int>(Termination::Arbiter); ++t)
+            if (termination_id(static_cast<Termination>(t)) == g.state.reason)
+                o.termination = static_cast<Termination>(t);
+        game.recorded_outcome_ = o;
+    }
     return game;
 }
 
@@ -142,7 +150,7 @@ StoredGame LiveGame::stored_game() const {
 GameUpdate LiveGame::update(Millis wall_now) const {
     GameUpdate u;
     u.status = status_;
-    const Outcome o = match_.game().outcome();
+    const Outcome o = outcome();
     if (status_ == Status::Over) {
         u.result = std::string(result_token(o.result));
         u.reason = std::string(termination_id(o.termination));
@@ -454,11 +462,13 @@ std::shared_ptr<const GameView> LiveGame::view(Millis now) const {
     }
     v->rematch_offer = rematch_offer_;
     v->status = status_;
-    if (status_ == Status::Over) v->outcome = match_.game().outcome();
+    if (status_ == Status::Over) v->outcome = outcome();
     v->version = version_;
     v->updated = updated_;
     return v;
 }
+
+Outcome LiveGame::outcome() const { return recorded_outcome_ ? *recorded_outcome_ : match_.game().outcome(); }
 
 std::optional<std::vector<Event>> LiveGame::events_after(std::int64_t version) const {
     if (version > version_) return std::nullopt;

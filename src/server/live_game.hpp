@@ -98,6 +98,9 @@ public:
     /// 6.9: a fallen flag ends the game (a draw when the opponent cannot mate).
     Effects check_flag(Millis now);
 
+    /// The result: the match's, or the recorded one of a restored finished game.
+    Outcome outcome() const;
+
     /// The engine's task when the computer is to move in a running game.
     std::optional<EngineTask> engine_task(Millis now) const;
 
@@ -139,6 +142,9 @@ private:
     std::vector<StoredMove> stored_;
     std::vector<MoveRecord> records_;
     std::optional<Color> takeback_offer_, rematch_offer_;
+    /// A finished game restored from the store: its result as recorded (a resignation or an
+    /// agreement is not in the moves).
+    std::optional<Outcome> recorded_outcome_;
     Millis updated_ = 0;
     std::deque<Event> recent_;
 };
