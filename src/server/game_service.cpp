@@ -10,6 +10,7 @@
 #include <future>
 #include <mutex>
 #include <random>
+#include <thread>
 #include <unordered_map>
 
 #include "core/chess960.hpp"
@@ -89,6 +90,24 @@ struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
     ServiceOptions options;
     asio::steady_timer flag_timer;
     std::atomic<bool> closed{false};
+    std::atomic<int> busy{0};  // handlers running now; the service's end waits for them
+
+    /// Entered by every posted handler: false once the service has ended. While the guard
+    /// lives, the service (and the store it uses) stays.
+    struct Guard {
+        Impl* impl = nullptr;
+        explicit operator bool() const { return impl != nullptr; }
+        Guard(const Guard&) = delete;
+        Guard& operator=(const Guard&) = delete;
+        explicit Guard(Impl& i) {
+            ++i.busy;
+            if (i.closed) --i.busy;
+            else impl = &i;
+        }
+        ~Guard() {
+            if (impl) --impl->busy;
+        }
+    };
     mutable std::mutex games_mutex;
     std::unordered_map<GameId, std::shared_ptr<Slot>> games;
 
@@ -127,8 +146,8 @@ struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
             slot.current = next;
         }
         asio::post(slot.strand, [self = shared_from_this(), &slot, events = effects.events] {
-            if (self->closed) return;
-            self->broadcast(slot, events);
+            Guard guard(*self);
+            if (guard) self->broadcast(slot, events);
         });
         return true;
     }
@@ -173,7 +192,10 @@ struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
 
     void post_engine_check(const std::shared_ptr<Slot>& slot) {
         asio::post(slot->strand, [weak = weak_from_this(), slot] {
-            if (auto self = weak.lock(); self && !self->closed) self->engine_check(slot);
+            if (auto self = weak.lock()) {
+                Guard guard(*self);
+                if (guard) self->engine_check(slot);
+            }
         });
     }
 
@@ -198,7 +220,9 @@ struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
             if (!self || self->closed) return;
             asio::post(slot->strand, [weak, slot, ply, m] {
                 auto me = weak.lock();
-                if (!me || me->closed) return;
+                if (!me) return;
+                Guard guard(*me);
+                if (!guard) return;
                 {
                     std::lock_guard pending(slot->write);
                     slot->engine_pending = false;
@@ -218,7 +242,9 @@ struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
         flag_timer.expires_after(std::chrono::milliseconds(options.flag_interval_ms));
         flag_timer.async_wait([weak = weak_from_this()](const boost::system::error_code& ec) {
             auto self = weak.lock();
-            if (ec || !self || self->closed) return;
+            if (ec || !self) return;
+            Guard guard(*self);
+            if (!guard) return;
             self->check_all_flags();
             self->arm_flag_timer();
         });
@@ -236,7 +262,9 @@ struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
             if (slot->snapshot()->status() != Status::Started) continue;
             asio::post(slot->strand, [weak = weak_from_this(), slot] {
                 auto self = weak.lock();
-                if (!self || self->closed) return;
+                if (!self) return;
+                Guard guard(*self);
+                if (!guard) return;
                 (void)self->apply(
                     slot, [](LiveGame&, Millis, Millis) { return std::expected<Effects, ServiceError>(Effects{}); },
                     Language::English);
@@ -275,6 +303,8 @@ GameService::GameService(asio::io_context& io, Store& store, EnginePool& engines
 
 GameService::~GameService() {
     impl_->closed = true;
+    // A handler that entered before keeps using the store: wait until it is done.
+    while (impl_->busy > 0) std::this_thread::yield();
     // The timer belongs to the io_context's thread; cancelling it from here is a request only.
     asio::post(impl_->io, [impl = impl_] { impl->flag_timer.cancel(); });
 }
@@ -386,7 +416,9 @@ void GameService::act(const GameId& id, const Caller& caller, ClientMessage mess
     asio::post(slot->strand, [weak = std::weak_ptr<Impl>(impl_), slot, caller, message = std::move(message),
                               reply = std::move(reply), a, lang] {
         auto self = weak.lock();
-        if (!self || self->closed) return;
+        if (!self) return;
+        Impl::Guard guard(*self);
+        if (!guard) return;
         const std::optional<Seat> seat = slot->snapshot()->seat_of(caller.secret);
         if (!seat) {
             reply(std::unexpected(make_error(ServiceCode::NotYourSeat, lang)));
@@ -425,7 +457,9 @@ std::expected<Subscription, ServiceError> GameService::subscribe(const GameId& i
     // On the strand: no broadcast runs in between the backlog and the registration.
     asio::post(slot->strand, [weak = std::weak_ptr<Impl>(impl_), slot, sub, since_version] {
         auto self = weak.lock();
-        if (!self || self->closed) return;
+        if (!self) return;
+        Impl::Guard guard(*self);
+        if (!guard) return;
         std::shared_ptr<const LiveGame> game;
         {
             std::lock_guard lock(slot->read);
