@@ -137,7 +137,7 @@ struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
         std::expected<void, StoreError> r;
         if (effects.move) r = store.append_move(game.id(), *effects.move, update, events);
         else if (effects.take_back_from) r = store.take_back(game.id(), *effects.take_back_from, update, events);
-        else r = store.update_game(game.id(), update, events, effects.seat);
+        else r = store.update_game(game.id(), update, events, effects.seats);
         if (!r) return false;
         game.remember(effects, options.recent_events);
         auto next = std::make_shared<const LiveGame>(std::move(game));
@@ -272,6 +272,49 @@ struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
         }
     }
 
+    /// Gives a new game its id, stores it and makes it live (the computer starts thinking when
+    /// it has White). None when the store fails.
+    std::optional<std::shared_ptr<Slot>> insert_new_game(GameSetup setup, const ByColor<StoredSeat>& seats) {
+        for (int attempt = 0; attempt < 8; ++attempt) {
+            setup.id = random_game_id();
+            {
+                std::lock_guard lock(games_mutex);
+                if (games.contains(setup.id)) continue;
+            }
+            LiveGame game(setup, seats, options.now(), setup.created);
+            auto stored = store.create_game(game.stored_game(), {seats[Color::White], seats[Color::Black]},
+                                            {1, "state", "{}"});
+            if (!stored) continue;  // an id taken in the store (or the store failed: tried again)
+            auto slot = std::make_shared<Slot>(io, std::move(game));
+            {
+                std::lock_guard lock(games_mutex);
+                games.emplace(setup.id, slot);
+            }
+            post_engine_check(slot);
+            return slot;
+        }
+        return std::nullopt;
+    }
+
+    /// The rematch of `old`: the same settings, the colours swapped; each player's seat opens
+    /// with their secret of the old game (its hash is the new seat's invitation).
+    std::expected<GameId, ServiceError> create_rematch(const LiveGame& old, Language lang) {
+        GameSetup setup = old.setup();
+        setup.created = options.wall_now();
+        ByColor<StoredSeat> seats{};
+        for (Color c : {Color::White, Color::Black}) {
+            const StoredSeat& was = old.seats()[c];
+            StoredSeat& now = seats[~c];
+            now.color = ~c;
+            now.engine = was.engine;
+            now.invite_hash = was.engine ? "" : was.secret_hash;
+            now.browser = was.browser;
+        }
+        auto slot = insert_new_game(std::move(setup), seats);
+        if (!slot) return std::unexpected(make_error(ServiceCode::Storage, lang));
+        return (*slot)->snapshot()->id();
+    }
+
     /// Loads the games that were running (or waiting for the friend) when the server stopped.
     void recover() {
         for (Status status : {Status::Started, Status::Created}) {
@@ -359,24 +402,9 @@ std::expected<CreatedGame, ServiceError> GameService::create_game(const CreateGa
             break;
     }
     created.seat = request.mode == Mode::Local ? Seat::Both : LiveGame::seat_for(mine);
-    std::shared_ptr<Slot> slot;
-    for (int attempt = 0; attempt < 8 && !slot; ++attempt) {
-        setup.id = random_game_id();
-        {
-            std::lock_guard lock(impl_->games_mutex);
-            if (impl_->games.contains(setup.id)) continue;
-        }
-        LiveGame game(setup, seats, impl_->options.now(), setup.created);
-        auto stored = impl_->store.create_game(game.stored_game(), {seats[Color::White], seats[Color::Black]},
-                                               {1, "state", "{}"});
-        if (!stored) continue;  // an id taken in the store (or the store failed: tried again)
-        slot = std::make_shared<Slot>(impl_->io, std::move(game));
-        std::lock_guard lock(impl_->games_mutex);
-        impl_->games.emplace(setup.id, slot);
-    }
+    auto slot = impl_->insert_new_game(std::move(setup), seats);
     if (!slot) return std::unexpected(make_error(ServiceCode::Storage, lang));
-    created.id = setup.id;
-    impl_->post_engine_check(slot);
+    created.id = (*slot)->snapshot()->id();
     return created;
 }
 
@@ -388,17 +416,29 @@ std::expected<JoinedGame, ServiceError> GameService::join(const GameId& id, cons
     joined.secret = random_secret();
     const std::string hash = sha256_hex(joined.secret);
     std::optional<Color> color;
+    bool both = false;
     auto r = impl_->apply(
         slot,
         [&](LiveGame& g, Millis now, Millis) -> std::expected<Effects, ServiceError> {
             auto e = g.join(invite, hash, caller.browser, now, caller.lang);
-            if (e && e->seat) color = e->seat->color;
+            if (e && !e->seats.empty()) color = e->seats.size() == 2 ? std::nullopt : std::optional(e->seats[0].color);
+            if (e && e->seats.size() == 2) both = true;
             return e;
         },
         caller.lang);
     if (!r) return std::unexpected(r.error());
-    joined.seat = LiveGame::seat_for(color.value_or(Color::Black));
+    joined.seat = both ? Seat::Both : LiveGame::seat_for(color.value_or(Color::Black));
     return joined;
+}
+
+std::expected<JoinedGame, ServiceError> GameService::join_rematch(const GameId& id, const GameId& old_id,
+                                                                  const Caller& caller) {
+    auto old = impl_->find(old_id);
+    if (!old) return std::unexpected(make_error(ServiceCode::NoSuchGame, caller.lang));
+    auto game = old->snapshot();
+    if (game->rematch_id() != id || !game->seat_of(caller.secret))
+        return std::unexpected(make_error(ServiceCode::BadInvitation, caller.lang));
+    return join(id, caller.secret, caller);
 }
 
 void GameService::act(const GameId& id, const Caller& caller, ClientMessage message, ReplyHandler reply) {
@@ -437,7 +477,15 @@ void GameService::act(const GameId& id, const Caller& caller, ClientMessage mess
                         else if constexpr (std::is_same_v<T, AbortMessage>) return g.abort(*seat, now, lang);
                         else if constexpr (std::is_same_v<T, TakebackMessage>)
                             return g.takeback(*seat, m.answer, now, lang);
-                        else return std::unexpected(make_error(ServiceCode::BadRequest, lang));  // rematch: later
+                        else if constexpr (std::is_same_v<T, RematchMessage>) {
+                            auto e = g.rematch(*seat, m.answer, now, lang);
+                            if (e && e->rematch_agreed) {
+                                auto new_id = self->create_rematch(g, lang);
+                                if (!new_id) return std::unexpected(new_id.error());
+                                g.rematch_created(*new_id, *e, now);
+                            }
+                            return e;
+                        } else return std::unexpected(make_error(ServiceCode::BadRequest, lang));
                     },
                     message);
             },

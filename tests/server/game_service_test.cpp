@@ -238,6 +238,57 @@ TEST_F(ServerGameService, PgnHasTheRosterTheResultAndTheClocks) {
         EXPECT_NE(pgn->find(part), std::string::npos) << part << "\n" << *pgn;
 }
 
+TEST_F(ServerGameService, RematchWithColoursSwapped) {
+    const CreatedGame g = create({Mode::Friend, 1, ColorChoice::White, "3+2", false, std::nullopt});
+    auto joined = service_->join(g.id, *g.invite, {"", "browser-2", Language::English});
+    ASSERT_TRUE(joined);
+    const Caller white{g.secret, "browser-1", Language::English};
+    const Caller black{joined->secret, "browser-2", Language::English};
+    GameId rematch;
+    std::mutex m;
+    auto sub = service_->subscribe(g.id, std::nullopt, [&](const Event& e) {
+        std::lock_guard lock(m);
+        if (e.kind == EventKind::Rematch) rematch = e.rematch;
+    });
+    EXPECT_EQ(act(g.id, white, RematchMessage{Answer::Offer}).error().id, "still-running");
+    ASSERT_TRUE(act(g.id, white, ResignMessage{}));
+    ASSERT_TRUE(act(g.id, white, RematchMessage{Answer::Offer}));
+    EXPECT_EQ(view(g.id)->rematch_offer, Color::White);
+    ASSERT_TRUE(act(g.id, black, RematchMessage{Answer::Accept}));
+    service_->drain();
+    std::lock_guard lock(m);
+    ASSERT_FALSE(rematch.empty());
+    EXPECT_EQ(view(rematch)->status, Status::Created);
+    EXPECT_EQ(service_->join_rematch(rematch, g.id, {"nope", "x", Language::English}).error().id, "bad-invitation");
+    auto w = service_->join_rematch(rematch, g.id, white);
+    ASSERT_TRUE(w) << w.error().text;
+    EXPECT_EQ(w->seat, Seat::Black);
+    EXPECT_EQ(view(rematch)->status, Status::Created);
+    auto b = service_->join_rematch(rematch, g.id, black);
+    ASSERT_TRUE(b) << b.error().text;
+    EXPECT_EQ(b->seat, Seat::White);
+    EXPECT_EQ(view(rematch)->status, Status::Started);
+    EXPECT_EQ(view(rematch)->tc_text, "3+2");
+    EXPECT_TRUE(move(rematch, {b->secret, "browser-2", Language::English}, 0, "e2e4"));
+}
+
+TEST_F(ServerGameService, RematchAtOneDeviceIsAgreedAtOnce) {
+    const CreatedGame g = create({Mode::Local, 1, ColorChoice::White, "", false, std::nullopt});
+    const Caller me{g.secret, "browser-1", Language::English};
+    ASSERT_TRUE(act(g.id, me, AbortMessage{}));
+    GameId rematch;
+    auto sub = service_->subscribe(g.id, 1, [&](const Event& e) {
+        if (e.kind == EventKind::Rematch) rematch = e.rematch;
+    });
+    ASSERT_TRUE(act(g.id, me, RematchMessage{Answer::Offer}));
+    service_->drain();
+    ASSERT_FALSE(rematch.empty());
+    auto both = service_->join_rematch(rematch, g.id, me);
+    ASSERT_TRUE(both) << both.error().text;
+    EXPECT_EQ(both->seat, Seat::Both);
+    EXPECT_EQ(view(rematch)->status, Status::Started);
+}
+
 TEST_F(ServerGameService, RefusesGamesThatCannotBePlayed) {
     const Caller c{"", "b", Language::English};
     EXPECT_EQ(service_->create_game({Mode::Computer, 9, ColorChoice::White, "", false, std::nullopt}, c).error().id,
