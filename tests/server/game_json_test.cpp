@@ -2,6 +2,7 @@
 
 #include <boost/json/serialize.hpp>
 
+#include "core/fen.hpp"
 #include "server/game_json.hpp"
 #include "server/live_game.hpp"
 #include "server/secrets.hpp"
@@ -52,6 +53,24 @@ TEST(ServerGameJson, CastlingIsKingOntoRookWithItsTarget) {
     const json::array& king = s["dests"].at("e1").as_array();
     EXPECT_NE(std::find(king.begin(), king.end(), json::value("h1")), king.end());
     EXPECT_EQ(s["castling"].at("e1").at("h1"), "g1");
+}
+
+TEST(ServerGameJson, Chess960CastlingIsKingOntoRookToo) {
+    ByColor<StoredSeat> seats{};
+    seats[Color::White] = {Color::White, false, sha256_hex("s"), "", "b"};
+    seats[Color::Black] = {Color::Black, false, sha256_hex("s"), "", "b"};
+    GameSetup s;
+    s.id = "abcdEFGH";
+    s.mode = Mode::Local;
+    s.chess960 = true;
+    s.start = *position_from_fen("1r3kr1/pppppppp/8/8/8/8/PPPPPPPP/1R3KR1 w GBgb - 0 1");
+    LiveGame g(s, seats, 0, 0);
+    json::object st = state_json(*g.view(0), Seat::Both, Language::English);
+    EXPECT_EQ(st["variant"], "chess960");
+    EXPECT_EQ(st["castling"].at("f1").at("g1"), "g1");
+    EXPECT_EQ(st["castling"].at("f1").at("b1"), "c1");
+    const json::array& king = st["dests"].at("f1").as_array();
+    EXPECT_NE(std::find(king.begin(), king.end(), json::value("b1")), king.end());
 }
 
 TEST(ServerGameJson, MoveEventAndResultText) {
