@@ -143,5 +143,40 @@ TEST(ServerGameJson, RefusalsCarryTheCounterAndTheRule) {
     EXPECT_EQ(ack_json(4)["d"], 4);
 }
 
+TEST(ServerGameJson, CreateAndJoinRequests) {
+    auto r = parse_create_request(R"({"mode":"computer","level":3,"color":"black","tc":"5+3","variant":"chess960",
+                                      "chess960":"random"})",
+                                  Language::English);
+    ASSERT_TRUE(r) << r.error().text;
+    EXPECT_EQ(r->mode, Mode::Computer);
+    EXPECT_EQ(r->level, 3);
+    EXPECT_EQ(r->color, ColorChoice::Black);
+    EXPECT_EQ(r->tc, "5+3");
+    EXPECT_TRUE(r->chess960);
+    EXPECT_EQ(r->chess960_number, std::nullopt);
+    auto n = parse_create_request(R"({"mode":"friend","chess960":518})", Language::English);
+    ASSERT_TRUE(n);
+    EXPECT_EQ(n->chess960_number, 518);
+    EXPECT_EQ(parse_create_request(R"({"mode":"computer","level":9})", Language::English).error().id, "bad-request");
+    EXPECT_EQ(parse_create_request(R"({"mode":"online"})", Language::English).error().id, "malformed");
+    EXPECT_EQ(parse_create_request(R"({"level":1})", Language::English).error().id, "malformed");
+    EXPECT_EQ(parse_join_request(R"({"invite":"abc"})", Language::English)->invite, "abc");
+    EXPECT_EQ(parse_join_request(R"({"rematch":"abcdEFGH"})", Language::English)->rematch, "abcdEFGH");
+    EXPECT_FALSE(parse_join_request(R"({})", Language::English));
+
+    json::object c = created_json({"abcdEFGH", Seat::White, "sec", std::string("inv")});
+    EXPECT_EQ(c["urls"].at("invite"), "/game/abcdEFGH?invite=inv");
+    EXPECT_EQ(c["urls"].at("watch"), "/watch/abcdEFGH");
+    EXPECT_EQ(c["color"], "white");
+    GameSummary g;
+    g.id = "abcdEFGH";
+    g.status = Status::Over;
+    g.outcome = {Result::Draw, Termination::Agreement};
+    g.updated = 1'700'000'000'000;
+    json::array list = games_json({g}, Language::English);
+    EXPECT_EQ(list[0].at("updated"), "2023-11-14T22:13:20Z");
+    EXPECT_EQ(list[0].at("result").at("result"), "1/2-1/2");
+}
+
 }  // namespace
 }  // namespace schach::server
