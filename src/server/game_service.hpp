@@ -120,6 +120,9 @@ struct ServiceOptions {
     Millis flag_interval_ms = 100;
     /// Events kept per game for reconnects.
     std::size_t recent_events = 200;
+    /// Where the service reports what only an operator can fix (a failing store, a corrupt
+    /// record at recovery); none: not reported.
+    std::function<void(const std::string&)> log;
 };
 
 class GameService {

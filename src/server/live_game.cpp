@@ -413,6 +413,12 @@ Effects LiveGame::check_flag(Millis now) {
     return effects;
 }
 
+bool LiveGame::flag_due(Millis now) const {
+    if (status_ != Status::Started || !match_.clock() || match_.game().is_over()) return false;
+    const auto left = match_.time_left(match_.game().position().side_to_move(), Match::ms(match_time(now)));
+    return left && left->count() <= 0;
+}
+
 std::optional<EngineTask> LiveGame::engine_task(Millis now) const {
     if (status_ != Status::Started || match_.game().is_over()) return std::nullopt;
     if (!is_engine(match_.game().position().side_to_move())) return std::nullopt;
