@@ -536,6 +536,10 @@ std::expected<Subscription, ServiceError> GameService::subscribe(const GameId& i
             sub->deliver(state);
             return;
         }
+        {
+            std::lock_guard lock(sub->mutex);
+            sub->delivered = *since_version;  // the client has these: a late broadcast must not repeat them
+        }
         for (const Event& e : *backlog) sub->deliver(e);
     });
     return Subscription([weak_slot = std::weak_ptr<Slot>(slot), sub] {
