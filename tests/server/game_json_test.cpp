@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <random>
+
 #include <boost/json/serialize.hpp>
 
 #include "core/fen.hpp"
@@ -129,6 +131,28 @@ TEST(ServerGameJson, RefusesWhatIsNotInTheSchemaWithoutThrowing) {
     }
     const std::string big = R"({"t":"ping","d":")" + std::string(5000, 'x') + "\"}";
     EXPECT_EQ(parse_client_message(big, Language::English).error().id, "too-large");
+}
+
+TEST(ServerGameJson, RandomBytesAndMutatedMessagesNeverThrow) {
+    std::mt19937 random(12345);
+    const std::string seed = R"({"t":"move","d":{"ply":3,"uci":"e2e4","a":7}})";
+    for (int i = 0; i < 20000; ++i) {
+        std::string text = seed;
+        const int edits = 1 + static_cast<int>(random() % 4);
+        for (int e = 0; e < edits; ++e) {
+            const std::size_t at = random() % (text.size() + 1);
+            switch (random() % 3) {
+                case 0: text.insert(at, 1, static_cast<char>(random() % 256)); break;
+                case 1:
+                    if (at < text.size()) text.erase(at, 1);
+                    break;
+                default:
+                    if (at < text.size()) text[at] = static_cast<char>(random() % 256);
+            }
+        }
+        EXPECT_NO_THROW((void)parse_client_message(text, Language::English));
+        EXPECT_NO_THROW((void)parse_create_request(text, Language::English));
+    }
 }
 
 TEST(ServerGameJson, RefusalsCarryTheCounterAndTheRule) {
