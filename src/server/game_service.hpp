@@ -123,8 +123,9 @@ struct ServiceOptions {
     std::function<Millis()> wall_now;
     /// How often check_flags runs by itself (0: never; tests call check_flags()).
     Millis flag_interval_ms = 100;
-    /// Events kept per game for reconnects.
-    std::size_t recent_events = 200;
+    /// Events kept in memory per game for reconnects (older: the state is sent). Each holds the
+    /// game as it was (its move list too), so the number is kept small.
+    std::size_t recent_events = 32;
     /// Where the service reports what only an operator can fix (a failing store, a corrupt
     /// record at recovery); none: not reported.
     std::function<void(const std::string&)> log;
