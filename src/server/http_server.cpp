@@ -92,7 +92,7 @@ struct Outbox {
     net::steady_timer signal;
     std::deque<std::string> queue;
     std::size_t limit = MaxQueuedEvents;
-    bool done = false;                          // the connection ends: no more writes
+    bool done = false;                           // the connection ends: no more writes
     std::optional<websocket::close_code> close;  // the writer closes the WebSocket with this
     std::function<void()> kill;                  // closes the socket at once (a slow reader)
 
@@ -144,9 +144,10 @@ struct HttpServer::Impl {
 
     net::awaitable<void> accept_loop();
     net::awaitable<void> http_session(tcp::socket socket);
-    Response handle(const Request& req, const Target& target);
+    net::awaitable<Response> handle(const Request& req, const Target& target);
     Response serve_static(const Request& req, const Target& target);
-    Response serve_api(const Request& req, const Target& target);
+    net::awaitable<Response> serve_api(const Request& req, const Target& target);
+    net::awaitable<Reply> await_act(const std::string& game, const Action& action, const Caller& caller);
     net::awaitable<void> stream_session(beast::tcp_stream& stream, Request req, std::string game);
     net::awaitable<void> ws_session(beast::tcp_stream stream, Request req, std::string game);
 
@@ -164,11 +165,9 @@ Caller HttpServer::Impl::caller_of(const Request& req, const Target& target, con
     Caller caller;
     const std::string cookies = header(req, http::field::cookie);
     const std::string auth = header(req, http::field::authorization);
-    if (auth.starts_with("Bearer ") && auth.size() > 7)
-        caller.secret = auth.substr(7);
-    else if (!game.empty())
-        caller.secret = cookie_value(cookies, "s_" + game);
-    caller.browser = cookie_value(cookies, "b");
+    if (auth.starts_with("Bearer ") && auth.size() > 7) caller.secret = auth.substr(7);
+    else if (!game.empty()) caller.secret = cookie_value(cookies, "s_" + game).value_or("");
+    caller.browser = cookie_value(cookies, "b").value_or("");
     caller.lang = request_language(target.param("lang"), cookie_value(cookies, "lang"),
                                    header(req, http::field::accept_language));
     return caller;
@@ -245,14 +244,16 @@ net::awaitable<void> HttpServer::Impl::http_session(tcp::socket socket) {
             co_await ws_session(std::move(stream), std::move(req), target->segments[3]);
             co_return;
         }
-        if (target && req.method() == http::verb::get && target->segments.size() == 5 &&
-            target->segments[0] == "api" && target->segments[1] == "v1" && target->segments[2] == "games" &&
-            target->segments[4] == "stream" && valid_game_id(target->segments[3])) {
+        if (target && req.method() == http::verb::get && target->segments.size() == 5 && target->segments[0] == "api" &&
+            target->segments[1] == "v1" && target->segments[2] == "games" && target->segments[4] == "stream" &&
+            valid_game_id(target->segments[3])) {
             co_await stream_session(stream, std::move(req), target->segments[3]);
             break;
         }
-        Response res = target ? handle(req, *target)
-                              : error_response(400, ErrorCode::Malformed, Language::English, req.keep_alive());
+        // (Not a conditional expression: GCC 12 miscompiles co_await inside one.)
+        Response res;
+        if (target) res = co_await handle(req, *target);
+        else res = error_response(400, ErrorCode::Malformed, Language::English, req.keep_alive());
         co_await http::async_write(stream, res, use_ec(ec));
         if (ec || !res.keep_alive()) break;
     }
@@ -260,26 +261,42 @@ net::awaitable<void> HttpServer::Impl::http_session(tcp::socket socket) {
     stream.socket().shutdown(tcp::socket::shutdown_both, ignored);
 }
 
-Response HttpServer::Impl::handle(const Request& req, const Target& target) {
+net::awaitable<Response> HttpServer::Impl::handle(const Request& req, const Target& target) {
     try {
-        if (!target.segments.empty() && target.segments[0] == "api") return serve_api(req, target);
-        return serve_static(req, target);
+        if (!target.segments.empty() && target.segments[0] == "api") {
+            Response res = co_await serve_api(req, target);
+            co_return res;
+        }
+        co_return serve_static(req, target);
     } catch (const std::exception&) {
-        return error_response(500, ErrorCode::Internal, Language::English, false);
     }
+    co_return error_response(500, ErrorCode::Internal, Language::English, false);
+}
+
+net::awaitable<Reply> HttpServer::Impl::await_act(const std::string& game, const Action& action, const Caller& caller) {
+    const auto ex = co_await net::this_coro::executor;
+    Reply result = co_await net::async_initiate<const net::use_awaitable_t<>, void(Reply)>(
+        [&](auto completion) {
+            auto shared = std::make_shared<decltype(completion)>(std::move(completion));
+            handler.act(game, action, caller, [shared, ex](Reply reply) {
+                net::post(ex, [shared, reply = std::move(reply)]() mutable { (*shared)(std::move(reply)); });
+            });
+        },
+        net::use_awaitable);
+    co_return result;
 }
 
 Response HttpServer::Impl::serve_static(const Request& req, const Target& target) {
     const Language lang = request_language(target.param("lang"), cookie_value(header(req, http::field::cookie), "lang"),
                                            header(req, http::field::accept_language));
     const auto file = static_file_for(target.segments);
-    if (!file || options.static_dir.empty()) return error_response(404, ErrorCode::NotFound, lang, req.keep_alive());
+    if (!file || options.static_dir.empty()) return error_response(404, ErrorCode::NoSuchPath, lang, req.keep_alive());
     if (req.method() != http::verb::get && req.method() != http::verb::head)
         return error_response(405, ErrorCode::Method, lang, req.keep_alive());
     const std::filesystem::path path = options.static_dir / *file;
     std::error_code fec;
     if (!std::filesystem::is_regular_file(path, fec) || std::filesystem::file_size(path, fec) > (64u << 20))
-        return error_response(404, ErrorCode::NotFound, lang, req.keep_alive());
+        return error_response(404, ErrorCode::NoSuchPath, lang, req.keep_alive());
     std::ifstream in(path, std::ios::binary);
     std::ostringstream content;
     content << in.rdbuf();
@@ -301,18 +318,18 @@ Response HttpServer::Impl::serve_static(const Request& req, const Target& target
     return res;
 }
 
-Response HttpServer::Impl::serve_api(const Request& req, const Target& target) {
+net::awaitable<Response> HttpServer::Impl::serve_api(const Request& req, const Target& target) {
     const auto& seg = target.segments;
     const bool keep = req.keep_alive();
     const std::string game = seg.size() >= 4 ? seg[3] : std::string();
     Caller caller = caller_of(req, target, game);
     if (seg.size() < 3 || seg[1] != "v1" || seg[2] != "games")
-        return error_response(404, ErrorCode::NotFound, caller.lang, keep);
+        co_return error_response(404, ErrorCode::NoSuchPath, caller.lang, keep);
     const bool post = req.method() == http::verb::post;
     const bool get = req.method() == http::verb::get;
-    if (!post && !get) return error_response(405, ErrorCode::Method, caller.lang, keep);
-    if (post && !origin_allowed(req)) return error_response(403, ErrorCode::Origin, caller.lang, keep);
-    if (seg.size() >= 4 && !valid_game_id(game)) return error_response(404, ErrorCode::NotFound, caller.lang, keep);
+    if (!post && !get) co_return error_response(405, ErrorCode::Method, caller.lang, keep);
+    if (post && !origin_allowed(req)) co_return error_response(403, ErrorCode::Origin, caller.lang, keep);
+    if (seg.size() >= 4 && !valid_game_id(game)) co_return error_response(404, ErrorCode::NotFound, caller.lang, keep);
 
     // A JSON body (POST): an object, or nothing at all.
     json::value body = json::object();
@@ -321,15 +338,15 @@ Response HttpServer::Impl::serve_api(const Request& req, const Target& target) {
         json::parse_options po;
         po.max_depth = 16;
         body = json::parse(req.body(), ec, {}, po);
-        if (ec || !body.is_object()) return error_response(400, ErrorCode::Malformed, caller.lang, keep);
+        if (ec || !body.is_object()) co_return error_response(400, ErrorCode::Malformed, caller.lang, keep);
     }
 
     std::optional<std::string> new_browser;
-    const auto answer = [&](const Answer& a) {
+    const auto answer = [&](const Reply& a) {
         Response res = json_response(a.status, a.body, keep);
         if (a.game && a.seat_secret && valid_game_id(*a.game))
-            res.insert(http::field::set_cookie, "s_" + *a.game + "=" + *a.seat_secret +
-                                                    "; Path=/; HttpOnly; SameSite=Lax; Max-Age=31536000");
+            res.insert(http::field::set_cookie,
+                       "s_" + *a.game + "=" + *a.seat_secret + "; Path=/; HttpOnly; SameSite=Lax; Max-Age=31536000");
         if (new_browser)
             res.insert(http::field::set_cookie,
                        "b=" + *new_browser + "; Path=/; HttpOnly; SameSite=Lax; Max-Age=31536000");
@@ -337,38 +354,39 @@ Response HttpServer::Impl::serve_api(const Request& req, const Target& target) {
     };
 
     if (seg.size() == 3) {
-        if (get) return json_response(200, handler.list(caller), keep);
-        if (!caller.browser) {
+        if (get) co_return json_response(200, handler.list(caller), keep);
+        if (caller.browser.empty()) {
             new_browser = random_token(12);
-            caller.browser = new_browser;
+            caller.browser = *new_browser;
         }
-        return answer(handler.create(body, caller));
+        co_return answer(handler.create(body, caller));
     }
     if (seg.size() == 4) {
-        if (!get) return error_response(405, ErrorCode::Method, caller.lang, keep);
-        return answer(handler.state(game, caller));
+        if (!get) co_return error_response(405, ErrorCode::Method, caller.lang, keep);
+        co_return answer(handler.state(game, caller));
     }
     if (get) {
         if (seg.size() == 5 && seg[4] == "pgn") {
-            const auto pgn = handler.pgn(game);
-            if (!pgn) return error_response(404, ErrorCode::NotFound, caller.lang, keep);
+            const auto pgn = handler.pgn(game, caller);
+            if (!pgn) co_return error_response(404, ErrorCode::NotFound, caller.lang, keep);
             Response res = make_response(http::status::ok, *pgn, "application/x-chess-pgn; charset=utf-8", keep);
             res.set(http::field::cache_control, "no-store");
-            return res;
+            co_return res;
         }
-        return error_response(404, ErrorCode::NotFound, caller.lang, keep);
+        co_return error_response(404, ErrorCode::NoSuchPath, caller.lang, keep);
     }
     if (seg.size() == 5 && seg[4] == "join") {
-        if (!caller.browser) {
+        if (caller.browser.empty()) {
             new_browser = random_token(12);
-            caller.browser = new_browser;
+            caller.browser = *new_browser;
         }
-        return answer(handler.join(game, body, caller));
+        co_return answer(handler.join(game, body, caller));
     }
     const std::vector<std::string> rest(seg.begin() + 4, seg.end());
     const auto action = action_from_path(rest, target);
-    if (!action) return error_response(404, ErrorCode::NotFound, caller.lang, keep);
-    return answer(handler.act(game, *action, caller));
+    if (!action) co_return error_response(404, ErrorCode::NoSuchPath, caller.lang, keep);
+    const Reply reply = co_await await_act(game, *action, caller);
+    co_return answer(reply);
 }
 
 net::awaitable<void> HttpServer::Impl::stream_session(beast::tcp_stream& stream, Request req, std::string game) {
@@ -388,7 +406,7 @@ net::awaitable<void> HttpServer::Impl::stream_session(beast::tcp_stream& stream,
         error_code ignored;
         stream.socket().close(ignored);
     };
-    std::unique_ptr<Subscription> subscription;
+    std::optional<Subscription> subscription;
     try {
         subscription = handler.subscribe(game, since, caller, sink_for(box));
     } catch (const std::exception&) {
@@ -464,7 +482,7 @@ net::awaitable<void> HttpServer::Impl::ws_session(beast::tcp_stream stream, Requ
             beast::get_lowest_layer(*w).socket().close(ignored);
         }
     };
-    std::unique_ptr<Subscription> subscription;
+    std::optional<Subscription> subscription;
     try {
         subscription = handler.subscribe(game, since, caller, sink_for(box));
     } catch (const std::exception&) {
@@ -540,24 +558,28 @@ net::awaitable<void> HttpServer::Impl::ws_session(beast::tcp_stream stream, Requ
             box->push(R"({"t":"pong"})");
             continue;
         }
-        Answer answer;
-        try {
-            answer = handler.act(game, *action, caller);
-        } catch (const std::exception&) {
-            box->push(error_message(ErrorCode::Internal, caller.lang));
-            continue;
-        }
         json::value a = nullptr;
         if (action->data.is_object())
             if (const json::value* counter = action->data.as_object().if_contains("a")) a = *counter;
-        if (answer.status == 200) {
-            box->push(json::serialize(json::object{{"t", "ack"}, {"d", a}}));
-        } else if (answer.refusal && answer.body.is_object()) {
-            json::object d = answer.body.as_object();
-            d["a"] = a;
-            box->push(json::serialize(json::object{{"t", "refusal"}, {"d", std::move(d)}}));
-        } else {
-            box->push(json::serialize(json::object{{"t", "error"}, {"d", answer.body}}));
+        const auto deliver = [weak = std::weak_ptr(box), ex, a](Reply reply) {
+            std::string message;
+            if (reply.status == 200) {
+                message = json::serialize(json::object{{"t", "ack"}, {"d", a}});
+            } else if (reply.refusal && reply.body.is_object()) {
+                json::object d = reply.body.as_object();
+                d["a"] = a;
+                message = json::serialize(json::object{{"t", "refusal"}, {"d", std::move(d)}});
+            } else {
+                message = json::serialize(json::object{{"t", "error"}, {"d", reply.body}});
+            }
+            net::post(ex, [weak, message = std::move(message)]() mutable {
+                if (const auto b = weak.lock()) b->push(std::move(message));
+            });
+        };
+        try {
+            handler.act(game, *action, caller, deliver);
+        } catch (const std::exception&) {
+            box->push(error_message(ErrorCode::Internal, caller.lang));
         }
     }
     subscription.reset();

@@ -18,12 +18,12 @@ namespace schach::server {
 
 struct ServerOptions {
     std::string host = "127.0.0.1";
-    std::uint16_t port = 8080;  // 0: any free port (HttpServer::port() tells which)
+    std::uint16_t port = 8080;         // 0: any free port (HttpServer::port() tells which)
     std::filesystem::path static_dir;  // the page (web/dist); empty: no static files
     int threads = 2;
-    std::chrono::milliseconds request_timeout{30'000};  // to read one request, headers and body
+    std::chrono::milliseconds request_timeout{30'000};   // to read one request, headers and body
     std::chrono::milliseconds stream_keepalive{15'000};  // an empty NDJSON line after this silence
-    int rate_messages = RateMessages;  // WebSocket messages per window and connection
+    int rate_messages = RateMessages;                    // WebSocket messages per window and connection
     std::chrono::milliseconds rate_window{RateWindowSeconds * 1000};
     std::size_t max_queued_events = MaxQueuedEvents;  // per connection; a slower reader is dropped
 };

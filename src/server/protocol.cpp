@@ -14,11 +14,12 @@ namespace json = boost::json;
 std::string_view error_code_name(ErrorCode code) {
     switch (code) {
         case ErrorCode::Malformed: return "malformed";
-        case ErrorCode::UnknownType: return "unknown_type";
-        case ErrorCode::NotFound: return "not_found";
-        case ErrorCode::Forbidden: return "forbidden";
+        case ErrorCode::UnknownType: return "unknown-type";
+        case ErrorCode::NotFound: return "no-such-game";
+        case ErrorCode::NoSuchPath: return "not-found";
+        case ErrorCode::Forbidden: return "not-your-seat";
         case ErrorCode::Origin: return "origin";
-        case ErrorCode::TooLarge: return "too_large";
+        case ErrorCode::TooLarge: return "too-large";
         case ErrorCode::Rate: return "rate";
         case ErrorCode::Method: return "method";
         case ErrorCode::Internal: return "internal";
@@ -32,11 +33,11 @@ struct Words {
 };
 Words words(ErrorCode code) {
     switch (code) {
-        case ErrorCode::Malformed:
-            return {"Die Nachricht ist ungültig.", "", "The message is malformed."};
+        case ErrorCode::Malformed: return {"Die Nachricht ist ungültig.", "", "The message is malformed."};
         case ErrorCode::UnknownType:
             return {"Diese Nachricht kennt der Server nicht.", "", "The server does not know this message."};
-        case ErrorCode::NotFound: return {"Nicht gefunden.", "", "Not found."};
+        case ErrorCode::NotFound: return {"Diese Partie gibt es nicht.", "", "There is no such game."};
+        case ErrorCode::NoSuchPath: return {"Nicht gefunden.", "", "Not found."};
         case ErrorCode::Forbidden:
             return {"Das ist nicht dein Platz in dieser Partie.", "Das ist nicht Ihr Platz in dieser Partie.",
                     "This is not your seat in this game."};
@@ -44,7 +45,8 @@ Words words(ErrorCode code) {
             return {"Anfragen von fremden Seiten werden abgelehnt.", "", "Requests from other sites are refused."};
         case ErrorCode::TooLarge: return {"Die Anfrage ist zu groß.", "", "The request is too large."};
         case ErrorCode::Rate: return {"Zu viele Nachrichten.", "", "Too many messages."};
-        case ErrorCode::Method: return {"Diese Methode ist hier nicht erlaubt.", "", "This method is not allowed here."};
+        case ErrorCode::Method:
+            return {"Diese Methode ist hier nicht erlaubt.", "", "This method is not allowed here."};
         case ErrorCode::Internal: return {"Interner Fehler des Servers.", "", "Internal server error."};
     }
     return {"", "", ""};

@@ -27,7 +27,18 @@ inline constexpr int RateWindowSeconds = 20;
 inline constexpr std::size_t MaxQueuedEvents = 256;  // a slower reader is closed
 
 /// Error codes of `error` messages and error bodies.
-enum class ErrorCode { Malformed, UnknownType, NotFound, Forbidden, Origin, TooLarge, Rate, Method, Internal };
+enum class ErrorCode {
+    Malformed,
+    UnknownType,
+    NotFound,
+    NoSuchPath,
+    Forbidden,
+    Origin,
+    TooLarge,
+    Rate,
+    Method,
+    Internal
+};
 std::string_view error_code_name(ErrorCode code);
 /// The sentence of an error in a language.
 std::string error_text(ErrorCode code, Language lang);
