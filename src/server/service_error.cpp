@@ -10,6 +10,7 @@ bool ServiceError::is_refusal() const {
         case ServiceCode::NotYourTurn:
         case ServiceCode::Stale:
         case ServiceCode::GameOver:
+        case ServiceCode::NotStarted:
         case ServiceCode::OfferNotAllowedYet:
         case ServiceCode::NothingToAnswer:
         case ServiceCode::AbortTooLate:

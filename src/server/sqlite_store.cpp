@@ -169,23 +169,25 @@ std::expected<void, StoreError> SqliteStore::migrate() {
 }
 
 std::expected<void, StoreError> SqliteStore::write_update(const GameId& id, const GameUpdate& update,
-                                                          const StoredEvent& event) {
+                                                          const std::vector<StoredEvent>& events) {
     // The version check makes a second writer of the same game (which must not exist) fail loudly.
+    const std::int64_t before = update.version - static_cast<std::int64_t>(events.size());
     auto changed = exec(db_,
                         "UPDATE games SET status=?2, result=?3, reason=?4, version=?5, updated=?6 "
-                        "WHERE id=?1 AND version=?5-1",
+                        "WHERE id=?1 AND version=?7",
                         {std::string_view(id), status_id(update.status), std::string_view(update.result),
-                         std::string_view(update.reason), update.version, update.updated});
+                         std::string_view(update.reason), update.version, update.updated, before});
     if (!changed) return std::unexpected(changed.error());
     if (*changed != 1)
-        return std::unexpected(StoreError{"game " + id + " is not at version " + std::to_string(update.version - 1)});
-    if (auto r = exec(
-            db_, "INSERT INTO events(game, version, kind, json) VALUES(?1, ?2, ?3, ?4)",
-            {std::string_view(id), event.version, std::string_view(event.kind), std::string_view(event.json)});
-        !r)
-        return std::unexpected(r.error());
+        return std::unexpected(StoreError{"game " + id + " is not at version " + std::to_string(before)});
+    for (const StoredEvent& event : events)
+        if (auto r = exec(
+                db_, "INSERT INTO events(game, version, kind, json) VALUES(?1, ?2, ?3, ?4)",
+                {std::string_view(id), event.version, std::string_view(event.kind), std::string_view(event.json)});
+            !r)
+            return std::unexpected(r.error());
     if (auto r = exec(db_, "DELETE FROM events WHERE game=?1 AND version<=?2",
-                      {std::string_view(id), event.version - KeptEvents});
+                      {std::string_view(id), update.version - KeptEvents});
         !r)
         return std::unexpected(r.error());
     return {};
@@ -230,7 +232,8 @@ std::expected<void, StoreError> SqliteStore::create_game(const StoredGame& g, co
 }
 
 std::expected<void, StoreError> SqliteStore::append_move(const GameId& id, const StoredMove& m,
-                                                         const GameUpdate& update, const StoredEvent& event) {
+                                                         const GameUpdate& update,
+                                                         const std::vector<StoredEvent>& events) {
     std::lock_guard lock(mutex_);
     Transaction tx(db_);
     if (!tx.begun()) return std::unexpected(error_of(db_, "begin"));
@@ -239,12 +242,12 @@ std::expected<void, StoreError> SqliteStore::append_move(const GameId& id, const
                       {std::string_view(id), std::int64_t{m.ply}, std::string_view(m.uci), clock, m.stamp_ms});
         !r)
         return std::unexpected(r.error());
-    if (auto r = write_update(id, update, event); !r) return r;
+    if (auto r = write_update(id, update, events); !r) return r;
     return tx.commit();
 }
 
 std::expected<void, StoreError> SqliteStore::take_back(const GameId& id, int from_ply, const GameUpdate& update,
-                                                       const StoredEvent& event) {
+                                                       const std::vector<StoredEvent>& events) {
     std::lock_guard lock(mutex_);
     Transaction tx(db_);
     if (!tx.begun()) return std::unexpected(error_of(db_, "begin"));
@@ -252,12 +255,12 @@ std::expected<void, StoreError> SqliteStore::take_back(const GameId& id, int fro
                       {std::string_view(id), std::int64_t{from_ply}});
         !r)
         return std::unexpected(r.error());
-    if (auto r = write_update(id, update, event); !r) return r;
+    if (auto r = write_update(id, update, events); !r) return r;
     return tx.commit();
 }
 
 std::expected<void, StoreError> SqliteStore::update_game(const GameId& id, const GameUpdate& update,
-                                                         const StoredEvent& event,
+                                                         const std::vector<StoredEvent>& events,
                                                          const std::optional<StoredSeat>& seat) {
     std::lock_guard lock(mutex_);
     Transaction tx(db_);
@@ -272,7 +275,7 @@ std::expected<void, StoreError> SqliteStore::update_game(const GameId& id, const
         if (!changed) return std::unexpected(changed.error());
         if (*changed != 1) return std::unexpected(StoreError{"no seat to update in game " + id});
     }
-    if (auto r = write_update(id, update, event); !r) return r;
+    if (auto r = write_update(id, update, events); !r) return r;
     return tx.commit();
 }
 

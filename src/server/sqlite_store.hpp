@@ -31,10 +31,11 @@ public:
     std::expected<void, StoreError> create_game(const StoredGame& game, const std::vector<StoredSeat>& seats,
                                                 const StoredEvent& event) override;
     std::expected<void, StoreError> append_move(const GameId& id, const StoredMove& move, const GameUpdate& update,
-                                                const StoredEvent& event) override;
+                                                const std::vector<StoredEvent>& events) override;
     std::expected<void, StoreError> take_back(const GameId& id, int from_ply, const GameUpdate& update,
-                                              const StoredEvent& event) override;
-    std::expected<void, StoreError> update_game(const GameId& id, const GameUpdate& update, const StoredEvent& event,
+                                              const std::vector<StoredEvent>& events) override;
+    std::expected<void, StoreError> update_game(const GameId& id, const GameUpdate& update,
+                                                const std::vector<StoredEvent>& events,
                                                 const std::optional<StoredSeat>& seat) override;
     std::expected<std::optional<LoadedGame>, StoreError> load_game(const GameId& id) override;
     std::expected<std::vector<GameId>, StoreError> games_with_status(Status status) override;
@@ -45,7 +46,8 @@ private:
     explicit SqliteStore(sqlite3* db) : db_(db) {}
     std::expected<void, StoreError> migrate();
     /// The games row and the event of every write (inside a transaction).
-    std::expected<void, StoreError> write_update(const GameId& id, const GameUpdate& update, const StoredEvent& event);
+    std::expected<void, StoreError> write_update(const GameId& id, const GameUpdate& update,
+                                                 const std::vector<StoredEvent>& events);
 
     sqlite3* db_;
     std::mutex mutex_;

@@ -81,13 +81,14 @@ public:
     /// One move: the moves row, the games row and the event, in one transaction. Refused (and
     /// nothing stored) when that ply exists already or the game's version is not update.version - 1.
     virtual std::expected<void, StoreError> append_move(const GameId& id, const StoredMove& move,
-                                                        const GameUpdate& update, const StoredEvent& event) = 0;
+                                                        const GameUpdate& update,
+                                                        const std::vector<StoredEvent>& events) = 0;
     /// Takes back the moves from ply `from_ply` on, with the games row and the event.
     virtual std::expected<void, StoreError> take_back(const GameId& id, int from_ply, const GameUpdate& update,
-                                                      const StoredEvent& event) = 0;
+                                                      const std::vector<StoredEvent>& events) = 0;
     /// Any other event (offers, the end, a join with its seat), with the games row.
     virtual std::expected<void, StoreError> update_game(const GameId& id, const GameUpdate& update,
-                                                        const StoredEvent& event,
+                                                        const std::vector<StoredEvent>& events,
                                                         const std::optional<StoredSeat>& seat = std::nullopt) = 0;
 
     virtual std::expected<std::optional<LoadedGame>, StoreError> load_game(const GameId& id) = 0;

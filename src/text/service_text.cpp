@@ -13,6 +13,7 @@ std::string_view service_code_id(ServiceCode code) {
         case ServiceCode::NotYourTurn: return "not-your-turn";
         case ServiceCode::Stale: return "stale";
         case ServiceCode::GameOver: return "game-over";
+        case ServiceCode::NotStarted: return "not-started";
         case ServiceCode::OfferNotAllowedYet: return "offer-not-allowed-yet";
         case ServiceCode::NothingToAnswer: return "nothing-to-answer";
         case ServiceCode::AbortTooLate: return "abort-too-late";
@@ -50,6 +51,10 @@ Sentences sentences(ServiceCode code) {
             return {"Dieser Zug gehört zu einer früheren Stellung.", nullptr,
                     "That move belongs to an earlier position."};
         case ServiceCode::GameOver: return {"Die Partie ist zu Ende.", nullptr, "The game is over."};
+        case ServiceCode::NotStarted:
+            return {"Die Partie hat noch nicht begonnen: dein Gegner ist noch nicht da.",
+                    "Die Partie hat noch nicht begonnen: deine Gegnere ist noch nicht da.",
+                    "The game has not started: your opponent has not joined yet."};
         case ServiceCode::OfferNotAllowedYet:
             return {"Remis kann erst angeboten werden, wenn beide Seiten gezogen haben (Art. 5.2.3).", nullptr,
                     "A draw can be offered only after both sides have moved (Art. 5.2.3)."};

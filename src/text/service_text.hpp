@@ -17,6 +17,7 @@ enum class ServiceCode : std::uint8_t {
     NotYourTurn,         // a move by the seat not to move
     Stale,               // a move for an older position than the current one
     GameOver,            // the game has ended or was aborted
+    NotStarted,          // the opponent has not joined yet
     OfferNotAllowedYet,  // 5.2.3: no offer before both sides have moved
     NothingToAnswer,     // accept/decline without an offer of the opponent
     AbortTooLate,        // abort only before both sides have moved

@@ -43,10 +43,12 @@ TEST(ServerSqliteStore, WritesAndReadsBackAfterReopening) {
         ASSERT_TRUE(store) << store.error().message;
         ASSERT_TRUE((*store)->create_game(sample_game(), sample_seats(), {1, "state", "{}"}));
         ASSERT_TRUE((*store)->append_move("aB3dE5gH", {0, "e2e4", 299000, 5000}, {Status::Started, "", "", 2, 5000},
-                                          {2, "move", R"({"uci":"e2e4"})"}));
+                                          std::vector<StoredEvent>{{2, "move", R"({"uci":"e2e4"})"}}));
         ASSERT_TRUE((*store)->append_move("aB3dE5gH", {1, "e7e5", std::nullopt, 6000},
-                                          {Status::Started, "", "", 3, 6000}, {3, "move", "{}"}));
-        ASSERT_TRUE((*store)->update_game("aB3dE5gH", {Status::Started, "", "", 4, 7000}, {4, "join", "{}"},
+                                          {Status::Started, "", "", 3, 6000},
+                                          std::vector<StoredEvent>{{3, "move", "{}"}}));
+        ASSERT_TRUE((*store)->update_game("aB3dE5gH", {Status::Started, "", "", 4, 7000},
+                                          std::vector<StoredEvent>{{4, "join", "{}"}},
                                           StoredSeat{Color::Black, false, "hash-b", "", "browser-2"}));
     }  // closed without anything else: what was committed must be there
     auto store = SqliteStore::open(tmp.path());
@@ -84,13 +86,13 @@ TEST(ServerSqliteStore, AFailedTransactionLeavesNothing) {
     ASSERT_TRUE(store);
     ASSERT_TRUE((*store)->create_game(sample_game(), sample_seats(), {1, "state", "{}"}));
     ASSERT_TRUE((*store)->append_move("aB3dE5gH", {0, "e2e4", 299000, 5000}, {Status::Started, "", "", 2, 5000},
-                                      {2, "move", "{}"}));
+                                      std::vector<StoredEvent>{{2, "move", "{}"}}));
     // The same ply again: the moves row fails, so the version and the event must not change.
     EXPECT_FALSE((*store)->append_move("aB3dE5gH", {0, "d2d4", 299000, 5000}, {Status::Started, "", "", 3, 5000},
-                                       {3, "move", "{}"}));
+                                       std::vector<StoredEvent>{{3, "move", "{}"}}));
     // A version that does not follow: the moves row was written first and must be rolled back.
     EXPECT_FALSE((*store)->append_move("aB3dE5gH", {1, "e7e5", 299000, 5000}, {Status::Started, "", "", 9, 5000},
-                                       {9, "move", "{}"}));
+                                       std::vector<StoredEvent>{{9, "move", "{}"}}));
     auto g = **(*store)->load_game("aB3dE5gH");
     EXPECT_EQ(g.game.state.version, 2);
     ASSERT_EQ(g.moves.size(), 1u);
@@ -103,11 +105,12 @@ TEST(ServerSqliteStore, TakeBackRemovesTheMoves) {
     auto store = SqliteStore::open(tmp.path());
     ASSERT_TRUE(store);
     ASSERT_TRUE((*store)->create_game(sample_game(), sample_seats(), {1, "state", "{}"}));
-    ASSERT_TRUE(
-        (*store)->append_move("aB3dE5gH", {0, "e2e4", 1, 1}, {Status::Started, "", "", 2, 1}, {2, "move", "{}"}));
-    ASSERT_TRUE(
-        (*store)->append_move("aB3dE5gH", {1, "e7e5", 1, 1}, {Status::Started, "", "", 3, 1}, {3, "move", "{}"}));
-    ASSERT_TRUE((*store)->take_back("aB3dE5gH", 0, {Status::Started, "", "", 4, 1}, {4, "takeback", "{}"}));
+    ASSERT_TRUE((*store)->append_move("aB3dE5gH", {0, "e2e4", 1, 1}, {Status::Started, "", "", 2, 1},
+                                      std::vector<StoredEvent>{{2, "move", "{}"}}));
+    ASSERT_TRUE((*store)->append_move("aB3dE5gH", {1, "e7e5", 1, 1}, {Status::Started, "", "", 3, 1},
+                                      std::vector<StoredEvent>{{3, "move", "{}"}}));
+    ASSERT_TRUE((*store)->take_back("aB3dE5gH", 0, {Status::Started, "", "", 4, 1},
+                                    std::vector<StoredEvent>{{4, "takeback", "{}"}}));
     EXPECT_TRUE((**(*store)->load_game("aB3dE5gH")).moves.empty());
 }
 
