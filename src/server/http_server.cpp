@@ -549,7 +549,7 @@ net::awaitable<void> HttpServer::Impl::ws_session(beast::tcp_stream stream, Requ
             continue;
         }
         const std::string text = beast::buffers_to_string(buffer.data());
-        const auto action = parse_client_message(text);
+        const auto action = read_action(text);
         if (!action) {
             box->push(error_message(action.error(), caller.lang));
             continue;

@@ -80,6 +80,11 @@ std::optional<std::string> Target::param(std::string_view name) const {
 std::optional<Target> parse_target(std::string_view target) {
     const auto url = boost::urls::parse_origin_form(target);
     if (!url) return std::nullopt;
+    // Boost.URL hides a leading "./" of a path from segments(): look at the whole path as well.
+    const std::string path = url->path();
+    if (path.find("/./") != std::string::npos || path.find("/../") != std::string::npos || path.ends_with("/.") ||
+        path.ends_with("/.."))
+        return std::nullopt;
     Target out;
     const auto segs = url->segments();
     std::size_t index = 0;
@@ -224,7 +229,7 @@ bool is_answer(const json::value* d) {
 
 }  // namespace
 
-std::expected<Action, ErrorCode> parse_client_message(std::string_view text) {
+std::expected<Action, ErrorCode> read_action(std::string_view text) {
     if (text.size() > MaxFrameBytes) return std::unexpected(ErrorCode::TooLarge);
     boost::system::error_code ec;
     json::parse_options options;

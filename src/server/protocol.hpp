@@ -75,7 +75,7 @@ Language request_language(const std::optional<std::string>& param, const std::op
 
 /// A client message of the WebSocket, checked against the schema of docs/web-protocol.md: an
 /// action (move, draw, claim, resign, abort, takeback, rematch) or a ping (type "ping").
-std::expected<Action, ErrorCode> parse_client_message(std::string_view text);
+std::expected<Action, ErrorCode> read_action(std::string_view text);
 /// The action of `POST /api/v1/games/{id}/<rest...>` (e.g. move/e2e4, draw/offer, claim/fifty with
 /// `?move=`), or nothing for a path that names none.
 std::optional<Action> action_from_path(const std::vector<std::string>& rest, const Target& target);

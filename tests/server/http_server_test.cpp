@@ -87,8 +87,7 @@ public:
         if (caller.secret != g.secret) return done(reply(403, json::object{{"code", "not-your-seat"}}));
         if (action.type == "move") {
             const std::string uci(action.data.as_object().at("uci").as_string());
-            if (uci == "h2h5")
-                return done(reply(400, json::object{{"code", "illegal"}, {"text", "no"}}, true));
+            if (uci == "h2h5") return done(reply(400, json::object{{"code", "illegal"}, {"text", "no"}}, true));
             const std::int64_t v = static_cast<std::int64_t>(g.events.size()) + 1;
             json::object d{{"uci", uci}};
             if (uci == "a2a3") d["padding"] = std::string(16 * 1024, 'p');  // a large event
@@ -298,9 +297,9 @@ TEST_F(HttpServerTest, ServesThePageWithSecurityHeaders) {
 }
 
 TEST_F(HttpServerTest, RefusesDirectoryTraversal) {
-    for (const std::string target : {"/../secret.txt", "/%2e%2e/secret.txt", "/game/../../secret.txt",
-                                     "/..%2fsecret.txt", "/%2E%2E%5Csecret.txt", "/app.js%00.html", "//etc/passwd",
-                                     "/.%2e/secret.txt", "/dist/../secret.txt"}) {
+    for (const std::string target :
+         {"/../secret.txt", "/%2e%2e/secret.txt", "/game/../../secret.txt", "/..%2fsecret.txt", "/%2E%2E%5Csecret.txt",
+          "/app.js%00.html", "//etc/passwd", "/.%2e/secret.txt", "/dist/../secret.txt"}) {
         const std::string res = raw("GET " + target + " HTTP/1.1\r\nHost: " + host() + "\r\n\r\n");
         EXPECT_TRUE(res.starts_with("HTTP/1.1 400") || res.starts_with("HTTP/1.1 404")) << target << ": " << res;
         EXPECT_EQ(res.find("TOP SECRET"), std::string::npos) << target;
@@ -358,17 +357,18 @@ TEST_F(HttpServerTest, WrongSeatIsForbiddenAndWrongGameNotFound) {
     EXPECT_EQ(missing.result_int(), 404);
     EXPECT_EQ(json::parse(missing.body()).at("code"), "no-such-game");
     EXPECT_EQ(request(http::verb::get, "/api/v1/games/bad!id").result_int(), 404);
-    EXPECT_EQ(request(http::verb::post, "/api/v1/games/" + id + "/move/e9e4", {},
-                      {{"Authorization", "Bearer " + secret}})
-                  .result_int(),
-              404);
+    EXPECT_EQ(
+        request(http::verb::post, "/api/v1/games/" + id + "/move/e9e4", {}, {{"Authorization", "Bearer " + secret}})
+            .result_int(),
+        404);
     EXPECT_EQ(request(http::verb::post, "/api/v1/games/" + id + "/fly", {}, {{"Authorization", "Bearer " + secret}})
                   .result_int(),
               404);
 }
 
 TEST_F(HttpServerTest, MalformedJsonIsABadRequest) {
-    for (const std::string& body : {std::string("{bad"), std::string("[1,2]"), std::string("\"text\""), std::string(100, '[')}) {
+    for (const std::string& body :
+         {std::string("{bad"), std::string("[1,2]"), std::string("\"text\""), std::string(100, '[')}) {
         const Response res = request(http::verb::post, "/api/v1/games", body);
         EXPECT_EQ(res.result_int(), 400) << body;
         EXPECT_EQ(json::parse(res.body()).at("code"), "malformed") << body;
@@ -379,8 +379,8 @@ TEST_F(HttpServerTest, LargeBodiesAndHeadersAreRefused) {
     const Response res = request(http::verb::post, "/api/v1/games", std::string(17 * 1024, ' '));
     EXPECT_EQ(res.result_int(), 413);
     EXPECT_EQ(json::parse(res.body()).at("code"), "too-large");
-    const std::string big = raw("GET / HTTP/1.1\r\nHost: " + host() + "\r\nX-Big: " + std::string(9000, 'x') +
-                                "\r\n\r\n");
+    const std::string big =
+        raw("GET / HTTP/1.1\r\nHost: " + host() + "\r\nX-Big: " + std::string(9000, 'x') + "\r\n\r\n");
     EXPECT_TRUE(big.starts_with("HTTP/1.1 431")) << big.substr(0, 40);
     EXPECT_TRUE(raw("NONSENSE\r\n\r\n").starts_with("HTTP/1.1 400"));
 }
