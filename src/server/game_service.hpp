@@ -138,6 +138,11 @@ public:
     /// Errors: NoSuchGame, BadInvitation, SeatTaken.
     std::expected<JoinedGame, ServiceError> join(const GameId& id, const std::string& invite, const Caller& caller);
 
+    /// After a `rematch` event: the caller, proven by their seat secret of the old game
+    /// (caller.secret, from the cookie `s_<old_id>`), takes their seat in the new game `id`.
+    /// The new game starts when every player has come. Errors: NoSuchGame, BadInvitation, SeatTaken.
+    std::expected<JoinedGame, ServiceError> join_rematch(const GameId& id, const GameId& old_id, const Caller& caller);
+
     /// Runs `message` on the game's strand for the caller's seat; `reply` gets the answer once
     /// the change is stored (and before it is broadcast). A move already played at its ply is
     /// acknowledged again; a ping is acknowledged at once.
@@ -167,7 +172,7 @@ public:
 
 private:
     struct Impl;
-    std::unique_ptr<Impl> impl_;
+    std::shared_ptr<Impl> impl_;  // shared with the engine callbacks, which may outlive a call
 };
 
 }  // namespace schach::server

@@ -57,7 +57,7 @@ LiveGame::LiveGame(GameSetup setup, ByColor<StoredSeat> seats, Millis now, Milli
     : setup_(std::move(setup)), control_(control_of(setup_.tc)), seats_(std::move(seats)),
       match_(setup_.start, control_), updated_(wall_now) {
     version_ = 1;  // the creation
-    if (setup_.mode != Mode::Friend) {
+    if (seats_[Color::White].invite_hash.empty() && seats_[Color::Black].invite_hash.empty()) {
         status_ = Status::Started;
         (void)match_.start(Match::ms(match_time(now)));
     }
@@ -72,6 +72,14 @@ std::expected<LiveGame, std::string> LiveGame::restore(const LoadedGame& loaded,
     game.status_ = g.state.status;
     game.version_ = g.state.version;
     if (auto r = game.rebuild(loaded.moves, now); !r) return std::unexpected(r.error());
+    if (game.status_ == Status::Over && !game.match_.game().is_over()) {
+        Outcome o;
+        o.result = parse_result_token(g.state.result).value_or(Result::Draw);
+        for (int t = 0; t <= static_cast<int>(Termination::Arbiter); ++t)
+            if (termination_id(static_cast<Termination>(t)) == g.state.reason)
+                o.termination = static_cast<Termination>(t);
+        game.recorded_outcome_ = o;
+    }
     return game;
 }
 
@@ -142,7 +150,7 @@ StoredGame LiveGame::stored_game() const {
 GameUpdate LiveGame::update(Millis wall_now) const {
     GameUpdate u;
     u.status = status_;
-    const Outcome o = match_.game().outcome();
+    const Outcome o = outcome();
     if (status_ == Status::Over) {
         u.result = std::string(result_token(o.result));
         u.reason = std::string(termination_id(o.termination));
@@ -366,6 +374,8 @@ std::expected<Effects, ServiceError> LiveGame::takeback(Seat seat, Answer answer
 
 std::expected<Effects, ServiceError> LiveGame::join(std::string_view invite, const std::string& secret_hash,
                                                     const std::string& browser, Millis now, Language lang) {
+    // Every seat the invitation opens (both at one device: a rematch of a local game).
+    Effects effects;
     for (Color c : {Color::White, Color::Black}) {
         StoredSeat& seat = seats_[c];
         if (seat.engine || seat.invite_hash.empty()) continue;
@@ -373,11 +383,15 @@ std::expected<Effects, ServiceError> LiveGame::join(std::string_view invite, con
         seat.invite_hash.clear();
         seat.secret_hash = secret_hash;
         seat.browser = browser;
-        status_ = Status::Started;
-        (void)match_.start(Match::ms(match_time(now)));
-        Effects effects;
-        effects.seat = seat;
+        effects.seats.push_back(seat);
         add_event(effects, EventKind::Join, now).by = c;
+    }
+    if (!effects.seats.empty()) {
+        if (seats_[Color::White].invite_hash.empty() && seats_[Color::Black].invite_hash.empty()) {
+            status_ = Status::Started;
+            (void)match_.start(Match::ms(match_time(now)));
+            for (Event& e : effects.events) e.view = view(now);
+        }
         return effects;
     }
     const bool taken = seats_[Color::White].invite_hash.empty() && seats_[Color::Black].invite_hash.empty();
@@ -454,11 +468,54 @@ std::shared_ptr<const GameView> LiveGame::view(Millis now) const {
     }
     v->rematch_offer = rematch_offer_;
     v->status = status_;
-    if (status_ == Status::Over) v->outcome = match_.game().outcome();
+    if (status_ == Status::Over) v->outcome = outcome();
     v->version = version_;
     v->updated = updated_;
     return v;
 }
+
+std::expected<Effects, ServiceError> LiveGame::rematch(Seat seat, Answer answer, Millis now, Language lang) {
+    if (status_ == Status::Created || status_ == Status::Started)
+        return std::unexpected(make_error(ServiceCode::StillRunning, lang));
+    Effects effects;
+    if (!rematch_id_.empty()) return effects;  // agreed already: the event told where
+    if (setup_.mode != Mode::Friend) {
+        effects.rematch_agreed = answer != Answer::Decline;
+        return effects;
+    }
+    const Color c = color_of(seat);
+    const bool offered_by_other = rematch_offer_ && *rematch_offer_ != c;
+    switch (answer) {
+        case Answer::Offer:
+            if (offered_by_other) {
+                effects.rematch_agreed = true;
+                return effects;
+            }
+            if (rematch_offer_ == c) return effects;
+            rematch_offer_ = c;
+            break;
+        case Answer::Accept:
+            if (!offered_by_other) return std::unexpected(make_error(ServiceCode::NothingToAnswer, lang));
+            effects.rematch_agreed = true;
+            return effects;
+        case Answer::Decline:
+            if (!offered_by_other) return std::unexpected(make_error(ServiceCode::NothingToAnswer, lang));
+            rematch_offer_.reset();
+            break;
+    }
+    Event& e = add_event(effects, EventKind::Offer, now);
+    e.offer = OfferKind::Rematch;
+    e.by = rematch_offer_;
+    return effects;
+}
+
+void LiveGame::rematch_created(const GameId& id, Effects& effects, Millis now) {
+    rematch_id_ = id;
+    rematch_offer_.reset();
+    add_event(effects, EventKind::Rematch, now).rematch = id;
+}
+
+Outcome LiveGame::outcome() const { return recorded_outcome_ ? *recorded_outcome_ : match_.game().outcome(); }
 
 std::optional<std::vector<Event>> LiveGame::events_after(std::int64_t version) const {
     if (version > version_) return std::nullopt;

@@ -42,9 +42,11 @@ struct GameSetup {
 struct Effects {
     std::optional<StoredMove> move;
     std::optional<int> take_back_from;  // moves from this ply on were taken back
-    std::optional<StoredSeat> seat;     // a seat that changed (a join)
+    std::vector<StoredSeat> seats;      // seats that changed (a join; both at one device)
     std::vector<Event> events;
-    bool empty() const { return events.empty(); }
+    /// A rematch both sides want: the service creates the game, then calls rematch_created.
+    bool rematch_agreed = false;
+    bool empty() const { return events.empty() && !rematch_agreed; }
 };
 
 /// What the computer needs to think about its move.
@@ -59,7 +61,8 @@ struct EngineTask {
 
 class LiveGame {
 public:
-    /// A new game; computer and local games start at once (the clock of the first mover runs).
+    /// A new game. It starts at once (the clock of the first mover runs) unless a seat waits for
+    /// its invitation: a friend game, or a rematch until its players have come.
     LiveGame(GameSetup setup, ByColor<StoredSeat> seats, Millis now, Millis wall_now);
     /// A stored game, its moves replayed through Match; its clock continues from the stored
     /// clock values, the side to move's running again from `now`. Fails on a corrupt record.
@@ -95,8 +98,18 @@ public:
     /// The invitation: the first to come takes the free seat (secret_hash and browser are theirs).
     std::expected<Effects, ServiceError> join(std::string_view invite, const std::string& secret_hash,
                                               const std::string& browser, Millis now, Language lang);
+    /// After the game: offer, accept or decline a rematch (agreed at once against the computer
+    /// and at one device).
+    std::expected<Effects, ServiceError> rematch(Seat seat, Answer answer, Millis now, Language lang);
+    /// The rematch `id` exists: the Rematch event.
+    void rematch_created(const GameId& id, Effects& effects, Millis now);
+    const GameId& rematch_id() const { return rematch_id_; }
+
     /// 6.9: a fallen flag ends the game (a draw when the opponent cannot mate).
     Effects check_flag(Millis now);
+
+    /// The result: the match's, or the recorded one of a restored finished game.
+    Outcome outcome() const;
 
     /// The engine's task when the computer is to move in a running game.
     std::optional<EngineTask> engine_task(Millis now) const;
@@ -139,6 +152,10 @@ private:
     std::vector<StoredMove> stored_;
     std::vector<MoveRecord> records_;
     std::optional<Color> takeback_offer_, rematch_offer_;
+    /// A finished game restored from the store: its result as recorded (a resignation or an
+    /// agreement is not in the moves).
+    std::optional<Outcome> recorded_outcome_;
+    GameId rematch_id_;  // the game of the rematch, once agreed (not stored: lost on restart)
     Millis updated_ = 0;
     std::deque<Event> recent_;
 };

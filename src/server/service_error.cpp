@@ -11,6 +11,7 @@ bool ServiceError::is_refusal() const {
         case ServiceCode::Stale:
         case ServiceCode::GameOver:
         case ServiceCode::NotStarted:
+        case ServiceCode::StillRunning:
         case ServiceCode::OfferNotAllowedYet:
         case ServiceCode::NothingToAnswer:
         case ServiceCode::AbortTooLate:

@@ -261,11 +261,11 @@ std::expected<void, StoreError> SqliteStore::take_back(const GameId& id, int fro
 
 std::expected<void, StoreError> SqliteStore::update_game(const GameId& id, const GameUpdate& update,
                                                          const std::vector<StoredEvent>& events,
-                                                         const std::optional<StoredSeat>& seat) {
+                                                         const std::vector<StoredSeat>& seats) {
     std::lock_guard lock(mutex_);
     Transaction tx(db_);
     if (!tx.begun()) return std::unexpected(error_of(db_, "begin"));
-    if (seat) {
+    for (const StoredSeat* seat = seats.data(); seat != seats.data() + seats.size(); ++seat) {
         auto changed = exec(db_,
                             "UPDATE seats SET engine=?3, secret_hash=?4, invite_hash=?5, browser=?6 "
                             "WHERE game=?1 AND color=?2",

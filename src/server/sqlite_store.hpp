@@ -36,7 +36,7 @@ public:
                                               const std::vector<StoredEvent>& events) override;
     std::expected<void, StoreError> update_game(const GameId& id, const GameUpdate& update,
                                                 const std::vector<StoredEvent>& events,
-                                                const std::optional<StoredSeat>& seat) override;
+                                                const std::vector<StoredSeat>& seats) override;
     std::expected<std::optional<LoadedGame>, StoreError> load_game(const GameId& id) override;
     std::expected<std::vector<GameId>, StoreError> games_with_status(Status status) override;
     std::expected<std::vector<GameId>, StoreError> games_of_browser(const std::string& browser) override;

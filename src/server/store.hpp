@@ -86,10 +86,10 @@ public:
     /// Takes back the moves from ply `from_ply` on, with the games row and the event.
     virtual std::expected<void, StoreError> take_back(const GameId& id, int from_ply, const GameUpdate& update,
                                                       const std::vector<StoredEvent>& events) = 0;
-    /// Any other event (offers, the end, a join with its seat), with the games row.
+    /// Any other event (offers, the end, a join with its seats), with the games row.
     virtual std::expected<void, StoreError> update_game(const GameId& id, const GameUpdate& update,
                                                         const std::vector<StoredEvent>& events,
-                                                        const std::optional<StoredSeat>& seat = std::nullopt) = 0;
+                                                        const std::vector<StoredSeat>& seats = {}) = 0;
 
     virtual std::expected<std::optional<LoadedGame>, StoreError> load_game(const GameId& id) = 0;
     /// The ids of the games with this status.

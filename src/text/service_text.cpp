@@ -14,6 +14,7 @@ std::string_view service_code_id(ServiceCode code) {
         case ServiceCode::Stale: return "stale";
         case ServiceCode::GameOver: return "game-over";
         case ServiceCode::NotStarted: return "not-started";
+        case ServiceCode::StillRunning: return "still-running";
         case ServiceCode::OfferNotAllowedYet: return "offer-not-allowed-yet";
         case ServiceCode::NothingToAnswer: return "nothing-to-answer";
         case ServiceCode::AbortTooLate: return "abort-too-late";
@@ -51,6 +52,9 @@ Sentences sentences(ServiceCode code) {
             return {"Dieser Zug gehört zu einer früheren Stellung.", nullptr,
                     "That move belongs to an earlier position."};
         case ServiceCode::GameOver: return {"Die Partie ist zu Ende.", nullptr, "The game is over."};
+        case ServiceCode::StillRunning:
+            return {"Eine Revanche gibt es erst nach dem Ende der Partie.", nullptr,
+                    "A rematch comes only after the game has ended."};
         case ServiceCode::NotStarted:
             return {"Die Partie hat noch nicht begonnen: dein Gegner ist noch nicht da.",
                     "Die Partie hat noch nicht begonnen: deine Gegnere ist noch nicht da.",

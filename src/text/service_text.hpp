@@ -18,6 +18,7 @@ enum class ServiceCode : std::uint8_t {
     Stale,               // a move for an older position than the current one
     GameOver,            // the game has ended or was aborted
     NotStarted,          // the opponent has not joined yet
+    StillRunning,        // a rematch is asked for while the game is still being played
     OfferNotAllowedYet,  // 5.2.3: no offer before both sides have moved
     NothingToAnswer,     // accept/decline without an offer of the opponent
     AbortTooLate,        // abort only before both sides have moved

@@ -211,5 +211,39 @@ TEST(ServerLiveGame, RestoreReplaysMovesAndClocks) {
     EXPECT_TRUE(play(*r, 2, "g1f3", 3'605'000));
 }
 
+TEST(ServerLiveGame, ThreefoldClaimsNowAndWithTheIntendedMove) {
+    LiveGame g = local_game();
+    int ply = 0;
+    for (const char* m : {"g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"}) ASSERT_TRUE(play(g, ply++, m));
+    EXPECT_FALSE(g.view(0)->can_claim_threefold);
+    // Black writes down Ng8, which repeats the start position a third time (9.2.1).
+    auto claimed = g.claim(Seat::Both, ClaimMessage{DrawClaim::Threefold, "Ng8", true}, 0, 0, En);
+    ASSERT_TRUE(claimed) << claimed.error().text;
+    EXPECT_EQ(g.status(), Status::Over);
+    EXPECT_EQ(g.match().game().outcome(), (Outcome{Result::Draw, Termination::ThreefoldRepetition}));
+
+    LiveGame h = local_game();
+    ply = 0;
+    for (const char* m : {"g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8"})
+        ASSERT_TRUE(play(h, ply++, m));
+    EXPECT_TRUE(h.view(0)->can_claim_threefold);
+    EXPECT_FALSE(h.view(0)->can_claim_fifty);
+    ASSERT_TRUE(h.claim(Seat::Both, ClaimMessage{DrawClaim::Threefold, std::nullopt, false}, 0, 0, En));
+    EXPECT_EQ(h.status(), Status::Over);
+}
+
+TEST(ServerLiveGame, AnIncorrectClaimPlaysTheMoveAndStandsAsAnOffer) {
+    LiveGame g = local_game("5+3");
+    ASSERT_TRUE(play(g, 0, "e2e4"));
+    ASSERT_TRUE(play(g, 1, "e7e5"));
+    auto claimed = g.claim(Seat::Both, ClaimMessage{DrawClaim::FiftyMoves, "g1f3", false}, 0, 0, En);
+    ASSERT_TRUE(claimed) << claimed.error().text;
+    ASSERT_TRUE(claimed->move);
+    EXPECT_EQ(claimed->move->uci, "g1f3");
+    EXPECT_EQ(g.status(), Status::Started);
+    EXPECT_EQ(g.match().game().plies(), 3);
+    EXPECT_EQ(g.view(0)->draw_offer, Color::White);
+}
+
 }  // namespace
 }  // namespace schach::server

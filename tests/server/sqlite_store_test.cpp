@@ -49,7 +49,7 @@ TEST(ServerSqliteStore, WritesAndReadsBackAfterReopening) {
                                           std::vector<StoredEvent>{{3, "move", "{}"}}));
         ASSERT_TRUE((*store)->update_game("aB3dE5gH", {Status::Started, "", "", 4, 7000},
                                           std::vector<StoredEvent>{{4, "join", "{}"}},
-                                          StoredSeat{Color::Black, false, "hash-b", "", "browser-2"}));
+                                          std::vector<StoredSeat>{{Color::Black, false, "hash-b", "", "browser-2"}}));
     }  // closed without anything else: what was committed must be there
     auto store = SqliteStore::open(tmp.path());
     ASSERT_TRUE(store) << store.error().message;
