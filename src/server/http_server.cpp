@@ -376,6 +376,12 @@ net::awaitable<Response> HttpServer::Impl::serve_api(const Request& req, const T
         co_return error_response(404, ErrorCode::NoSuchPath, caller.lang, keep);
     }
     if (seg.size() == 5 && seg[4] == "join") {
+        // A rematch seat is proven by the seat of the old game: its cookie, where no bearer is sent.
+        const json::value* old = body.as_object().if_contains("rematch");
+        if (old != nullptr && old->is_string() && valid_game_id(old->as_string()) &&
+            !header(req, http::field::authorization).starts_with("Bearer "))
+            caller.secret =
+                cookie_value(header(req, http::field::cookie), "s_" + std::string(old->as_string())).value_or("");
         if (caller.browser.empty()) {
             new_browser = random_token(12);
             caller.browser = *new_browser;

@@ -59,14 +59,10 @@ std::optional<CreateGameRequest> read_create_request(const json::value& options)
     if (const json::value* color = field(o, "color")) {
         if (!color->is_string()) return std::nullopt;
         const std::string_view c = color->as_string();
-        if (c == "white")
-            request.color = ColorChoice::White;
-        else if (c == "black")
-            request.color = ColorChoice::Black;
-        else if (c == "random")
-            request.color = ColorChoice::Random;
-        else
-            return std::nullopt;
+        if (c == "white") request.color = ColorChoice::White;
+        else if (c == "black") request.color = ColorChoice::Black;
+        else if (c == "random") request.color = ColorChoice::Random;
+        else return std::nullopt;
     }
     if (const json::value* tc = field(o, "tc")) {
         if (!tc->is_string() || tc->as_string().size() > 64) return std::nullopt;
@@ -74,17 +70,14 @@ std::optional<CreateGameRequest> read_create_request(const json::value& options)
     }
     if (const json::value* variant = field(o, "variant")) {
         if (!variant->is_string()) return std::nullopt;
-        if (variant->as_string() == "chess960")
-            request.chess960 = true;
-        else if (variant->as_string() != "standard")
-            return std::nullopt;
+        if (variant->as_string() == "chess960") request.chess960 = true;
+        else if (variant->as_string() != "standard") return std::nullopt;
     }
     if (const json::value* number = field(o, "chess960")) {
         request.chess960 = true;
         if (number->is_int64() && number->as_int64() >= 0 && number->as_int64() <= 959)
             request.chess960_number = static_cast<int>(number->as_int64());
-        else if (!(number->is_string() && number->as_string() == "random"))
-            return std::nullopt;
+        else if (!(number->is_string() && number->as_string() == "random")) return std::nullopt;
     }
     return request;
 }
@@ -96,10 +89,8 @@ Reply ServiceHandler::create(const json::value& options, const Caller& caller) {
     if (!created) return error_reply(created.error());
     json::object urls{{"play", "/game/" + created->id}, {"watch", "/watch/" + created->id}};
     if (created->invite) urls["invite"] = "/game/" + created->id + "?invite=" + *created->invite;
-    json::object body{{"id", created->id},
-                      {"color", seat_id(created->seat)},
-                      {"secret", created->secret},
-                      {"urls", std::move(urls)}};
+    json::object body{
+        {"id", created->id}, {"color", seat_id(created->seat)}, {"secret", created->secret}, {"urls", std::move(urls)}};
     if (created->invite) body["invite"] = *created->invite;
     Reply r = ok_reply(201, std::move(body));
     r.game = created->id;
@@ -109,9 +100,14 @@ Reply ServiceHandler::create(const json::value& options, const Caller& caller) {
 
 Reply ServiceHandler::join(const std::string& game, const json::value& body, const Caller& caller) {
     const json::value* invite = body.is_object() ? field(body.as_object(), "invite") : nullptr;
-    if (invite == nullptr || !invite->is_string() || invite->as_string().size() > 64)
-        return error_reply(make_error(ServiceCode::BadRequest, caller.lang));
-    const auto joined = service_.join(game, std::string(invite->as_string()), caller);
+    const json::value* rematch = body.is_object() ? field(body.as_object(), "rematch") : nullptr;
+    const auto short_text = [](const json::value* v) {
+        return v != nullptr && v->is_string() && v->as_string().size() <= 64;
+    };
+    if (short_text(invite) == short_text(rematch)) return error_reply(make_error(ServiceCode::BadRequest, caller.lang));
+    // A rematch seat is proven by the seat secret of the old game (its cookie s_<old id>).
+    const auto joined = invite != nullptr ? service_.join(game, std::string(invite->as_string()), caller)
+                                          : service_.join_rematch(game, std::string(rematch->as_string()), caller);
     if (!joined) return error_reply(joined.error());
     Reply r = ok_reply(200, json::object{{"color", seat_id(joined->seat)}, {"secret", joined->secret}});
     r.game = game;
@@ -159,10 +155,8 @@ void ServiceHandler::act(const std::string& game, const Action& action, const Ca
     auto parsed = parse_client_message(json::serialize(message), caller.lang);
     if (!parsed) return done(error_reply(parsed.error()));
     service_.act(game, caller, std::move(*parsed), [done = std::move(done)](ActResult result) {
-        if (result)
-            done(ok_reply(200, json::object{{"ok", true}}));
-        else
-            done(error_reply(result.error()));
+        if (result) done(ok_reply(200, json::object{{"ok", true}}));
+        else done(error_reply(result.error()));
     });
 }
 
@@ -171,9 +165,10 @@ std::optional<Subscription> ServiceHandler::subscribe(const std::string& game, s
     const auto state = service_.state(game, caller);
     if (!state) return std::nullopt;
     const std::optional<Seat> you = state->you;
-    auto subscription = service_.subscribe(game, since, [sink = std::move(sink), you, lang = caller.lang](const Event& e) {
-        sink(json::serialize(event_json(e, you, lang)));
-    });
+    auto subscription = service_.subscribe(game, since,
+                                           [sink = std::move(sink), you, lang = caller.lang](const Event& e) {
+                                               sink(json::serialize(event_json(e, you, lang)));
+                                           });
     if (!subscription) return std::nullopt;
     return std::move(*subscription);
 }

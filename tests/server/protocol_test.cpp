@@ -19,8 +19,8 @@ TEST(ServerProtocol, TargetsAreDecodedAndTraversalRefused) {
     EXPECT_FALSE(t->param("x"));
     EXPECT_TRUE(parse_target("/")->segments.empty());
     EXPECT_EQ(parse_target("/game/x/")->segments.size(), 2u);
-    for (const char* bad : {"/../x", "/%2e%2e/x", "/a/%2E%2E", "/a%2fb", "/a%5cb", "/a%00b", "//x", "/./x", "x", "",
-                            "http://evil/x"})
+    for (const char* bad :
+         {"/../x", "/%2e%2e/x", "/a/%2E%2E", "/a%2fb", "/a%5cb", "/a%00b", "//x", "/./x", "x", "", "http://evil/x"})
         EXPECT_FALSE(parse_target(bad)) << bad;
 }
 
