@@ -82,6 +82,7 @@ int serve(const ServeOptions& o) {
     options.port = static_cast<std::uint16_t>(o.port);
     options.static_dir = o.static_dir;
     options.threads = o.threads;
+    options.default_lang = lang();  // --lang, else the locale
     std::error_code ec;
     if (!std::filesystem::is_regular_file(options.static_dir / "index.html", ec))
         print_error(tr(Msg::ServeNoPage, o.static_dir));

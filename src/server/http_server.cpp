@@ -169,7 +169,7 @@ Caller HttpServer::Impl::caller_of(const Request& req, const Target& target, con
     else if (!game.empty()) caller.secret = cookie_value(cookies, "s_" + game).value_or("");
     caller.browser = cookie_value(cookies, "b").value_or("");
     caller.lang = request_language(target.param("lang"), cookie_value(cookies, "lang"),
-                                   header(req, http::field::accept_language));
+                                   header(req, http::field::accept_language), options.default_lang);
     return caller;
 }
 
@@ -214,7 +214,7 @@ net::awaitable<void> HttpServer::Impl::http_session(tcp::socket socket) {
             if (ec != net::error::connection_reset && ec != net::error::eof) {
                 const int status = ec == http::error::body_limit ? 413 : (too_large ? 431 : 400);
                 Response res = error_response(status, too_large ? ErrorCode::TooLarge : ErrorCode::Malformed,
-                                              Language::English, false);
+                                              options.default_lang, false);
                 error_code wec;
                 co_await http::async_write(stream, res, use_ec(wec));
                 // Read what the client still sends (bounded), so that closing does not reset the
@@ -253,7 +253,7 @@ net::awaitable<void> HttpServer::Impl::http_session(tcp::socket socket) {
         // (Not a conditional expression: GCC 12 miscompiles co_await inside one.)
         Response res;
         if (target) res = co_await handle(req, *target);
-        else res = error_response(400, ErrorCode::Malformed, Language::English, req.keep_alive());
+        else res = error_response(400, ErrorCode::Malformed, options.default_lang, req.keep_alive());
         co_await http::async_write(stream, res, use_ec(ec));
         if (ec || !res.keep_alive()) break;
     }
@@ -270,7 +270,7 @@ net::awaitable<Response> HttpServer::Impl::handle(const Request& req, const Targ
         co_return serve_static(req, target);
     } catch (const std::exception&) {
     }
-    co_return error_response(500, ErrorCode::Internal, Language::English, false);
+    co_return error_response(500, ErrorCode::Internal, options.default_lang, false);
 }
 
 net::awaitable<Reply> HttpServer::Impl::await_act(const std::string& game, const Action& action, const Caller& caller) {
@@ -288,7 +288,7 @@ net::awaitable<Reply> HttpServer::Impl::await_act(const std::string& game, const
 
 Response HttpServer::Impl::serve_static(const Request& req, const Target& target) {
     const Language lang = request_language(target.param("lang"), cookie_value(header(req, http::field::cookie), "lang"),
-                                           header(req, http::field::accept_language));
+                                           header(req, http::field::accept_language), options.default_lang);
     const auto file = static_file_for(target.segments);
     if (!file || options.static_dir.empty()) return error_response(404, ErrorCode::NoSuchPath, lang, req.keep_alive());
     if (req.method() != http::verb::get && req.method() != http::verb::head)

@@ -26,6 +26,7 @@ struct ServerOptions {
     int rate_messages = RateMessages;                    // WebSocket messages per window and connection
     std::chrono::milliseconds rate_window{RateWindowSeconds * 1000};
     std::size_t max_queued_events = MaxQueuedEvents;  // per connection; a slower reader is dropped
+    Language default_lang = Language::German;         // where a request names no language we speak
 };
 
 /// The Content-Security-Policy of every answer (the page has no inline scripts or styles).

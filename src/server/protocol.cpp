@@ -159,7 +159,7 @@ std::optional<std::string> cookie_value(std::string_view header, std::string_vie
 }
 
 Language request_language(const std::optional<std::string>& param, const std::optional<std::string>& cookie,
-                          std::string_view accept_language) {
+                          std::string_view accept_language, Language fallback) {
     if (param)
         if (const auto l = parse_language(*param)) return *l;
     if (cookie)
@@ -175,7 +175,7 @@ Language request_language(const std::optional<std::string>& param, const std::op
         if (primary == "de" || primary == "DE") return Language::German;
         if (primary == "en" || primary == "EN") return Language::English;
     }
-    return Language::German;
+    return fallback;
 }
 
 namespace {

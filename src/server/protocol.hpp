@@ -69,9 +69,9 @@ std::string_view content_type_for(std::string_view file);
 /// The value of cookie `name` in a Cookie header ("a=1; b=2").
 std::optional<std::string> cookie_value(std::string_view header, std::string_view name);
 /// The language of a request: `lang` parameter, else the `lang` cookie, else the first of
-/// Accept-Language that we speak, else German.
+/// Accept-Language that we speak, else `fallback`.
 Language request_language(const std::optional<std::string>& param, const std::optional<std::string>& cookie,
-                          std::string_view accept_language);
+                          std::string_view accept_language, Language fallback = Language::German);
 
 /// A client message of the WebSocket, checked against the schema of docs/web-protocol.md: an
 /// action (move, draw, claim, resign, abort, takeback, rematch) or a ping (type "ping").

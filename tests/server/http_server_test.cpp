@@ -10,9 +10,11 @@
 #include <map>
 #include <mutex>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <boost/asio/connect.hpp>
+#include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/read_until.hpp>
@@ -23,7 +25,11 @@
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
 
+#include "server/engine_pool.hpp"
+#include "server/game_service.hpp"
 #include "server/http_server.hpp"
+#include "server/service_handler.hpp"
+#include "server/sqlite_store.hpp"
 
 namespace schach::server {
 namespace {
@@ -160,7 +166,7 @@ protected:
         options.static_dir = root_ / "dist";
         options.rate_messages = 20;
         configure(options);
-        server_ = std::make_unique<HttpServer>(handler_, options);
+        server_ = std::make_unique<HttpServer>(domain(), options);
         const auto port = server_->start();
         ASSERT_TRUE(port.has_value()) << port.error();
         port_ = *port;
@@ -170,6 +176,7 @@ protected:
         std::filesystem::remove_all(root_);
     }
     virtual void configure(ServerOptions&) {}
+    virtual Handler& domain() { return handler_; }
 
     static void write(const std::filesystem::path& path, std::string_view text) {
         std::ofstream(path, std::ios::binary) << text;
@@ -541,6 +548,137 @@ TEST_F(SlowReaderTest, AReaderThatFallsBehindIsDroppedNotWaitedFor) {
     }
     EXPECT_TRUE(ec);
     EXPECT_LT(read, 400);
+}
+
+/// The real domain behind the transport: GameService on SQLite, as `schach serve` runs it.
+class ServeTest : public HttpServerTest {
+protected:
+    void SetUp() override {
+        games_thread_ = std::thread([this] { games_io_.run(); });
+        db_ = std::filesystem::temp_directory_path() /
+              ("schach-serve-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + "-" +
+               ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".db");
+        std::filesystem::remove(db_);
+        auto store = SqliteStore::open(db_.string());
+        ASSERT_TRUE(store) << store.error().message;
+        store_ = std::move(*store);
+        pool_ = std::make_unique<EnginePool>(EnginePoolOptions{1, 100, 16});
+        service_ = std::make_unique<GameService>(games_io_, *store_, *pool_);
+        service_handler_ = std::make_unique<ServiceHandler>(*service_);
+        HttpServerTest::SetUp();
+    }
+    void TearDown() override {
+        server_.reset();
+        service_handler_.reset();
+        service_.reset();
+        pool_.reset();
+        store_.reset();
+        work_.reset();
+        games_thread_.join();
+        for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(db_.string() + suffix);
+        HttpServerTest::TearDown();
+    }
+    Handler& domain() override { return *service_handler_; }
+
+    std::unique_ptr<Ws> ws_with_cookie(net::io_context& ioc, const std::string& target, const std::string& cookie) {
+        auto ws = std::make_unique<Ws>(ioc);
+        ws->next_layer().connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port_));
+        ws->set_option(websocket::stream_base::decorator([this, cookie](websocket::request_type& req) {
+            req.set(http::field::origin, origin());
+            req.set(http::field::cookie, cookie);
+        }));
+        ws->handshake(host(), target);
+        return ws;
+    }
+
+    net::io_context games_io_;
+    net::executor_work_guard<net::io_context::executor_type> work_ = net::make_work_guard(games_io_);
+    std::thread games_thread_;
+    std::filesystem::path db_;
+    std::unique_ptr<SqliteStore> store_;
+    std::unique_ptr<EnginePool> pool_;
+    std::unique_ptr<GameService> service_;
+    std::unique_ptr<ServiceHandler> service_handler_;
+};
+
+TEST_F(ServeTest, AFriendGameOverHttpAndWebSockets) {
+    const Response created = request(http::verb::post, "/api/v1/games?lang=en",
+                                     R"({"mode":"friend","color":"white","tc":"5+3"})");
+    ASSERT_EQ(created.result_int(), 201) << created.body();
+    const json::value c = json::parse(created.body());
+    const std::string id(c.at("id").as_string());
+    const std::string white(c.at("secret").as_string());
+    EXPECT_EQ(c.at("color"), "white");
+    EXPECT_EQ(c.at("urls").at("play").as_string(), "/game/" + id);
+    const std::string invite(c.at("invite").as_string());
+    EXPECT_EQ(c.at("urls").at("invite").as_string(), "/game/" + id + "?invite=" + invite);
+
+    const Response joined = request(http::verb::post, "/api/v1/games/" + id + "/join",
+                                    json::serialize(json::object{{"invite", invite}}));
+    ASSERT_EQ(joined.result_int(), 200) << joined.body();
+    const std::string black(json::parse(joined.body()).at("secret").as_string());
+    EXPECT_EQ(
+        request(http::verb::post, "/api/v1/games/" + id + "/join", json::serialize(json::object{{"invite", invite}}))
+            .result_int(),
+        409);
+
+    net::io_context ioc;
+    const auto w = ws_with_cookie(ioc, "/ws/v1/games/" + id + "?lang=en", "s_" + id + "=" + white);
+    const auto b = ws_with_cookie(ioc, "/ws/v1/games/" + id + "?lang=de", "s_" + id + "=" + black);
+    const json::value ws_state = ws_read(*w);
+    EXPECT_EQ(ws_state.at("t"), "state");
+    EXPECT_EQ(ws_state.at("d").at("you"), "white");
+    EXPECT_TRUE(ws_state.at("d").at("dests").is_object());
+    EXPECT_EQ(ws_read(*b).at("d").at("you"), "black");
+
+    // Black cannot move for White; White's move is acknowledged and reaches both.
+    b->write(net::buffer(std::string(R"({"t":"move","d":{"ply":0,"uci":"e7e5","a":1}})")));
+    const json::value refused = ws_read(*b);
+    EXPECT_EQ(refused.at("t"), "refusal") << json::serialize(refused);
+    EXPECT_EQ(refused.at("d").at("a"), 1);
+    w->write(net::buffer(std::string(R"({"t":"move","d":{"ply":0,"uci":"e2e4","a":1}})")));
+    EXPECT_EQ(ws_read(*w), json::parse(R"({"t":"ack","d":1})"));
+    const json::value moved = ws_read(*w);
+    EXPECT_EQ(moved.at("t"), "move");
+    EXPECT_EQ(moved.at("d").at("san"), "e4");
+    const json::value seen = ws_read(*b);
+    EXPECT_EQ(seen.at("v"), moved.at("v"));
+    EXPECT_TRUE(seen.at("d").at("dests").is_object());  // Black is to move now
+    // A resent move (its ack was lost) is acknowledged again, not played twice.
+    w->write(net::buffer(std::string(R"({"t":"move","d":{"ply":0,"uci":"e2e4","a":1}})")));
+    EXPECT_EQ(ws_read(*w), json::parse(R"({"t":"ack","d":1})"));
+
+    // Black answers over HTTP; an illegal move is refused with the rule, in words.
+    const Response illegal = move(id, black, "e7e4");
+    EXPECT_EQ(illegal.result_int(), 400);
+    EXPECT_FALSE(json::parse(illegal.body()).at("text").as_string().empty());
+    EXPECT_EQ(move(id, white, "d2d4").result_int(), 400);  // not White's turn
+    EXPECT_EQ(move(id, "no-such-secret", "e7e5").result_int(), 403);
+    EXPECT_EQ(move(id, black, "e7e5").result_int(), 200);
+    EXPECT_EQ(ws_read(*w).at("d").at("san"), "e5");
+    const std::int64_t version = ws_read(*b).at("v").as_int64();
+
+    const json::value state = json::parse(request(http::verb::get, "/api/v1/games/" + id).body());
+    EXPECT_EQ(state.at("ply"), 2);
+    EXPECT_EQ(state.at("version"), version);
+    const std::string pgn = request(http::verb::get, "/api/v1/games/" + id + "/pgn").body();
+    EXPECT_NE(pgn.find("1. e4 "), std::string::npos) << pgn;
+    EXPECT_NE(pgn.find(" e5 "), std::string::npos) << pgn;
+    EXPECT_EQ(request(http::verb::get, "/api/v1/games/Nosuch12").result_int(), 404);
+
+    // A reconnect with the version before the last move gets that move again.
+    const auto again = ws_with_cookie(ioc, "/ws/v1/games/" + id + "?v=" + std::to_string(version - 1), "");
+    const json::value replayed = ws_read(*again);
+    EXPECT_EQ(replayed.at("v"), version);
+    EXPECT_EQ(replayed.at("d").at("san"), "e5");
+
+    // Malformed input changes nothing.
+    w->write(net::buffer(std::string(R"({"t":"move","d":{"ply":2,"uci":"e1e9","a":2}})")));
+    EXPECT_EQ(ws_read(*w).at("t"), "error");
+    EXPECT_EQ(json::parse(request(http::verb::get, "/api/v1/games/" + id).body()).at("version"), version);
+    w->close(websocket::close_code::normal);
+    b->close(websocket::close_code::normal);
+    again->close(websocket::close_code::normal);
 }
 
 }  // namespace
