@@ -31,8 +31,7 @@ using namespace schach;
 using namespace schach::server;
 
 [[noreturn]] void fail(const char* what, std::string_view input) {
-    std::fprintf(stderr, "fuzz_server_messages: %s\ninput: %.*s\n", what, static_cast<int>(input.size()),
-                 input.data());
+    std::fprintf(stderr, "fuzz_server_messages: %s\ninput: %.*s\n", what, static_cast<int>(input.size()), input.data());
     std::abort();
 }
 
@@ -41,7 +40,8 @@ void check_message(std::string_view text) {
     // The domain's own reader must cope with anything too (it gets what the transport accepted).
     (void)parse_client_message(text, Language::English);
     if (!action) return;
-    static constexpr std::string_view Known[] = {"move", "draw", "claim", "resign", "abort", "takeback", "rematch", "ping"};
+    static constexpr std::string_view Known[] = {"move",  "draw",     "claim",   "resign",
+                                                 "abort", "takeback", "rematch", "ping"};
     bool known = false;
     for (const std::string_view k : Known) known = known || action->type == k;
     if (!known) fail("an unknown type was accepted", text);
@@ -66,7 +66,8 @@ void check_target(std::string_view text) {
         if (file->empty() || file->front() == '.' || file->find('/') != std::string::npos)
             fail("a static file name that is not plain", text);
     }
-    if (target->segments.size() >= 2) (void)action_from_path({target->segments.begin() + 1, target->segments.end()}, *target);
+    if (target->segments.size() >= 2)
+        (void)action_from_path({target->segments.begin() + 1, target->segments.end()}, *target);
 }
 
 void check_headers(std::string_view text) {
