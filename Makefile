@@ -4,11 +4,11 @@ BUILD  := build/$(PRESET)
 JOBS   ?= $(shell nproc)
 SCHACH := $(BUILD)/schach
 
-.PHONY: all deps configure build web run test test-long bench match levels time-check fuzz sanitize format format-check clean
+.PHONY: all deps configure build web run play test test-long bench match levels time-check fuzz sanitize format format-check clean
 
 all: build
 
-# stdin stays for `make run` (a script of moves may come through it): the installer gets none.
+# stdin stays for `make play` (a script of moves may come through it): the installer gets none.
 deps:
 	@bash scripts/install-deps.sh < /dev/null
 
@@ -18,11 +18,19 @@ configure: deps
 build: configure
 	@cmake --build $(BUILD) -j $(JOBS)
 
-# The main job: a game for two at this terminal (`schach play`), without clock unless PLAY_ARGS
-# says otherwise, e.g. make run PLAY_ARGS="--tc 5+3 --lang en". When stdin is no terminal, moves
-# and commands are read from it line by line (`make run < /dev/null` ends at once).
+# The main job: chess in the browser. Builds the program and the page (web/dist), then runs
+# `schach serve` with the games in DB (default schach.db here) and prints the address to open;
+# Ctrl+C stops it. E.g. make run SERVE_ARGS="--port 9000 --lang en".
+DB ?= schach.db
+SERVE_ARGS ?=
+run: build web
+	@$(SCHACH) serve --db $(DB) $(SERVE_ARGS)
+
+# A game for two at this terminal (`schach play`), without clock unless PLAY_ARGS says otherwise,
+# e.g. make play PLAY_ARGS="--tc 5+3 --lang en". When stdin is no terminal, moves and commands are
+# read from it line by line (`make play < /dev/null` ends at once).
 PLAY_ARGS ?=
-run: build
+play: build
 	@$(SCHACH) play $(PLAY_ARGS)
 
 # The web page (web/): type check (tsc) and bundle (esbuild) into web/dist.

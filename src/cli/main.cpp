@@ -113,6 +113,7 @@ int run(int argc, char** argv) {
                         "schach match -engine cmd=stockfish -engine cmd=glaurung -each tc=10+0.1 -games 10",
                         "schach ratings games.pgn --anchor \"Stockfish 15.1 (1350)=1350\"",
                         "schach uci",
+                        "schach serve",
                     },
                     Msg::AppExitCodes));
 
@@ -126,6 +127,7 @@ int run(int argc, char** argv) {
     commands.push_back(add_match_command(app));
     commands.push_back(add_ratings_command(app));
     commands.push_back(add_uci_command(app));
+    commands.push_back(add_serve_command(app));
     std::string ignored_lang;
     accept_lang_everywhere(app, ignored_lang);
 
@@ -146,9 +148,9 @@ int run(int argc, char** argv) {
         if (!any_command && e.get_exit_code() != 0) {
             const std::vector<std::string> rest = app.remaining();
             if (!rest.empty()) {
-                print_error(
-                    tr(Msg::UnknownCommand, rest.front(),
-                       "perft, fen, chess960, moves, pgn, play, timecontrol, dead, tune, bench, match, ratings, uci"));
+                print_error(tr(
+                    Msg::UnknownCommand, rest.front(),
+                    "perft, fen, chess960, moves, pgn, play, timecontrol, dead, tune, bench, match, ratings, uci, serve"));
                 return ExitUsage;
             }
         }

@@ -324,6 +324,41 @@ Phrase phrase(Msg m) {
                 "setoption name Level value N (8: full strength) or UCI_LimitStrength with UCI_Elo (its range is "
                 "in the option's line after uci: the measured Elo of levels 1 to 8)."};
 
+        // ---------------------------------------------------------------- serve
+        case Msg::ServeAbout:
+            return {"Schach im Browser: die Webseite, die HTTP-API und WebSockets (Partien in SQLite)", "",
+                    "chess in the browser: the web page, the HTTP API and WebSockets (games in SQLite)"};
+        case Msg::HelpServeHost:
+            return {"Adresse, auf der der Server lauscht (Vorgabe 127.0.0.1; 0.0.0.0 für alle)", "",
+                    "address to listen on (default 127.0.0.1; 0.0.0.0 for all)"};
+        case Msg::HelpServePort:
+            return {"Port (Vorgabe 8080; 0: ein freier Port)", "", "port (default 8080; 0: any free port)"};
+        case Msg::HelpServeDb:
+            return {"SQLite-Datei der Partien (Vorgabe schach.db im aktuellen Verzeichnis)", "",
+                    "SQLite file of the games (default schach.db in the current directory)"};
+        case Msg::HelpServeStatic:
+            return {"Verzeichnis der Webseite (Vorgabe: web/dist des Builds)", "",
+                    "directory of the web page (default: the build's web/dist)"};
+        case Msg::HelpServeEngineThreads:
+            return {"Engine-Suchen gleichzeitig (0: Kerne minus eins)", "",
+                    "engine searches at once (0: cores minus one)"};
+        case Msg::HelpServeThreads: return {"Threads für HTTP und WebSockets", "", "threads for HTTP and WebSockets"};
+        case Msg::ServeFooter:
+            return {
+                "Beendet sich sauber mit Strg+C (SIGINT) oder SIGTERM; die Partien bleiben in der Datei und "
+                "laufen beim nächsten Start weiter.",
+                "",
+                "Stops cleanly on Ctrl+C (SIGINT) or SIGTERM; the games stay in the file and go on at the next "
+                "start."};
+        case Msg::ServeListening: return {"Schach läuft auf {}", "", "Schach is running at {}"};
+        case Msg::ServeCannotListen: return {"kann nicht auf {} lauschen: {}", "", "cannot listen on {}: {}"};
+        case Msg::ServeCannotOpenStore:
+            return {"kann die Partien-Datei {} nicht öffnen: {}", "", "cannot open the games file {}: {}"};
+        case Msg::ServeNoPage:
+            return {"keine Webseite in {} (erst make web); die API läuft trotzdem", "",
+                    "no web page in {} (run make web first); the API runs all the same"};
+        case Msg::ServeStopping: return {"Schach wird beendet …", "", "Schach is stopping …"};
+
         // ---------------------------------------------------------------- dead
         case Msg::DeadAbout:
             return {"tote Stellung und Gewinnbarkeit nach Zeitüberschreitung (FIDE 5.2.2, 6.9)", "",

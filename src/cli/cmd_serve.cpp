@@ -1,0 +1,133 @@
+// schach serve: the web page, the HTTP API and the WebSockets of docs/web-protocol.md
+// (src/server), the games in SQLite. Runs until SIGINT or SIGTERM.
+
+#include <pthread.h>
+
+#include <csignal>
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <thread>
+
+#include <boost/asio/executor_work_guard.hpp>
+#include <boost/asio/io_context.hpp>
+#include <fmt/core.h>
+
+#include "cli/commands.hpp"
+#include "server/engine_pool.hpp"
+#include "server/game_service.hpp"
+#include "server/http_server.hpp"
+#include "server/service_handler.hpp"
+#include "server/sqlite_store.hpp"
+
+#ifndef SCHACH_WEB_DIST
+#define SCHACH_WEB_DIST "web/dist"
+#endif
+
+namespace schach::cli {
+namespace {
+
+struct ServeOptions {
+    std::string host = "127.0.0.1";
+    int port = 8080;
+    std::string db = "schach.db";
+    std::string static_dir = SCHACH_WEB_DIST;
+    int engine_threads = 0;
+    int threads = 2;
+    std::string lang;  // read by main (language_from_args)
+};
+
+/// The address a person opens: the listening one, or 127.0.0.1 when it listens on all.
+std::string address_to_open(const std::string& host, std::uint16_t port) {
+    std::string shown = host;
+    if (host == "0.0.0.0") shown = "127.0.0.1";
+    if (host == "::") shown = "::1";
+    if (shown.find(':') != std::string::npos) shown = "[" + shown + "]";
+    return fmt::format("http://{}:{}", shown, port);
+}
+
+int serve(const ServeOptions& o) {
+    // SIGINT and SIGTERM are blocked in every thread (the server's threads inherit the mask) and
+    // taken here by sigwait, so that no handler runs inside the server.
+    sigset_t stop_signals;
+    sigemptyset(&stop_signals);
+    sigaddset(&stop_signals, SIGINT);
+    sigaddset(&stop_signals, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
+
+    auto store = server::SqliteStore::open(o.db);
+    if (!store) {
+        print_error(tr(Msg::ServeCannotOpenStore, o.db, store.error().message));
+        return ExitFailed;
+    }
+    server::EnginePoolOptions pool_options;
+    pool_options.workers = o.engine_threads;
+    server::EnginePool engines(pool_options);
+
+    // The games' strands run on an io_context of their own, apart from the sockets.
+    boost::asio::io_context games_io;
+    auto work = boost::asio::make_work_guard(games_io);
+    std::thread games_thread([&games_io] { games_io.run(); });
+    const auto finish = [&] {
+        work.reset();
+        games_io.stop();
+        games_thread.join();
+    };
+
+    auto service = std::make_unique<server::GameService>(games_io, **store, engines);
+    server::ServiceHandler handler(*service);
+    server::ServerOptions options;
+    options.host = o.host;
+    options.port = static_cast<std::uint16_t>(o.port);
+    options.static_dir = o.static_dir;
+    options.threads = o.threads;
+    options.default_lang = lang();  // --lang, else the locale
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(options.static_dir / "index.html", ec))
+        print_error(tr(Msg::ServeNoPage, o.static_dir));
+    auto http = std::make_unique<server::HttpServer>(handler, options);
+    const auto port = http->start();
+    if (!port) {
+        print_error(tr(Msg::ServeCannotListen, fmt::format("{}:{}", o.host, o.port), port.error()));
+        http.reset();
+        service.reset();
+        finish();
+        return ExitFailed;
+    }
+    fmt::print("{}\n", tr(Msg::ServeListening, address_to_open(o.host, *port)));
+    std::fflush(stdout);
+
+    int signal = 0;
+    sigwait(&stop_signals, &signal);
+    fmt::print("{}\n", tr(Msg::ServeStopping));
+    std::fflush(stdout);
+    http->stop();
+    http.reset();
+    service->drain();
+    service.reset();
+    finish();
+    return ExitOk;
+}
+
+}  // namespace
+
+Command add_serve_command(CLI::App& parent) {
+    CLI::App* sub = parent.add_subcommand("serve", tr(Msg::ServeAbout));
+    auto o = std::make_shared<ServeOptions>();
+    sub->add_option("--host", o->host, tr(Msg::HelpServeHost));
+    sub->add_option("--port", o->port, tr(Msg::HelpServePort))->check(CLI::Range(0, 65535));
+    sub->add_option("--db", o->db, tr(Msg::HelpServeDb));
+    sub->add_option("--static", o->static_dir, tr(Msg::HelpServeStatic));
+    sub->add_option("--engine-threads", o->engine_threads, tr(Msg::HelpServeEngineThreads))->check(CLI::Range(0, 64));
+    sub->add_option("--threads", o->threads, tr(Msg::HelpServeThreads))->check(CLI::Range(1, 64));
+    add_lang_option(*sub, o->lang, Msg::HelpLang);
+    sub->footer(help_footer(Msg::ServeFooter, {"schach serve", "schach serve --port 0 --db /tmp/games.db --lang en",
+                                               "schach serve --host 0.0.0.0 --port 8080"}));
+    Command command;
+    command.app = sub;
+    command.run = [o] { return serve(*o); };
+    return command;
+}
+
+}  // namespace schach::cli

@@ -1,0 +1,336 @@
+#include "server/game_json.hpp"
+
+#include <boost/json/array.hpp>
+#include <boost/json/parse.hpp>
+#include <boost/json/serialize.hpp>
+
+#include "core/movegen.hpp"
+#include "text/outcome_text.hpp"
+
+namespace schach::server {
+namespace json = boost::json;
+namespace {
+
+std::string_view color_name(Color c) { return c == Color::White ? "white" : "black"; }
+
+json::value color_or_null(const std::optional<Color>& c) {
+    return c ? json::value(color_name(*c)) : json::value(nullptr);
+}
+
+/// Whether `you` may move now (dests and castling are only for them).
+bool may_move(const GameView& v, std::optional<Seat> you) {
+    if (!you || v.status != Status::Started || v.outcome.is_over()) return false;
+    const Color turn = v.position.side_to_move();
+    const PlayerView& p = turn == Color::White ? v.white : v.black;
+    return !p.engine && seat_has(*you, turn);
+}
+
+/// Legal destinations by from-square, castling as king onto its own rook; the castlings with
+/// the king's target square.
+void moves_json(const GameView& v, std::optional<Seat> you, json::object& out) {
+    if (!may_move(v, you)) {
+        out["dests"] = nullptr;
+        out["castling"] = json::object();
+        return;
+    }
+    json::object dests, castling;
+    for (Move m : legal_moves(v.position)) {
+        const std::string from = to_string(m.from()), to = to_string(m.to());
+        json::array& list = dests[from].is_array() ? dests[from].as_array() : dests[from].emplace_array();
+        bool seen = false;
+        for (const json::value& x : list) seen = seen || x.as_string() == to;
+        if (!seen) list.emplace_back(to);
+        if (m.kind() == MoveKind::Castling) {
+            const Color us = v.position.side_to_move();
+            const CastlingSide side = m.to() > m.from() ? CastlingSide::King : CastlingSide::Queen;
+            json::object& k = castling[from].is_object() ? castling[from].as_object() : castling[from].emplace_object();
+            k[to] = to_string(Position::king_target(us, side));
+        }
+    }
+    out["dests"] = std::move(dests);
+    out["castling"] = std::move(castling);
+}
+
+json::value check_json(const Position& pos) {
+    if (!pos.in_check()) return nullptr;
+    return json::value(to_string(pos.king(pos.side_to_move())));
+}
+
+json::value last_move_json(const GameView& v) {
+    if (v.moves.empty()) return nullptr;
+    const std::string& uci = v.moves.back().uci;
+    return json::array{json::value(uci.substr(0, 2)), json::value(uci.substr(2, 2))};
+}
+
+json::value clock_json(const GameView& v) {
+    if (!v.clock) return nullptr;
+    return json::object{{"white", v.clock->white},
+                        {"black", v.clock->black},
+                        {"running", color_or_null(v.clock->running)},
+                        {"lowTime", v.clock->low_time}};
+}
+
+json::object claimable_json(const GameView& v) {
+    return {{"threefold", v.can_claim_threefold}, {"fifty", v.can_claim_fifty}};
+}
+
+json::object player_json(const PlayerView& p) {
+    return {{"kind", p.engine ? "engine" : "human"}, {"name", p.name}, {"joined", p.joined}};
+}
+
+json::value you_json(std::optional<Seat> you) { return you ? json::value(seat_id(*you)) : json::value(nullptr); }
+
+}  // namespace
+
+json::value result_json(const GameView& v, Language lang) {
+    if (v.status != Status::Over || !v.outcome.is_over()) return nullptr;
+    return json::object{{"result", result_token(v.outcome.result)},
+                        {"reason", termination_id(v.outcome.termination)},
+                        {"article", termination_article(v.outcome.termination)},
+                        {"text", describe(v.outcome, lang)}};
+}
+
+json::object state_json(const GameView& v, std::optional<Seat> you, Language lang) {
+    json::object s;
+    s["id"] = v.id;
+    s["variant"] = v.chess960 ? "chess960" : "standard";
+    s["chess960"] = v.chess960 ? json::value(v.chess960_number) : json::value(nullptr);
+    s["mode"] = mode_id(v.mode);
+    s["level"] = v.mode == Mode::Computer ? json::value(v.level) : json::value(nullptr);
+    s["tc"] = v.tc_text.empty() ? json::value(nullptr)
+                                : json::value(json::object{{"text", v.tc_text}, {"class", v.tc_class}});
+    s["players"] = json::object{{"white", player_json(v.white)}, {"black", player_json(v.black)}};
+    s["you"] = you_json(you);
+    s["initialFen"] = v.initial_fen;
+    s["fen"] = v.moves.empty() ? v.initial_fen : v.moves.back().fen;
+    s["ply"] = static_cast<std::int64_t>(v.moves.size());
+    s["turn"] = color_name(v.position.side_to_move());
+    json::array moves;
+    for (const MoveRecord& m : v.moves)
+        moves.push_back(json::object{{"uci", m.uci},
+                                     {"san", m.san},
+                                     {"clock", m.clock ? json::value(*m.clock) : json::value(nullptr)},
+                                     {"fen", m.fen}});
+    s["moves"] = std::move(moves);
+    s["lastMove"] = last_move_json(v);
+    s["check"] = check_json(v.position);
+    moves_json(v, you, s);
+    s["clock"] = clock_json(v);
+    s["offers"] = json::object{{"draw", color_or_null(v.draw_offer)},
+                               {"takeback", color_or_null(v.takeback_offer)},
+                               {"rematch", color_or_null(v.rematch_offer)}};
+    s["claimable"] = claimable_json(v);
+    s["status"] = status_id(v.status);
+    s["result"] = result_json(v, lang);
+    s["version"] = v.version;
+    return s;
+}
+
+json::object event_json(const Event& e, std::optional<Seat> you, Language lang) {
+    const GameView& v = *e.view;
+    json::object out;
+    out["v"] = e.version == 0 ? v.version : e.version;
+    out["t"] = event_kind_id(e.kind);
+    switch (e.kind) {
+        case EventKind::State:
+        case EventKind::Takeback: out["d"] = state_json(v, you, lang); break;
+        case EventKind::Move: {
+            json::object d;
+            const MoveRecord& m = v.moves.back();
+            d["uci"] = m.uci;
+            d["san"] = m.san;
+            d["fen"] = m.fen;
+            d["ply"] = static_cast<std::int64_t>(v.moves.size());
+            d["clock"] = clock_json(v);
+            d["lastMove"] = last_move_json(v);
+            d["check"] = check_json(v.position);
+            moves_json(v, you, d);
+            d["claimable"] = claimable_json(v);
+            d["status"] = status_id(v.status);
+            d["result"] = result_json(v, lang);
+            out["d"] = std::move(d);
+            break;
+        }
+        case EventKind::Offer:
+            out["d"] = json::object{{"kind", offer_kind_id(e.offer)}, {"by", color_or_null(e.by)}};
+            break;
+        case EventKind::End:
+            out["d"] = json::object{{"result", result_json(v, lang)}, {"status", status_id(v.status)}};
+            break;
+        case EventKind::Join: out["d"] = json::object{{"color", color_or_null(e.by)}}; break;
+        case EventKind::Rematch: out["d"] = json::object{{"id", e.rematch}}; break;
+    }
+    return out;
+}
+
+json::object ack_json(std::optional<std::int64_t> a) {
+    return {{"t", "ack"}, {"d", a ? json::value(*a) : json::value(nullptr)}};
+}
+
+json::object error_json(const ServiceError& e, std::optional<std::int64_t> a) {
+    if (!e.is_refusal()) return {{"t", "error"}, {"d", json::object{{"code", e.id}, {"text", e.text}}}};
+    json::array squares;
+    for (const std::string& s : e.squares) squares.emplace_back(s);
+    return {{"t", "refusal"},
+            {"d", json::object{{"a", a ? json::value(*a) : json::value(nullptr)},
+                               {"code", e.id},
+                               {"article", e.article},
+                               {"text", e.text},
+                               {"squares", std::move(squares)}}}};
+}
+
+json::object http_error_json(const ServiceError& e) {
+    json::object o{{"code", e.id}, {"text", e.text}};
+    if (!e.article.empty()) o["article"] = e.article;
+    return o;
+}
+
+std::string stored_event_json(const Event& e) {
+    json::object o;
+    const GameView& v = *e.view;
+    switch (e.kind) {
+        case EventKind::Move:
+            o["uci"] = v.moves.back().uci;
+            o["ply"] = static_cast<std::int64_t>(v.moves.size());
+            break;
+        case EventKind::Offer:
+            o["kind"] = offer_kind_id(e.offer);
+            o["by"] = color_or_null(e.by);
+            break;
+        case EventKind::Join: o["color"] = color_or_null(e.by); break;
+        case EventKind::Rematch: o["id"] = e.rematch; break;
+        case EventKind::End:
+            o["status"] = status_id(v.status);
+            if (v.outcome.is_over()) o["result"] = result_token(v.outcome.result);
+            break;
+        case EventKind::State:
+        case EventKind::Takeback: o["ply"] = static_cast<std::int64_t>(v.moves.size()); break;
+    }
+    return json::serialize(o);
+}
+
+// ---- Reading client messages ----------------------------------------------------------------
+
+namespace {
+
+using Read = std::expected<ClientMessage, ServiceError>;
+
+/// Only these keys (and each at most once: Boost.JSON keeps the last of duplicates, so the
+/// object's size is compared too).
+bool only_keys(const json::object& o, std::initializer_list<std::string_view> keys) {
+    for (const auto& kv : o) {
+        bool known = false;
+        for (std::string_view k : keys) known = known || kv.key() == k;
+        if (!known) return false;
+    }
+    return true;
+}
+
+std::optional<std::int64_t> integer(const json::value* v) {
+    if (!v) return std::nullopt;
+    if (v->is_int64()) return v->as_int64();
+    if (v->is_uint64() && v->as_uint64() <= static_cast<std::uint64_t>(INT64_MAX))
+        return static_cast<std::int64_t>(v->as_uint64());
+    return std::nullopt;
+}
+
+std::optional<std::string> short_string(const json::value* v, std::size_t max) {
+    if (!v || !v->is_string() || v->as_string().size() > max || v->as_string().empty()) return std::nullopt;
+    return std::string(v->as_string());
+}
+
+std::optional<Answer> answer(const json::value* v) {
+    if (!v || !v->is_string()) return std::nullopt;
+    const json::string& s = v->as_string();
+    if (s == "offer") return Answer::Offer;
+    if (s == "accept") return Answer::Accept;
+    if (s == "decline") return Answer::Decline;
+    return std::nullopt;
+}
+
+/// The move text of a move or claim: exactly one of `uci` or `san`.
+bool move_text(const json::object& d, std::string& text, bool& is_san) {
+    const json::value* uci = d.if_contains("uci");
+    const json::value* san = d.if_contains("san");
+    if ((uci != nullptr) == (san != nullptr)) return false;
+    auto s = uci ? short_string(uci, 5) : short_string(san, 16);
+    if (!s) return false;
+    text = *s;
+    is_san = san != nullptr;
+    return true;
+}
+
+std::optional<ClientMessage> read_message(const json::object& msg) {
+    if (!only_keys(msg, {"t", "d"})) return std::nullopt;
+    const json::value* t = msg.if_contains("t");
+    if (!t || !t->is_string()) return std::nullopt;
+    const json::string& type = t->as_string();
+    const json::value* d = msg.if_contains("d");
+    const bool no_data = !d || d->is_null();
+    if (type == "ping" && no_data) return PingMessage{};
+    if (type == "resign" && no_data) return ResignMessage{};
+    if (type == "abort" && no_data) return AbortMessage{};
+    if (type == "draw") {
+        if (auto a = answer(d)) return DrawMessage{*a};
+        return std::nullopt;
+    }
+    if (type == "takeback") {
+        if (auto a = answer(d)) return TakebackMessage{*a};
+        return std::nullopt;
+    }
+    if (type == "rematch") {
+        if (auto a = answer(d)) return RematchMessage{*a};
+        return std::nullopt;
+    }
+    if (!d || !d->is_object()) return std::nullopt;
+    const json::object& o = d->as_object();
+    if (type == "move") {
+        if (!only_keys(o, {"ply", "uci", "san", "a"})) return std::nullopt;
+        MoveMessage m;
+        auto ply = integer(o.if_contains("ply"));
+        if (!ply || *ply < 0 || *ply > 100000) return std::nullopt;
+        m.ply = static_cast<int>(*ply);
+        if (!move_text(o, m.text, m.is_san)) return std::nullopt;
+        if (const json::value* a = o.if_contains("a"); a && !a->is_null()) {
+            m.a = integer(a);
+            if (!m.a) return std::nullopt;
+        }
+        return m;
+    }
+    if (type == "claim") {
+        if (!only_keys(o, {"kind", "uci", "san"})) return std::nullopt;
+        ClaimMessage c;
+        const json::value* kind = o.if_contains("kind");
+        if (!kind || !kind->is_string()) return std::nullopt;
+        if (kind->as_string() == "threefold") c.kind = DrawClaim::Threefold;
+        else if (kind->as_string() == "fifty") c.kind = DrawClaim::FiftyMoves;
+        else return std::nullopt;
+        if (o.contains("uci") || o.contains("san")) {
+            std::string text;
+            if (!move_text(o, text, c.is_san)) return std::nullopt;
+            c.move = text;
+        }
+        return c;
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
+std::expected<ClientMessage, ServiceError> parse_client_message(std::string_view text, Language lang) {
+    if (text.size() > MaxMessageBytes) return std::unexpected(make_error(ServiceCode::TooLarge, lang));
+    json::parse_options options;
+    options.max_depth = MaxMessageDepth;
+    boost::system::error_code ec;
+    json::value v = json::parse(json::string_view(text.data(), text.size()), ec, json::storage_ptr(), options);
+    if (ec || !v.is_object()) return std::unexpected(make_error(ServiceCode::Malformed, lang));
+    if (auto m = read_message(v.as_object())) return *m;
+    return std::unexpected(make_error(ServiceCode::Malformed, lang));
+}
+
+std::optional<std::int64_t> counter_of(const ClientMessage& message) {
+    if (const auto* m = std::get_if<MoveMessage>(&message)) return m->a;
+    return std::nullopt;
+}
+
+}  // namespace schach::server

@@ -1,0 +1,50 @@
+#pragma once
+// The protocol's JSON (docs/web-protocol.md, v1): the state and the events of a game rendered for
+// one viewer (their seat decides `dests`, `castling` and `you`) in one language, the server's
+// answers (ack, refusal, error), and the reader of client messages: size checked before parsing,
+// a small nesting depth, then the schema, into a typed ClientMessage. Nothing here throws.
+
+#include <cstddef>
+#include <expected>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <boost/json/object.hpp>
+#include <boost/json/value.hpp>
+
+#include "notation/language.hpp"
+#include "server/client_message.hpp"
+#include "server/game_view.hpp"
+#include "server/service_error.hpp"
+
+namespace schach::server {
+
+/// The largest client message read (a WebSocket text frame, a POST body).
+inline constexpr std::size_t MaxMessageBytes = 4096;
+/// The deepest nesting a client message may have ({"t":..,"d":{..}} needs 2).
+inline constexpr std::size_t MaxMessageDepth = 4;
+
+/// The state object (also the `d` of state and takeback events).
+boost::json::object state_json(const GameView& view, std::optional<Seat> you, Language lang);
+/// A versioned event `{v, t, d}` for a viewer; a State event is the full state.
+boost::json::object event_json(const Event& event, std::optional<Seat> you, Language lang);
+/// `{result, reason, article, text}` or null while the game runs.
+boost::json::value result_json(const GameView& view, Language lang);
+/// `{t:"ack", d:a}`.
+boost::json::object ack_json(std::optional<std::int64_t> a);
+/// `{t:"refusal", d:{a, code, article, text, squares}}` for refusals, `{t:"error", d:{code, text}}`
+/// for errors (ServiceError::is_refusal decides).
+boost::json::object error_json(const ServiceError& error, std::optional<std::int64_t> a);
+/// `{code, text, article?}`: the body of an HTTP 4xx answer.
+boost::json::object http_error_json(const ServiceError& error);
+/// The language-free payload of an event for the store's events table.
+std::string stored_event_json(const Event& event);
+
+/// Reads one client message. Errors: TooLarge (over MaxMessageBytes, not parsed at all) or
+/// Malformed (not JSON, too deep, or not in the schema), worded in `lang`.
+std::expected<ClientMessage, ServiceError> parse_client_message(std::string_view text, Language lang);
+/// The counter `a` of a move message, for the refusal of a move.
+std::optional<std::int64_t> counter_of(const ClientMessage& message);
+
+}  // namespace schach::server

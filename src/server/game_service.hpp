@@ -1,0 +1,178 @@
+#pragma once
+// GameService: the live games of `schach serve`, for a transport (HTTP, WebSocket, tests) that
+// knows neither SQLite nor Match. One writer per game: every action of a game runs on the game's
+// strand (an asio strand on the io_context given), in order, and is written to the store before
+// it is acknowledged and broadcast. Games against the computer get their moves from the
+// EnginePool. On construction the service loads every started game from the store and resumes
+// it: the time the server was down is charged to nobody.
+//
+// Thread safety: every public function may be called from any thread. Callbacks (replies and
+// subscribers) run on the game's strand; they must not block.
+
+#include <cstdint>
+#include <expected>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <boost/asio/io_context.hpp>
+
+#include "notation/language.hpp"
+#include "server/client_message.hpp"
+#include "server/game_view.hpp"
+#include "server/service_error.hpp"
+
+namespace schach::server {
+
+class Store;
+class EnginePool;
+
+/// Who calls: the seat secret (cookie `s_<id>` or bearer token; "" for none), the browser id
+/// (cookie `b`; "" for none) and the language for every text of the answer.
+struct Caller {
+    std::string secret;
+    std::string browser;
+    Language lang = Language::German;
+};
+
+enum class ColorChoice : std::uint8_t { White, Black, Random };
+
+/// POST /api/v1/games. `tc` is a time control spec ("5+3", "10+0"; "" or "-" for none);
+/// chess960_number: 0..959, none for a random one (only with chess960).
+struct CreateGameRequest {
+    Mode mode = Mode::Friend;
+    int level = 1;  // computer mode: 1..8
+    ColorChoice color = ColorChoice::Random;
+    std::string tc;
+    bool chess960 = false;
+    std::optional<int> chess960_number;
+};
+
+struct CreatedGame {
+    GameId id;
+    Seat seat = Seat::White;            // the creator's seat ("both" at one device)
+    std::string secret;                 // the creator's seat secret (only its hash is stored)
+    std::optional<std::string> invite;  // friend mode: the token for the other seat
+};
+
+struct JoinedGame {
+    Seat seat = Seat::White;
+    std::string secret;
+};
+
+/// An action's answer: acknowledged (with the page's counter, for a move) or refused.
+struct Ack {
+    std::optional<std::int64_t> a;
+};
+using ActResult = std::expected<Ack, ServiceError>;
+using ReplyHandler = std::function<void(ActResult)>;
+/// Receives each new event of a game, in version order.
+using EventHandler = std::function<void(const Event&)>;
+
+/// A game of the browser's list (GET /api/v1/games).
+struct GameSummary {
+    GameId id;
+    PlayerView white, black;
+    Status status = Status::Created;
+    Outcome outcome;
+    Millis updated = 0;  // ms since the Unix epoch
+};
+
+/// The state of a game for one caller.
+struct GameState {
+    std::shared_ptr<const GameView> view;
+    std::optional<Seat> you;  // the caller's seat, none for spectators
+};
+
+/// Ends a subscription when destroyed (or on reset()). Movable, not copyable.
+class Subscription {
+public:
+    Subscription() = default;
+    explicit Subscription(std::function<void()> cancel) : cancel_(std::move(cancel)) {}
+    Subscription(Subscription&& other) noexcept : cancel_(std::exchange(other.cancel_, {})) {}
+    Subscription& operator=(Subscription&& other) noexcept {
+        if (this != &other) {
+            reset();
+            cancel_ = std::exchange(other.cancel_, {});
+        }
+        return *this;
+    }
+    Subscription(const Subscription&) = delete;
+    Subscription& operator=(const Subscription&) = delete;
+    ~Subscription() { reset(); }
+    void reset() {
+        if (cancel_) std::exchange(cancel_, {})();
+    }
+
+private:
+    std::function<void()> cancel_;
+};
+
+struct ServiceOptions {
+    /// The clock of the games, ms on any steady scale (tests pass their own).
+    std::function<Millis()> now;
+    /// Wall time for `updated`, ms since the Unix epoch.
+    std::function<Millis()> wall_now;
+    /// How often check_flags runs by itself (0: never; tests call check_flags()).
+    Millis flag_interval_ms = 100;
+    /// Events kept per game for reconnects.
+    std::size_t recent_events = 200;
+};
+
+class GameService {
+public:
+    /// Loads and resumes every started game of `store`. The store and the pool outlive the service.
+    GameService(boost::asio::io_context& io, Store& store, EnginePool& engines, ServiceOptions options = {});
+    ~GameService();
+    GameService(const GameService&) = delete;
+    GameService& operator=(const GameService&) = delete;
+
+    /// Creates (and stores) a game; the caller's browser id lists it. Computer games where the
+    /// engine has White start thinking at once. Errors: BadRequest (level, tc, Chess960 number).
+    std::expected<CreatedGame, ServiceError> create_game(const CreateGameRequest& request, const Caller& caller);
+
+    /// The first to come with the invitation token takes the free seat of a friend game.
+    /// Errors: NoSuchGame, BadInvitation, SeatTaken.
+    std::expected<JoinedGame, ServiceError> join(const GameId& id, const std::string& invite, const Caller& caller);
+
+    /// After a `rematch` event: the caller, proven by their seat secret of the old game
+    /// (caller.secret, from the cookie `s_<old_id>`), takes their seat in the new game `id`.
+    /// The new game starts when every player has come. Errors: NoSuchGame, BadInvitation, SeatTaken.
+    std::expected<JoinedGame, ServiceError> join_rematch(const GameId& id, const GameId& old_id, const Caller& caller);
+
+    /// Runs `message` on the game's strand for the caller's seat; `reply` gets the answer once
+    /// the change is stored (and before it is broadcast). A move already played at its ply is
+    /// acknowledged again; a ping is acknowledged at once.
+    void act(const GameId& id, const Caller& caller, ClientMessage message, ReplyHandler reply);
+
+    /// Subscribes to the game's events after `since_version`: the events the service still holds
+    /// come first, in order; when it holds none that old (or since_version is none or in the
+    /// future) a State event (version 0) comes instead. Then each new event. Errors: NoSuchGame.
+    std::expected<Subscription, ServiceError> subscribe(const GameId& id, std::optional<std::int64_t> since_version,
+                                                        EventHandler handler);
+
+    /// The game now, for the caller. Errors: NoSuchGame.
+    std::expected<GameState, ServiceError> state(const GameId& id, const Caller& caller) const;
+
+    /// The game as PGN (seven tag roster, the result, [%clk] comments). Errors: NoSuchGame.
+    std::expected<std::string, ServiceError> pgn(const GameId& id, Language lang) const;
+
+    /// The games of a browser id, newest first.
+    std::vector<GameSummary> list_games(const std::string& browser) const;
+
+    /// Lets fallen flags decide (6.9) in every live game at now(); runs by itself every
+    /// flag_interval_ms. Returns when the checks have been posted.
+    void check_flags();
+
+    /// Blocks until every action posted so far has run (tests, shutdown).
+    void drain();
+
+private:
+    struct Impl;
+    std::shared_ptr<Impl> impl_;  // shared with the engine callbacks, which may outlive a call
+};
+
+}  // namespace schach::server

@@ -1,0 +1,631 @@
+// The Beast side of schach serve: the accept loop, one coroutine per HTTP connection, the NDJSON
+// stream and the WebSocket of a game. Every connection runs on its own strand; the domain's event
+// sinks post onto that strand and never wait for a socket.
+
+#include "server/http_server.hpp"
+
+#include <array>
+#include <atomic>
+#include <cstdio>
+#include <deque>
+#include <fstream>
+#include <mutex>
+#include <optional>
+#include <sstream>
+#include <thread>
+#include <vector>
+
+#include <boost/asio/co_spawn.hpp>
+#include <boost/asio/detached.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/asio/redirect_error.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
+#include <boost/asio/this_coro.hpp>
+#include <boost/asio/use_awaitable.hpp>
+#include <boost/asio/write.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+#include <boost/json/parse.hpp>
+#include <boost/json/serialize.hpp>
+
+namespace schach::server {
+namespace {
+
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace websocket = beast::websocket;
+namespace net = boost::asio;
+namespace json = boost::json;
+using tcp = net::ip::tcp;
+using boost::system::error_code;
+using Request = http::request<http::string_body>;
+using Response = http::response<http::string_body>;
+
+auto use_ec(error_code& ec) { return net::redirect_error(net::use_awaitable, ec); }
+
+template <class Message>
+void add_security_headers(Message& m) {
+    m.set("Content-Security-Policy", ContentSecurityPolicy);
+    m.set("X-Content-Type-Options", "nosniff");
+    m.set("Referrer-Policy", "no-referrer");
+    m.set("X-Frame-Options", "DENY");
+}
+
+Response make_response(http::status status, std::string body, std::string_view type, bool keep_alive) {
+    Response res{status, 11};
+    res.set(http::field::content_type, type);
+    add_security_headers(res);
+    res.keep_alive(keep_alive);
+    res.body() = std::move(body);
+    res.prepare_payload();
+    return res;
+}
+
+Response json_response(int status, const json::value& body, bool keep_alive) {
+    Response res = make_response(static_cast<http::status>(status), json::serialize(body), "application/json",
+                                 keep_alive);
+    res.set(http::field::cache_control, "no-store");
+    return res;
+}
+
+Response error_response(int status, ErrorCode code, Language lang, bool keep_alive) {
+    return json_response(status, error_body(code, lang), keep_alive);
+}
+
+std::string etag_of(std::string_view content) {
+    std::uint64_t h = 14695981039346656037ull;  // FNV-1a
+    for (const char c : content) h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ull;
+    char text[24];
+    std::snprintf(text, sizeof text, "\"%016llx\"", static_cast<unsigned long long>(h));
+    return text;
+}
+
+/// A connection's outgoing events: filled by the domain's sinks (posted onto the connection's
+/// strand), emptied by its writer. Bounded: past the limit the connection is dropped.
+struct Outbox {
+    explicit Outbox(net::any_io_executor ex) : executor(ex), signal(ex) {}
+    net::any_io_executor executor;
+    net::steady_timer signal;
+    std::deque<std::string> queue;
+    std::size_t limit = MaxQueuedEvents;
+    bool done = false;                           // the connection ends: no more writes
+    std::optional<websocket::close_code> close;  // the writer closes the WebSocket with this
+    std::function<void()> kill;                  // closes the socket at once (a slow reader)
+
+    /// On the strand.
+    void push(std::string message) {
+        if (done) return;
+        if (queue.size() >= limit) {
+            done = true;
+            if (kill) kill();
+        } else {
+            queue.push_back(std::move(message));
+        }
+        signal.cancel();
+    }
+    void finish() {
+        done = true;
+        signal.cancel();
+    }
+};
+
+EventSink sink_for(const std::shared_ptr<Outbox>& box) {
+    return [weak = std::weak_ptr<Outbox>(box), ex = box->executor](std::string event) {
+        net::post(ex, [weak, event = std::move(event)]() mutable {
+            if (const auto b = weak.lock()) b->push(std::move(event));
+        });
+    };
+}
+
+/// Waits for the outbox's signal (or `timeout`); true when it timed out.
+net::awaitable<bool> wait_signal(Outbox& box, std::chrono::milliseconds timeout) {
+    error_code ec;
+    box.signal.expires_after(timeout);
+    co_await box.signal.async_wait(use_ec(ec));
+    co_return !ec;
+}
+
+}  // namespace
+
+struct HttpServer::Impl {
+    Impl(Handler& h, ServerOptions o) : handler(h), options(std::move(o)) {}
+    Handler& handler;
+    ServerOptions options;
+    net::io_context ioc;
+    std::optional<tcp::acceptor> acceptor;
+    std::vector<std::thread> threads;
+    std::uint16_t port = 0;
+    std::mutex mutex;
+    std::atomic<bool> stopped{false};
+
+    net::awaitable<void> accept_loop();
+    net::awaitable<void> http_session(tcp::socket socket);
+    net::awaitable<Response> handle(const Request& req, const Target& target);
+    Response serve_static(const Request& req, const Target& target);
+    net::awaitable<Response> serve_api(const Request& req, const Target& target);
+    net::awaitable<Reply> await_act(const std::string& game, const Action& action, const Caller& caller);
+    net::awaitable<void> stream_session(beast::tcp_stream& stream, Request req, std::string game);
+    net::awaitable<void> ws_session(beast::tcp_stream stream, Request req, std::string game);
+
+    Caller caller_of(const Request& req, const Target& target, const std::string& game) const;
+    bool origin_allowed(const Request& req) const;
+};
+
+namespace {
+
+std::string header(const Request& req, http::field f) { return std::string(req[f]); }
+
+}  // namespace
+
+Caller HttpServer::Impl::caller_of(const Request& req, const Target& target, const std::string& game) const {
+    Caller caller;
+    const std::string cookies = header(req, http::field::cookie);
+    const std::string auth = header(req, http::field::authorization);
+    if (auth.starts_with("Bearer ") && auth.size() > 7) caller.secret = auth.substr(7);
+    else if (!game.empty()) caller.secret = cookie_value(cookies, "s_" + game).value_or("");
+    caller.browser = cookie_value(cookies, "b").value_or("");
+    caller.lang = request_language(target.param("lang"), cookie_value(cookies, "lang"),
+                                   header(req, http::field::accept_language), options.default_lang);
+    return caller;
+}
+
+/// No Origin (a script), or the server's own: "http(s)://" and the Host the request was sent to.
+bool HttpServer::Impl::origin_allowed(const Request& req) const {
+    const auto origin = req.find(http::field::origin);
+    if (origin == req.end()) return true;
+    const std::string host = header(req, http::field::host);
+    if (host.empty()) return false;
+    const std::string_view o = origin->value();
+    return o == "http://" + host || o == "https://" + host;
+}
+
+net::awaitable<void> HttpServer::Impl::accept_loop() {
+    for (;;) {
+        error_code ec;
+        tcp::socket socket = co_await acceptor->async_accept(net::make_strand(ioc), use_ec(ec));
+        if (ec) {
+            if (ec == net::error::operation_aborted || !acceptor->is_open()) co_return;
+            continue;  // e.g. too many open files: go on with the next
+        }
+        const auto ex = socket.get_executor();
+        net::co_spawn(ex, http_session(std::move(socket)), net::detached);
+    }
+}
+
+net::awaitable<void> HttpServer::Impl::http_session(tcp::socket socket) {
+    beast::tcp_stream stream(std::move(socket));
+    beast::flat_buffer buffer;
+    for (;;) {
+        http::request_parser<http::string_body> parser;
+        parser.header_limit(static_cast<std::uint32_t>(MaxHeaderBytes));
+        parser.body_limit(MaxBodyBytes);
+        stream.expires_after(options.request_timeout);
+        error_code ec;
+        co_await http::async_read(stream, buffer, parser, use_ec(ec));
+        if (ec == http::error::end_of_stream || ec == beast::error::timeout || ec == net::error::operation_aborted)
+            break;
+        if (ec) {
+            const bool too_large = ec == http::error::body_limit || ec == http::error::buffer_overflow ||
+                                   ec == http::error::header_limit;
+            if (ec != net::error::connection_reset && ec != net::error::eof) {
+                const int status = ec == http::error::body_limit ? 413 : (too_large ? 431 : 400);
+                Response res = error_response(status, too_large ? ErrorCode::TooLarge : ErrorCode::Malformed,
+                                              options.default_lang, false);
+                error_code wec;
+                co_await http::async_write(stream, res, use_ec(wec));
+                // Read what the client still sends (bounded), so that closing does not reset the
+                // connection before it has read the answer.
+                stream.socket().shutdown(tcp::socket::shutdown_send, wec);
+                stream.expires_after(std::chrono::seconds(1));
+                std::array<char, 4096> sink;
+                for (int i = 0; i < 64 && !wec; ++i) co_await stream.async_read_some(net::buffer(sink), use_ec(wec));
+            }
+            break;
+        }
+        Request req = parser.release();
+        const auto target = parse_target(req.target());
+        if (target && target->segments.size() == 4 && target->segments[0] == "ws" && target->segments[1] == "v1" &&
+            target->segments[2] == "games" && websocket::is_upgrade(req)) {
+            const Caller c = caller_of(req, *target, {});
+            if (!origin_allowed(req)) {
+                Response res = error_response(403, ErrorCode::Origin, c.lang, false);
+                co_await http::async_write(stream, res, use_ec(ec));
+                break;
+            }
+            if (!valid_game_id(target->segments[3])) {
+                Response res = error_response(404, ErrorCode::NotFound, c.lang, false);
+                co_await http::async_write(stream, res, use_ec(ec));
+                break;
+            }
+            co_await ws_session(std::move(stream), std::move(req), target->segments[3]);
+            co_return;
+        }
+        if (target && req.method() == http::verb::get && target->segments.size() == 5 && target->segments[0] == "api" &&
+            target->segments[1] == "v1" && target->segments[2] == "games" && target->segments[4] == "stream" &&
+            valid_game_id(target->segments[3])) {
+            co_await stream_session(stream, std::move(req), target->segments[3]);
+            break;
+        }
+        // (Not a conditional expression: GCC 12 miscompiles co_await inside one.)
+        Response res;
+        if (target) res = co_await handle(req, *target);
+        else res = error_response(400, ErrorCode::Malformed, options.default_lang, req.keep_alive());
+        co_await http::async_write(stream, res, use_ec(ec));
+        if (ec || !res.keep_alive()) break;
+    }
+    error_code ignored;
+    stream.socket().shutdown(tcp::socket::shutdown_both, ignored);
+}
+
+net::awaitable<Response> HttpServer::Impl::handle(const Request& req, const Target& target) {
+    try {
+        if (!target.segments.empty() && target.segments[0] == "api") {
+            Response res = co_await serve_api(req, target);
+            co_return res;
+        }
+        co_return serve_static(req, target);
+    } catch (const std::exception&) {
+    }
+    co_return error_response(500, ErrorCode::Internal, options.default_lang, false);
+}
+
+net::awaitable<Reply> HttpServer::Impl::await_act(const std::string& game, const Action& action, const Caller& caller) {
+    const auto ex = co_await net::this_coro::executor;
+    Reply result = co_await net::async_initiate<const net::use_awaitable_t<>, void(Reply)>(
+        [&](auto completion) {
+            auto shared = std::make_shared<decltype(completion)>(std::move(completion));
+            handler.act(game, action, caller, [shared, ex](Reply reply) {
+                net::post(ex, [shared, reply = std::move(reply)]() mutable { (*shared)(std::move(reply)); });
+            });
+        },
+        net::use_awaitable);
+    co_return result;
+}
+
+Response HttpServer::Impl::serve_static(const Request& req, const Target& target) {
+    const Language lang = request_language(target.param("lang"), cookie_value(header(req, http::field::cookie), "lang"),
+                                           header(req, http::field::accept_language), options.default_lang);
+    const auto file = static_file_for(target.segments);
+    if (!file || options.static_dir.empty()) return error_response(404, ErrorCode::NoSuchPath, lang, req.keep_alive());
+    if (req.method() != http::verb::get && req.method() != http::verb::head)
+        return error_response(405, ErrorCode::Method, lang, req.keep_alive());
+    const std::filesystem::path path = options.static_dir / *file;
+    std::error_code fec;
+    if (!std::filesystem::is_regular_file(path, fec) || std::filesystem::file_size(path, fec) > (64u << 20))
+        return error_response(404, ErrorCode::NoSuchPath, lang, req.keep_alive());
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream content;
+    content << in.rdbuf();
+    std::string body = std::move(content).str();
+    const std::string etag = etag_of(body);
+    Response res;
+    if (req[http::field::if_none_match] == etag) {
+        res = make_response(http::status::not_modified, {}, content_type_for(*file), req.keep_alive());
+    } else {
+        res = make_response(http::status::ok, std::move(body), content_type_for(*file), req.keep_alive());
+        if (req.method() == http::verb::head) {
+            const auto size = res.body().size();
+            res.body().clear();
+            res.content_length(size);
+        }
+    }
+    res.set(http::field::etag, etag);
+    res.set(http::field::cache_control, "no-cache");
+    return res;
+}
+
+net::awaitable<Response> HttpServer::Impl::serve_api(const Request& req, const Target& target) {
+    const auto& seg = target.segments;
+    const bool keep = req.keep_alive();
+    const std::string game = seg.size() >= 4 ? seg[3] : std::string();
+    Caller caller = caller_of(req, target, game);
+    if (seg.size() < 3 || seg[1] != "v1" || seg[2] != "games")
+        co_return error_response(404, ErrorCode::NoSuchPath, caller.lang, keep);
+    const bool post = req.method() == http::verb::post;
+    const bool get = req.method() == http::verb::get;
+    if (!post && !get) co_return error_response(405, ErrorCode::Method, caller.lang, keep);
+    if (post && !origin_allowed(req)) co_return error_response(403, ErrorCode::Origin, caller.lang, keep);
+    if (seg.size() >= 4 && !valid_game_id(game)) co_return error_response(404, ErrorCode::NotFound, caller.lang, keep);
+
+    // A JSON body (POST): an object, or nothing at all.
+    json::value body = json::object();
+    if (post && !req.body().empty()) {
+        error_code ec;
+        json::parse_options po;
+        po.max_depth = 16;
+        body = json::parse(req.body(), ec, {}, po);
+        if (ec || !body.is_object()) co_return error_response(400, ErrorCode::Malformed, caller.lang, keep);
+    }
+
+    std::optional<std::string> new_browser;
+    const auto answer = [&](const Reply& a) {
+        Response res = json_response(a.status, a.body, keep);
+        if (a.game && a.seat_secret && valid_game_id(*a.game))
+            res.insert(http::field::set_cookie,
+                       "s_" + *a.game + "=" + *a.seat_secret + "; Path=/; HttpOnly; SameSite=Lax; Max-Age=31536000");
+        if (new_browser)
+            res.insert(http::field::set_cookie,
+                       "b=" + *new_browser + "; Path=/; HttpOnly; SameSite=Lax; Max-Age=31536000");
+        return res;
+    };
+
+    if (seg.size() == 3) {
+        if (get) co_return json_response(200, handler.list(caller), keep);
+        if (caller.browser.empty()) {
+            new_browser = random_token(12);
+            caller.browser = *new_browser;
+        }
+        co_return answer(handler.create(body, caller));
+    }
+    if (seg.size() == 4) {
+        if (!get) co_return error_response(405, ErrorCode::Method, caller.lang, keep);
+        co_return answer(handler.state(game, caller));
+    }
+    if (get) {
+        if (seg.size() == 5 && seg[4] == "pgn") {
+            const auto pgn = handler.pgn(game, caller);
+            if (!pgn) co_return error_response(404, ErrorCode::NotFound, caller.lang, keep);
+            Response res = make_response(http::status::ok, *pgn, "application/x-chess-pgn; charset=utf-8", keep);
+            res.set(http::field::cache_control, "no-store");
+            co_return res;
+        }
+        co_return error_response(404, ErrorCode::NoSuchPath, caller.lang, keep);
+    }
+    if (seg.size() == 5 && seg[4] == "join") {
+        // A rematch seat is proven by the seat of the old game: its cookie, where no bearer is sent.
+        const json::value* old = body.as_object().if_contains("rematch");
+        if (old != nullptr && old->is_string() && valid_game_id(old->as_string()) &&
+            !header(req, http::field::authorization).starts_with("Bearer "))
+            caller.secret =
+                cookie_value(header(req, http::field::cookie), "s_" + std::string(old->as_string())).value_or("");
+        if (caller.browser.empty()) {
+            new_browser = random_token(12);
+            caller.browser = *new_browser;
+        }
+        co_return answer(handler.join(game, body, caller));
+    }
+    const std::vector<std::string> rest(seg.begin() + 4, seg.end());
+    const auto action = action_from_path(rest, target);
+    if (!action) co_return error_response(404, ErrorCode::NoSuchPath, caller.lang, keep);
+    const Reply reply = co_await await_act(game, *action, caller);
+    co_return answer(reply);
+}
+
+net::awaitable<void> HttpServer::Impl::stream_session(beast::tcp_stream& stream, Request req, std::string game) {
+    const auto target = parse_target(req.target());
+    const Caller caller = caller_of(req, *target, game);
+    std::optional<std::int64_t> since;
+    if (const auto v = target->param("v")) {
+        try {
+            since = std::stoll(*v);
+        } catch (const std::exception&) {
+        }
+    }
+    const auto ex = co_await net::this_coro::executor;
+    const auto box = std::make_shared<Outbox>(ex);
+    box->limit = options.max_queued_events;
+    box->kill = [&stream] {
+        error_code ignored;
+        stream.socket().close(ignored);
+    };
+    std::optional<Subscription> subscription;
+    try {
+        subscription = handler.subscribe(game, since, caller, sink_for(box));
+    } catch (const std::exception&) {
+    }
+    error_code ec;
+    if (!subscription) {
+        Response res = error_response(404, ErrorCode::NotFound, caller.lang, false);
+        co_await http::async_write(stream, res, use_ec(ec));
+        co_return;
+    }
+    stream.expires_never();
+    http::response<http::empty_body> res{http::status::ok, 11};
+    res.set(http::field::content_type, "application/x-ndjson");
+    res.set(http::field::cache_control, "no-store");
+    res.set(http::field::connection, "close");
+    add_security_headers(res);
+    http::response_serializer<http::empty_body> serializer(res);
+    co_await http::async_write_header(stream, serializer, use_ec(ec));
+    if (ec) co_return;
+
+    // A reader that only notices the client going away.
+    net::co_spawn(
+        ex,
+        [&stream, box]() -> net::awaitable<void> {
+            std::array<char, 512> scratch;
+            error_code rec;
+            while (!rec && !box->done) co_await stream.async_read_some(net::buffer(scratch), use_ec(rec));
+            box->finish();
+        },
+        net::detached);
+    while (!box->done) {
+        while (!box->queue.empty() && !box->done) {
+            std::string line = std::move(box->queue.front());
+            box->queue.pop_front();
+            line.push_back('\n');
+            co_await net::async_write(stream, net::buffer(line), use_ec(ec));
+            if (ec) box->finish();
+        }
+        if (box->done) break;
+        if (co_await wait_signal(*box, options.stream_keepalive)) {
+            co_await net::async_write(stream, net::buffer("\n", 1), use_ec(ec));
+            if (ec) box->finish();
+        }
+    }
+    subscription.reset();
+    error_code ignored;
+    stream.socket().shutdown(tcp::socket::shutdown_both, ignored);
+    stream.socket().close(ignored);
+    // The reader holds `stream` by reference: let it see the close before this frame ends.
+    for (int i = 0; i < 100 && box.use_count() > 1; ++i) {
+        net::steady_timer t(ex, std::chrono::milliseconds(1));
+        co_await t.async_wait(use_ec(ignored));
+    }
+}
+
+net::awaitable<void> HttpServer::Impl::ws_session(beast::tcp_stream stream, Request req, std::string game) {
+    const auto target = parse_target(req.target());
+    const Caller caller = caller_of(req, *target, game);
+    std::optional<std::int64_t> since;
+    if (const auto v = target->param("v")) {
+        try {
+            since = std::stoll(*v);
+        } catch (const std::exception&) {
+        }
+    }
+    const auto ex = co_await net::this_coro::executor;
+    auto ws = std::make_shared<websocket::stream<beast::tcp_stream>>(std::move(stream));
+    const auto box = std::make_shared<Outbox>(ex);
+    box->limit = options.max_queued_events;
+    box->kill = [weak = std::weak_ptr(ws)] {
+        if (const auto w = weak.lock()) {
+            error_code ignored;
+            beast::get_lowest_layer(*w).socket().close(ignored);
+        }
+    };
+    std::optional<Subscription> subscription;
+    try {
+        subscription = handler.subscribe(game, since, caller, sink_for(box));
+    } catch (const std::exception&) {
+    }
+    error_code ec;
+    if (!subscription) {
+        Response res = error_response(404, ErrorCode::NotFound, caller.lang, false);
+        co_await http::async_write(beast::get_lowest_layer(*ws), res, use_ec(ec));
+        co_return;
+    }
+    beast::get_lowest_layer(*ws).expires_never();
+    ws->set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
+    ws->set_option(websocket::stream_base::decorator(
+        [](websocket::response_type& res) { res.set("Content-Security-Policy", ContentSecurityPolicy); }));
+    ws->read_message_max(MaxFrameBytes);
+    co_await ws->async_accept(req, use_ec(ec));
+    if (ec) co_return;
+
+    // The writer: the only one to write or close, so that writes never overlap.
+    net::co_spawn(
+        ex,
+        [ws, box]() -> net::awaitable<void> {
+            error_code wec;
+            for (;;) {
+                while (!box->queue.empty() && !box->done && !box->close) {
+                    std::string message = std::move(box->queue.front());
+                    box->queue.pop_front();
+                    ws->text(true);
+                    co_await ws->async_write(net::buffer(message), use_ec(wec));
+                    if (wec) {
+                        box->finish();
+                        co_return;
+                    }
+                }
+                if (box->close) {
+                    const websocket::close_reason reason(*box->close);
+                    box->done = true;
+                    co_await ws->async_close(reason, use_ec(wec));
+                    co_return;
+                }
+                if (box->done) co_return;
+                co_await wait_signal(*box, std::chrono::hours(24));
+            }
+        },
+        net::detached);
+
+    beast::flat_buffer buffer;
+    std::deque<std::chrono::steady_clock::time_point> recent;
+    for (;;) {
+        buffer.clear();
+        co_await ws->async_read(buffer, use_ec(ec));
+        if (ec) break;
+        if (box->close) continue;  // closing: the client's last words are ignored
+        const auto now = std::chrono::steady_clock::now();
+        while (!recent.empty() && now - recent.front() > options.rate_window) recent.pop_front();
+        recent.push_back(now);
+        if (recent.size() > static_cast<std::size_t>(options.rate_messages)) {
+            box->close = websocket::close_code::policy_error;
+            box->signal.cancel();
+            continue;
+        }
+        if (!ws->got_text()) {
+            box->push(error_message(ErrorCode::Malformed, caller.lang));
+            continue;
+        }
+        const std::string text = beast::buffers_to_string(buffer.data());
+        const auto action = read_action(text);
+        if (!action) {
+            box->push(error_message(action.error(), caller.lang));
+            continue;
+        }
+        if (action->type == "ping") {
+            box->push(R"({"t":"pong"})");
+            continue;
+        }
+        json::value a = nullptr;
+        if (action->data.is_object())
+            if (const json::value* counter = action->data.as_object().if_contains("a")) a = *counter;
+        const auto deliver = [weak = std::weak_ptr(box), ex, a](Reply reply) {
+            std::string message;
+            if (reply.status == 200) {
+                message = json::serialize(json::object{{"t", "ack"}, {"d", a}});
+            } else if (reply.refusal && reply.body.is_object()) {
+                json::object d = reply.body.as_object();
+                d["a"] = a;
+                message = json::serialize(json::object{{"t", "refusal"}, {"d", std::move(d)}});
+            } else {
+                message = json::serialize(json::object{{"t", "error"}, {"d", reply.body}});
+            }
+            net::post(ex, [weak, message = std::move(message)]() mutable {
+                if (const auto b = weak.lock()) b->push(std::move(message));
+            });
+        };
+        try {
+            handler.act(game, *action, caller, deliver);
+        } catch (const std::exception&) {
+            box->push(error_message(ErrorCode::Internal, caller.lang));
+        }
+    }
+    subscription.reset();
+    box->finish();
+}
+
+HttpServer::HttpServer(Handler& handler, ServerOptions options)
+    : impl_(std::make_unique<Impl>(handler, std::move(options))) {}
+
+HttpServer::~HttpServer() { stop(); }
+
+std::expected<std::uint16_t, std::string> HttpServer::start() {
+    error_code ec;
+    const auto address = net::ip::make_address(impl_->options.host, ec);
+    if (ec) return std::unexpected(impl_->options.host + ": " + ec.message());
+    tcp::acceptor& acceptor = impl_->acceptor.emplace(impl_->ioc);
+    const tcp::endpoint endpoint(address, impl_->options.port);
+    acceptor.open(endpoint.protocol(), ec);
+    if (!ec) acceptor.set_option(net::socket_base::reuse_address(true), ec);
+    if (!ec) acceptor.bind(endpoint, ec);
+    if (!ec) acceptor.listen(net::socket_base::max_listen_connections, ec);
+    if (ec) return std::unexpected(ec.message());
+    impl_->port = acceptor.local_endpoint().port();
+    net::co_spawn(impl_->ioc, impl_->accept_loop(), net::detached);
+    const int n = std::max(1, impl_->options.threads);
+    for (int i = 0; i < n; ++i) impl_->threads.emplace_back([this] { impl_->ioc.run(); });
+    return impl_->port;
+}
+
+void HttpServer::stop() {
+    std::lock_guard lock(impl_->mutex);
+    if (!impl_->stopped.exchange(true)) impl_->stopped.notify_all();
+    impl_->ioc.stop();
+    for (std::thread& t : impl_->threads)
+        if (t.joinable()) t.join();
+    impl_->threads.clear();
+}
+
+void HttpServer::wait() { impl_->stopped.wait(false); }
+
+std::uint16_t HttpServer::port() const { return impl_->port; }
+
+}  // namespace schach::server

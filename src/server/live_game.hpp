@@ -1,0 +1,163 @@
+#pragma once
+// LiveGame: one game of the server: a Match (game and clock) with its seats, invitation, offers,
+// lifecycle (created -> started -> over/aborted), version counter and recent events. A value:
+// GameService copies it, applies an action to the copy, stores the copy's effects and only then
+// keeps the copy, so a failed write leaves the game as it was. Not thread-safe (one strand).
+//
+// Every action takes `now`, the service's steady clock in ms; the match runs on its own scale,
+// `now - offset_`, so a game restored after a restart continues where its stored clocks stood.
+
+#include <cstdint>
+#include <deque>
+#include <expected>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/types.hpp"
+#include "game/match.hpp"
+#include "game/time_control.hpp"
+#include "notation/language.hpp"
+#include "server/client_message.hpp"
+#include "server/game_view.hpp"
+#include "server/service_error.hpp"
+#include "server/store.hpp"
+
+namespace schach::server {
+
+/// How a game was set up (what the games row keeps).
+struct GameSetup {
+    GameId id;
+    Mode mode = Mode::Friend;
+    int level = 0;
+    bool chess960 = false;
+    int chess960_number = 518;
+    std::string tc;  // "" without clock
+    Position start;
+    Millis created = 0;  // wall time
+};
+
+/// What an action changed, for the store and the subscribers (events in version order).
+struct Effects {
+    std::optional<StoredMove> move;
+    std::optional<int> take_back_from;  // moves from this ply on were taken back
+    std::vector<StoredSeat> seats;      // seats that changed (a join; both at one device)
+    std::vector<Event> events;
+    /// A rematch both sides want: the service creates the game, then calls rematch_created.
+    bool rematch_agreed = false;
+    bool empty() const { return events.empty() && !rematch_agreed; }
+};
+
+/// What the computer needs to think about its move.
+struct EngineTask {
+    Position start;
+    std::vector<Move> moves;
+    int level = 1;
+    int ply = 0;  // the reply is for this ply (a stale reply is dropped)
+    std::optional<Millis> wtime, btime;
+    Millis winc = 0, binc = 0;
+};
+
+class LiveGame {
+public:
+    /// A new game. It starts at once (the clock of the first mover runs) unless a seat waits for
+    /// its invitation: a friend game, or a rematch until its players have come.
+    LiveGame(GameSetup setup, ByColor<StoredSeat> seats, Millis now, Millis wall_now);
+    /// A stored game, its moves replayed through Match; its clock continues from the stored
+    /// clock values, the side to move's running again from `now`. Fails on a corrupt record.
+    static std::expected<LiveGame, std::string> restore(const LoadedGame& loaded, Millis now);
+
+    const GameId& id() const { return setup_.id; }
+    Status status() const { return status_; }
+    std::int64_t version() const { return version_; }
+    const GameSetup& setup() const { return setup_; }
+    const Match& match() const { return match_; }
+    const ByColor<StoredSeat>& seats() const { return seats_; }
+    const std::vector<StoredMove>& stored_moves() const { return stored_; }
+    /// The seat a secret holds, if any (both seats share the secret at one device).
+    std::optional<Seat> seat_of(std::string_view secret) const;
+    /// Whether `browser` holds a seat here.
+    bool has_browser(std::string_view browser) const;
+
+    /// The first event (version 1) and the games row, for Store::create_game.
+    StoredGame stored_game() const;
+    GameUpdate update(Millis wall_now) const;
+
+    // The actions. `seat` is the caller's (checked here); errors are worded in `lang`.
+    std::expected<Effects, ServiceError> move(Seat seat, const MoveMessage& message, Millis now, Millis wall_now,
+                                              Language lang);
+    /// The computer's move for task.ply (dropped with no effects when the game moved on).
+    std::expected<Effects, ServiceError> engine_move(Move m, int ply, Millis now, Millis wall_now);
+    std::expected<Effects, ServiceError> draw(Seat seat, Answer answer, Millis now, Language lang);
+    std::expected<Effects, ServiceError> claim(Seat seat, const ClaimMessage& message, Millis now, Millis wall_now,
+                                               Language lang);
+    std::expected<Effects, ServiceError> resign(Seat seat, Millis now, Language lang);
+    std::expected<Effects, ServiceError> abort(Seat seat, Millis now, Language lang);
+    std::expected<Effects, ServiceError> takeback(Seat seat, Answer answer, Millis now, Language lang);
+    /// The invitation: the first to come takes the free seat (secret_hash and browser are theirs).
+    std::expected<Effects, ServiceError> join(std::string_view invite, const std::string& secret_hash,
+                                              const std::string& browser, Millis now, Language lang);
+    /// After the game: offer, accept or decline a rematch (agreed at once against the computer
+    /// and at one device).
+    std::expected<Effects, ServiceError> rematch(Seat seat, Answer answer, Millis now, Language lang);
+    /// The rematch `id` exists: the Rematch event.
+    void rematch_created(const GameId& id, Effects& effects, Millis now);
+    const GameId& rematch_id() const { return rematch_id_; }
+
+    /// 6.9: a fallen flag ends the game (a draw when the opponent cannot mate).
+    Effects check_flag(Millis now);
+
+    /// The result: the match's, or the recorded one of a restored finished game.
+    Outcome outcome() const;
+
+    /// The engine's task when the computer is to move in a running game.
+    std::optional<EngineTask> engine_task(Millis now) const;
+
+    /// The game as the outside sees it at `now`.
+    std::shared_ptr<const GameView> view(Millis now) const;
+    /// The events after `version` still held, or none when it holds none that old.
+    std::optional<std::vector<Event>> events_after(std::int64_t version) const;
+    /// Keeps an action's events for reconnects (after they were stored).
+    void remember(const Effects& effects, std::size_t keep);
+
+    /// The seat a colour's player sits in, for the caller's own checks.
+    static Seat seat_for(Color c) { return c == Color::White ? Seat::White : Seat::Black; }
+
+private:
+    Millis match_time(Millis now) const { return now - offset_; }
+    /// The colour a seat acts for: its own, or at one device the side to move.
+    Color color_of(Seat seat) const;
+    bool is_engine(Color c) const { return seats_[c].engine; }
+    /// Common checks of the actions: running, the caller is a player.
+    std::optional<ServiceError> check_running(Language lang) const;
+    /// Plays a move (already legal-checked by Match) and records it.
+    std::expected<Effects, ServiceError> play(Move m, Millis now, Millis wall_now, Language lang);
+    /// Adds an event with the next version and the view after it.
+    Event& add_event(Effects& effects, EventKind kind, Millis now);
+    /// Status Over once the match has ended.
+    void settle_status();
+    /// Rebuilds the match from the first `plies` stored moves (takebacks, restore).
+    std::expected<void, std::string> rebuild(std::vector<StoredMove> moves, Millis now);
+    /// The moves are legal for the side to move in the position after `ply` moves.
+    Position position_at(int ply) const;
+
+    GameSetup setup_;
+    TimeControl control_;
+    ByColor<StoredSeat> seats_;
+    Match match_;
+    Millis offset_ = 0;
+    Status status_ = Status::Created;
+    std::int64_t version_ = 0;
+    std::vector<StoredMove> stored_;
+    std::vector<MoveRecord> records_;
+    std::optional<Color> takeback_offer_, rematch_offer_;
+    /// A finished game restored from the store: its result as recorded (a resignation or an
+    /// agreement is not in the moves).
+    std::optional<Outcome> recorded_outcome_;
+    GameId rematch_id_;  // the game of the rematch, once agreed (not stored: lost on restart)
+    Millis updated_ = 0;
+    std::deque<Event> recent_;
+};
+
+}  // namespace schach::server

@@ -1,0 +1,321 @@
+#include "server/protocol.hpp"
+
+#include <algorithm>
+#include <array>
+#include <random>
+
+#include <boost/json/parse.hpp>
+#include <boost/json/serialize.hpp>
+#include <boost/url/parse.hpp>
+
+namespace schach::server {
+namespace json = boost::json;
+
+std::string_view error_code_name(ErrorCode code) {
+    switch (code) {
+        case ErrorCode::Malformed: return "malformed";
+        case ErrorCode::UnknownType: return "unknown-type";
+        case ErrorCode::NotFound: return "no-such-game";
+        case ErrorCode::NoSuchPath: return "not-found";
+        case ErrorCode::Forbidden: return "not-your-seat";
+        case ErrorCode::Origin: return "origin";
+        case ErrorCode::TooLarge: return "too-large";
+        case ErrorCode::Rate: return "rate";
+        case ErrorCode::Method: return "method";
+        case ErrorCode::Internal: return "internal";
+    }
+    return "internal";
+}
+
+namespace {
+struct Words {
+    std::string_view de, neutral, en;
+};
+Words words(ErrorCode code) {
+    switch (code) {
+        case ErrorCode::Malformed: return {"Die Nachricht ist ungültig.", "", "The message is malformed."};
+        case ErrorCode::UnknownType:
+            return {"Diese Nachricht kennt der Server nicht.", "", "The server does not know this message."};
+        case ErrorCode::NotFound: return {"Diese Partie gibt es nicht.", "", "There is no such game."};
+        case ErrorCode::NoSuchPath: return {"Nicht gefunden.", "", "Not found."};
+        case ErrorCode::Forbidden:
+            return {"Das ist nicht dein Platz in dieser Partie.", "Das ist nicht Ihr Platz in dieser Partie.",
+                    "This is not your seat in this game."};
+        case ErrorCode::Origin:
+            return {"Anfragen von fremden Seiten werden abgelehnt.", "", "Requests from other sites are refused."};
+        case ErrorCode::TooLarge: return {"Die Anfrage ist zu groß.", "", "The request is too large."};
+        case ErrorCode::Rate: return {"Zu viele Nachrichten.", "", "Too many messages."};
+        case ErrorCode::Method:
+            return {"Diese Methode ist hier nicht erlaubt.", "", "This method is not allowed here."};
+        case ErrorCode::Internal: return {"Interner Fehler des Servers.", "", "Internal server error."};
+    }
+    return {"", "", ""};
+}
+}  // namespace
+
+std::string error_text(ErrorCode code, Language lang) {
+    const Words w = words(code);
+    switch (lang) {
+        case Language::German: return std::string(w.de);
+        case Language::GermanNeutral: return std::string(w.neutral.empty() ? w.de : w.neutral);
+        case Language::English: return std::string(w.en);
+    }
+    return std::string(w.en);
+}
+
+json::value error_body(ErrorCode code, Language lang) {
+    return json::object{{"code", error_code_name(code)}, {"text", error_text(code, lang)}};
+}
+
+std::string error_message(ErrorCode code, Language lang) {
+    return json::serialize(json::object{{"t", "error"}, {"d", error_body(code, lang)}});
+}
+
+std::optional<std::string> Target::param(std::string_view name) const {
+    const auto it = query.find(name);
+    if (it == query.end()) return std::nullopt;
+    return it->second;
+}
+
+std::optional<Target> parse_target(std::string_view target) {
+    const auto url = boost::urls::parse_origin_form(target);
+    if (!url) return std::nullopt;
+    // Boost.URL hides a leading "./" of a path from segments(): look at the whole path as well.
+    const std::string path = url->path();
+    if (path.find("/./") != std::string::npos || path.find("/../") != std::string::npos || path.ends_with("/.") ||
+        path.ends_with("/.."))
+        return std::nullopt;
+    Target out;
+    const auto segs = url->segments();
+    std::size_t index = 0;
+    const std::size_t count = segs.size();
+    for (const std::string segment : segs) {
+        ++index;
+        // "/" alone has one empty segment; a trailing slash ("/game/x/") another at the end.
+        if (segment.empty() && index == count) continue;
+        if (segment.empty() || segment == "." || segment == "..") return std::nullopt;
+        if (segment.find_first_of(std::string_view("/\\\0", 3)) != std::string::npos) return std::nullopt;
+        out.segments.push_back(segment);
+    }
+    for (const auto param : url->params()) {
+        if (param.key.find('\0') != std::string::npos || param.value.find('\0') != std::string::npos)
+            return std::nullopt;
+        out.query.emplace(param.key, param.value);
+    }
+    return out;
+}
+
+bool valid_game_id(std::string_view id) {
+    return id.size() == 8 && std::all_of(id.begin(), id.end(), [](char c) {
+               return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+           });
+}
+
+std::optional<std::string> static_file_for(const std::vector<std::string>& segments) {
+    if (segments.empty()) return "index.html";
+    if (segments.size() == 2 && (segments[0] == "game" || segments[0] == "watch") && valid_game_id(segments[1]))
+        return "index.html";
+    if (segments.size() != 1) return std::nullopt;
+    const std::string& name = segments[0];
+    // Plain file names only: letters, digits, '.', '-', '_', never starting with a dot.
+    if (name.front() == '.' || name.find('.') == std::string::npos) return std::nullopt;
+    const bool plain = std::all_of(name.begin(), name.end(), [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '-' ||
+               c == '_';
+    });
+    if (!plain) return std::nullopt;
+    return name;
+}
+
+std::string_view content_type_for(std::string_view file) {
+    const auto ends = [&](std::string_view ext) { return file.ends_with(ext); };
+    if (ends(".html")) return "text/html; charset=utf-8";
+    if (ends(".js")) return "text/javascript; charset=utf-8";
+    if (ends(".css")) return "text/css; charset=utf-8";
+    if (ends(".map") || ends(".json")) return "application/json";
+    if (ends(".svg")) return "image/svg+xml";
+    if (ends(".png")) return "image/png";
+    if (ends(".ico")) return "image/x-icon";
+    if (ends(".woff2")) return "font/woff2";
+    if (ends(".txt")) return "text/plain; charset=utf-8";
+    return "application/octet-stream";
+}
+
+std::optional<std::string> cookie_value(std::string_view header, std::string_view name) {
+    while (!header.empty()) {
+        const std::size_t end = std::min(header.find(';'), header.size());
+        std::string_view pair = header.substr(0, end);
+        header.remove_prefix(std::min(end + 1, header.size()));
+        while (!pair.empty() && pair.front() == ' ') pair.remove_prefix(1);
+        const std::size_t eq = pair.find('=');
+        if (eq == std::string_view::npos) continue;
+        if (pair.substr(0, eq) == name) {
+            std::string_view value = pair.substr(eq + 1);
+            while (!value.empty() && value.back() == ' ') value.remove_suffix(1);
+            return std::string(value);
+        }
+    }
+    return std::nullopt;
+}
+
+Language request_language(const std::optional<std::string>& param, const std::optional<std::string>& cookie,
+                          std::string_view accept_language, Language fallback) {
+    if (param)
+        if (const auto l = parse_language(*param)) return *l;
+    if (cookie)
+        if (const auto l = parse_language(*cookie)) return *l;
+    // "en-US,en;q=0.9,de;q=0.8": the first tag we speak (weights are taken in the order given).
+    while (!accept_language.empty()) {
+        const std::size_t end = std::min(accept_language.find(','), accept_language.size());
+        std::string_view tag = accept_language.substr(0, end);
+        accept_language.remove_prefix(std::min(end + 1, accept_language.size()));
+        tag = tag.substr(0, tag.find(';'));
+        while (!tag.empty() && tag.front() == ' ') tag.remove_prefix(1);
+        const std::string_view primary = tag.substr(0, 2);
+        if (primary == "de" || primary == "DE") return Language::German;
+        if (primary == "en" || primary == "EN") return Language::English;
+    }
+    return fallback;
+}
+
+namespace {
+
+bool is_uci_move(std::string_view s) {
+    if (s.size() != 4 && s.size() != 5) return false;
+    const auto file = [](char c) { return c >= 'a' && c <= 'h'; };
+    const auto rank = [](char c) { return c >= '1' && c <= '8'; };
+    if (!file(s[0]) || !rank(s[1]) || !file(s[2]) || !rank(s[3])) return false;
+    return s.size() == 4 || std::string_view("qrbn").find(s[4]) != std::string_view::npos;
+}
+
+bool is_san_text(std::string_view s) {
+    return !s.empty() && s.size() <= 16 && std::all_of(s.begin(), s.end(), [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '=' || c == '+' ||
+               c == '#' || c == '-' || c == 'x' || c == '!' || c == '?';
+    });
+}
+
+bool is_count(const json::value* v) {
+    if (v == nullptr) return false;
+    if (v->is_int64()) return v->as_int64() >= 0 && v->as_int64() < 100000;
+    if (v->is_uint64()) return v->as_uint64() < 100000;
+    return false;
+}
+
+std::int64_t count_of(const json::value& v) {
+    return v.is_int64() ? v.as_int64() : static_cast<std::int64_t>(v.as_uint64());
+}
+
+/// `{uci}` or `{san}` of a move (exactly one), copied into `out`.
+bool move_text(const json::object& d, json::object& out) {
+    const json::value* uci = d.if_contains("uci");
+    const json::value* san = d.if_contains("san");
+    if ((uci != nullptr) == (san != nullptr)) return false;
+    if (uci != nullptr) {
+        if (!uci->is_string() || !is_uci_move(uci->as_string())) return false;
+        out["uci"] = *uci;
+    } else {
+        if (!san->is_string() || !is_san_text(san->as_string())) return false;
+        out["san"] = *san;
+    }
+    return true;
+}
+
+bool is_answer(const json::value* d) {
+    if (d == nullptr || !d->is_string()) return false;
+    const std::string_view s = d->as_string();
+    return s == "offer" || s == "accept" || s == "decline";
+}
+
+}  // namespace
+
+std::expected<Action, ErrorCode> read_action(std::string_view text) {
+    if (text.size() > MaxFrameBytes) return std::unexpected(ErrorCode::TooLarge);
+    boost::system::error_code ec;
+    json::parse_options options;
+    options.max_depth = 8;
+    const json::value message = json::parse(text, ec, {}, options);
+    if (ec || !message.is_object()) return std::unexpected(ErrorCode::Malformed);
+    const json::object& o = message.as_object();
+    const json::value* t = o.if_contains("t");
+    if (t == nullptr || !t->is_string()) return std::unexpected(ErrorCode::Malformed);
+    const std::string type(t->as_string());
+    const json::value* d = o.if_contains("d");
+    if (type == "ping" || type == "resign" || type == "abort") return Action{type, nullptr};
+    if (type == "draw" || type == "takeback" || type == "rematch") {
+        if (!is_answer(d)) return std::unexpected(ErrorCode::Malformed);
+        return Action{type, *d};
+    }
+    if (type == "move") {
+        if (d == nullptr || !d->is_object()) return std::unexpected(ErrorCode::Malformed);
+        const json::object& m = d->as_object();
+        json::object out;
+        if (!is_count(m.if_contains("ply")) || !move_text(m, out)) return std::unexpected(ErrorCode::Malformed);
+        out["ply"] = count_of(m.at("ply"));
+        if (const json::value* a = m.if_contains("a")) {
+            if (!is_count(a)) return std::unexpected(ErrorCode::Malformed);
+            out["a"] = count_of(*a);
+        }
+        return Action{type, std::move(out)};
+    }
+    if (type == "claim") {
+        if (d == nullptr || !d->is_object()) return std::unexpected(ErrorCode::Malformed);
+        const json::object& c = d->as_object();
+        const json::value* kind = c.if_contains("kind");
+        if (kind == nullptr || !kind->is_string() || (kind->as_string() != "threefold" && kind->as_string() != "fifty"))
+            return std::unexpected(ErrorCode::Malformed);
+        json::object out{{"kind", *kind}};
+        if ((c.contains("uci") || c.contains("san")) && !move_text(c, out))
+            return std::unexpected(ErrorCode::Malformed);
+        return Action{type, std::move(out)};
+    }
+    return std::unexpected(ErrorCode::UnknownType);
+}
+
+std::optional<Action> action_from_path(const std::vector<std::string>& rest, const Target& target) {
+    if (rest.size() == 1 && (rest[0] == "resign" || rest[0] == "abort")) return Action{rest[0], nullptr};
+    if (rest.size() != 2) return std::nullopt;
+    const std::string& verb = rest[0];
+    const std::string& arg = rest[1];
+    if (verb == "move") {
+        if (!is_uci_move(arg)) return std::nullopt;
+        return Action{"move", json::object{{"uci", arg}}};
+    }
+    if (verb == "draw" || verb == "takeback" || verb == "rematch") {
+        const json::value answer(arg);
+        if (!is_answer(&answer)) return std::nullopt;
+        return Action{verb, answer};
+    }
+    if (verb == "claim") {
+        if (arg != "threefold" && arg != "fifty") return std::nullopt;
+        json::object d{{"kind", arg}};
+        if (const auto move = target.param("move")) {
+            if (!is_uci_move(*move)) return std::nullopt;
+            d["uci"] = *move;
+        }
+        return Action{"claim", std::move(d)};
+    }
+    return std::nullopt;
+}
+
+std::string random_token(std::size_t bytes) {
+    static constexpr std::string_view Alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    std::random_device device;  // the kernel's generator (getrandom) on Linux
+    std::string raw(bytes, '\0');
+    for (char& c : raw) c = static_cast<char>(device() & 0xff);
+    std::string out;
+    std::uint32_t buffer = 0;
+    int bits = 0;
+    for (const char c : raw) {
+        buffer = (buffer << 8) | static_cast<unsigned char>(c);
+        bits += 8;
+        while (bits >= 6) {
+            bits -= 6;
+            out.push_back(Alphabet[(buffer >> bits) & 63]);
+        }
+    }
+    if (bits > 0) out.push_back(Alphabet[(buffer << (6 - bits)) & 63]);
+    return out;
+}
+
+}  // namespace schach::server

@@ -1,0 +1,33 @@
+#pragma once
+// The Handler of `schach serve`: the transport's calls (server/handler.hpp) on GameService, with
+// the protocol's JSON from game_json. Requests are read here (the options of a new game, the
+// actions into ClientMessage); every text comes from the domain, in the caller's language.
+
+#include "server/game_service.hpp"
+#include "server/handler.hpp"
+
+namespace schach::server {
+
+class ServiceHandler : public Handler {
+public:
+    /// `service` outlives the handler.
+    explicit ServiceHandler(GameService& service) : service_(service) {}
+
+    Reply create(const boost::json::value& options, const Caller& caller) override;
+    Reply join(const std::string& game, const boost::json::value& body, const Caller& caller) override;
+    Reply state(const std::string& game, const Caller& caller) override;
+    std::optional<std::string> pgn(const std::string& game, const Caller& caller) override;
+    boost::json::value list(const Caller& caller) override;
+    void act(const std::string& game, const Action& action, const Caller& caller, ReplySink done) override;
+    std::optional<Subscription> subscribe(const std::string& game, std::optional<std::int64_t> since,
+                                          const Caller& caller, EventSink sink) override;
+
+private:
+    GameService& service_;
+};
+
+/// The options of `POST /api/v1/games` (`{mode, level?, color?, tc?, variant?, chess960?}`), or
+/// nothing when they are not in the schema.
+std::optional<CreateGameRequest> read_create_request(const boost::json::value& options);
+
+}  // namespace schach::server

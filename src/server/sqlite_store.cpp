@@ -1,0 +1,372 @@
+#include "server/sqlite_store.hpp"
+
+#include <sqlite3.h>
+
+#include <cstdint>
+#include <string_view>
+#include <variant>
+
+namespace schach::server {
+namespace {
+
+using Value = std::variant<std::nullptr_t, std::int64_t, std::string_view>;
+
+StoreError error_of(sqlite3* db, std::string_view what) {
+    return StoreError{std::string(what) + ": " + sqlite3_errmsg(db)};
+}
+
+/// A prepared statement, reset when it goes out of scope so the next use starts clean.
+class Statement {
+public:
+    Statement(sqlite3* db, std::string_view sql) : db_(db) {
+        if (sqlite3_prepare_v2(db, sql.data(), static_cast<int>(sql.size()), &stmt_, nullptr) != SQLITE_OK)
+            stmt_ = nullptr;
+    }
+    ~Statement() { sqlite3_finalize(stmt_); }
+    Statement(const Statement&) = delete;
+    Statement& operator=(const Statement&) = delete;
+
+    bool ok() const { return stmt_ != nullptr; }
+    /// Binds the values to ?1, ?2, ... (text is copied: SQLITE_TRANSIENT).
+    bool bind(std::initializer_list<Value> values) {
+        int i = 1;
+        for (const Value& v : values) {
+            int rc = SQLITE_OK;
+            if (std::holds_alternative<std::nullptr_t>(v)) rc = sqlite3_bind_null(stmt_, i);
+            else if (auto n = std::get_if<std::int64_t>(&v)) rc = sqlite3_bind_int64(stmt_, i, *n);
+            else {
+                auto s = std::get<std::string_view>(v);
+                rc = sqlite3_bind_text(stmt_, i, s.data(), static_cast<int>(s.size()), SQLITE_TRANSIENT);
+            }
+            if (rc != SQLITE_OK) return false;
+            ++i;
+        }
+        return true;
+    }
+    /// SQLITE_ROW, SQLITE_DONE or an error code.
+    int step() { return sqlite3_step(stmt_); }
+    std::int64_t integer(int col) const { return sqlite3_column_int64(stmt_, col); }
+    bool is_null(int col) const { return sqlite3_column_type(stmt_, col) == SQLITE_NULL; }
+    std::string text(int col) const {
+        auto p = sqlite3_column_text(stmt_, col);
+        return p ? std::string(reinterpret_cast<const char*>(p),
+                               static_cast<std::size_t>(sqlite3_column_bytes(stmt_, col)))
+                 : std::string();
+    }
+    int changes() const { return sqlite3_changes(db_); }
+
+private:
+    sqlite3* db_;
+    sqlite3_stmt* stmt_ = nullptr;
+};
+
+/// Runs a statement that returns no rows.
+std::expected<int, StoreError> exec(sqlite3* db, std::string_view sql, std::initializer_list<Value> values = {}) {
+    Statement st(db, sql);
+    if (!st.ok()) return std::unexpected(error_of(db, "prepare"));
+    if (!st.bind(values)) return std::unexpected(error_of(db, "bind"));
+    const int rc = st.step();
+    if (rc != SQLITE_DONE && rc != SQLITE_ROW) return std::unexpected(error_of(db, "step"));
+    return st.changes();
+}
+
+/// A transaction that rolls back unless committed (BEGIN IMMEDIATE: the write lock at once, so a
+/// second process waits in the busy timeout instead of failing midway).
+class Transaction {
+public:
+    explicit Transaction(sqlite3* db) : db_(db) { begun_ = exec(db, "BEGIN IMMEDIATE").has_value(); }
+    ~Transaction() {
+        if (begun_ && !committed_) (void)exec(db_, "ROLLBACK");
+    }
+    bool begun() const { return begun_; }
+    std::expected<void, StoreError> commit() {
+        auto r = exec(db_, "COMMIT");
+        if (!r) return std::unexpected(r.error());
+        committed_ = true;
+        return {};
+    }
+
+private:
+    sqlite3* db_;
+    bool begun_ = false;
+    bool committed_ = false;
+};
+
+std::string_view color_id(Color c) { return c == Color::White ? "white" : "black"; }
+
+// Each entry moves the schema one version up; applied in order, each in its own transaction.
+constexpr std::string_view Migrations[] = {
+    R"sql(
+CREATE TABLE games(
+  id TEXT PRIMARY KEY, created INTEGER NOT NULL, variant TEXT NOT NULL, chess960 INTEGER NOT NULL,
+  mode TEXT NOT NULL, level INTEGER NOT NULL, tc TEXT NOT NULL, white_kind TEXT NOT NULL,
+  black_kind TEXT NOT NULL, initial_fen TEXT NOT NULL, status TEXT NOT NULL, result TEXT NOT NULL,
+  reason TEXT NOT NULL, version INTEGER NOT NULL, updated INTEGER NOT NULL);
+CREATE INDEX games_status ON games(status);
+CREATE TABLE seats(
+  game TEXT NOT NULL REFERENCES games(id), color TEXT NOT NULL, engine INTEGER NOT NULL,
+  secret_hash TEXT NOT NULL, invite_hash TEXT NOT NULL, browser TEXT NOT NULL,
+  PRIMARY KEY(game, color));
+CREATE INDEX seats_browser ON seats(browser);
+CREATE TABLE moves(
+  game TEXT NOT NULL REFERENCES games(id), ply INTEGER NOT NULL, uci TEXT NOT NULL,
+  clock_ms INTEGER, stamp_ms INTEGER NOT NULL, PRIMARY KEY(game, ply));
+CREATE TABLE events(
+  game TEXT NOT NULL REFERENCES games(id), version INTEGER NOT NULL, kind TEXT NOT NULL,
+  json TEXT NOT NULL, PRIMARY KEY(game, version));
+)sql",
+};
+
+}  // namespace
+
+std::expected<std::unique_ptr<SqliteStore>, StoreError> SqliteStore::open(const std::string& path) {
+    sqlite3* db = nullptr;
+    if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX,
+                        nullptr) != SQLITE_OK) {
+        StoreError e = db ? error_of(db, "open " + path) : StoreError{"open " + path};
+        sqlite3_close(db);
+        return std::unexpected(e);
+    }
+    std::unique_ptr<SqliteStore> store(new SqliteStore(db));
+    sqlite3_busy_timeout(db, 5000);
+    for (std::string_view pragma : {"PRAGMA journal_mode=WAL", "PRAGMA synchronous=FULL", "PRAGMA foreign_keys=ON"})
+        if (auto r = exec(db, pragma); !r) return std::unexpected(r.error());
+    if (auto r = store->migrate(); !r) return std::unexpected(r.error());
+    return store;
+}
+
+SqliteStore::~SqliteStore() { sqlite3_close(db_); }
+
+std::expected<void, StoreError> SqliteStore::migrate() {
+    std::lock_guard lock(mutex_);
+    if (auto r = exec(db_, "CREATE TABLE IF NOT EXISTS schema_version(version INTEGER NOT NULL)"); !r)
+        return std::unexpected(r.error());
+    int current = 0;
+    {
+        Statement st(db_, "SELECT MAX(version) FROM schema_version");
+        if (!st.ok() || st.step() != SQLITE_ROW) return std::unexpected(error_of(db_, "schema version"));
+        current = st.is_null(0) ? 0 : static_cast<int>(st.integer(0));
+    }
+    if (current > SchemaVersion)
+        return std::unexpected(StoreError{"the database has schema version " + std::to_string(current) +
+                                          ", newer than this program's " + std::to_string(SchemaVersion)});
+    for (int v = current; v < SchemaVersion; ++v) {
+        Transaction tx(db_);
+        if (!tx.begun()) return std::unexpected(error_of(db_, "begin"));
+        const std::string sql(Migrations[v]);
+        char* message = nullptr;
+        // The migration text is ours, never a player's: no parameters to bind.
+        if (sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, &message) != SQLITE_OK) {
+            StoreError e{std::string("migration ") + std::to_string(v + 1) + ": " + (message ? message : "")};
+            sqlite3_free(message);
+            return std::unexpected(e);
+        }
+        if (auto r = exec(db_, "INSERT INTO schema_version(version) VALUES(?1)", {std::int64_t{v + 1}}); !r)
+            return std::unexpected(r.error());
+        if (auto r = tx.commit(); !r) return r;
+    }
+    return {};
+}
+
+std::expected<void, StoreError> SqliteStore::write_update(const GameId& id, const GameUpdate& update,
+                                                          const std::vector<StoredEvent>& events) {
+    // The version check makes a second writer of the same game (which must not exist) fail loudly.
+    const std::int64_t before = update.version - static_cast<std::int64_t>(events.size());
+    auto changed = exec(db_,
+                        "UPDATE games SET status=?2, result=?3, reason=?4, version=?5, updated=?6 "
+                        "WHERE id=?1 AND version=?7",
+                        {std::string_view(id), status_id(update.status), std::string_view(update.result),
+                         std::string_view(update.reason), update.version, update.updated, before});
+    if (!changed) return std::unexpected(changed.error());
+    if (*changed != 1)
+        return std::unexpected(StoreError{"game " + id + " is not at version " + std::to_string(before)});
+    for (const StoredEvent& event : events)
+        if (auto r = exec(
+                db_, "INSERT INTO events(game, version, kind, json) VALUES(?1, ?2, ?3, ?4)",
+                {std::string_view(id), event.version, std::string_view(event.kind), std::string_view(event.json)});
+            !r)
+            return std::unexpected(r.error());
+    if (auto r = exec(db_, "DELETE FROM events WHERE game=?1 AND version<=?2",
+                      {std::string_view(id), update.version - KeptEvents});
+        !r)
+        return std::unexpected(r.error());
+    return {};
+}
+
+std::expected<void, StoreError> SqliteStore::create_game(const StoredGame& g, const std::vector<StoredSeat>& seats,
+                                                         const StoredEvent& event) {
+    std::lock_guard lock(mutex_);
+    Transaction tx(db_);
+    if (!tx.begun()) return std::unexpected(error_of(db_, "begin"));
+    auto kind = [&](Color c) -> std::string_view {
+        for (const StoredSeat& s : seats)
+            if (s.color == c) return s.engine ? "engine" : "human";
+        return "human";
+    };
+    if (auto r = exec(
+            db_,
+            "INSERT INTO games(id, created, variant, chess960, mode, level, tc, white_kind, black_kind, "
+            "initial_fen, status, result, reason, version, updated) "
+            "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
+            {std::string_view(g.id), g.created, g.chess960 ? "chess960" : "standard", std::int64_t{g.chess960_number},
+             mode_id(g.mode), std::int64_t{g.level}, std::string_view(g.tc), kind(Color::White), kind(Color::Black),
+             std::string_view(g.initial_fen), status_id(g.state.status), std::string_view(g.state.result),
+             std::string_view(g.state.reason), g.state.version, g.state.updated});
+        !r)
+        return std::unexpected(r.error());
+    for (const StoredSeat& s : seats)
+        if (auto r = exec(
+                db_,
+                "INSERT INTO seats(game, color, engine, secret_hash, invite_hash, browser) "
+                "VALUES(?1, ?2, ?3, ?4, ?5, ?6)",
+                {std::string_view(g.id), color_id(s.color), std::int64_t{s.engine ? 1 : 0},
+                 std::string_view(s.secret_hash), std::string_view(s.invite_hash), std::string_view(s.browser)});
+            !r)
+            return std::unexpected(r.error());
+    if (auto r = exec(
+            db_, "INSERT INTO events(game, version, kind, json) VALUES(?1, ?2, ?3, ?4)",
+            {std::string_view(g.id), event.version, std::string_view(event.kind), std::string_view(event.json)});
+        !r)
+        return std::unexpected(r.error());
+    return tx.commit();
+}
+
+std::expected<void, StoreError> SqliteStore::append_move(const GameId& id, const StoredMove& m,
+                                                         const GameUpdate& update,
+                                                         const std::vector<StoredEvent>& events) {
+    std::lock_guard lock(mutex_);
+    Transaction tx(db_);
+    if (!tx.begun()) return std::unexpected(error_of(db_, "begin"));
+    const Value clock = m.clock_ms ? Value(*m.clock_ms) : Value(nullptr);
+    if (auto r = exec(db_, "INSERT INTO moves(game, ply, uci, clock_ms, stamp_ms) VALUES(?1, ?2, ?3, ?4, ?5)",
+                      {std::string_view(id), std::int64_t{m.ply}, std::string_view(m.uci), clock, m.stamp_ms});
+        !r)
+        return std::unexpected(r.error());
+    if (auto r = write_update(id, update, events); !r) return r;
+    return tx.commit();
+}
+
+std::expected<void, StoreError> SqliteStore::take_back(const GameId& id, int from_ply, const GameUpdate& update,
+                                                       const std::vector<StoredEvent>& events) {
+    std::lock_guard lock(mutex_);
+    Transaction tx(db_);
+    if (!tx.begun()) return std::unexpected(error_of(db_, "begin"));
+    if (auto r = exec(db_, "DELETE FROM moves WHERE game=?1 AND ply>=?2",
+                      {std::string_view(id), std::int64_t{from_ply}});
+        !r)
+        return std::unexpected(r.error());
+    if (auto r = write_update(id, update, events); !r) return r;
+    return tx.commit();
+}
+
+std::expected<void, StoreError> SqliteStore::update_game(const GameId& id, const GameUpdate& update,
+                                                         const std::vector<StoredEvent>& events,
+                                                         const std::vector<StoredSeat>& seats) {
+    std::lock_guard lock(mutex_);
+    Transaction tx(db_);
+    if (!tx.begun()) return std::unexpected(error_of(db_, "begin"));
+    for (const StoredSeat* seat = seats.data(); seat != seats.data() + seats.size(); ++seat) {
+        auto changed = exec(db_,
+                            "UPDATE seats SET engine=?3, secret_hash=?4, invite_hash=?5, browser=?6 "
+                            "WHERE game=?1 AND color=?2",
+                            {std::string_view(id), color_id(seat->color), std::int64_t{seat->engine ? 1 : 0},
+                             std::string_view(seat->secret_hash), std::string_view(seat->invite_hash),
+                             std::string_view(seat->browser)});
+        if (!changed) return std::unexpected(changed.error());
+        if (*changed != 1) return std::unexpected(StoreError{"no seat to update in game " + id});
+    }
+    if (auto r = write_update(id, update, events); !r) return r;
+    return tx.commit();
+}
+
+std::expected<std::optional<LoadedGame>, StoreError> SqliteStore::load_game(const GameId& id) {
+    std::lock_guard lock(mutex_);
+    LoadedGame out;
+    {
+        Statement st(db_,
+                     "SELECT created, chess960, mode, level, tc, initial_fen, status, result, reason, version, "
+                     "updated, variant FROM games WHERE id=?1");
+        if (!st.ok() || !st.bind({std::string_view(id)})) return std::unexpected(error_of(db_, "load game"));
+        const int rc = st.step();
+        if (rc == SQLITE_DONE) return std::optional<LoadedGame>();
+        if (rc != SQLITE_ROW) return std::unexpected(error_of(db_, "load game"));
+        StoredGame& g = out.game;
+        g.id = id;
+        g.created = st.integer(0);
+        g.chess960_number = static_cast<int>(st.integer(1));
+        g.mode = parse_mode(st.text(2)).value_or(Mode::Friend);
+        g.level = static_cast<int>(st.integer(3));
+        g.tc = st.text(4);
+        g.initial_fen = st.text(5);
+        g.state.status = parse_status(st.text(6)).value_or(Status::Aborted);
+        g.state.result = st.text(7);
+        g.state.reason = st.text(8);
+        g.state.version = st.integer(9);
+        g.state.updated = st.integer(10);
+        g.chess960 = st.text(11) == "chess960";
+    }
+    {
+        Statement st(
+            db_,
+            "SELECT color, engine, secret_hash, invite_hash, browser FROM seats WHERE game=?1 ORDER BY color DESC");
+        if (!st.ok() || !st.bind({std::string_view(id)})) return std::unexpected(error_of(db_, "load seats"));
+        int rc;
+        while ((rc = st.step()) == SQLITE_ROW)
+            out.seats.push_back({st.text(0) == "white" ? Color::White : Color::Black, st.integer(1) != 0, st.text(2),
+                                 st.text(3), st.text(4)});
+        if (rc != SQLITE_DONE) return std::unexpected(error_of(db_, "load seats"));
+    }
+    {
+        Statement st(db_, "SELECT ply, uci, clock_ms, stamp_ms FROM moves WHERE game=?1 ORDER BY ply");
+        if (!st.ok() || !st.bind({std::string_view(id)})) return std::unexpected(error_of(db_, "load moves"));
+        int rc;
+        while ((rc = st.step()) == SQLITE_ROW) {
+            StoredMove m;
+            m.ply = static_cast<int>(st.integer(0));
+            m.uci = st.text(1);
+            if (!st.is_null(2)) m.clock_ms = st.integer(2);
+            m.stamp_ms = st.integer(3);
+            out.moves.push_back(std::move(m));
+        }
+        if (rc != SQLITE_DONE) return std::unexpected(error_of(db_, "load moves"));
+    }
+    return std::optional<LoadedGame>(std::move(out));
+}
+
+std::expected<std::vector<GameId>, StoreError> SqliteStore::games_with_status(Status status) {
+    std::lock_guard lock(mutex_);
+    Statement st(db_, "SELECT id FROM games WHERE status=?1 ORDER BY created");
+    if (!st.ok() || !st.bind({status_id(status)})) return std::unexpected(error_of(db_, "games"));
+    std::vector<GameId> ids;
+    int rc;
+    while ((rc = st.step()) == SQLITE_ROW) ids.push_back(st.text(0));
+    if (rc != SQLITE_DONE) return std::unexpected(error_of(db_, "games"));
+    return ids;
+}
+
+std::expected<std::vector<GameId>, StoreError> SqliteStore::games_of_browser(const std::string& browser) {
+    std::lock_guard lock(mutex_);
+    if (browser.empty()) return std::vector<GameId>{};
+    Statement st(db_,
+                 "SELECT DISTINCT g.id, g.updated FROM games g JOIN seats s ON s.game = g.id "
+                 "WHERE s.browser=?1 ORDER BY g.updated DESC, g.id");
+    if (!st.ok() || !st.bind({std::string_view(browser)})) return std::unexpected(error_of(db_, "browser games"));
+    std::vector<GameId> ids;
+    int rc;
+    while ((rc = st.step()) == SQLITE_ROW) ids.push_back(st.text(0));
+    if (rc != SQLITE_DONE) return std::unexpected(error_of(db_, "browser games"));
+    return ids;
+}
+
+std::expected<std::vector<StoredEvent>, StoreError> SqliteStore::events_after(const GameId& id, std::int64_t version) {
+    std::lock_guard lock(mutex_);
+    Statement st(db_, "SELECT version, kind, json FROM events WHERE game=?1 AND version>?2 ORDER BY version");
+    if (!st.ok() || !st.bind({std::string_view(id), version})) return std::unexpected(error_of(db_, "events"));
+    std::vector<StoredEvent> out;
+    int rc;
+    while ((rc = st.step()) == SQLITE_ROW) out.push_back({st.integer(0), st.text(1), st.text(2)});
+    if (rc != SQLITE_DONE) return std::unexpected(error_of(db_, "events"));
+    return out;
+}
+
+}  // namespace schach::server

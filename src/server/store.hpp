@@ -1,0 +1,104 @@
+#pragma once
+// Store: where the games live between restarts. An interface of plain values (no SQLite types),
+// so a PostgreSQL backend can implement it later. Every write is one transaction: all of it is
+// stored, or nothing (then the caller refuses the action with ServiceCode::Storage).
+
+#include <cstdint>
+#include <expected>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "server/game_view.hpp"
+
+namespace schach::server {
+
+struct StoreError {
+    std::string message;  // the backend's words, for the log (never shown to players)
+};
+
+struct StoredSeat {
+    Color color = Color::White;
+    bool engine = false;
+    std::string secret_hash;  // SHA-256 hex of the seat secret, "" while the seat is free
+    std::string invite_hash;  // SHA-256 hex of the invitation, "" once used (or none)
+    std::string browser;      // the browser id of the seat's holder, "" for none
+    friend bool operator==(const StoredSeat&, const StoredSeat&) = default;
+};
+
+/// What changes in the games row with every event.
+struct GameUpdate {
+    Status status = Status::Created;
+    std::string result;  // "1-0", "0-1", "1/2-1/2", "" while running
+    std::string reason;  // termination_id, "" while running
+    std::int64_t version = 0;
+    Millis updated = 0;
+    friend bool operator==(const GameUpdate&, const GameUpdate&) = default;
+};
+
+struct StoredGame {
+    GameId id;
+    Millis created = 0;
+    bool chess960 = false;
+    int chess960_number = 518;
+    Mode mode = Mode::Friend;
+    int level = 0;
+    std::string tc;  // the time control spec, "" without clock
+    std::string initial_fen;
+    GameUpdate state;
+    friend bool operator==(const StoredGame&, const StoredGame&) = default;
+};
+
+struct StoredMove {
+    int ply = 0;  // moves before it
+    std::string uci;
+    std::optional<Millis> clock_ms;  // the mover's time after it
+    Millis stamp_ms = 0;             // wall time
+    friend bool operator==(const StoredMove&, const StoredMove&) = default;
+};
+
+/// An event as stored for reconnects: its kind and a language-free JSON payload.
+struct StoredEvent {
+    std::int64_t version = 0;
+    std::string kind;
+    std::string json;
+    friend bool operator==(const StoredEvent&, const StoredEvent&) = default;
+};
+
+struct LoadedGame {
+    StoredGame game;
+    std::vector<StoredSeat> seats;
+    std::vector<StoredMove> moves;  // in ply order
+};
+
+class Store {
+public:
+    virtual ~Store() = default;
+
+    /// A new game with its seats and its first event.
+    virtual std::expected<void, StoreError> create_game(const StoredGame& game, const std::vector<StoredSeat>& seats,
+                                                        const StoredEvent& event) = 0;
+    /// One move: the moves row, the games row and the event, in one transaction. Refused (and
+    /// nothing stored) when that ply exists already or the game's version is not update.version - 1.
+    virtual std::expected<void, StoreError> append_move(const GameId& id, const StoredMove& move,
+                                                        const GameUpdate& update,
+                                                        const std::vector<StoredEvent>& events) = 0;
+    /// Takes back the moves from ply `from_ply` on, with the games row and the event.
+    virtual std::expected<void, StoreError> take_back(const GameId& id, int from_ply, const GameUpdate& update,
+                                                      const std::vector<StoredEvent>& events) = 0;
+    /// Any other event (offers, the end, a join with its seats), with the games row.
+    virtual std::expected<void, StoreError> update_game(const GameId& id, const GameUpdate& update,
+                                                        const std::vector<StoredEvent>& events,
+                                                        const std::vector<StoredSeat>& seats = {}) = 0;
+
+    virtual std::expected<std::optional<LoadedGame>, StoreError> load_game(const GameId& id) = 0;
+    /// The ids of the games with this status.
+    virtual std::expected<std::vector<GameId>, StoreError> games_with_status(Status status) = 0;
+    /// The ids of the games a browser holds a seat in, most recently updated first.
+    virtual std::expected<std::vector<GameId>, StoreError> games_of_browser(const std::string& browser) = 0;
+    /// The events after `version` still kept, in order (at most the last `keep` per game).
+    virtual std::expected<std::vector<StoredEvent>, StoreError> events_after(const GameId& id,
+                                                                             std::int64_t version) = 0;
+};
+
+}  // namespace schach::server

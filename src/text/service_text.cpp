@@ -1,0 +1,102 @@
+// The words of the server's refusals. The gender-neutral German addresses the player with "du"
+// like the standard form and otherwise uses the seed's forms (Spielere, Gegnere).
+
+#include "text/service_text.hpp"
+
+namespace schach {
+
+std::string_view service_code_id(ServiceCode code) {
+    switch (code) {
+        case ServiceCode::Rules: return "rules";
+        case ServiceCode::NoSuchGame: return "no-such-game";
+        case ServiceCode::NotYourSeat: return "not-your-seat";
+        case ServiceCode::NotYourTurn: return "not-your-turn";
+        case ServiceCode::Stale: return "stale";
+        case ServiceCode::GameOver: return "game-over";
+        case ServiceCode::NotStarted: return "not-started";
+        case ServiceCode::StillRunning: return "still-running";
+        case ServiceCode::OfferNotAllowedYet: return "offer-not-allowed-yet";
+        case ServiceCode::NothingToAnswer: return "nothing-to-answer";
+        case ServiceCode::AbortTooLate: return "abort-too-late";
+        case ServiceCode::TakebackNothing: return "takeback-nothing";
+        case ServiceCode::SeatTaken: return "seat-taken";
+        case ServiceCode::BadInvitation: return "bad-invitation";
+        case ServiceCode::BadRequest: return "bad-request";
+        case ServiceCode::Malformed: return "malformed";
+        case ServiceCode::TooLarge: return "too-large";
+        case ServiceCode::BadMove: return "bad-move";
+        case ServiceCode::EngineThinking: return "engine-thinking";
+        case ServiceCode::Storage: return "storage";
+    }
+    return "malformed";
+}
+
+namespace {
+
+struct Sentences {
+    const char* german;
+    const char* neutral;  // nullptr: as German
+    const char* english;
+};
+
+Sentences sentences(ServiceCode code) {
+    switch (code) {
+        case ServiceCode::Rules: return {"Die Regeln erlauben das nicht.", nullptr, "The rules do not allow that."};
+        case ServiceCode::NoSuchGame: return {"Diese Partie gibt es nicht.", nullptr, "There is no such game."};
+        case ServiceCode::NotYourSeat:
+            return {"Du spielst in dieser Partie nicht mit (oder nicht mit dieser Farbe).",
+                    "Du bist in dieser Partie nicht Spielere (oder nicht mit dieser Farbe).",
+                    "You are not playing in this game (or not with that colour)."};
+        case ServiceCode::NotYourTurn: return {"Du bist nicht am Zug.", nullptr, "It is not your turn."};
+        case ServiceCode::Stale:
+            return {"Dieser Zug gehört zu einer früheren Stellung.", nullptr,
+                    "That move belongs to an earlier position."};
+        case ServiceCode::GameOver: return {"Die Partie ist zu Ende.", nullptr, "The game is over."};
+        case ServiceCode::StillRunning:
+            return {"Eine Revanche gibt es erst nach dem Ende der Partie.", nullptr,
+                    "A rematch comes only after the game has ended."};
+        case ServiceCode::NotStarted:
+            return {"Die Partie hat noch nicht begonnen: dein Gegner ist noch nicht da.",
+                    "Die Partie hat noch nicht begonnen: deine Gegnere ist noch nicht da.",
+                    "The game has not started: your opponent has not joined yet."};
+        case ServiceCode::OfferNotAllowedYet:
+            return {"Remis kann erst angeboten werden, wenn beide Seiten gezogen haben (Art. 5.2.3).", nullptr,
+                    "A draw can be offered only after both sides have moved (Art. 5.2.3)."};
+        case ServiceCode::NothingToAnswer:
+            return {"Dein Gegner hat nichts angeboten.", "Deine Gegnere hat nichts angeboten.",
+                    "Your opponent has offered nothing."};
+        case ServiceCode::AbortTooLate:
+            return {"Abbrechen geht nur, bevor beide Seiten gezogen haben.", nullptr,
+                    "A game can be aborted only before both sides have moved."};
+        case ServiceCode::TakebackNothing:
+            return {"Es gibt keinen Zug von dir zum Zurücknehmen.", nullptr, "You have no move to take back."};
+        case ServiceCode::SeatTaken:
+            return {"Der Platz in dieser Partie ist schon besetzt.", nullptr, "The seat in this game is taken."};
+        case ServiceCode::BadInvitation:
+            return {"Diese Einladung passt nicht zur Partie.", nullptr, "This invitation does not fit the game."};
+        case ServiceCode::BadRequest:
+            return {"So lässt sich keine Partie anlegen.", nullptr, "A game cannot be created like that."};
+        case ServiceCode::Malformed: return {"Die Nachricht ist nicht lesbar.", nullptr, "The message cannot be read."};
+        case ServiceCode::TooLarge: return {"Die Nachricht ist zu lang.", nullptr, "The message is too long."};
+        case ServiceCode::BadMove: return {"Dieser Zug lässt sich nicht lesen.", nullptr, "That move cannot be read."};
+        case ServiceCode::EngineThinking: return {"Der Computer ist am Zug.", nullptr, "The computer is to move."};
+        case ServiceCode::Storage:
+            return {"Die Partie konnte nicht gespeichert werden; nichts hat sich geändert.", nullptr,
+                    "The game could not be saved; nothing has changed."};
+    }
+    return {"", nullptr, ""};
+}
+
+}  // namespace
+
+std::string describe(ServiceCode code, Language lang) {
+    const Sentences s = sentences(code);
+    switch (lang) {
+        case Language::English: return s.english;
+        case Language::GermanNeutral: return s.neutral ? s.neutral : s.german;
+        case Language::German: return s.german;
+    }
+    return s.german;
+}
+
+}  // namespace schach

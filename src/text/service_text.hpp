@@ -1,0 +1,42 @@
+#pragma once
+// The server's own reasons for refusing an action (apart from the rules' Refusal), with their
+// words in each language. The codes are the protocol's (`code` of refusals and errors).
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "notation/language.hpp"
+
+namespace schach {
+
+enum class ServiceCode : std::uint8_t {
+    Rules,               // the rules refused: the Refusal says why (describe(Refusal, Language))
+    NoSuchGame,          // no game with that id
+    NotYourSeat,         // the caller holds no seat (or not the one the action needs)
+    NotYourTurn,         // a move by the seat not to move
+    Stale,               // a move for an older position than the current one
+    GameOver,            // the game has ended or was aborted
+    NotStarted,          // the opponent has not joined yet
+    StillRunning,        // a rematch is asked for while the game is still being played
+    OfferNotAllowedYet,  // 5.2.3: no offer before both sides have moved
+    NothingToAnswer,     // accept/decline without an offer of the opponent
+    AbortTooLate,        // abort only before both sides have moved
+    TakebackNothing,     // no move of the caller to take back
+    SeatTaken,           // the invitation was used already
+    BadInvitation,       // an invitation token that does not fit
+    BadRequest,          // a game request that cannot be played (level, time control, Chess960 number)
+    Malformed,           // a message that is not valid JSON or not in the protocol's shape
+    TooLarge,            // a message over the size limit
+    BadMove,             // move text that cannot be read (or is ambiguous) in the position
+    EngineThinking,      // the computer is to move
+    Storage,             // the store failed: nothing happened
+};
+
+/// "rules", "no-such-game", "not-your-seat", "not-your-turn", "stale", "game-over",
+/// "offer-not-allowed-yet", ...
+std::string_view service_code_id(ServiceCode code);
+/// A sentence for the code, e.g. "Du bist nicht am Zug." / "It is not your turn.".
+std::string describe(ServiceCode code, Language lang);
+
+}  // namespace schach

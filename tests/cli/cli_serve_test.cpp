@@ -1,0 +1,60 @@
+// schach serve as a person starts it: on a free port, the address in the language, an answer to a
+// request, and a clean stop on SIGTERM.
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
+
+#include "cli/cli_run.hpp"
+
+namespace schach::test {
+namespace {
+
+/// Starts `schach serve --port 0 <args>`, asks for a game that does not exist through bash's
+/// /dev/tcp, stops the server with SIGTERM; the output, the status line and the exit code.
+CommandRun serve_once(const std::string& args) {
+    const std::filesystem::path dir =
+        std::filesystem::temp_directory_path() /
+        ("schach-cli-serve-" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    const std::string out = (dir / "out").string();
+    const std::string script =
+        schach_command("serve --port 0 --db " + shell_quote((dir / "games.db").string()) + " " + args) + " > " +
+        shell_quote(out) + " 2>&1 & pid=$!; " +
+        "for i in $(seq 100); do grep -q 'http://' " + shell_quote(out) + " && break; sleep 0.05; done; " +
+        "port=$(sed -n 's|.*http://127.0.0.1:\\([0-9]*\\).*|\\1|p' " + shell_quote(out) + "); " +
+        "exec 3<>/dev/tcp/127.0.0.1/$port; " +
+        "printf 'GET /api/v1/games/Nosuch12 HTTP/1.1\\r\\nHost: 127.0.0.1\\r\\nConnection: close\\r\\n\\r\\n' >&3; " +
+        "head -n 1 <&3; exec 3<&-; kill -TERM $pid; wait $pid; echo \"exit=$?\"; cat " + shell_quote(out);
+    CommandRun run = run_command("bash -c " + shell_quote(script));
+    std::filesystem::remove_all(dir);
+    return run;
+}
+
+TEST(CliServe, PrintsTheAddressAnswersAndStopsOnSigterm) {
+    const CommandRun run = serve_once("--static /nonexistent");
+    ASSERT_TRUE(run.started);
+    EXPECT_NE(run.out.find("HTTP/1.1 404"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("exit=0"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("Schach is running at http://127.0.0.1:"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("no web page in /nonexistent"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("Schach is stopping"), std::string::npos) << run.out;
+}
+
+TEST(CliServe, SpeaksGerman) {
+    const CommandRun run = serve_once("--static /nonexistent --lang de");
+    EXPECT_NE(run.out.find("Schach läuft auf http://127.0.0.1:"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("exit=0"), std::string::npos) << run.out;
+}
+
+TEST(CliServe, ABadAddressIsAnError) {
+    const CommandRun run = run_command(schach_command("serve --host 999.1.1.1 --port 0 --db /tmp/schach-unused.db 2>&1"));
+    EXPECT_EQ(run.exit_code, 1) << run.out;
+    EXPECT_NE(run.out.find("cannot listen on 999.1.1.1:0"), std::string::npos) << run.out;
+    std::filesystem::remove("/tmp/schach-unused.db");
+}
+
+}  // namespace
+}  // namespace schach::test

@@ -1,0 +1,128 @@
+#include <gtest/gtest.h>
+
+#include <boost/json/serialize.hpp>
+
+#include "server/game_json.hpp"
+#include "server/live_game.hpp"
+#include "server/secrets.hpp"
+
+namespace schach::server {
+namespace {
+
+namespace json = boost::json;
+
+LiveGame friend_game() {
+    ByColor<StoredSeat> seats{};
+    seats[Color::White] = {Color::White, false, sha256_hex("w"), "", "bw"};
+    seats[Color::Black] = {Color::Black, false, sha256_hex("b"), "", "bb"};
+    GameSetup s;
+    s.id = "abcdEFGH";
+    s.mode = Mode::Local;  // started at once
+    s.tc = "5+3";
+    return LiveGame(s, seats, 0, 0);
+}
+
+TEST(ServerGameJson, StateHasTheProtocolsShape) {
+    LiveGame g = friend_game();
+    const auto view = g.view(1000);
+    json::object s = state_json(*view, Seat::White, Language::German);
+    for (const char* key : {"id",         "variant", "chess960", "mode",      "level",  "tc",       "players", "you",
+                            "initialFen", "fen",     "ply",      "turn",      "moves",  "lastMove", "check",   "dests",
+                            "castling",   "clock",   "offers",   "claimable", "status", "result",   "version"})
+        EXPECT_TRUE(s.contains(key)) << key;
+    EXPECT_EQ(s["you"], "white");
+    EXPECT_EQ(s["turn"], "white");
+    EXPECT_EQ(s["tc"].at("class"), "blitz");
+    EXPECT_EQ(s["clock"].at("white"), 299'000);
+    EXPECT_EQ(s["clock"].at("running"), "white");
+    EXPECT_EQ(s["clock"].at("lowTime"), 37'500);
+    EXPECT_EQ(s["dests"].at("g1").as_array().size(), 2u);
+    EXPECT_EQ(s["dests"].as_object().size(), 10u);
+    // Black (and spectators) see no destinations while White is to move.
+    EXPECT_TRUE(state_json(*view, Seat::Black, Language::German)["dests"].is_null());
+    EXPECT_TRUE(state_json(*view, std::nullopt, Language::German)["you"].is_null());
+}
+
+TEST(ServerGameJson, CastlingIsKingOntoRookWithItsTarget) {
+    LiveGame g = friend_game();
+    int ply = 0;
+    for (const char* m : {"e2e4", "e7e5", "g1f3", "g8f6", "f1c4", "f8c5"})
+        ASSERT_TRUE(g.move(Seat::Both, {ply++, m, false, 1}, 0, 0, Language::English));
+    json::object s = state_json(*g.view(0), Seat::White, Language::English);
+    const json::array& king = s["dests"].at("e1").as_array();
+    EXPECT_NE(std::find(king.begin(), king.end(), json::value("h1")), king.end());
+    EXPECT_EQ(s["castling"].at("e1").at("h1"), "g1");
+}
+
+TEST(ServerGameJson, MoveEventAndResultText) {
+    LiveGame g = friend_game();
+    int ply = 0;
+    Effects last;
+    for (const char* m : {"f2f3", "e7e5", "g2g4", "d8h4"}) {
+        auto r = g.move(Seat::Both, {ply++, m, false, 1}, 0, 0, Language::German);
+        ASSERT_TRUE(r);
+        last = *r;
+    }
+    json::object e = event_json(last.events[0], Seat::White, Language::German);
+    EXPECT_EQ(e["v"], 5);
+    EXPECT_EQ(e["t"], "move");
+    const json::object& d = e["d"].as_object();
+    EXPECT_EQ(d.at("san"), "Qh4#");
+    EXPECT_EQ(d.at("ply"), 4);
+    EXPECT_EQ(d.at("check"), "e1");
+    EXPECT_EQ(d.at("status"), "over");
+    EXPECT_EQ(d.at("result").at("result"), "0-1");
+    EXPECT_EQ(d.at("result").at("article"), "5.1.1");
+    EXPECT_EQ(d.at("result").at("text"), "Schachmatt: Schwarz gewinnt (Art. 5.1.1)");
+    EXPECT_TRUE(d.at("dests").is_null());
+}
+
+TEST(ServerGameJson, ReadsEveryClientMessage) {
+    auto move = parse_client_message(R"({"t":"move","d":{"ply":3,"uci":"e2e4","a":7}})", Language::English);
+    ASSERT_TRUE(move);
+    EXPECT_EQ(std::get<MoveMessage>(*move), (MoveMessage{3, "e2e4", false, 7}));
+    auto san = parse_client_message(R"({"t":"move","d":{"ply":0,"san":"Nf3"}})", Language::English);
+    ASSERT_TRUE(san);
+    EXPECT_TRUE(std::get<MoveMessage>(*san).is_san);
+    EXPECT_EQ(std::get<DrawMessage>(*parse_client_message(R"({"t":"draw","d":"accept"})", Language::English)).answer,
+              Answer::Accept);
+    auto claim = parse_client_message(R"({"t":"claim","d":{"kind":"fifty","uci":"g1f3"}})", Language::English);
+    ASSERT_TRUE(claim);
+    EXPECT_EQ(std::get<ClaimMessage>(*claim).kind, DrawClaim::FiftyMoves);
+    EXPECT_EQ(std::get<ClaimMessage>(*claim).move, "g1f3");
+    EXPECT_TRUE(std::holds_alternative<PingMessage>(*parse_client_message(R"({"t":"ping"})", Language::English)));
+    EXPECT_TRUE(std::holds_alternative<ResignMessage>(*parse_client_message(R"({"t":"resign"})", Language::English)));
+    EXPECT_TRUE(std::holds_alternative<TakebackMessage>(
+        *parse_client_message(R"({"t":"takeback","d":"offer"})", Language::English)));
+}
+
+TEST(ServerGameJson, RefusesWhatIsNotInTheSchemaWithoutThrowing) {
+    for (const char* bad :
+         {"", "null", "[]", "{", R"({"t":1})", R"({"t":"move"})", R"({"t":"move","d":{"ply":-1,"uci":"e2e4"}})",
+          R"({"t":"move","d":{"ply":1.5,"uci":"e2e4"}})", R"({"t":"move","d":{"ply":1,"uci":"e2e4","san":"e4"}})",
+          R"({"t":"move","d":{"ply":1,"uci":"e2e4e2e4"}})", R"({"t":"move","d":{"ply":1,"uci":"e2e4","x":1}})",
+          R"({"t":"draw","d":"maybe"})", R"({"t":"ping","x":1})", R"({"t":"dance"})",
+          R"({"t":"move","d":{"ply":1,"uci":["e2e4",[[[[[[1]]]]]]]}})", "\xff\xfe"}) {
+        auto r = parse_client_message(bad, Language::English);
+        ASSERT_FALSE(r) << bad;
+        EXPECT_EQ(r.error().id, "malformed") << bad;
+        EXPECT_EQ(error_json(r.error(), std::nullopt).at("t"), "error");
+    }
+    const std::string big = R"({"t":"ping","d":")" + std::string(5000, 'x') + "\"}";
+    EXPECT_EQ(parse_client_message(big, Language::English).error().id, "too-large");
+}
+
+TEST(ServerGameJson, RefusalsCarryTheCounterAndTheRule) {
+    LiveGame g = friend_game();
+    auto r = g.move(Seat::Both, {0, "e1e2", false, 4}, 0, 0, Language::English);
+    ASSERT_FALSE(r);
+    json::object o = error_json(r.error(), 4);
+    EXPECT_EQ(o["t"], "refusal");
+    EXPECT_EQ(o["d"].at("a"), 4);
+    EXPECT_EQ(o["d"].at("code"), "own-piece-on-target");
+    EXPECT_FALSE(o["d"].at("text").as_string().empty());
+    EXPECT_EQ(ack_json(4)["d"], 4);
+}
+
+}  // namespace
+}  // namespace schach::server

@@ -1,0 +1,302 @@
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+#include <filesystem>
+#include <future>
+#include <thread>
+
+#include <boost/asio/executor_work_guard.hpp>
+#include <boost/asio/io_context.hpp>
+
+#include "server/engine_pool.hpp"
+#include "server/game_service.hpp"
+#include "server/sqlite_store.hpp"
+
+namespace schach::server {
+namespace {
+
+namespace asio = boost::asio;
+
+/// A service on a real io_context thread and SQLite file, with a clock the test moves.
+class ServiceFixture : public ::testing::Test {
+protected:
+    void SetUp() override {
+        dir_ = std::filesystem::temp_directory_path() /
+               ("schach-service-" + std::to_string(::getpid()) + "-" +
+                ::testing::UnitTest::GetInstance()->current_test_info()->name());
+        std::filesystem::remove_all(dir_);
+        std::filesystem::create_directories(dir_);
+        thread_ = std::thread([this] { io_.run(); });
+        pool_ = std::make_unique<EnginePool>(EnginePoolOptions{1, 100, 16});
+        start();
+    }
+    void TearDown() override {
+        service_.reset();
+        store_.reset();
+        pool_.reset();
+        work_.reset();
+        thread_.join();
+        std::filesystem::remove_all(dir_);
+    }
+    /// (Re)starts the store and the service on the same file.
+    void start() {
+        auto store = SqliteStore::open((dir_ / "games.db").string());
+        ASSERT_TRUE(store) << store.error().message;
+        store_ = std::move(*store);
+        ServiceOptions options;
+        options.now = [this] { return now_.load(); };
+        options.wall_now = [this] { return 1'700'000'000'000 + now_.load(); };
+        options.flag_interval_ms = 0;
+        service_ = std::make_unique<GameService>(io_, *store_, *pool_, options);
+    }
+    /// The server goes away without any shutdown: the objects are simply gone.
+    void crash_and_restart() {
+        service_.reset();
+        store_.reset();
+        start();
+    }
+
+    ActResult act(const GameId& id, const Caller& caller, ClientMessage m) {
+        std::promise<ActResult> p;
+        service_->act(id, caller, std::move(m), [&](ActResult r) { p.set_value(std::move(r)); });
+        return p.get_future().get();
+    }
+    ActResult move(const GameId& id, const Caller& caller, int ply, std::string uci) {
+        return act(id, caller, MoveMessage{ply, std::move(uci), false, ply + 1});
+    }
+    std::shared_ptr<const GameView> view(const GameId& id) { return service_->state(id, {})->view; }
+    /// Waits (up to 30 s) until the game has `plies` moves.
+    bool wait_for_plies(const GameId& id, std::size_t plies) {
+        for (int i = 0; i < 3000; ++i) {
+            if (view(id)->moves.size() >= plies) return true;
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        }
+        return false;
+    }
+    CreatedGame create(CreateGameRequest r, const std::string& browser = "browser-1") {
+        auto g = service_->create_game(r, Caller{"", browser, Language::English});
+        EXPECT_TRUE(g) << g.error().text;
+        return *g;
+    }
+
+    std::filesystem::path dir_;
+    asio::io_context io_;
+    asio::executor_work_guard<asio::io_context::executor_type> work_ = asio::make_work_guard(io_);
+    std::thread thread_;
+    std::atomic<Millis> now_{0};
+    std::unique_ptr<EnginePool> pool_;
+    std::unique_ptr<SqliteStore> store_;
+    std::unique_ptr<GameService> service_;
+};
+
+using ServerGameService = ServiceFixture;
+
+TEST_F(ServerGameService, AfterACrashEveryAcknowledgedMoveIsThereAndTheGameContinues) {
+    const CreatedGame g = create({Mode::Local, 1, ColorChoice::White, "5+3", false, std::nullopt});
+    EXPECT_EQ(g.seat, Seat::Both);
+    const Caller me{g.secret, "browser-1", Language::English};
+    now_ = 10'000;
+    ASSERT_TRUE(move(g.id, me, 0, "e2e4"));
+    now_ = 30'000;
+    ASSERT_TRUE(move(g.id, me, 1, "e7e5"));
+    now_ = 1'000'000;  // the server comes back much later: nobody pays for the time between
+    crash_and_restart();
+    auto v = view(g.id);
+    ASSERT_EQ(v->moves.size(), 2u);
+    EXPECT_EQ(v->moves[1].uci, "e7e5");
+    EXPECT_EQ(v->status, Status::Started);
+    EXPECT_EQ(v->clock->white, 293'000);
+    EXPECT_EQ(v->clock->black, 283'000);
+    now_ = 1'004'000;
+    ASSERT_TRUE(move(g.id, me, 2, "g1f3"));
+    EXPECT_EQ(view(g.id)->moves[2].clock, 292'000);  // 293 - 4 + 3
+    // The resend of an acknowledged move after the restart is acknowledged again.
+    EXPECT_TRUE(move(g.id, me, 1, "e7e5"));
+}
+
+TEST_F(ServerGameService, SeatsInvitationResendsAndStaleMoves) {
+    const CreatedGame g = create({Mode::Friend, 1, ColorChoice::White, "", false, std::nullopt});
+    ASSERT_TRUE(g.invite);
+    const Caller white{g.secret, "browser-1", Language::English};
+    EXPECT_EQ(move(g.id, white, 0, "e2e4").error().id, "not-started");
+    EXPECT_EQ(service_->join(g.id, "wrong", {"", "browser-2", Language::English}).error().id, "bad-invitation");
+    auto joined = service_->join(g.id, *g.invite, {"", "browser-2", Language::English});
+    ASSERT_TRUE(joined) << joined.error().text;
+    EXPECT_EQ(joined->seat, Seat::Black);
+    EXPECT_EQ(service_->join(g.id, *g.invite, {"", "browser-3", Language::English}).error().id, "seat-taken");
+    const Caller black{joined->secret, "browser-2", Language::German};
+    const Caller spectator{"", "browser-3", Language::English};
+
+    ASSERT_TRUE(move(g.id, white, 0, "e2e4"));
+    auto again = move(g.id, white, 0, "e2e4");
+    ASSERT_TRUE(again);
+    EXPECT_EQ(again->a, 1);
+    EXPECT_EQ(view(g.id)->moves.size(), 1u);
+    EXPECT_EQ(move(g.id, white, 0, "d2d4").error().id, "stale");
+    EXPECT_EQ(move(g.id, spectator, 1, "e7e5").error().id, "not-your-seat");
+    EXPECT_EQ(move(g.id, white, 1, "e7e5").error().id, "not-your-turn");
+    auto refused = move(g.id, black, 1, "e7e4");
+    ASSERT_FALSE(refused);
+    EXPECT_TRUE(refused.error().is_refusal());
+    EXPECT_TRUE(move(g.id, black, 1, "e7e5"));
+    EXPECT_EQ(service_->state(g.id, black)->you, Seat::Black);
+    EXPECT_EQ(service_->state(g.id, spectator)->you, std::nullopt);
+    EXPECT_EQ(service_->state("nothere1", spectator).error().id, "no-such-game");
+
+    auto mine = service_->list_games("browser-2");
+    ASSERT_EQ(mine.size(), 1u);
+    EXPECT_EQ(mine[0].id, g.id);
+    EXPECT_TRUE(service_->list_games("browser-9").empty());
+}
+
+TEST_F(ServerGameService, DrawOfferBeforeBothHaveMovedIsRefused) {
+    const CreatedGame g = create({Mode::Local, 1, ColorChoice::White, "", false, std::nullopt});
+    const Caller me{g.secret, "browser-1", Language::English};
+    EXPECT_EQ(act(g.id, me, DrawMessage{Answer::Offer}).error().id, "offer-not-allowed-yet");
+    ASSERT_TRUE(move(g.id, me, 0, "e2e4"));
+    EXPECT_TRUE(act(g.id, me, AbortMessage{}));
+    EXPECT_EQ(view(g.id)->status, Status::Aborted);
+}
+
+TEST_F(ServerGameService, TheComputerRepliesAndATakebackTakesBothMoves) {
+    const CreatedGame g = create({Mode::Computer, 1, ColorChoice::White, "", false, std::nullopt});
+    EXPECT_EQ(g.seat, Seat::White);
+    const Caller me{g.secret, "browser-1", Language::English};
+    ASSERT_TRUE(move(g.id, me, 0, "e2e4"));
+    ASSERT_TRUE(wait_for_plies(g.id, 2));
+    EXPECT_TRUE(view(g.id)->black.engine);
+    ASSERT_TRUE(act(g.id, me, TakebackMessage{Answer::Offer}));
+    EXPECT_EQ(view(g.id)->moves.size(), 0u);
+    ASSERT_TRUE(move(g.id, me, 0, "d2d4"));
+    ASSERT_TRUE(wait_for_plies(g.id, 2));
+    EXPECT_EQ(view(g.id)->moves[0].uci, "d2d4");
+}
+
+TEST_F(ServerGameService, TheComputerOpensWhenItHasWhite) {
+    const CreatedGame g = create({Mode::Computer, 1, ColorChoice::Black, "5+0", true, 518});
+    EXPECT_EQ(g.seat, Seat::Black);
+    ASSERT_TRUE(wait_for_plies(g.id, 1));
+    EXPECT_EQ(view(g.id)->chess960_number, 518);
+}
+
+TEST_F(ServerGameService, SubscribersGetTheEventsInOrderOrTheState) {
+    const CreatedGame g = create({Mode::Local, 1, ColorChoice::White, "", false, std::nullopt});
+    const Caller me{g.secret, "browser-1", Language::English};
+    std::mutex m;
+    std::vector<std::pair<std::int64_t, EventKind>> seen;
+    auto sub = service_->subscribe(g.id, std::nullopt, [&](const Event& e) {
+        std::lock_guard lock(m);
+        seen.emplace_back(e.version, e.kind);
+    });
+    ASSERT_TRUE(sub);
+    ASSERT_TRUE(move(g.id, me, 0, "e2e4"));
+    ASSERT_TRUE(move(g.id, me, 1, "e7e5"));
+    service_->drain();
+    {
+        std::lock_guard lock(m);
+        ASSERT_EQ(seen.size(), 3u);
+        EXPECT_EQ(seen[0], std::make_pair(std::int64_t{0}, EventKind::State));
+        EXPECT_EQ(seen[1], std::make_pair(std::int64_t{2}, EventKind::Move));
+        EXPECT_EQ(seen[2], std::make_pair(std::int64_t{3}, EventKind::Move));
+    }
+    std::vector<std::int64_t> replay;
+    auto late = service_->subscribe(g.id, 2, [&](const Event& e) { replay.push_back(e.version); });
+    ASSERT_TRUE(late);
+    service_->drain();
+    EXPECT_EQ(replay, std::vector<std::int64_t>{3});
+    sub->reset();
+    ASSERT_TRUE(move(g.id, me, 2, "g1f3"));
+    service_->drain();
+    std::lock_guard lock(m);
+    EXPECT_EQ(seen.size(), 3u);  // unsubscribed
+    EXPECT_EQ(replay, (std::vector<std::int64_t>{3, 4}));
+}
+
+TEST_F(ServerGameService, FlagFallThroughCheckFlags) {
+    const CreatedGame g = create({Mode::Local, 1, ColorChoice::White, "1+0", false, std::nullopt});
+    now_ = 60'001;
+    service_->check_flags();
+    service_->drain();
+    service_->drain();
+    auto v = view(g.id);
+    EXPECT_EQ(v->status, Status::Over);
+    EXPECT_EQ(v->outcome, (Outcome{Result::BlackWins, Termination::TimeForfeit}));
+}
+
+TEST_F(ServerGameService, PgnHasTheRosterTheResultAndTheClocks) {
+    const CreatedGame g = create({Mode::Local, 1, ColorChoice::White, "5+3", false, std::nullopt});
+    const Caller me{g.secret, "browser-1", Language::English};
+    now_ = 1000;
+    ASSERT_TRUE(move(g.id, me, 0, "e2e4"));
+    ASSERT_TRUE(act(g.id, me, ResignMessage{}));  // at one device: the side to move (Black) resigns
+    auto pgn = service_->pgn(g.id, Language::English);
+    ASSERT_TRUE(pgn);
+    for (const char* part :
+         {"[Event ", "[Site ", "[Date ", "[Round ", "[White ", "[Black ", "[Result \"1-0\"]", "[TimeControl \"300+3\"]",
+          "1. e4 { [%clk 0:05:02] } 1-0", "[Termination \"resignation\"]"})
+        EXPECT_NE(pgn->find(part), std::string::npos) << part << "\n" << *pgn;
+}
+
+TEST_F(ServerGameService, RematchWithColoursSwapped) {
+    const CreatedGame g = create({Mode::Friend, 1, ColorChoice::White, "3+2", false, std::nullopt});
+    auto joined = service_->join(g.id, *g.invite, {"", "browser-2", Language::English});
+    ASSERT_TRUE(joined);
+    const Caller white{g.secret, "browser-1", Language::English};
+    const Caller black{joined->secret, "browser-2", Language::English};
+    GameId rematch;
+    std::mutex m;
+    auto sub = service_->subscribe(g.id, std::nullopt, [&](const Event& e) {
+        std::lock_guard lock(m);
+        if (e.kind == EventKind::Rematch) rematch = e.rematch;
+    });
+    EXPECT_EQ(act(g.id, white, RematchMessage{Answer::Offer}).error().id, "still-running");
+    ASSERT_TRUE(act(g.id, white, ResignMessage{}));
+    ASSERT_TRUE(act(g.id, white, RematchMessage{Answer::Offer}));
+    EXPECT_EQ(view(g.id)->rematch_offer, Color::White);
+    ASSERT_TRUE(act(g.id, black, RematchMessage{Answer::Accept}));
+    service_->drain();
+    std::lock_guard lock(m);
+    ASSERT_FALSE(rematch.empty());
+    EXPECT_EQ(view(rematch)->status, Status::Created);
+    EXPECT_EQ(service_->join_rematch(rematch, g.id, {"nope", "x", Language::English}).error().id, "bad-invitation");
+    auto w = service_->join_rematch(rematch, g.id, white);
+    ASSERT_TRUE(w) << w.error().text;
+    EXPECT_EQ(w->seat, Seat::Black);
+    EXPECT_EQ(view(rematch)->status, Status::Created);
+    auto b = service_->join_rematch(rematch, g.id, black);
+    ASSERT_TRUE(b) << b.error().text;
+    EXPECT_EQ(b->seat, Seat::White);
+    EXPECT_EQ(view(rematch)->status, Status::Started);
+    EXPECT_EQ(view(rematch)->tc_text, "3+2");
+    EXPECT_TRUE(move(rematch, {b->secret, "browser-2", Language::English}, 0, "e2e4"));
+}
+
+TEST_F(ServerGameService, RematchAtOneDeviceIsAgreedAtOnce) {
+    const CreatedGame g = create({Mode::Local, 1, ColorChoice::White, "", false, std::nullopt});
+    const Caller me{g.secret, "browser-1", Language::English};
+    ASSERT_TRUE(act(g.id, me, AbortMessage{}));
+    GameId rematch;
+    auto sub = service_->subscribe(g.id, 1, [&](const Event& e) {
+        if (e.kind == EventKind::Rematch) rematch = e.rematch;
+    });
+    ASSERT_TRUE(act(g.id, me, RematchMessage{Answer::Offer}));
+    service_->drain();
+    ASSERT_FALSE(rematch.empty());
+    auto both = service_->join_rematch(rematch, g.id, me);
+    ASSERT_TRUE(both) << both.error().text;
+    EXPECT_EQ(both->seat, Seat::Both);
+    EXPECT_EQ(view(rematch)->status, Status::Started);
+}
+
+TEST_F(ServerGameService, RefusesGamesThatCannotBePlayed) {
+    const Caller c{"", "b", Language::English};
+    EXPECT_EQ(service_->create_game({Mode::Computer, 9, ColorChoice::White, "", false, std::nullopt}, c).error().id,
+              "bad-request");
+    EXPECT_EQ(service_->create_game({Mode::Friend, 1, ColorChoice::White, "0+0", false, std::nullopt}, c).error().id,
+              "bad-request");
+    EXPECT_EQ(service_->create_game({Mode::Friend, 1, ColorChoice::White, "", true, 960}, c).error().id, "bad-request");
+}
+
+}  // namespace
+}  // namespace schach::server

@@ -1,0 +1,685 @@
+// schach serve's transport against a fake domain: the server runs in-process on a free port and a
+// Beast client talks to it (static files and their headers, the HTTP API, the NDJSON stream and
+// the WebSocket with its limits).
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <boost/asio/connect.hpp>
+#include <boost/asio/executor_work_guard.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/read_until.hpp>
+#include <boost/asio/write.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+#include <boost/json/parse.hpp>
+#include <boost/json/serialize.hpp>
+
+#include "server/engine_pool.hpp"
+#include "server/game_service.hpp"
+#include "server/http_server.hpp"
+#include "server/service_handler.hpp"
+#include "server/sqlite_store.hpp"
+
+namespace schach::server {
+namespace {
+
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace websocket = beast::websocket;
+namespace net = boost::asio;
+namespace json = boost::json;
+using tcp = net::ip::tcp;
+
+Reply reply(int status, json::value body, bool refusal = false) {
+    Reply r;
+    r.status = status;
+    r.body = std::move(body);
+    r.refusal = refusal;
+    return r;
+}
+
+/// A domain of games that are only lists of moves: every UCI move is legal except "h2h5" (refused
+/// by "the rules"); a game's events are kept for replays.
+class FakeHandler : public Handler {
+public:
+    struct Game {
+        std::string secret;
+        std::vector<std::string> events;  // events[i] has version i + 1
+        std::map<int, EventSink> subscribers;
+    };
+
+    Reply create(const json::value& options, const Caller& caller) override {
+        std::lock_guard lock(mutex_);
+        if (!options.as_object().contains("mode")) return reply(400, json::object{{"code", "bad-request"}});
+        const std::string id = "Game" + std::to_string(1000 + games_.size());
+        Game& g = games_[id];
+        g.secret = "secret" + id;
+        last_browser = caller.browser;
+        Reply r = reply(201, json::object{{"id", id}, {"color", "white"}, {"secret", g.secret}});
+        r.game = id;
+        r.seat_secret = g.secret;
+        return r;
+    }
+    Reply join(const std::string&, const json::value&, const Caller&) override { return reply(409, json::object{}); }
+    Reply state(const std::string& id, const Caller& caller) override {
+        std::lock_guard lock(mutex_);
+        const auto it = games_.find(id);
+        if (it == games_.end()) return reply(404, json::object{{"code", "no-such-game"}});
+        return reply(200, state_of(id, it->second, caller));
+    }
+    std::optional<std::string> pgn(const std::string& id, const Caller&) override {
+        std::lock_guard lock(mutex_);
+        if (!games_.contains(id)) return std::nullopt;
+        return "[Event \"?\"]\n\n*\n";
+    }
+    json::value list(const Caller&) override { return json::array{}; }
+    void act(const std::string& id, const Action& action, const Caller& caller, ReplySink done) override {
+        std::unique_lock lock(mutex_);
+        ++acts;
+        const auto it = games_.find(id);
+        if (it == games_.end()) return done(reply(404, json::object{{"code", "no-such-game"}}));
+        Game& g = it->second;
+        if (caller.secret != g.secret) return done(reply(403, json::object{{"code", "not-your-seat"}}));
+        if (action.type == "move") {
+            const std::string uci(action.data.as_object().at("uci").as_string());
+            if (uci == "h2h5") return done(reply(400, json::object{{"code", "illegal"}, {"text", "no"}}, true));
+            const std::int64_t v = static_cast<std::int64_t>(g.events.size()) + 1;
+            json::object d{{"uci", uci}};
+            if (uci == "a2a3") d["padding"] = std::string(16 * 1024, 'p');  // a large event
+            g.events.push_back(json::serialize(json::object{{"v", v}, {"t", "move"}, {"d", std::move(d)}}));
+            const std::string event = g.events.back();
+            const auto subscribers = g.subscribers;
+            lock.unlock();
+            done(reply(200, json::object{{"ok", true}}));  // acknowledged, then broadcast
+            for (const auto& [key, sink] : subscribers) sink(event);
+            return;
+        }
+        done(reply(200, json::object{{"ok", true}}));
+    }
+    std::optional<Subscription> subscribe(const std::string& id, std::optional<std::int64_t> since,
+                                          const Caller& caller, EventSink sink) override {
+        std::lock_guard lock(mutex_);
+        const auto it = games_.find(id);
+        if (it == games_.end()) return std::nullopt;
+        Game& g = it->second;
+        const auto version = static_cast<std::int64_t>(g.events.size());
+        if (since && *since >= 0 && *since <= version) {
+            for (auto i = *since; i < version; ++i) sink(g.events[static_cast<std::size_t>(i)]);
+        } else {
+            sink(json::serialize(json::object{{"v", version}, {"t", "state"}, {"d", state_of(id, g, caller)}}));
+        }
+        const int key = next_key_++;
+        g.subscribers.emplace(key, std::move(sink));
+        return Subscription([this, id, key] {
+            std::lock_guard l(mutex_);
+            games_[id].subscribers.erase(key);
+        });
+    }
+
+    std::size_t subscriber_count(const std::string& id) {
+        std::lock_guard lock(mutex_);
+        return games_[id].subscribers.size();
+    }
+
+    std::atomic<int> acts{0};
+    std::string last_browser;
+
+private:
+    static json::value state_of(const std::string& id, const Game& g, const Caller& caller) {
+        return json::object{{"id", id},
+                            {"version", g.events.size()},
+                            {"you", caller.secret == g.secret ? json::value("white") : json::value(nullptr)}};
+    }
+    std::mutex mutex_;
+    std::map<std::string, Game> games_;
+    int next_key_ = 0;
+};
+
+using Response = http::response<http::string_body>;
+
+class HttpServerTest : public ::testing::Test {
+protected:
+    void SetUp() override {
+        root_ = std::filesystem::temp_directory_path() /
+                ("schach-http-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + "-" +
+                 ::testing::UnitTest::GetInstance()->current_test_info()->name());
+        std::filesystem::remove_all(root_);
+        std::filesystem::create_directories(root_ / "dist");
+        write(root_ / "dist" / "index.html", "<!doctype html><title>Schach</title>");
+        write(root_ / "dist" / "app.js", "console.log(1);");
+        write(root_ / "dist" / "app.css", "body{}");
+        write(root_ / "secret.txt", "TOP SECRET");
+        ServerOptions options;
+        options.host = "127.0.0.1";
+        options.port = 0;
+        options.static_dir = root_ / "dist";
+        options.rate_messages = 20;
+        configure(options);
+        server_ = std::make_unique<HttpServer>(domain(), options);
+        const auto port = server_->start();
+        ASSERT_TRUE(port.has_value()) << port.error();
+        port_ = *port;
+    }
+    void TearDown() override {
+        server_.reset();
+        std::filesystem::remove_all(root_);
+    }
+    virtual void configure(ServerOptions&) {}
+    virtual Handler& domain() { return handler_; }
+
+    static void write(const std::filesystem::path& path, std::string_view text) {
+        std::ofstream(path, std::ios::binary) << text;
+    }
+
+    std::string host() const { return "127.0.0.1:" + std::to_string(port_); }
+    std::string origin() const { return "http://" + host(); }
+
+    Response request(http::verb verb, const std::string& target, std::string body = {},
+                     const std::map<std::string, std::string>& headers = {}) {
+        net::io_context ioc;
+        tcp::socket socket(ioc);
+        socket.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port_));
+        http::request<http::string_body> req{verb, target, 11};
+        req.set(http::field::host, host());
+        for (const auto& [name, value] : headers) req.set(name, value);
+        if (!body.empty() || verb == http::verb::post) {
+            req.set(http::field::content_type, "application/json");
+            req.body() = std::move(body);
+            req.prepare_payload();
+        }
+        http::write(socket, req);
+        beast::flat_buffer buffer;
+        Response res;
+        http::read(socket, buffer, res);
+        return res;
+    }
+    /// A raw request line (targets Beast's client would not send as they are).
+    std::string raw(const std::string& text) {
+        net::io_context ioc;
+        tcp::socket socket(ioc);
+        socket.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port_));
+        net::write(socket, net::buffer(text));
+        std::string out;
+        boost::system::error_code ec;
+        std::array<char, 4096> chunk;
+        for (;;) {
+            const std::size_t n = socket.read_some(net::buffer(chunk), ec);
+            out.append(chunk.data(), n);
+            if (ec || out.find("\r\n\r\n") != std::string::npos) {
+                // enough for the status line; the body follows Content-Length
+                if (ec) break;
+                const auto length_at = out.find("Content-Length: ");
+                const auto header_end = out.find("\r\n\r\n");
+                if (length_at == std::string::npos) break;
+                const std::size_t length = std::stoul(out.substr(length_at + 16));
+                if (out.size() >= header_end + 4 + length) break;
+            }
+        }
+        return out;
+    }
+
+    /// Creates a game; returns its id and seat secret.
+    std::pair<std::string, std::string> create_game() {
+        const Response res = request(http::verb::post, "/api/v1/games", R"({"mode":"friend"})");
+        EXPECT_EQ(res.result_int(), 201);
+        const json::value body = json::parse(res.body());
+        return {std::string(body.at("id").as_string()), std::string(body.at("secret").as_string())};
+    }
+    Response move(const std::string& id, const std::string& secret, const std::string& uci) {
+        return request(http::verb::post, "/api/v1/games/" + id + "/move/" + uci, {},
+                       {{"Authorization", "Bearer " + secret}});
+    }
+
+    using Ws = websocket::stream<tcp::socket>;
+    /// A WebSocket to `target` with `origin`; the handshake's response in `res`.
+    std::unique_ptr<Ws> ws_connect(net::io_context& ioc, const std::string& target, const std::string& origin_value,
+                                   websocket::response_type& res, boost::system::error_code& ec) {
+        auto ws = std::make_unique<Ws>(ioc);
+        ws->next_layer().connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port_));
+        ws->set_option(websocket::stream_base::decorator(
+            [origin_value](websocket::request_type& req) { req.set(http::field::origin, origin_value); }));
+        ws->handshake(res, host(), target, ec);
+        return ws;
+    }
+    std::unique_ptr<Ws> ws_open(net::io_context& ioc, const std::string& target) {
+        websocket::response_type res;
+        boost::system::error_code ec;
+        auto ws = ws_connect(ioc, target, origin(), res, ec);
+        EXPECT_FALSE(ec) << ec.message();
+        return ws;
+    }
+    static json::value ws_read(Ws& ws) {
+        beast::flat_buffer buffer;
+        ws.read(buffer);
+        return json::parse(beast::buffers_to_string(buffer.data()));
+    }
+    /// Reads until the server closes; the close code.
+    static int ws_close_code(Ws& ws) {
+        boost::system::error_code ec;
+        for (int i = 0; i < 1000 && !ec; ++i) {
+            beast::flat_buffer buffer;
+            ws.read(buffer, ec);
+        }
+        return ws.reason().code;
+    }
+
+    FakeHandler handler_;
+    std::unique_ptr<HttpServer> server_;
+    std::filesystem::path root_;
+    std::uint16_t port_ = 0;
+};
+
+TEST_F(HttpServerTest, ServesThePageWithSecurityHeaders) {
+    for (const std::string target : {"/", "/game/aB3dE5gH", "/watch/aB3dE5gH"}) {
+        const Response res = request(http::verb::get, target);
+        EXPECT_EQ(res.result_int(), 200) << target;
+        EXPECT_EQ(res.body(), "<!doctype html><title>Schach</title>");
+        EXPECT_EQ(res[http::field::content_type], "text/html; charset=utf-8");
+        EXPECT_EQ(res["Content-Security-Policy"], ContentSecurityPolicy);
+        EXPECT_EQ(res["X-Content-Type-Options"], "nosniff");
+        EXPECT_EQ(res["Referrer-Policy"], "no-referrer");
+    }
+    const Response js = request(http::verb::get, "/app.js");
+    EXPECT_EQ(js.result_int(), 200);
+    EXPECT_EQ(js[http::field::content_type], "text/javascript; charset=utf-8");
+    EXPECT_EQ(request(http::verb::get, "/app.css")[http::field::content_type], "text/css; charset=utf-8");
+    const std::string etag(js[http::field::etag]);
+    ASSERT_FALSE(etag.empty());
+    EXPECT_EQ(request(http::verb::get, "/app.js", {}, {{"If-None-Match", etag}}).result_int(), 304);
+    EXPECT_EQ(request(http::verb::get, "/missing.js").result_int(), 404);
+    const Response api_error = request(http::verb::get, "/api/v1/nothing");
+    EXPECT_EQ(api_error.result_int(), 404);
+    EXPECT_EQ(api_error["Content-Security-Policy"], ContentSecurityPolicy);
+}
+
+TEST_F(HttpServerTest, RefusesDirectoryTraversal) {
+    for (const std::string target :
+         {"/../secret.txt", "/%2e%2e/secret.txt", "/game/../../secret.txt", "/..%2fsecret.txt", "/%2E%2E%5Csecret.txt",
+          "/app.js%00.html", "//etc/passwd", "/.%2e/secret.txt", "/dist/../secret.txt"}) {
+        const std::string res = raw("GET " + target + " HTTP/1.1\r\nHost: " + host() + "\r\n\r\n");
+        EXPECT_TRUE(res.starts_with("HTTP/1.1 400") || res.starts_with("HTTP/1.1 404")) << target << ": " << res;
+        EXPECT_EQ(res.find("TOP SECRET"), std::string::npos) << target;
+    }
+}
+
+TEST_F(HttpServerTest, CreatesMovesAndShowsTheState) {
+    const Response created = request(http::verb::post, "/api/v1/games", R"({"mode":"friend"})");
+    ASSERT_EQ(created.result_int(), 201);
+    const json::value body = json::parse(created.body());
+    const std::string id(body.at("id").as_string());
+    const std::string secret(body.at("secret").as_string());
+    // The seat cookie and a browser id, both HttpOnly and SameSite=Lax.
+    std::vector<std::string> cookies;
+    for (const auto& field : created)
+        if (field.name() == http::field::set_cookie) cookies.emplace_back(field.value());
+    ASSERT_EQ(cookies.size(), 2u);
+    EXPECT_TRUE(cookies[0].starts_with("s_" + id + "=" + secret + ";")) << cookies[0];
+    EXPECT_NE(cookies[0].find("HttpOnly"), std::string::npos);
+    EXPECT_NE(cookies[0].find("SameSite=Lax"), std::string::npos);
+    EXPECT_TRUE(cookies[1].starts_with("b=")) << cookies[1];
+    EXPECT_FALSE(handler_.last_browser.empty());
+
+    const Response moved = move(id, secret, "e2e4");
+    EXPECT_EQ(moved.result_int(), 200);
+    EXPECT_EQ(json::parse(moved.body()), json::parse(R"({"ok":true})"));
+    const Response refused = move(id, secret, "h2h5");
+    EXPECT_EQ(refused.result_int(), 400);
+    EXPECT_EQ(json::parse(refused.body()).at("code"), "illegal");
+
+    // The state, with the seat from the cookie (as a browser sends it).
+    const Response state = request(http::verb::get, "/api/v1/games/" + id, {}, {{"Cookie", "s_" + id + "=" + secret}});
+    ASSERT_EQ(state.result_int(), 200);
+    const json::value s = json::parse(state.body());
+    EXPECT_EQ(s.at("version"), 1);
+    EXPECT_EQ(s.at("you"), "white");
+    EXPECT_EQ(json::parse(request(http::verb::get, "/api/v1/games/" + id).body()).at("you"), nullptr);
+    const Response pgn = request(http::verb::get, "/api/v1/games/" + id + "/pgn");
+    EXPECT_EQ(pgn.result_int(), 200);
+    EXPECT_EQ(pgn[http::field::content_type], "application/x-chess-pgn; charset=utf-8");
+    EXPECT_EQ(request(http::verb::get, "/api/v1/games").body(), "[]");
+    // A browser's POST from the page's own origin is fine.
+    EXPECT_EQ(request(http::verb::post, "/api/v1/games/" + id + "/resign", {},
+                      {{"Cookie", "s_" + id + "=" + secret}, {"Origin", origin()}})
+                  .result_int(),
+              200);
+}
+
+TEST_F(HttpServerTest, WrongSeatIsForbiddenAndWrongGameNotFound) {
+    const auto [id, secret] = create_game();
+    EXPECT_EQ(move(id, "not-the-secret", "e2e4").result_int(), 403);
+    EXPECT_EQ(request(http::verb::post, "/api/v1/games/" + id + "/move/e2e4").result_int(), 403);
+    EXPECT_EQ(move("Nosuch12", secret, "e2e4").result_int(), 404);
+    const Response missing = request(http::verb::get, "/api/v1/games/Nosuch12");
+    EXPECT_EQ(missing.result_int(), 404);
+    EXPECT_EQ(json::parse(missing.body()).at("code"), "no-such-game");
+    EXPECT_EQ(request(http::verb::get, "/api/v1/games/bad!id").result_int(), 404);
+    EXPECT_EQ(
+        request(http::verb::post, "/api/v1/games/" + id + "/move/e9e4", {}, {{"Authorization", "Bearer " + secret}})
+            .result_int(),
+        404);
+    EXPECT_EQ(request(http::verb::post, "/api/v1/games/" + id + "/fly", {}, {{"Authorization", "Bearer " + secret}})
+                  .result_int(),
+              404);
+}
+
+TEST_F(HttpServerTest, MalformedJsonIsABadRequest) {
+    for (const std::string& body :
+         {std::string("{bad"), std::string("[1,2]"), std::string("\"text\""), std::string(100, '[')}) {
+        const Response res = request(http::verb::post, "/api/v1/games", body);
+        EXPECT_EQ(res.result_int(), 400) << body;
+        EXPECT_EQ(json::parse(res.body()).at("code"), "malformed") << body;
+    }
+}
+
+TEST_F(HttpServerTest, LargeBodiesAndHeadersAreRefused) {
+    const Response res = request(http::verb::post, "/api/v1/games", std::string(17 * 1024, ' '));
+    EXPECT_EQ(res.result_int(), 413);
+    EXPECT_EQ(json::parse(res.body()).at("code"), "too-large");
+    const std::string big =
+        raw("GET / HTTP/1.1\r\nHost: " + host() + "\r\nX-Big: " + std::string(9000, 'x') + "\r\n\r\n");
+    EXPECT_TRUE(big.starts_with("HTTP/1.1 431")) << big.substr(0, 40);
+    EXPECT_TRUE(raw("NONSENSE\r\n\r\n").starts_with("HTTP/1.1 400"));
+}
+
+TEST_F(HttpServerTest, ForeignOriginsCannotPost) {
+    const auto [id, secret] = create_game();
+    const Response res = request(http::verb::post, "/api/v1/games/" + id + "/resign", {},
+                                 {{"Cookie", "s_" + id + "=" + secret}, {"Origin", "http://evil.example"}});
+    EXPECT_EQ(res.result_int(), 403);
+    EXPECT_EQ(json::parse(res.body()).at("code"), "origin");
+    EXPECT_EQ(handler_.acts.load(), 0);
+}
+
+TEST_F(HttpServerTest, WebSocketFromAForeignOriginIsRefused) {
+    const auto [id, secret] = create_game();
+    net::io_context ioc;
+    websocket::response_type res;
+    boost::system::error_code ec;
+    ws_connect(ioc, "/ws/v1/games/" + id, "http://evil.example", res, ec);
+    EXPECT_TRUE(ec);
+    EXPECT_EQ(res.result_int(), 403);
+    EXPECT_EQ(handler_.subscriber_count(id), 0u);
+    ws_connect(ioc, "/ws/v1/games/Nosuch12", origin(), res, ec);
+    EXPECT_EQ(res.result_int(), 404);
+}
+
+TEST_F(HttpServerTest, WebSocketSendsStateAcksMovesAndAnswersPings) {
+    const auto [id, secret] = create_game();
+    net::io_context ioc;
+    websocket::response_type res;
+    boost::system::error_code ec;
+    const auto ws = ws_connect(ioc, "/ws/v1/games/" + id + "?lang=en", origin(), res, ec);
+    ASSERT_FALSE(ec) << ec.message();
+    EXPECT_EQ(ws_read(*ws).at("t"), "state");
+    ws->write(net::buffer(std::string(R"({"t":"ping"})")));
+    EXPECT_EQ(ws_read(*ws), json::parse(R"({"t":"pong"})"));
+    // No seat on this connection (no cookie): the domain says so.
+    ws->write(net::buffer(std::string(R"({"t":"move","d":{"ply":0,"uci":"e2e4","a":1}})")));
+    EXPECT_EQ(ws_read(*ws).at("d").at("code"), "not-your-seat");
+    // Nonsense gets an error and changes nothing; the connection stays.
+    for (const std::string bad : {"not json", R"({"t":"fly"})", R"({"t":"move","d":{"uci":"e2e4"}})",
+                                  R"({"t":"move","d":{"ply":0,"uci":"zz"}})", R"({"t":"draw","d":"maybe"})", "[]"}) {
+        ws->write(net::buffer(bad));
+        const json::value error = ws_read(*ws);
+        EXPECT_EQ(error.at("t"), "error") << bad;
+        EXPECT_FALSE(error.at("d").at("text").as_string().empty());
+    }
+    EXPECT_EQ(handler_.acts.load(), 1);
+
+    net::io_context ioc2;
+    websocket::response_type res2;
+    auto player = std::make_unique<Ws>(ioc2);
+    player->next_layer().connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port_));
+    player->set_option(websocket::stream_base::decorator([&](websocket::request_type& req) {
+        req.set(http::field::origin, origin());
+        req.set(http::field::cookie, "lang=en; s_" + id + "=" + secret);
+    }));
+    player->handshake(res2, host(), "/ws/v1/games/" + id);
+    EXPECT_EQ(ws_read(*player).at("d").at("you"), "white");
+    player->write(net::buffer(std::string(R"({"t":"move","d":{"ply":0,"uci":"e2e4","a":7}})")));
+    EXPECT_EQ(ws_read(*player), json::parse(R"({"t":"ack","d":7})"));
+    EXPECT_EQ(ws_read(*player), json::parse(R"({"v":1,"t":"move","d":{"uci":"e2e4"}})"));
+    EXPECT_EQ(ws_read(*ws), json::parse(R"({"v":1,"t":"move","d":{"uci":"e2e4"}})"));
+    player->write(net::buffer(std::string(R"({"t":"move","d":{"ply":1,"uci":"h2h5","a":8}})")));
+    const json::value refusal = ws_read(*player);
+    EXPECT_EQ(refusal.at("t"), "refusal");
+    EXPECT_EQ(refusal.at("d").at("a"), 8);
+    EXPECT_EQ(refusal.at("d").at("code"), "illegal");
+    player->close(websocket::close_code::normal);
+    ws->close(websocket::close_code::normal);
+}
+
+TEST_F(HttpServerTest, WebSocketMessagesPastFourKibCloseTheConnection) {
+    const auto [id, secret] = create_game();
+    net::io_context ioc;
+    const auto ws = ws_open(ioc, "/ws/v1/games/" + id);
+    ws_read(*ws);
+    ws->write(net::buffer(std::string(5000, 'x')));
+    EXPECT_EQ(ws_close_code(*ws), static_cast<int>(websocket::close_code::too_big));
+}
+
+TEST_F(HttpServerTest, WebSocketPastTheRateIsClosedWithPolicyViolation) {
+    const auto [id, secret] = create_game();
+    net::io_context ioc;
+    const auto ws = ws_open(ioc, "/ws/v1/games/" + id);
+    ws_read(*ws);
+    boost::system::error_code ec;
+    for (int i = 0; i < 30 && !ec; ++i) ws->write(net::buffer(std::string(R"({"t":"ping"})")), ec);
+    EXPECT_EQ(ws_close_code(*ws), static_cast<int>(websocket::close_code::policy_error));
+}
+
+TEST_F(HttpServerTest, ReconnectWithAVersionReplaysTheMissedEvents) {
+    const auto [id, secret] = create_game();
+    for (const std::string uci : {"e2e4", "e7e5", "g1f3"}) ASSERT_EQ(move(id, secret, uci).result_int(), 200);
+    net::io_context ioc;
+    const auto ws = ws_open(ioc, "/ws/v1/games/" + id + "?v=1");
+    EXPECT_EQ(ws_read(*ws), json::parse(R"({"v":2,"t":"move","d":{"uci":"e7e5"}})"));
+    EXPECT_EQ(ws_read(*ws), json::parse(R"({"v":3,"t":"move","d":{"uci":"g1f3"}})"));
+    ASSERT_EQ(move(id, secret, "b8c6").result_int(), 200);
+    EXPECT_EQ(ws_read(*ws).at("v"), 4);
+    const auto fresh = ws_open(ioc, "/ws/v1/games/" + id + "?v=99");
+    const json::value state = ws_read(*fresh);
+    EXPECT_EQ(state.at("t"), "state");
+    EXPECT_EQ(state.at("v"), 4);
+}
+
+TEST_F(HttpServerTest, StreamSendsTheStateThenEachEventAsALine) {
+    const auto [id, secret] = create_game();
+    net::io_context ioc;
+    tcp::socket socket(ioc);
+    socket.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port_));
+    net::write(socket, net::buffer("GET /api/v1/games/" + id + "/stream HTTP/1.1\r\nHost: " + host() + "\r\n\r\n"));
+    std::string data;
+    const std::size_t header_end = net::read_until(socket, net::dynamic_buffer(data), "\r\n\r\n");
+    const std::string head = data.substr(0, header_end);
+    data.erase(0, header_end);
+    EXPECT_TRUE(head.starts_with("HTTP/1.1 200")) << head;
+    EXPECT_NE(head.find("application/x-ndjson"), std::string::npos);
+    const auto line = [&] {
+        const std::size_t end = net::read_until(socket, net::dynamic_buffer(data), "\n");
+        const std::string text = data.substr(0, end - 1);
+        data.erase(0, end);
+        return json::parse(text);
+    };
+    EXPECT_EQ(line().at("t"), "state");
+    ASSERT_EQ(move(id, secret, "d2d4").result_int(), 200);
+    EXPECT_EQ(line(), json::parse(R"({"v":1,"t":"move","d":{"uci":"d2d4"}})"));
+    socket.close();
+    // The server notices the client going away and ends the subscription.
+    for (int i = 0; i < 200 && handler_.subscriber_count(id) > 0; ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    EXPECT_EQ(handler_.subscriber_count(id), 0u);
+    const std::string missing = raw("GET /api/v1/games/Nosuch12/stream HTTP/1.1\r\nHost: " + host() + "\r\n\r\n");
+    EXPECT_TRUE(missing.starts_with("HTTP/1.1 404")) << missing;
+}
+
+class SlowReaderTest : public HttpServerTest {
+    void configure(ServerOptions& options) override { options.max_queued_events = 4; }
+};
+
+TEST_F(SlowReaderTest, AReaderThatFallsBehindIsDroppedNotWaitedFor) {
+    const auto [id, secret] = create_game();
+    net::io_context ioc;
+    auto ws = std::make_unique<Ws>(ioc);
+    ws->next_layer().open(tcp::v4());
+    ws->next_layer().set_option(net::socket_base::receive_buffer_size(4096));
+    ws->next_layer().connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port_));
+    ws->set_option(websocket::stream_base::decorator(
+        [this](websocket::request_type& req) { req.set(http::field::origin, origin()); }));
+    ws->handshake(host(), "/ws/v1/games/" + id);
+    // Many large events while this client reads nothing: the moves are never held up.
+    for (int i = 0; i < 400; ++i) ASSERT_EQ(move(id, secret, "a2a3").result_int(), 200);
+    boost::system::error_code ec;
+    int read = 0;
+    for (; read < 1000 && !ec; ++read) {
+        beast::flat_buffer buffer;
+        ws->read(buffer, ec);
+    }
+    EXPECT_TRUE(ec);
+    EXPECT_LT(read, 400);
+}
+
+/// The real domain behind the transport: GameService on SQLite, as `schach serve` runs it.
+class ServeTest : public HttpServerTest {
+protected:
+    void SetUp() override {
+        games_thread_ = std::thread([this] { games_io_.run(); });
+        db_ = std::filesystem::temp_directory_path() /
+              ("schach-serve-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + "-" +
+               ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".db");
+        std::filesystem::remove(db_);
+        auto store = SqliteStore::open(db_.string());
+        ASSERT_TRUE(store) << store.error().message;
+        store_ = std::move(*store);
+        pool_ = std::make_unique<EnginePool>(EnginePoolOptions{1, 100, 16});
+        service_ = std::make_unique<GameService>(games_io_, *store_, *pool_);
+        service_handler_ = std::make_unique<ServiceHandler>(*service_);
+        HttpServerTest::SetUp();
+    }
+    void TearDown() override {
+        server_.reset();
+        service_handler_.reset();
+        service_.reset();
+        pool_.reset();
+        store_.reset();
+        work_.reset();
+        games_thread_.join();
+        for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(db_.string() + suffix);
+        HttpServerTest::TearDown();
+    }
+    Handler& domain() override { return *service_handler_; }
+
+    std::unique_ptr<Ws> ws_with_cookie(net::io_context& ioc, const std::string& target, const std::string& cookie) {
+        auto ws = std::make_unique<Ws>(ioc);
+        ws->next_layer().connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port_));
+        ws->set_option(websocket::stream_base::decorator([this, cookie](websocket::request_type& req) {
+            req.set(http::field::origin, origin());
+            req.set(http::field::cookie, cookie);
+        }));
+        ws->handshake(host(), target);
+        return ws;
+    }
+
+    net::io_context games_io_;
+    net::executor_work_guard<net::io_context::executor_type> work_ = net::make_work_guard(games_io_);
+    std::thread games_thread_;
+    std::filesystem::path db_;
+    std::unique_ptr<SqliteStore> store_;
+    std::unique_ptr<EnginePool> pool_;
+    std::unique_ptr<GameService> service_;
+    std::unique_ptr<ServiceHandler> service_handler_;
+};
+
+TEST_F(ServeTest, AFriendGameOverHttpAndWebSockets) {
+    const Response created = request(http::verb::post, "/api/v1/games?lang=en",
+                                     R"({"mode":"friend","color":"white","tc":"5+3"})");
+    ASSERT_EQ(created.result_int(), 201) << created.body();
+    const json::value c = json::parse(created.body());
+    const std::string id(c.at("id").as_string());
+    const std::string white(c.at("secret").as_string());
+    EXPECT_EQ(c.at("color"), "white");
+    EXPECT_EQ(c.at("urls").at("play").as_string(), "/game/" + id);
+    const std::string invite(c.at("invite").as_string());
+    EXPECT_EQ(c.at("urls").at("invite").as_string(), "/game/" + id + "?invite=" + invite);
+
+    const Response joined = request(http::verb::post, "/api/v1/games/" + id + "/join",
+                                    json::serialize(json::object{{"invite", invite}}));
+    ASSERT_EQ(joined.result_int(), 200) << joined.body();
+    const std::string black(json::parse(joined.body()).at("secret").as_string());
+    EXPECT_EQ(
+        request(http::verb::post, "/api/v1/games/" + id + "/join", json::serialize(json::object{{"invite", invite}}))
+            .result_int(),
+        409);
+
+    net::io_context ioc;
+    const auto w = ws_with_cookie(ioc, "/ws/v1/games/" + id + "?lang=en", "s_" + id + "=" + white);
+    const auto b = ws_with_cookie(ioc, "/ws/v1/games/" + id + "?lang=de", "s_" + id + "=" + black);
+    const json::value ws_state = ws_read(*w);
+    EXPECT_EQ(ws_state.at("t"), "state");
+    EXPECT_EQ(ws_state.at("d").at("you"), "white");
+    EXPECT_TRUE(ws_state.at("d").at("dests").is_object());
+    EXPECT_EQ(ws_read(*b).at("d").at("you"), "black");
+
+    // Black cannot move for White; White's move is acknowledged and reaches both.
+    b->write(net::buffer(std::string(R"({"t":"move","d":{"ply":0,"uci":"e7e5","a":1}})")));
+    const json::value refused = ws_read(*b);
+    EXPECT_EQ(refused.at("t"), "refusal") << json::serialize(refused);
+    EXPECT_EQ(refused.at("d").at("a"), 1);
+    w->write(net::buffer(std::string(R"({"t":"move","d":{"ply":0,"uci":"e2e4","a":1}})")));
+    EXPECT_EQ(ws_read(*w), json::parse(R"({"t":"ack","d":1})"));
+    const json::value moved = ws_read(*w);
+    EXPECT_EQ(moved.at("t"), "move");
+    EXPECT_EQ(moved.at("d").at("san"), "e4");
+    const json::value seen = ws_read(*b);
+    EXPECT_EQ(seen.at("v"), moved.at("v"));
+    EXPECT_TRUE(seen.at("d").at("dests").is_object());  // Black is to move now
+    // A resent move (its ack was lost) is acknowledged again, not played twice.
+    w->write(net::buffer(std::string(R"({"t":"move","d":{"ply":0,"uci":"e2e4","a":1}})")));
+    EXPECT_EQ(ws_read(*w), json::parse(R"({"t":"ack","d":1})"));
+
+    // Black answers over HTTP; an illegal move is refused with the rule, in words.
+    const Response illegal = move(id, black, "e7e4");
+    EXPECT_EQ(illegal.result_int(), 400);
+    EXPECT_FALSE(json::parse(illegal.body()).at("text").as_string().empty());
+    EXPECT_EQ(move(id, white, "d2d4").result_int(), 400);  // not White's turn
+    EXPECT_EQ(move(id, "no-such-secret", "e7e5").result_int(), 403);
+    EXPECT_EQ(move(id, black, "e7e5").result_int(), 200);
+    EXPECT_EQ(ws_read(*w).at("d").at("san"), "e5");
+    const std::int64_t version = ws_read(*b).at("v").as_int64();
+
+    const json::value state = json::parse(request(http::verb::get, "/api/v1/games/" + id).body());
+    EXPECT_EQ(state.at("ply"), 2);
+    EXPECT_EQ(state.at("version"), version);
+    const std::string pgn = request(http::verb::get, "/api/v1/games/" + id + "/pgn").body();
+    EXPECT_NE(pgn.find("1. e4 "), std::string::npos) << pgn;
+    EXPECT_NE(pgn.find(" e5 "), std::string::npos) << pgn;
+    EXPECT_EQ(request(http::verb::get, "/api/v1/games/Nosuch12").result_int(), 404);
+
+    // A reconnect with the version before the last move gets that move again.
+    const auto again = ws_with_cookie(ioc, "/ws/v1/games/" + id + "?v=" + std::to_string(version - 1), "");
+    const json::value replayed = ws_read(*again);
+    EXPECT_EQ(replayed.at("v"), version);
+    EXPECT_EQ(replayed.at("d").at("san"), "e5");
+
+    // Malformed input changes nothing.
+    w->write(net::buffer(std::string(R"({"t":"move","d":{"ply":2,"uci":"e1e9","a":2}})")));
+    EXPECT_EQ(ws_read(*w).at("t"), "error");
+    EXPECT_EQ(json::parse(request(http::verb::get, "/api/v1/games/" + id).body()).at("version"), version);
+    w->close(websocket::close_code::normal);
+    b->close(websocket::close_code::normal);
+    again->close(websocket::close_code::normal);
+}
+
+}  // namespace
+}  // namespace schach::server

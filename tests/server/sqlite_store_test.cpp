@@ -1,0 +1,129 @@
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "server/sqlite_store.hpp"
+
+namespace schach::server {
+namespace {
+
+/// A database file in a fresh temporary directory, removed at the end.
+struct TempDb {
+    std::filesystem::path dir;
+    TempDb() {
+        dir = std::filesystem::temp_directory_path() /
+              ("schach-store-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + "-" +
+               ::testing::UnitTest::GetInstance()->current_test_info()->name());
+        std::filesystem::remove_all(dir);
+        std::filesystem::create_directories(dir);
+    }
+    ~TempDb() { std::filesystem::remove_all(dir); }
+    std::string path() const { return (dir / "games.db").string(); }
+};
+
+StoredGame sample_game() {
+    StoredGame g;
+    g.id = "aB3dE5gH";
+    g.created = 1000;
+    g.mode = Mode::Friend;
+    g.tc = "5+3";
+    g.initial_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    g.state = {Status::Started, "", "", 1, 1000};
+    return g;
+}
+
+std::vector<StoredSeat> sample_seats() {
+    return {{Color::White, false, "hash-w", "", "browser-1"}, {Color::Black, false, "", "invite-hash", ""}};
+}
+
+TEST(ServerSqliteStore, WritesAndReadsBackAfterReopening) {
+    TempDb tmp;
+    {
+        auto store = SqliteStore::open(tmp.path());
+        ASSERT_TRUE(store) << store.error().message;
+        ASSERT_TRUE((*store)->create_game(sample_game(), sample_seats(), {1, "state", "{}"}));
+        ASSERT_TRUE((*store)->append_move("aB3dE5gH", {0, "e2e4", 299000, 5000}, {Status::Started, "", "", 2, 5000},
+                                          std::vector<StoredEvent>{{2, "move", R"({"uci":"e2e4"})"}}));
+        ASSERT_TRUE((*store)->append_move("aB3dE5gH", {1, "e7e5", std::nullopt, 6000},
+                                          {Status::Started, "", "", 3, 6000},
+                                          std::vector<StoredEvent>{{3, "move", "{}"}}));
+        ASSERT_TRUE((*store)->update_game("aB3dE5gH", {Status::Started, "", "", 4, 7000},
+                                          std::vector<StoredEvent>{{4, "join", "{}"}},
+                                          std::vector<StoredSeat>{{Color::Black, false, "hash-b", "", "browser-2"}}));
+    }  // closed without anything else: what was committed must be there
+    auto store = SqliteStore::open(tmp.path());
+    ASSERT_TRUE(store) << store.error().message;
+    auto loaded = (*store)->load_game("aB3dE5gH");
+    ASSERT_TRUE(loaded);
+    ASSERT_TRUE(loaded->has_value());
+    const LoadedGame& g = **loaded;
+    EXPECT_EQ(g.game.tc, "5+3");
+    EXPECT_EQ(g.game.state.version, 4);
+    ASSERT_EQ(g.moves.size(), 2u);
+    EXPECT_EQ(g.moves[0], (StoredMove{0, "e2e4", 299000, 5000}));
+    EXPECT_EQ(g.moves[1].clock_ms, std::nullopt);
+    ASSERT_EQ(g.seats.size(), 2u);
+    EXPECT_EQ(g.seats[0].color, Color::White);
+    EXPECT_EQ(g.seats[1].secret_hash, "hash-b");
+    EXPECT_EQ(g.seats[1].invite_hash, "");
+    auto started = (*store)->games_with_status(Status::Started);
+    ASSERT_TRUE(started);
+    EXPECT_EQ(*started, std::vector<GameId>{"aB3dE5gH"});
+    auto mine = (*store)->games_of_browser("browser-2");
+    ASSERT_TRUE(mine);
+    EXPECT_EQ(mine->size(), 1u);
+    auto events = (*store)->events_after("aB3dE5gH", 2);
+    ASSERT_TRUE(events);
+    ASSERT_EQ(events->size(), 2u);
+    EXPECT_EQ((*events)[0].kind, "move");
+    EXPECT_EQ((*events)[1].version, 4);
+    EXPECT_FALSE((*(*store)->load_game("nothere1")).has_value());
+}
+
+TEST(ServerSqliteStore, AFailedTransactionLeavesNothing) {
+    TempDb tmp;
+    auto store = SqliteStore::open(tmp.path());
+    ASSERT_TRUE(store);
+    ASSERT_TRUE((*store)->create_game(sample_game(), sample_seats(), {1, "state", "{}"}));
+    ASSERT_TRUE((*store)->append_move("aB3dE5gH", {0, "e2e4", 299000, 5000}, {Status::Started, "", "", 2, 5000},
+                                      std::vector<StoredEvent>{{2, "move", "{}"}}));
+    // The same ply again: the moves row fails, so the version and the event must not change.
+    EXPECT_FALSE((*store)->append_move("aB3dE5gH", {0, "d2d4", 299000, 5000}, {Status::Started, "", "", 3, 5000},
+                                       std::vector<StoredEvent>{{3, "move", "{}"}}));
+    // A version that does not follow: the moves row was written first and must be rolled back.
+    EXPECT_FALSE((*store)->append_move("aB3dE5gH", {1, "e7e5", 299000, 5000}, {Status::Started, "", "", 9, 5000},
+                                       std::vector<StoredEvent>{{9, "move", "{}"}}));
+    auto g = **(*store)->load_game("aB3dE5gH");
+    EXPECT_EQ(g.game.state.version, 2);
+    ASSERT_EQ(g.moves.size(), 1u);
+    EXPECT_EQ(g.moves[0].uci, "e2e4");
+    EXPECT_EQ((*store)->events_after("aB3dE5gH", 0)->size(), 2u);
+}
+
+TEST(ServerSqliteStore, TakeBackRemovesTheMoves) {
+    TempDb tmp;
+    auto store = SqliteStore::open(tmp.path());
+    ASSERT_TRUE(store);
+    ASSERT_TRUE((*store)->create_game(sample_game(), sample_seats(), {1, "state", "{}"}));
+    ASSERT_TRUE((*store)->append_move("aB3dE5gH", {0, "e2e4", 1, 1}, {Status::Started, "", "", 2, 1},
+                                      std::vector<StoredEvent>{{2, "move", "{}"}}));
+    ASSERT_TRUE((*store)->append_move("aB3dE5gH", {1, "e7e5", 1, 1}, {Status::Started, "", "", 3, 1},
+                                      std::vector<StoredEvent>{{3, "move", "{}"}}));
+    ASSERT_TRUE((*store)->take_back("aB3dE5gH", 0, {Status::Started, "", "", 4, 1},
+                                    std::vector<StoredEvent>{{4, "takeback", "{}"}}));
+    EXPECT_TRUE((**(*store)->load_game("aB3dE5gH")).moves.empty());
+}
+
+TEST(ServerSqliteStore, ParametersAreNeverSql) {
+    TempDb tmp;
+    auto store = SqliteStore::open(tmp.path());
+    ASSERT_TRUE(store);
+    StoredGame g = sample_game();
+    g.id = "x'); DROP TABLE games; --";
+    ASSERT_TRUE((*store)->create_game(g, sample_seats(), {1, "state", "{}"}));
+    EXPECT_TRUE((**(*store)->load_game(g.id)).game.id == g.id);
+    EXPECT_EQ((*store)->games_with_status(Status::Started)->size(), 1u);
+}
+
+}  // namespace
+}  // namespace schach::server
