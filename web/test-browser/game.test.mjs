@@ -279,3 +279,21 @@ scenario(test, 'server killed (SIGKILL) mid-game and started again on the same d
         await removeDir(crashDir);
     }
 }, current);
+
+scenario(test, 'the game page on a phone (390×844) scrolls only up and down', 30_000, async () => {
+    for (const locale of ['de-DE', 'en-GB']) {
+        const phone = await openPage(browser, { locale, viewport: { width: 390, height: 844 }, isMobile: true, name: `phone-${locale}` });
+        const created = await createGameApi(phone.context, server.url, { mode: 'local', tc: '5+3' });
+        await openGame(phone.page, server.url, created.urls.play);
+        const { scroll, inner, wide } = await phone.page.evaluate(() => ({
+            scroll: document.documentElement.scrollWidth,
+            inner: window.innerWidth,
+            wide: [...document.querySelectorAll('body *')]
+                .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 0.5)
+                .map((e) => `${e.tagName.toLowerCase()}.${e.className}`),
+        }));
+        assert.equal(inner, 390);
+        assert.equal(scroll, 390, `wider than the screen: ${wide.join(', ')}`);
+        await phone.context.close();
+    }
+}, current);
