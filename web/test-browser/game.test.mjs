@@ -227,9 +227,13 @@ scenario(test, 'reconnect after the network drops: the game goes on, no move los
     // White's network drops; Black moves meanwhile; White comes back and sees it.
     await white.context.setOffline(true);
     await play(black.page, 1, 'e7e5');
-    await white.page.waitForTimeout(1500);
+    // After 9 s without a message the page says so and tries again (with backoff).
+    await white.page.locator('.game.offline').waitFor({ timeout: 15_000 });
+    await white.page.getByText('Connection lost, reconnecting…').waitFor();
+    assert.deepEqual(await shownMoves(white.page), ['e4'], 'offline, the page hears nothing');
     await white.context.setOffline(false);
-    assert.deepEqual(await waitMoves(white.page, 2, 30_000), ['e4', 'e5']);
+    await white.page.locator('.game.offline').waitFor({ state: 'detached', timeout: 20_000 });
+    assert.deepEqual(await waitMoves(white.page, 2), ['e4', 'e5']);
     await play(white.page, 2, 'g1f3');
     // Black's network drops just before its move: the move waits on the page and is sent again
     // once the connection is back.
@@ -237,6 +241,7 @@ scenario(test, 'reconnect after the network drops: the game goes on, no move los
     await black.context.setOffline(true);
     await typeMove(black.page, 'Nc6');
     await black.page.waitForTimeout(1500);
+    assert.equal((await gameState(white.context, server.url, created.id)).ply, 3, 'the move waits on the offline page');
     await black.context.setOffline(false);
     assert.deepEqual(await waitMoves(white.page, 4, 30_000), ['e4', 'e5', 'Nf3', 'Nc6']);
     await play(white.page, 4, 'f1b5');
