@@ -42,6 +42,7 @@ target_args() {
         pgn) echo "-max_len=4096" ;;
         san) echo "-max_len=320" ;;
         uci) echo "-max_len=2048" ;;
+        server_messages) echo "-max_len=5000" ;;
     esac
 }
 BIN_DIR=$BUILD_DIR/fuzz

@@ -75,7 +75,13 @@ int serve(const ServeOptions& o) {
         games_thread.join();
     };
 
-    auto service = std::make_unique<server::GameService>(games_io, **store, engines);
+    server::ServiceOptions service_options;
+    // What only an operator can fix (a failing store, a corrupt record): on stderr, in the
+    // backend's words.
+    service_options.log = [](const std::string& message) {
+        fmt::print(stderr, "{}: {}\n", tr(Msg::WarningLabel), message);
+    };
+    auto service = std::make_unique<server::GameService>(games_io, **store, engines, service_options);
     server::ServiceHandler handler(*service);
     server::ServerOptions options;
     options.host = o.host;

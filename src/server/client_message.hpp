@@ -15,6 +15,8 @@ namespace schach::server {
 /// (English or German letters). `a` is the page's counter, echoed in the ack; idempotence rests on
 /// `ply` and the move, never on `a`.
 struct MoveMessage {
+    /// For the HTTP API's `POST .../move/{uci}`: the move is for the position now (not idempotent).
+    static constexpr int CurrentPly = -1;
     int ply = 0;
     std::string text;
     bool is_san = false;

@@ -1,5 +1,7 @@
 #include "server/game_json.hpp"
 
+#include <ctime>
+
 #include <boost/json/array.hpp>
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
@@ -326,6 +328,120 @@ std::expected<ClientMessage, ServiceError> parse_client_message(std::string_view
     if (ec || !v.is_object()) return std::unexpected(make_error(ServiceCode::Malformed, lang));
     if (auto m = read_message(v.as_object())) return *m;
     return std::unexpected(make_error(ServiceCode::Malformed, lang));
+}
+
+namespace {
+
+/// Size, depth and JSON: the first checks of every body.
+std::expected<json::object, ServiceError> read_object(std::string_view text, Language lang) {
+    if (text.size() > MaxMessageBytes) return std::unexpected(make_error(ServiceCode::TooLarge, lang));
+    json::parse_options options;
+    options.max_depth = MaxMessageDepth;
+    boost::system::error_code ec;
+    json::value v = json::parse(json::string_view(text.data(), text.size()), ec, json::storage_ptr(), options);
+    if (ec || !v.is_object()) return std::unexpected(make_error(ServiceCode::Malformed, lang));
+    return std::move(v.as_object());
+}
+
+std::string iso8601(Millis wall) {
+    const std::time_t t = static_cast<std::time_t>(wall / 1000);
+    std::tm tm{};
+    gmtime_r(&t, &tm);
+    char buf[32];
+    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    return buf;
+}
+
+}  // namespace
+
+std::expected<CreateGameRequest, ServiceError> parse_create_request(std::string_view text, Language lang) {
+    auto o = read_object(text, lang);
+    if (!o) return std::unexpected(o.error());
+    auto malformed = [&] { return std::unexpected(make_error(ServiceCode::Malformed, lang)); };
+    auto bad = [&] { return std::unexpected(make_error(ServiceCode::BadRequest, lang)); };
+    if (!only_keys(*o, {"mode", "level", "color", "tc", "variant", "chess960"})) return malformed();
+    CreateGameRequest r;
+    const json::value* mode = o->if_contains("mode");
+    if (!mode || !mode->is_string()) return malformed();
+    auto m = parse_mode(std::string_view(mode->as_string()));
+    if (!m) return malformed();
+    r.mode = *m;
+    if (const json::value* level = o->if_contains("level"); level && !level->is_null()) {
+        auto n = integer(level);
+        if (!n) return malformed();
+        if (*n < 1 || *n > 8) return bad();
+        r.level = static_cast<int>(*n);
+    }
+    if (const json::value* color = o->if_contains("color"); color && !color->is_null()) {
+        if (!color->is_string()) return malformed();
+        const json::string& c = color->as_string();
+        if (c == "white") r.color = ColorChoice::White;
+        else if (c == "black") r.color = ColorChoice::Black;
+        else if (c == "random") r.color = ColorChoice::Random;
+        else return malformed();
+    }
+    if (const json::value* tc = o->if_contains("tc"); tc && !tc->is_null()) {
+        auto s = short_string(tc, 40);
+        if (!s) return malformed();
+        r.tc = *s;
+    }
+    if (const json::value* variant = o->if_contains("variant"); variant && !variant->is_null()) {
+        if (!variant->is_string()) return malformed();
+        if (variant->as_string() == "chess960") r.chess960 = true;
+        else if (variant->as_string() != "standard") return malformed();
+    }
+    if (const json::value* n = o->if_contains("chess960"); n && !n->is_null()) {
+        if (n->is_string() && n->as_string() == "random") {
+            r.chess960 = true;
+        } else {
+            auto number = integer(n);
+            if (!number) return malformed();
+            if (*number < 0 || *number > 959) return bad();
+            r.chess960 = true;
+            r.chess960_number = static_cast<int>(*number);
+        }
+    }
+    return r;
+}
+
+std::expected<JoinRequest, ServiceError> parse_join_request(std::string_view text, Language lang) {
+    auto o = read_object(text, lang);
+    if (!o) return std::unexpected(o.error());
+    JoinRequest r;
+    if (!only_keys(*o, {"invite", "rematch"})) return std::unexpected(make_error(ServiceCode::Malformed, lang));
+    r.invite = short_string(o->if_contains("invite"), 64);
+    r.rematch = short_string(o->if_contains("rematch"), 8);
+    if (r.invite.has_value() == r.rematch.has_value()) return std::unexpected(make_error(ServiceCode::Malformed, lang));
+    return r;
+}
+
+json::object created_json(const CreatedGame& c) {
+    const std::string play = "/game/" + c.id;
+    json::value invite_url = nullptr;
+    if (c.invite) invite_url = play + "?invite=" + *c.invite;
+    return {{"id", c.id},
+            {"color", seat_id(c.seat)},
+            {"secret", c.secret},
+            {"invite", c.invite ? json::value(*c.invite) : json::value(nullptr)},
+            {"urls", json::object{{"play", play}, {"invite", invite_url}, {"watch", "/watch/" + c.id}}}};
+}
+
+json::object joined_json(const JoinedGame& j) { return {{"color", seat_id(j.seat)}, {"secret", j.secret}}; }
+
+json::array games_json(const std::vector<GameSummary>& games, Language lang) {
+    json::array out;
+    for (const GameSummary& g : games) {
+        GameView v;
+        v.status = g.status;
+        v.outcome = g.outcome;
+        out.push_back(
+            json::object{{"id", g.id},
+                         {"players", json::object{{"white", player_json(g.white)}, {"black", player_json(g.black)}}},
+                         {"status", status_id(g.status)},
+                         {"result", result_json(v, lang)},
+                         {"updated", iso8601(g.updated)}});
+    }
+    return out;
 }
 
 std::optional<std::int64_t> counter_of(const ClientMessage& message) {

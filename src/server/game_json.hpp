@@ -9,12 +9,15 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
+#include <boost/json/array.hpp>
 #include <boost/json/object.hpp>
 #include <boost/json/value.hpp>
 
 #include "notation/language.hpp"
 #include "server/client_message.hpp"
+#include "server/game_service.hpp"
 #include "server/game_view.hpp"
 #include "server/service_error.hpp"
 
@@ -40,6 +43,26 @@ boost::json::object error_json(const ServiceError& error, std::optional<std::int
 boost::json::object http_error_json(const ServiceError& error);
 /// The language-free payload of an event for the store's events table.
 std::string stored_event_json(const Event& event);
+
+// ---- The HTTP API's bodies -------------------------------------------------------------------
+
+/// `POST /api/v1/games` `{ mode, level?, color?, tc?, variant?, chess960? }` (size and depth
+/// checked like client messages). Errors: TooLarge, Malformed, BadRequest (a level outside 1..8,
+/// a Chess960 number outside 0..959).
+std::expected<CreateGameRequest, ServiceError> parse_create_request(std::string_view text, Language lang);
+/// `POST /api/v1/games/{id}/join`: `{ invite }` or `{ rematch: "<old id>" }`.
+struct JoinRequest {
+    std::optional<std::string> invite;
+    std::optional<GameId> rematch;
+};
+std::expected<JoinRequest, ServiceError> parse_join_request(std::string_view text, Language lang);
+/// `201 { id, color, secret, invite, urls: { play, invite, watch } }` (paths; `invite` is
+/// `/game/{id}?invite=TOKEN`).
+boost::json::object created_json(const CreatedGame& created);
+/// `{ color, secret }`.
+boost::json::object joined_json(const JoinedGame& joined);
+/// `GET /api/v1/games`: `[ { id, players, status, result, updated } ]`, `updated` in ISO 8601 UTC.
+boost::json::array games_json(const std::vector<GameSummary>& games, Language lang);
 
 /// Reads one client message. Errors: TooLarge (over MaxMessageBytes, not parsed at all) or
 /// Malformed (not JSON, too deep, or not in the schema), worded in `lang`.

@@ -84,6 +84,10 @@ struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
         if (!options.wall_now) options.wall_now = wall_ms;
     }
 
+    void log(const std::string& message) const {
+        if (options.log) options.log(message);
+    }
+
     asio::io_context& io;
     Store& store;
     EnginePool& engines;
@@ -138,7 +142,10 @@ struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
         if (effects.move) r = store.append_move(game.id(), *effects.move, update, events);
         else if (effects.take_back_from) r = store.take_back(game.id(), *effects.take_back_from, update, events);
         else r = store.update_game(game.id(), update, events, effects.seats);
-        if (!r) return false;
+        if (!r) {
+            log("store: game " + game.id() + ": " + r.error().message);
+            return false;
+        }
         game.remember(effects, options.recent_events);
         auto next = std::make_shared<const LiveGame>(std::move(game));
         {
@@ -259,7 +266,7 @@ struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
 
     void check_all_flags() {
         for (const auto& slot : all_slots()) {
-            if (slot->snapshot()->status() != Status::Started) continue;
+            if (!slot->snapshot()->flag_due(options.now())) continue;
             asio::post(slot->strand, [weak = weak_from_this(), slot] {
                 auto self = weak.lock();
                 if (!self) return;
@@ -284,7 +291,10 @@ struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
             LiveGame game(setup, seats, options.now(), setup.created);
             auto stored = store.create_game(game.stored_game(), {seats[Color::White], seats[Color::Black]},
                                             {1, "state", "{}"});
-            if (!stored) continue;  // an id taken in the store (or the store failed: tried again)
+            if (!stored) {  // an id taken in the store (or the store failed: tried again)
+                log("store: new game " + setup.id + ": " + stored.error().message);
+                continue;
+            }
             auto slot = std::make_shared<Slot>(io, std::move(game));
             {
                 std::lock_guard lock(games_mutex);
@@ -324,7 +334,10 @@ struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
                 auto loaded = store.load_game(id);
                 if (!loaded || !*loaded) continue;
                 auto game = LiveGame::restore(**loaded, options.now());
-                if (!game) continue;  // a corrupt record stays in the store, unplayed
+                if (!game) {  // a corrupt record stays in the store, unplayed
+                    log("recovery: game " + id + ": " + game.error());
+                    continue;
+                }
                 auto slot = std::make_shared<Slot>(io, std::move(*game));
                 {
                     std::lock_guard lock(games_mutex);
@@ -522,6 +535,10 @@ std::expected<Subscription, ServiceError> GameService::subscribe(const GameId& i
             state.view = game->view(self->options.now());
             sub->deliver(state);
             return;
+        }
+        {
+            std::lock_guard lock(sub->mutex);
+            sub->delivered = *since_version;  // the client has these: a late broadcast must not repeat them
         }
         for (const Event& e : *backlog) sub->deliver(e);
     });

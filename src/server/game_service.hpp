@@ -6,8 +6,13 @@
 // EnginePool. On construction the service loads every started game from the store and resumes
 // it: the time the server was down is charged to nobody.
 //
-// Thread safety: every public function may be called from any thread. Callbacks (replies and
-// subscribers) run on the game's strand; they must not block.
+// Thread safety: every public function may be called from any thread, also from the
+// io_context's own threads (none of them waits for a strand; create_game, join, state, pgn and
+// list_games run on the caller's thread and may wait briefly for the store), except drain().
+// Callbacks (replies and subscribers) run on the game's strand; they must not block.
+//
+// A transport's path: parse_client_message (game_json) -> act -> reply as ack_json/error_json;
+// subscribe -> event_json(event, you, lang) per connection; state -> state_json.
 
 #include <cstdint>
 #include <expected>
@@ -120,11 +125,16 @@ struct ServiceOptions {
     Millis flag_interval_ms = 100;
     /// Events kept per game for reconnects.
     std::size_t recent_events = 200;
+    /// Where the service reports what only an operator can fix (a failing store, a corrupt
+    /// record at recovery); none: not reported.
+    std::function<void(const std::string&)> log;
 };
 
 class GameService {
 public:
-    /// Loads and resumes every started game of `store`. The store and the pool outlive the service.
+    /// Loads and resumes every started game of `store` (and the friend games still waiting for
+    /// the friend); finished games are loaded when asked for. The io_context, the store and the
+    /// pool outlive the service.
     GameService(boost::asio::io_context& io, Store& store, EnginePool& engines, ServiceOptions options = {});
     ~GameService();
     GameService(const GameService&) = delete;
@@ -167,7 +177,7 @@ public:
     /// flag_interval_ms. Returns when the checks have been posted.
     void check_flags();
 
-    /// Blocks until every action posted so far has run (tests, shutdown).
+    /// Blocks until every action posted so far has run (tests, shutdown). Not from an io thread.
     void drain();
 
 private:

@@ -220,6 +220,11 @@ std::expected<Effects, ServiceError> LiveGame::play(Move m, Millis now, Millis w
 std::expected<Effects, ServiceError> LiveGame::move(Seat seat, const MoveMessage& message, Millis now, Millis wall_now,
                                                     Language lang) {
     const int plies = match_.game().plies();
+    if (message.ply == MoveMessage::CurrentPly) {
+        MoveMessage now_message = message;
+        now_message.ply = plies;
+        return move(seat, now_message, now, wall_now, lang);
+    }
     if (message.ply < 0 || message.ply > plies) return std::unexpected(make_error(ServiceCode::Stale, lang));
     if (message.ply < plies) {
         // A resend: the move already played there is acknowledged again, anything else is stale.
@@ -406,6 +411,12 @@ Effects LiveGame::check_flag(Millis now) {
         add_event(effects, EventKind::End, now);
     }
     return effects;
+}
+
+bool LiveGame::flag_due(Millis now) const {
+    if (status_ != Status::Started || !match_.clock() || match_.game().is_over()) return false;
+    const auto left = match_.time_left(match_.game().position().side_to_move(), Match::ms(match_time(now)));
+    return left && left->count() <= 0;
 }
 
 std::optional<EngineTask> LiveGame::engine_task(Millis now) const {

@@ -107,6 +107,8 @@ public:
 
     /// 6.9: a fallen flag ends the game (a draw when the opponent cannot mate).
     Effects check_flag(Millis now);
+    /// Whether check_flag would end the game at `now` (cheap: no copy, no analysis).
+    bool flag_due(Millis now) const;
 
     /// The result: the match's, or the recorded one of a restored finished game.
     Outcome outcome() const;

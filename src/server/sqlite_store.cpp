@@ -3,26 +3,52 @@
 #include <sqlite3.h>
 
 #include <cstdint>
+#include <map>
 #include <string_view>
 #include <variant>
 
 namespace schach::server {
+
+/// The connection and its prepared statements, by their SQL text.
+struct Connection {
+    explicit Connection(sqlite3* h) : handle(h) {}
+    ~Connection();
+    Connection(const Connection&) = delete;
+    Connection& operator=(const Connection&) = delete;
+    sqlite3* handle;
+    std::map<std::string, sqlite3_stmt*, std::less<>> cache;
+};
+
 namespace {
 
 using Value = std::variant<std::nullptr_t, std::int64_t, std::string_view>;
 
-StoreError error_of(sqlite3* db, std::string_view what) {
-    return StoreError{std::string(what) + ": " + sqlite3_errmsg(db)};
+StoreError error_of(Connection& db, std::string_view what) {
+    return StoreError{std::string(what) + ": " + sqlite3_errmsg(db.handle)};
 }
 
-/// A prepared statement, reset when it goes out of scope so the next use starts clean.
+/// A prepared statement from the connection's cache (prepared once, SQLITE_PREPARE_PERSISTENT),
+/// reset and unbound when it goes out of scope so the next use starts clean.
 class Statement {
 public:
-    Statement(sqlite3* db, std::string_view sql) : db_(db) {
-        if (sqlite3_prepare_v2(db, sql.data(), static_cast<int>(sql.size()), &stmt_, nullptr) != SQLITE_OK)
+    Statement(Connection& db, std::string_view sql) : db_(db) {
+        auto it = db.cache.find(sql);
+        if (it != db.cache.end()) {
+            stmt_ = it->second;
+            return;
+        }
+        if (sqlite3_prepare_v3(db.handle, sql.data(), static_cast<int>(sql.size()), SQLITE_PREPARE_PERSISTENT, &stmt_,
+                               nullptr) != SQLITE_OK) {
             stmt_ = nullptr;
+            return;
+        }
+        db.cache.emplace(std::string(sql), stmt_);
     }
-    ~Statement() { sqlite3_finalize(stmt_); }
+    ~Statement() {
+        if (!stmt_) return;
+        sqlite3_reset(stmt_);
+        sqlite3_clear_bindings(stmt_);
+    }
     Statement(const Statement&) = delete;
     Statement& operator=(const Statement&) = delete;
 
@@ -53,15 +79,15 @@ public:
                                static_cast<std::size_t>(sqlite3_column_bytes(stmt_, col)))
                  : std::string();
     }
-    int changes() const { return sqlite3_changes(db_); }
+    int changes() const { return sqlite3_changes(db_.handle); }
 
 private:
-    sqlite3* db_;
+    Connection& db_;
     sqlite3_stmt* stmt_ = nullptr;
 };
 
 /// Runs a statement that returns no rows.
-std::expected<int, StoreError> exec(sqlite3* db, std::string_view sql, std::initializer_list<Value> values = {}) {
+std::expected<int, StoreError> exec(Connection& db, std::string_view sql, std::initializer_list<Value> values = {}) {
     Statement st(db, sql);
     if (!st.ok()) return std::unexpected(error_of(db, "prepare"));
     if (!st.bind(values)) return std::unexpected(error_of(db, "bind"));
@@ -74,7 +100,7 @@ std::expected<int, StoreError> exec(sqlite3* db, std::string_view sql, std::init
 /// second process waits in the busy timeout instead of failing midway).
 class Transaction {
 public:
-    explicit Transaction(sqlite3* db) : db_(db) { begun_ = exec(db, "BEGIN IMMEDIATE").has_value(); }
+    explicit Transaction(Connection& db) : db_(db) { begun_ = exec(db, "BEGIN IMMEDIATE").has_value(); }
     ~Transaction() {
         if (begun_ && !committed_) (void)exec(db_, "ROLLBACK");
     }
@@ -87,7 +113,7 @@ public:
     }
 
 private:
-    sqlite3* db_;
+    Connection& db_;
     bool begun_ = false;
     bool committed_ = false;
 };
@@ -123,45 +149,51 @@ std::expected<std::unique_ptr<SqliteStore>, StoreError> SqliteStore::open(const 
     sqlite3* db = nullptr;
     if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX,
                         nullptr) != SQLITE_OK) {
-        StoreError e = db ? error_of(db, "open " + path) : StoreError{"open " + path};
+        StoreError e{"open " + path + (db ? std::string(": ") + sqlite3_errmsg(db) : std::string())};
         sqlite3_close(db);
         return std::unexpected(e);
     }
-    std::unique_ptr<SqliteStore> store(new SqliteStore(db));
+    std::unique_ptr<SqliteStore> store(new SqliteStore(std::make_unique<Connection>(db)));
     sqlite3_busy_timeout(db, 5000);
     for (std::string_view pragma : {"PRAGMA journal_mode=WAL", "PRAGMA synchronous=FULL", "PRAGMA foreign_keys=ON"})
-        if (auto r = exec(db, pragma); !r) return std::unexpected(r.error());
+        if (auto r = exec(*store->db_, pragma); !r) return std::unexpected(r.error());
     if (auto r = store->migrate(); !r) return std::unexpected(r.error());
     return store;
 }
 
-SqliteStore::~SqliteStore() { sqlite3_close(db_); }
+Connection::~Connection() {
+    for (auto& [sql, stmt] : cache) sqlite3_finalize(stmt);
+    sqlite3_close(handle);
+}
+
+SqliteStore::SqliteStore(std::unique_ptr<Connection> db) : db_(std::move(db)) {}
+SqliteStore::~SqliteStore() = default;
 
 std::expected<void, StoreError> SqliteStore::migrate() {
     std::lock_guard lock(mutex_);
-    if (auto r = exec(db_, "CREATE TABLE IF NOT EXISTS schema_version(version INTEGER NOT NULL)"); !r)
+    if (auto r = exec(*db_, "CREATE TABLE IF NOT EXISTS schema_version(version INTEGER NOT NULL)"); !r)
         return std::unexpected(r.error());
     int current = 0;
     {
-        Statement st(db_, "SELECT MAX(version) FROM schema_version");
-        if (!st.ok() || st.step() != SQLITE_ROW) return std::unexpected(error_of(db_, "schema version"));
+        Statement st(*db_, "SELECT MAX(version) FROM schema_version");
+        if (!st.ok() || st.step() != SQLITE_ROW) return std::unexpected(error_of(*db_, "schema version"));
         current = st.is_null(0) ? 0 : static_cast<int>(st.integer(0));
     }
     if (current > SchemaVersion)
         return std::unexpected(StoreError{"the database has schema version " + std::to_string(current) +
                                           ", newer than this program's " + std::to_string(SchemaVersion)});
     for (int v = current; v < SchemaVersion; ++v) {
-        Transaction tx(db_);
-        if (!tx.begun()) return std::unexpected(error_of(db_, "begin"));
+        Transaction tx(*db_);
+        if (!tx.begun()) return std::unexpected(error_of(*db_, "begin"));
         const std::string sql(Migrations[v]);
         char* message = nullptr;
         // The migration text is ours, never a player's: no parameters to bind.
-        if (sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, &message) != SQLITE_OK) {
+        if (sqlite3_exec(db_->handle, sql.c_str(), nullptr, nullptr, &message) != SQLITE_OK) {
             StoreError e{std::string("migration ") + std::to_string(v + 1) + ": " + (message ? message : "")};
             sqlite3_free(message);
             return std::unexpected(e);
         }
-        if (auto r = exec(db_, "INSERT INTO schema_version(version) VALUES(?1)", {std::int64_t{v + 1}}); !r)
+        if (auto r = exec(*db_, "INSERT INTO schema_version(version) VALUES(?1)", {std::int64_t{v + 1}}); !r)
             return std::unexpected(r.error());
         if (auto r = tx.commit(); !r) return r;
     }
@@ -172,7 +204,7 @@ std::expected<void, StoreError> SqliteStore::write_update(const GameId& id, cons
                                                           const std::vector<StoredEvent>& events) {
     // The version check makes a second writer of the same game (which must not exist) fail loudly.
     const std::int64_t before = update.version - static_cast<std::int64_t>(events.size());
-    auto changed = exec(db_,
+    auto changed = exec(*db_,
                         "UPDATE games SET status=?2, result=?3, reason=?4, version=?5, updated=?6 "
                         "WHERE id=?1 AND version=?7",
                         {std::string_view(id), status_id(update.status), std::string_view(update.result),
@@ -182,11 +214,11 @@ std::expected<void, StoreError> SqliteStore::write_update(const GameId& id, cons
         return std::unexpected(StoreError{"game " + id + " is not at version " + std::to_string(before)});
     for (const StoredEvent& event : events)
         if (auto r = exec(
-                db_, "INSERT INTO events(game, version, kind, json) VALUES(?1, ?2, ?3, ?4)",
+                *db_, "INSERT INTO events(game, version, kind, json) VALUES(?1, ?2, ?3, ?4)",
                 {std::string_view(id), event.version, std::string_view(event.kind), std::string_view(event.json)});
             !r)
             return std::unexpected(r.error());
-    if (auto r = exec(db_, "DELETE FROM events WHERE game=?1 AND version<=?2",
+    if (auto r = exec(*db_, "DELETE FROM events WHERE game=?1 AND version<=?2",
                       {std::string_view(id), update.version - KeptEvents});
         !r)
         return std::unexpected(r.error());
@@ -196,15 +228,15 @@ std::expected<void, StoreError> SqliteStore::write_update(const GameId& id, cons
 std::expected<void, StoreError> SqliteStore::create_game(const StoredGame& g, const std::vector<StoredSeat>& seats,
                                                          const StoredEvent& event) {
     std::lock_guard lock(mutex_);
-    Transaction tx(db_);
-    if (!tx.begun()) return std::unexpected(error_of(db_, "begin"));
+    Transaction tx(*db_);
+    if (!tx.begun()) return std::unexpected(error_of(*db_, "begin"));
     auto kind = [&](Color c) -> std::string_view {
         for (const StoredSeat& s : seats)
             if (s.color == c) return s.engine ? "engine" : "human";
         return "human";
     };
     if (auto r = exec(
-            db_,
+            *db_,
             "INSERT INTO games(id, created, variant, chess960, mode, level, tc, white_kind, black_kind, "
             "initial_fen, status, result, reason, version, updated) "
             "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
@@ -216,7 +248,7 @@ std::expected<void, StoreError> SqliteStore::create_game(const StoredGame& g, co
         return std::unexpected(r.error());
     for (const StoredSeat& s : seats)
         if (auto r = exec(
-                db_,
+                *db_,
                 "INSERT INTO seats(game, color, engine, secret_hash, invite_hash, browser) "
                 "VALUES(?1, ?2, ?3, ?4, ?5, ?6)",
                 {std::string_view(g.id), color_id(s.color), std::int64_t{s.engine ? 1 : 0},
@@ -224,7 +256,7 @@ std::expected<void, StoreError> SqliteStore::create_game(const StoredGame& g, co
             !r)
             return std::unexpected(r.error());
     if (auto r = exec(
-            db_, "INSERT INTO events(game, version, kind, json) VALUES(?1, ?2, ?3, ?4)",
+            *db_, "INSERT INTO events(game, version, kind, json) VALUES(?1, ?2, ?3, ?4)",
             {std::string_view(g.id), event.version, std::string_view(event.kind), std::string_view(event.json)});
         !r)
         return std::unexpected(r.error());
@@ -235,10 +267,10 @@ std::expected<void, StoreError> SqliteStore::append_move(const GameId& id, const
                                                          const GameUpdate& update,
                                                          const std::vector<StoredEvent>& events) {
     std::lock_guard lock(mutex_);
-    Transaction tx(db_);
-    if (!tx.begun()) return std::unexpected(error_of(db_, "begin"));
+    Transaction tx(*db_);
+    if (!tx.begun()) return std::unexpected(error_of(*db_, "begin"));
     const Value clock = m.clock_ms ? Value(*m.clock_ms) : Value(nullptr);
-    if (auto r = exec(db_, "INSERT INTO moves(game, ply, uci, clock_ms, stamp_ms) VALUES(?1, ?2, ?3, ?4, ?5)",
+    if (auto r = exec(*db_, "INSERT INTO moves(game, ply, uci, clock_ms, stamp_ms) VALUES(?1, ?2, ?3, ?4, ?5)",
                       {std::string_view(id), std::int64_t{m.ply}, std::string_view(m.uci), clock, m.stamp_ms});
         !r)
         return std::unexpected(r.error());
@@ -249,9 +281,9 @@ std::expected<void, StoreError> SqliteStore::append_move(const GameId& id, const
 std::expected<void, StoreError> SqliteStore::take_back(const GameId& id, int from_ply, const GameUpdate& update,
                                                        const std::vector<StoredEvent>& events) {
     std::lock_guard lock(mutex_);
-    Transaction tx(db_);
-    if (!tx.begun()) return std::unexpected(error_of(db_, "begin"));
-    if (auto r = exec(db_, "DELETE FROM moves WHERE game=?1 AND ply>=?2",
+    Transaction tx(*db_);
+    if (!tx.begun()) return std::unexpected(error_of(*db_, "begin"));
+    if (auto r = exec(*db_, "DELETE FROM moves WHERE game=?1 AND ply>=?2",
                       {std::string_view(id), std::int64_t{from_ply}});
         !r)
         return std::unexpected(r.error());
@@ -263,10 +295,10 @@ std::expected<void, StoreError> SqliteStore::update_game(const GameId& id, const
                                                          const std::vector<StoredEvent>& events,
                                                          const std::vector<StoredSeat>& seats) {
     std::lock_guard lock(mutex_);
-    Transaction tx(db_);
-    if (!tx.begun()) return std::unexpected(error_of(db_, "begin"));
+    Transaction tx(*db_);
+    if (!tx.begun()) return std::unexpected(error_of(*db_, "begin"));
     for (const StoredSeat* seat = seats.data(); seat != seats.data() + seats.size(); ++seat) {
-        auto changed = exec(db_,
+        auto changed = exec(*db_,
                             "UPDATE seats SET engine=?3, secret_hash=?4, invite_hash=?5, browser=?6 "
                             "WHERE game=?1 AND color=?2",
                             {std::string_view(id), color_id(seat->color), std::int64_t{seat->engine ? 1 : 0},
@@ -283,13 +315,13 @@ std::expected<std::optional<LoadedGame>, StoreError> SqliteStore::load_game(cons
     std::lock_guard lock(mutex_);
     LoadedGame out;
     {
-        Statement st(db_,
+        Statement st(*db_,
                      "SELECT created, chess960, mode, level, tc, initial_fen, status, result, reason, version, "
                      "updated, variant FROM games WHERE id=?1");
-        if (!st.ok() || !st.bind({std::string_view(id)})) return std::unexpected(error_of(db_, "load game"));
+        if (!st.ok() || !st.bind({std::string_view(id)})) return std::unexpected(error_of(*db_, "load game"));
         const int rc = st.step();
         if (rc == SQLITE_DONE) return std::optional<LoadedGame>();
-        if (rc != SQLITE_ROW) return std::unexpected(error_of(db_, "load game"));
+        if (rc != SQLITE_ROW) return std::unexpected(error_of(*db_, "load game"));
         StoredGame& g = out.game;
         g.id = id;
         g.created = st.integer(0);
@@ -307,18 +339,18 @@ std::expected<std::optional<LoadedGame>, StoreError> SqliteStore::load_game(cons
     }
     {
         Statement st(
-            db_,
+            *db_,
             "SELECT color, engine, secret_hash, invite_hash, browser FROM seats WHERE game=?1 ORDER BY color DESC");
-        if (!st.ok() || !st.bind({std::string_view(id)})) return std::unexpected(error_of(db_, "load seats"));
+        if (!st.ok() || !st.bind({std::string_view(id)})) return std::unexpected(error_of(*db_, "load seats"));
         int rc;
         while ((rc = st.step()) == SQLITE_ROW)
             out.seats.push_back({st.text(0) == "white" ? Color::White : Color::Black, st.integer(1) != 0, st.text(2),
                                  st.text(3), st.text(4)});
-        if (rc != SQLITE_DONE) return std::unexpected(error_of(db_, "load seats"));
+        if (rc != SQLITE_DONE) return std::unexpected(error_of(*db_, "load seats"));
     }
     {
-        Statement st(db_, "SELECT ply, uci, clock_ms, stamp_ms FROM moves WHERE game=?1 ORDER BY ply");
-        if (!st.ok() || !st.bind({std::string_view(id)})) return std::unexpected(error_of(db_, "load moves"));
+        Statement st(*db_, "SELECT ply, uci, clock_ms, stamp_ms FROM moves WHERE game=?1 ORDER BY ply");
+        if (!st.ok() || !st.bind({std::string_view(id)})) return std::unexpected(error_of(*db_, "load moves"));
         int rc;
         while ((rc = st.step()) == SQLITE_ROW) {
             StoredMove m;
@@ -328,44 +360,44 @@ std::expected<std::optional<LoadedGame>, StoreError> SqliteStore::load_game(cons
             m.stamp_ms = st.integer(3);
             out.moves.push_back(std::move(m));
         }
-        if (rc != SQLITE_DONE) return std::unexpected(error_of(db_, "load moves"));
+        if (rc != SQLITE_DONE) return std::unexpected(error_of(*db_, "load moves"));
     }
     return std::optional<LoadedGame>(std::move(out));
 }
 
 std::expected<std::vector<GameId>, StoreError> SqliteStore::games_with_status(Status status) {
     std::lock_guard lock(mutex_);
-    Statement st(db_, "SELECT id FROM games WHERE status=?1 ORDER BY created");
-    if (!st.ok() || !st.bind({status_id(status)})) return std::unexpected(error_of(db_, "games"));
+    Statement st(*db_, "SELECT id FROM games WHERE status=?1 ORDER BY created");
+    if (!st.ok() || !st.bind({status_id(status)})) return std::unexpected(error_of(*db_, "games"));
     std::vector<GameId> ids;
     int rc;
     while ((rc = st.step()) == SQLITE_ROW) ids.push_back(st.text(0));
-    if (rc != SQLITE_DONE) return std::unexpected(error_of(db_, "games"));
+    if (rc != SQLITE_DONE) return std::unexpected(error_of(*db_, "games"));
     return ids;
 }
 
 std::expected<std::vector<GameId>, StoreError> SqliteStore::games_of_browser(const std::string& browser) {
     std::lock_guard lock(mutex_);
     if (browser.empty()) return std::vector<GameId>{};
-    Statement st(db_,
+    Statement st(*db_,
                  "SELECT DISTINCT g.id, g.updated FROM games g JOIN seats s ON s.game = g.id "
                  "WHERE s.browser=?1 ORDER BY g.updated DESC, g.id");
-    if (!st.ok() || !st.bind({std::string_view(browser)})) return std::unexpected(error_of(db_, "browser games"));
+    if (!st.ok() || !st.bind({std::string_view(browser)})) return std::unexpected(error_of(*db_, "browser games"));
     std::vector<GameId> ids;
     int rc;
     while ((rc = st.step()) == SQLITE_ROW) ids.push_back(st.text(0));
-    if (rc != SQLITE_DONE) return std::unexpected(error_of(db_, "browser games"));
+    if (rc != SQLITE_DONE) return std::unexpected(error_of(*db_, "browser games"));
     return ids;
 }
 
 std::expected<std::vector<StoredEvent>, StoreError> SqliteStore::events_after(const GameId& id, std::int64_t version) {
     std::lock_guard lock(mutex_);
-    Statement st(db_, "SELECT version, kind, json FROM events WHERE game=?1 AND version>?2 ORDER BY version");
-    if (!st.ok() || !st.bind({std::string_view(id), version})) return std::unexpected(error_of(db_, "events"));
+    Statement st(*db_, "SELECT version, kind, json FROM events WHERE game=?1 AND version>?2 ORDER BY version");
+    if (!st.ok() || !st.bind({std::string_view(id), version})) return std::unexpected(error_of(*db_, "events"));
     std::vector<StoredEvent> out;
     int rc;
     while ((rc = st.step()) == SQLITE_ROW) out.push_back({st.integer(0), st.text(1), st.text(2)});
-    if (rc != SQLITE_DONE) return std::unexpected(error_of(db_, "events"));
+    if (rc != SQLITE_DONE) return std::unexpected(error_of(*db_, "events"));
     return out;
 }
 

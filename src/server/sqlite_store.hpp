@@ -11,9 +11,9 @@
 
 #include "server/store.hpp"
 
-struct sqlite3;
-
 namespace schach::server {
+
+struct Connection;
 
 class SqliteStore final : public Store {
 public:
@@ -43,13 +43,13 @@ public:
     std::expected<std::vector<StoredEvent>, StoreError> events_after(const GameId& id, std::int64_t version) override;
 
 private:
-    explicit SqliteStore(sqlite3* db) : db_(db) {}
+    explicit SqliteStore(std::unique_ptr<Connection> db);
     std::expected<void, StoreError> migrate();
     /// The games row and the event of every write (inside a transaction).
     std::expected<void, StoreError> write_update(const GameId& id, const GameUpdate& update,
                                                  const std::vector<StoredEvent>& events);
 
-    sqlite3* db_;
+    std::unique_ptr<Connection> db_;
     std::mutex mutex_;
 };
 

@@ -22,10 +22,9 @@ CommandRun serve_once(const std::string& args) {
     const std::string out = (dir / "out").string();
     const std::string script =
         schach_command("serve --port 0 --db " + shell_quote((dir / "games.db").string()) + " " + args) + " > " +
-        shell_quote(out) + " 2>&1 & pid=$!; " +
-        "for i in $(seq 100); do grep -q 'http://' " + shell_quote(out) + " && break; sleep 0.05; done; " +
-        "port=$(sed -n 's|.*http://127.0.0.1:\\([0-9]*\\).*|\\1|p' " + shell_quote(out) + "); " +
-        "exec 3<>/dev/tcp/127.0.0.1/$port; " +
+        shell_quote(out) + " 2>&1 & pid=$!; " + "for i in $(seq 100); do grep -q 'http://' " + shell_quote(out) +
+        " && break; sleep 0.05; done; " + "port=$(sed -n 's|.*http://127.0.0.1:\\([0-9]*\\).*|\\1|p' " +
+        shell_quote(out) + "); " + "exec 3<>/dev/tcp/127.0.0.1/$port; " +
         "printf 'GET /api/v1/games/Nosuch12 HTTP/1.1\\r\\nHost: 127.0.0.1\\r\\nConnection: close\\r\\n\\r\\n' >&3; " +
         "head -n 1 <&3; exec 3<&-; kill -TERM $pid; wait $pid; echo \"exit=$?\"; cat " + shell_quote(out);
     CommandRun run = run_command("bash -c " + shell_quote(script));
@@ -50,7 +49,8 @@ TEST(CliServe, SpeaksGerman) {
 }
 
 TEST(CliServe, ABadAddressIsAnError) {
-    const CommandRun run = run_command(schach_command("serve --host 999.1.1.1 --port 0 --db /tmp/schach-unused.db 2>&1"));
+    const CommandRun run =
+        run_command(schach_command("serve --host 999.1.1.1 --port 0 --db /tmp/schach-unused.db 2>&1"));
     EXPECT_EQ(run.exit_code, 1) << run.out;
     EXPECT_NE(run.out.find("cannot listen on 999.1.1.1:0"), std::string::npos) << run.out;
     std::filesystem::remove("/tmp/schach-unused.db");

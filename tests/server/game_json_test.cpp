@@ -2,6 +2,7 @@
 
 #include <boost/json/serialize.hpp>
 
+#include "core/fen.hpp"
 #include "server/game_json.hpp"
 #include "server/live_game.hpp"
 #include "server/secrets.hpp"
@@ -52,6 +53,24 @@ TEST(ServerGameJson, CastlingIsKingOntoRookWithItsTarget) {
     const json::array& king = s["dests"].at("e1").as_array();
     EXPECT_NE(std::find(king.begin(), king.end(), json::value("h1")), king.end());
     EXPECT_EQ(s["castling"].at("e1").at("h1"), "g1");
+}
+
+TEST(ServerGameJson, Chess960CastlingIsKingOntoRookToo) {
+    ByColor<StoredSeat> seats{};
+    seats[Color::White] = {Color::White, false, sha256_hex("s"), "", "b"};
+    seats[Color::Black] = {Color::Black, false, sha256_hex("s"), "", "b"};
+    GameSetup s;
+    s.id = "abcdEFGH";
+    s.mode = Mode::Local;
+    s.chess960 = true;
+    s.start = *position_from_fen("1r3kr1/pppppppp/8/8/8/8/PPPPPPPP/1R3KR1 w GBgb - 0 1");
+    LiveGame g(s, seats, 0, 0);
+    json::object st = state_json(*g.view(0), Seat::Both, Language::English);
+    EXPECT_EQ(st["variant"], "chess960");
+    EXPECT_EQ(st["castling"].at("f1").at("g1"), "g1");
+    EXPECT_EQ(st["castling"].at("f1").at("b1"), "c1");
+    const json::array& king = st["dests"].at("f1").as_array();
+    EXPECT_NE(std::find(king.begin(), king.end(), json::value("b1")), king.end());
 }
 
 TEST(ServerGameJson, MoveEventAndResultText) {
@@ -122,6 +141,41 @@ TEST(ServerGameJson, RefusalsCarryTheCounterAndTheRule) {
     EXPECT_EQ(o["d"].at("code"), "own-piece-on-target");
     EXPECT_FALSE(o["d"].at("text").as_string().empty());
     EXPECT_EQ(ack_json(4)["d"], 4);
+}
+
+TEST(ServerGameJson, CreateAndJoinRequests) {
+    auto r = parse_create_request(R"({"mode":"computer","level":3,"color":"black","tc":"5+3","variant":"chess960",
+                                      "chess960":"random"})",
+                                  Language::English);
+    ASSERT_TRUE(r) << r.error().text;
+    EXPECT_EQ(r->mode, Mode::Computer);
+    EXPECT_EQ(r->level, 3);
+    EXPECT_EQ(r->color, ColorChoice::Black);
+    EXPECT_EQ(r->tc, "5+3");
+    EXPECT_TRUE(r->chess960);
+    EXPECT_EQ(r->chess960_number, std::nullopt);
+    auto n = parse_create_request(R"({"mode":"friend","chess960":518})", Language::English);
+    ASSERT_TRUE(n);
+    EXPECT_EQ(n->chess960_number, 518);
+    EXPECT_EQ(parse_create_request(R"({"mode":"computer","level":9})", Language::English).error().id, "bad-request");
+    EXPECT_EQ(parse_create_request(R"({"mode":"online"})", Language::English).error().id, "malformed");
+    EXPECT_EQ(parse_create_request(R"({"level":1})", Language::English).error().id, "malformed");
+    EXPECT_EQ(parse_join_request(R"({"invite":"abc"})", Language::English)->invite, "abc");
+    EXPECT_EQ(parse_join_request(R"({"rematch":"abcdEFGH"})", Language::English)->rematch, "abcdEFGH");
+    EXPECT_FALSE(parse_join_request(R"({})", Language::English));
+
+    json::object c = created_json({"abcdEFGH", Seat::White, "sec", std::string("inv")});
+    EXPECT_EQ(c["urls"].at("invite"), "/game/abcdEFGH?invite=inv");
+    EXPECT_EQ(c["urls"].at("watch"), "/watch/abcdEFGH");
+    EXPECT_EQ(c["color"], "white");
+    GameSummary g;
+    g.id = "abcdEFGH";
+    g.status = Status::Over;
+    g.outcome = {Result::Draw, Termination::Agreement};
+    g.updated = 1'700'000'000'000;
+    json::array list = games_json({g}, Language::English);
+    EXPECT_EQ(list[0].at("updated"), "2023-11-14T22:13:20Z");
+    EXPECT_EQ(list[0].at("result").at("result"), "1/2-1/2");
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <filesystem>
@@ -27,7 +28,8 @@ protected:
                 ::testing::UnitTest::GetInstance()->current_test_info()->name());
         std::filesystem::remove_all(dir_);
         std::filesystem::create_directories(dir_);
-        thread_ = std::thread([this] { io_.run(); });
+        // Two threads on the io_context: the strands, not a single thread, keep each game in order.
+        for (auto& t : threads_) t = std::thread([this] { io_.run(); });
         pool_ = std::make_unique<EnginePool>(EnginePoolOptions{1, 100, 16});
         start();
     }
@@ -36,7 +38,7 @@ protected:
         store_.reset();
         pool_.reset();
         work_.reset();
-        thread_.join();
+        for (auto& t : threads_) t.join();
         std::filesystem::remove_all(dir_);
     }
     /// (Re)starts the store and the service on the same file.
@@ -83,7 +85,7 @@ protected:
     std::filesystem::path dir_;
     asio::io_context io_;
     asio::executor_work_guard<asio::io_context::executor_type> work_ = asio::make_work_guard(io_);
-    std::thread thread_;
+    std::array<std::thread, 2> threads_;
     std::atomic<Millis> now_{0};
     std::unique_ptr<EnginePool> pool_;
     std::unique_ptr<SqliteStore> store_;
@@ -287,6 +289,73 @@ TEST_F(ServerGameService, RematchAtOneDeviceIsAgreedAtOnce) {
     ASSERT_TRUE(both) << both.error().text;
     EXPECT_EQ(both->seat, Seat::Both);
     EXPECT_EQ(view(rematch)->status, Status::Started);
+}
+
+TEST_F(ServerGameService, AfterARestartInvitationsStillOpenAndFinishedGamesKeepTheirResult) {
+    const CreatedGame f = create({Mode::Friend, 1, ColorChoice::Black, "", false, std::nullopt});
+    const CreatedGame c = create({Mode::Computer, 2, ColorChoice::White, "10+0", false, std::nullopt});
+    const Caller human{c.secret, "browser-1", Language::German};
+    ASSERT_TRUE(act(c.id, human, ResignMessage{}));
+    crash_and_restart();
+    auto joined = service_->join(f.id, *f.invite, {"", "browser-2", Language::English});
+    ASSERT_TRUE(joined) << joined.error().text;
+    EXPECT_EQ(joined->seat, Seat::White);
+    auto v = view(c.id);
+    EXPECT_EQ(v->status, Status::Over);
+    EXPECT_EQ(v->outcome, (Outcome{Result::BlackWins, Termination::Resignation}));
+    auto pgn = service_->pgn(c.id, Language::English);
+    ASSERT_TRUE(pgn);
+    EXPECT_NE(pgn->find("[Result \"0-1\"]"), std::string::npos) << *pgn;
+    EXPECT_NE(pgn->find("[Black \"Schach level 2\"]"), std::string::npos) << *pgn;
+    EXPECT_EQ(service_->list_games("browser-1").size(), 2u);
+}
+
+TEST_F(ServerGameService, ConcurrentResendsKeepOneOrderOfVersions) {
+    const CreatedGame g = create({Mode::Local, 1, ColorChoice::White, "", false, std::nullopt});
+    const Caller me{g.secret, "browser-1", Language::English};
+    std::mutex m;
+    std::vector<std::int64_t> versions;
+    auto sub = service_->subscribe(g.id, 1, [&](const Event& e) {
+        std::lock_guard lock(m);
+        versions.push_back(e.version);
+    });
+    const std::vector<std::string> moves = {"e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5a4", "g8f6"};
+    auto player = [&] {
+        for (int ply = 0; ply < static_cast<int>(moves.size()); ++ply) {
+            std::promise<ActResult> p;
+            service_->act(g.id, me, MoveMessage{ply, moves[static_cast<std::size_t>(ply)], false, ply},
+                          [&](ActResult r) { p.set_value(std::move(r)); });
+            EXPECT_TRUE(p.get_future().get()) << ply;
+        }
+    };
+    std::thread a(player), b(player), c(player);
+    a.join();
+    b.join();
+    c.join();
+    service_->drain();
+    EXPECT_EQ(view(g.id)->moves.size(), moves.size());
+    std::lock_guard lock(m);
+    ASSERT_EQ(versions.size(), moves.size());
+    for (std::size_t i = 0; i < versions.size(); ++i) EXPECT_EQ(versions[i], static_cast<std::int64_t>(i + 2));
+}
+
+TEST_F(ServerGameService, TheFlagTimerEndsGamesByItself) {
+    service_.reset();
+    auto store = SqliteStore::open((dir_ / "timer.db").string());
+    ASSERT_TRUE(store);
+    ServiceOptions options;
+    options.now = [this] { return now_.load(); };
+    options.flag_interval_ms = 5;
+    GameService service(io_, **store, *pool_, options);
+    auto g = service.create_game({Mode::Local, 1, ColorChoice::White, "1+0", false, std::nullopt}, {});
+    ASSERT_TRUE(g);
+    now_ = 60'001;
+    bool over = false;
+    for (int i = 0; i < 1000 && !over; ++i) {
+        over = service.state(g->id, {})->view->status == Status::Over;
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    EXPECT_TRUE(over);
 }
 
 TEST_F(ServerGameService, RefusesGamesThatCannotBePlayed) {

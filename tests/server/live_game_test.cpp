@@ -57,6 +57,9 @@ TEST(ServerLiveGame, ResentMoveIsAcknowledgedNotReplayedAndOldPliesAreStale) {
     EXPECT_EQ(play(g, 7, "e7e5").error().id, "stale");
     // The same move as SAN is the same move.
     EXPECT_TRUE(play(g, 0, "e4", 0, true));
+    // The HTTP API's move for the position now.
+    ASSERT_TRUE(play(g, MoveMessage::CurrentPly, "e7e5"));
+    EXPECT_EQ(g.match().game().plies(), 2);
 }
 
 TEST(ServerLiveGame, OnlyTheSeatToMoveMoves) {
