@@ -191,7 +191,7 @@ scenario(test, 'draw offer declined, then accepted; resignation', 90_000, async 
     assert.equal(state.result.reason, 'resignation');
 }, current);
 
-scenario(test, 'a refused move explained in German and in English (a pinned pawn)', 60_000, async () => {
+scenario(test, 'a refused move explained in German and in English (a pinned pawn)', 60_000, async (t) => {
     const me = await openPage(browser, { name: 'refusal', locale: 'de-DE' });
     const created = await createGameApi(me.context, server.url, { mode: 'local' });
     await openGame(me.page, server.url, created.urls.play);
@@ -206,6 +206,7 @@ scenario(test, 'a refused move explained in German and in English (a pinned pawn
     assert.match(german, /^Zug abgelehnt: /);
     assert.match(german, /gefesselt/);
     assert.match(german, /f7/);
+    t.diagnostic(german);
     // The same in English: the language select reloads the page.
     await me.page.locator('#lang-select').selectOption('en');
     await me.page.getByText('You play both colours at this device.').waitFor();
@@ -216,6 +217,7 @@ scenario(test, 'a refused move explained in German and in English (a pinned pawn
     assert.match(english, /^Move refused: /);
     assert.match(english, /pinned/);
     assert.match(english, /f7/);
+    t.diagnostic(english);
     assert.equal((await gameState(me.context, server.url, created.id)).ply, 3);
 }, current);
 

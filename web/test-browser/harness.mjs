@@ -137,15 +137,21 @@ export async function closeAll() {
  * the server's output) before the contexts close.
  */
 export function scenario(test, name, timeout, fn, getServer = () => null) {
-    test(name, { timeout }, async (t) => {
+    // Our own limit (with screenshots), inside node:test's (which would only cancel the test).
+    test(name, { timeout: timeout + 15_000 }, async (t) => {
+        let timer;
+        const limit = new Promise((_, reject) => {
+            timer = setTimeout(() => reject(new Error(`the scenario took longer than ${timeout} ms`)), timeout);
+        });
         try {
-            await fn(t);
+            await Promise.race([fn(t), limit]);
         } catch (e) {
             await screenshotAll(name);
             const server = getServer();
             if (server) t.diagnostic(`server output:\n${server.output.slice(-3000)}`);
             throw e;
         } finally {
+            clearTimeout(timer);
             await closeAll();
         }
     });
@@ -194,10 +200,13 @@ async function squarePoint(page, square) {
     return { x: box.x + ((col + 0.5) * box.width) / 8, y: box.y + ((row + 0.5) * box.height) / 8 };
 }
 
-/** Clicks `from`, then `to` on the board (chessground's click-click move). */
+/** Clicks `from`, then `to` on the board (chessground's click-click move) once the selected
+ * piece shows where it may go (the page has the server's moves for it). */
 export async function clickMove(page, from, to) {
     const a = await squarePoint(page, from);
     await page.mouse.click(a.x, a.y);
+    // (chessground keeps unused squares hidden for reuse: only a shown one counts)
+    await page.waitForFunction(() => [...document.querySelectorAll('cg-board square.move-dest')].some((q) => q.style.display !== 'none'));
     const b = await squarePoint(page, to);
     await page.mouse.click(b.x, b.y);
 }
