@@ -100,6 +100,8 @@ export async function launchBrowser() {
 
 /** The pages opened through `openPage`, for the screenshots of a failure. */
 const openPages = new Set();
+/** Uncaught exceptions on the pages of the running scenario: each fails it. */
+const pageErrors = [];
 
 /** A new browser context (its own cookies: one person) and a page in it. */
 export async function openPage(browser, { locale = 'en-GB', viewport = { width: 1280, height: 800 }, name = 'page', isMobile = false } = {}) {
@@ -107,9 +109,7 @@ export async function openPage(browser, { locale = 'en-GB', viewport = { width: 
     context.setDefaultTimeout(10_000);
     const page = await context.newPage();
     page.schachName = name;
-    const errors = [];
-    page.on('pageerror', (e) => errors.push(String(e)));
-    page.schachErrors = errors;
+    page.on('pageerror', (e) => pageErrors.push(`${name}: ${e}`));
     openPages.add(page);
     context.on('close', () => openPages.delete(page));
     return { context, page };
@@ -143,8 +143,10 @@ export function scenario(test, name, timeout, fn, getServer = () => null) {
         const limit = new Promise((_, reject) => {
             timer = setTimeout(() => reject(new Error(`the scenario took longer than ${timeout} ms`)), timeout);
         });
+        pageErrors.length = 0;
         try {
             await Promise.race([fn(t), limit]);
+            if (pageErrors.length > 0) throw new Error(`uncaught exceptions on the page:\n${pageErrors.join('\n')}`);
         } catch (e) {
             await screenshotAll(name);
             const server = getServer();
