@@ -304,3 +304,29 @@ scenario(test, 'the game page on a phone (390×844) scrolls only up and down', 3
         await phone.context.close();
     }
 }, current);
+
+scenario(test, 'rematch after a resignation: both pages go to the new game, colours swapped', 60_000, async () => {
+    const first = await openPage(browser, { name: 'first' });
+    const second = await openPage(browser, { name: 'second' });
+    const old = await friendGame(first, second);
+    await play(first.page, 0, 'e2e4');
+    await play(second.page, 1, 'e7e5');
+    await buttonNamed(first.page, 'Resign').click();
+    await buttonNamed(first.page, 'Yes, resign').click();
+    await resultText(second.page);
+    await buttonNamed(second.page, 'Rematch').click();
+    await notice(first.page, 'Black offers a rematch.').waitFor();
+    await buttonNamed(first.page, 'Accept the rematch').click();
+    const fresh = (url) => url.pathname.startsWith('/game/') && !url.pathname.endsWith(old.id);
+    await first.page.waitForURL(fresh);
+    await second.page.waitForURL(fresh);
+    assert.equal(first.page.url(), second.page.url());
+    await first.page.getByText('You play Black.').waitFor();
+    await second.page.getByText('You play White.').waitFor();
+    await play(second.page, 0, 'd2d4');
+    assert.deepEqual(await waitMoves(first.page, 1), ['d4']);
+    const id = new URL(first.page.url()).pathname.split('/')[2];
+    const state = await gameState(first.context, server.url, id);
+    assert.equal(state.you, 'black');
+    assert.equal(state.status, 'started');
+}, current);
