@@ -72,12 +72,18 @@ scenario(test, 'a whole game by invitation link, ended by checkmate (fool’s ma
     await black.page.waitForURL(/\/game\/[A-Za-z0-9]{8}$/);
     await black.page.getByText('You play Black.').waitFor();
     await white.page.getByText('You play White.').waitFor();
+    // A spectator by the link for spectators.
+    const watchLink = await white.page.evaluate(() => window.location.pathname.replace('/game/', '/watch/'));
+    const spectator = await openPage(browser, { name: 'spectator' });
+    await openGame(spectator.page, server.url, watchLink);
+    await spectator.page.getByText('You are watching.').waitFor();
 
     await play(white.page, 0, 'f2f3');
     await play(black.page, 1, 'e7e5');
     await play(white.page, 2, 'g2g4');
     await play(black.page, 3, 'd8h4');
-    for (const side of [white, black]) {
+    assert.equal(await spectator.page.locator('.move-input').isDisabled(), true);
+    for (const side of [white, black, spectator]) {
         assert.deepEqual(await waitMoves(side.page, 4), ['f3', 'e5', 'g4', 'Qh4#']);
         const text = await resultText(side.page);
         assert.match(text, /checkmate/i);
