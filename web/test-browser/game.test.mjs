@@ -213,10 +213,15 @@ scenario(test, 'a refused move explained in German and in English (a pinned pawn
     assert.match(german, /gefesselt/);
     assert.match(german, /f7/);
     t.diagnostic(german);
+    // A move typed with German letters is played and shown with them.
+    await typeMove(me.page, 'Sc6');
+    assert.deepEqual(await waitMoves(me.page, 4), ['e4', 'e5', 'Dh5', 'Sc6']);
     // The same in English: the language select reloads the page.
     await me.page.locator('#lang-select').selectOption('en');
     await me.page.getByText('You play both colours at this device.').waitFor();
-    await waitMoves(me.page, 3);
+    await waitMoves(me.page, 4);
+    await typeMove(me.page, 'Bc4');
+    await waitMoves(me.page, 5);
     await typeMove(me.page, 'f6');
     await refusal.waitFor();
     const english = (await refusal.textContent()) ?? '';
@@ -224,7 +229,7 @@ scenario(test, 'a refused move explained in German and in English (a pinned pawn
     assert.match(english, /pinned/);
     assert.match(english, /f7/);
     t.diagnostic(english);
-    assert.equal((await gameState(me.context, server.url, created.id)).ply, 3);
+    assert.equal((await gameState(me.context, server.url, created.id)).ply, 5);
 }, current);
 
 scenario(test, 'reconnect after the network drops: the game goes on, no move lost', 90_000, async () => {
@@ -335,4 +340,23 @@ scenario(test, 'rematch after a resignation: both pages go to the new game, colo
     const state = await gameState(first.context, server.url, id);
     assert.equal(state.you, 'black');
     assert.equal(state.status, 'started');
+}, current);
+
+scenario(test, 'takeback asked for and allowed: both pages go back one move', 60_000, async () => {
+    const white = await openPage(browser, { name: 'white' });
+    const black = await openPage(browser, { name: 'black' });
+    const created = await friendGame(white, black);
+    await play(white.page, 0, 'e2e4');
+    await play(black.page, 1, 'e7e5');
+    await play(white.page, 2, 'f1c4');
+    await buttonNamed(white.page, 'Ask to take back').click();
+    await notice(black.page, 'White asks to take back a move.').waitFor();
+    await buttonNamed(black.page, 'Allow the takeback').click();
+    for (const side of [white, black]) {
+        await side.page.waitForFunction(() => document.querySelectorAll('.move-list .move:not(.placeholder)').length === 2);
+        assert.deepEqual(await shownMoves(side.page), ['e4', 'e5']);
+    }
+    await play(white.page, 2, 'g1f3');
+    assert.deepEqual(await waitMoves(black.page, 3), ['e4', 'e5', 'Nf3']);
+    assert.deepEqual((await gameState(white.context, server.url, created.id)).moves.map((m) => m.san), ['e4', 'e5', 'Nf3']);
 }, current);
