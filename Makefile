@@ -4,7 +4,7 @@ BUILD  := build/$(PRESET)
 JOBS   ?= $(shell nproc)
 SCHACH := $(BUILD)/schach
 
-.PHONY: all deps configure build web run play test test-long bench match levels time-check fuzz sanitize format format-check clean
+.PHONY: all deps configure build web run play test test-browser test-long bench match levels time-check fuzz sanitize format format-check clean
 
 all: build
 
@@ -37,10 +37,19 @@ play: build
 web: deps
 	@cd web && npm run --silent check && npm run --silent build
 
-# The default suite (long runs excluded: test names ending in Long), then the page's unit tests.
+# The default suite (long runs excluded: test names ending in Long), then the page's unit tests
+# and the browser tests.
 test: build web
 	@cd $(BUILD) && ctest -j $(JOBS) --output-on-failure -E 'Long'
 	@cd web && npm test --silent
+	@$(BROWSER_TESTS)
+
+# The page in headless Chromium (/usr/bin/chromium, driven by playwright-core) against this
+# build's `schach serve` on a free port with a fresh database (web/test-browser/, about 30 s);
+# screenshots of a failure in web/test-browser/artifacts/.
+BROWSER_TESTS = cd web && SCHACH_BIN=$(abspath $(SCHACH)) npm run --silent test:browser
+test-browser: build web
+	@$(BROWSER_TESTS)
 
 # Full-depth perft suites and the large Stockfish differential run.
 test-long: build

@@ -156,7 +156,21 @@ export class GamePage {
         if (event.t === 'move' || event.t === 'state' || event.t === 'takeback' || event.t === 'end') this.setClocks();
         if (event.t !== 'state') this.react(before, event);
         if (event.t === 'rematch') void this.goToRematch(event.d.id);
+        // The join event says only who sat down; the game has started with it, and the seat to
+        // move gets its moves (`dests`) only in a state: fetch it.
+        if (event.t === 'join' && !this.options.watching) void this.reload();
         this.render();
+    }
+
+    /** Takes the server's state over HTTP unless the page has a newer one meanwhile. */
+    private async reload(): Promise<void> {
+        try {
+            const state = await fetchGame(this.options.id);
+            if (state === null || (this.state !== null && state.version < this.state.version)) return;
+            this.onEvent({ v: state.version, t: 'state', d: state });
+        } catch {
+            // The next event or reconnect brings the state; nothing is lost meanwhile.
+        }
     }
 
     /** Sounds and announcements for what just happened. */

@@ -1,0 +1,255 @@
+// The browser tests' harness: `schach serve` as a child process (free port, fresh database in a
+// temporary directory, the built page of web/dist), Debian's Chromium driven by playwright-core,
+// and small helpers to play on the page as a person would (clicks on the board, the move field,
+// the buttons by their names). Screenshots of every open page go to test-browser/artifacts/ when
+// a scenario fails.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const webDir = resolve(here, '..');
+export const distDir = join(webDir, 'dist');
+export const artifactsDir = join(here, 'artifacts');
+/** The server under test; relative paths are taken from web/. */
+export const schachBin = resolve(webDir, process.env.SCHACH_BIN ?? '../build/release/schach');
+export const chromiumPath = process.env.CHROMIUM ?? '/usr/bin/chromium';
+
+/** How long the server may take to print its address. */
+const StartTimeout = 15_000;
+
+/** Every server started and not yet stopped: killed when this process ends, whatever happens. */
+const running = new Set();
+process.on('exit', () => {
+    for (const child of running) child.kill('SIGKILL');
+});
+
+/** A fresh temporary directory for a database; removed by `removeDir`. */
+export async function tempDir() {
+    return mkdtemp(join(tmpdir(), 'schach-browser-'));
+}
+
+export async function removeDir(dir) {
+    await rm(dir, { recursive: true, force: true });
+}
+
+/**
+ * Starts `schach serve --port <port> --db <db> --static web/dist` and waits for the address it
+ * prints ("… http://127.0.0.1:PORT"). Returns { url, port, child, output, stop(), kill() }.
+ */
+export async function startServer({ db, port = 0 }) {
+    if (!existsSync(schachBin)) throw new Error(`no server at ${schachBin} (build it, or set SCHACH_BIN)`);
+    if (!existsSync(join(distDir, 'index.html'))) throw new Error(`no page in ${distDir} (npm run build)`);
+    const args = ['serve', '--port', String(port), '--db', db, '--static', distDir, '--engine-threads', '1', '--threads', '2'];
+    const child = spawn(schachBin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    running.add(child);
+    let output = '';
+    const exited = new Promise((res) => child.once('exit', (code, signal) => res({ code, signal })));
+    exited.then(() => running.delete(child));
+    const url = await new Promise((res, rej) => {
+        const timer = setTimeout(() => rej(new Error(`schach serve printed no address in ${StartTimeout} ms:\n${output}`)), StartTimeout);
+        const onData = (chunk) => {
+            output += chunk.toString();
+            const m = /http:\/\/[^\s]+:(\d+)/.exec(output);
+            if (m) {
+                clearTimeout(timer);
+                res(m[0].replace(/[.,;]$/, ''));
+            }
+        };
+        child.stdout.on('data', onData);
+        child.stderr.on('data', (chunk) => (output += chunk.toString()));
+        exited.then(({ code, signal }) => {
+            clearTimeout(timer);
+            rej(new Error(`schach serve ended (${code ?? signal}) before it printed its address:\n${output}`));
+        });
+    });
+    const server = {
+        url,
+        port: Number(new URL(url).port),
+        child,
+        get output() {
+            return output;
+        },
+        exited,
+        /** SIGTERM, then SIGKILL after 5 s. */
+        async stop() {
+            if (child.exitCode !== null || child.signalCode !== null) return exited;
+            child.kill('SIGTERM');
+            const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+            const r = await exited;
+            clearTimeout(timer);
+            return r;
+        },
+        /** SIGKILL: no clean shutdown at all. */
+        async kill() {
+            if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+            return exited;
+        },
+    };
+    return server;
+}
+
+/** A headless Chromium (one per test file). */
+export async function launchBrowser() {
+    return chromium.launch({ executablePath: chromiumPath, headless: true, args: ['--mute-audio'] });
+}
+
+/** The pages opened through `openPage`, for the screenshots of a failure. */
+const openPages = new Set();
+/** Uncaught exceptions on the pages of the running scenario: each fails it. */
+const pageErrors = [];
+
+/** A new browser context (its own cookies: one person) and a page in it. */
+export async function openPage(browser, { locale = 'en-GB', viewport = { width: 1280, height: 800 }, name = 'page', isMobile = false } = {}) {
+    const context = await browser.newContext({ locale, viewport, isMobile, hasTouch: isMobile, deviceScaleFactor: isMobile ? 2 : 1, reducedMotion: 'reduce' });
+    context.setDefaultTimeout(10_000);
+    const page = await context.newPage();
+    page.schachName = name;
+    page.on('pageerror', (e) => pageErrors.push(`${name}: ${e}`));
+    openPages.add(page);
+    context.on('close', () => openPages.delete(page));
+    return { context, page };
+}
+
+/** Screenshots of every open page into artifacts/, named after the test. */
+export async function screenshotAll(testName) {
+    await mkdir(artifactsDir, { recursive: true });
+    const base = testName.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60);
+    for (const page of openPages) {
+        if (page.isClosed()) continue;
+        const file = join(artifactsDir, `${base}-${page.schachName}.png`);
+        await page.screenshot({ path: file, fullPage: true, timeout: 5000 }).catch(() => undefined);
+    }
+}
+
+/** Closes every context opened by `openPage`. */
+export async function closeAll() {
+    for (const page of [...openPages]) await page.context().close().catch(() => undefined);
+    openPages.clear();
+}
+
+/**
+ * A scenario for node:test's `test`: bounded in time; on failure screenshots of all pages (and
+ * the server's output) before the contexts close.
+ */
+export function scenario(test, name, timeout, fn, getServer = () => null) {
+    // Our own limit (with screenshots), inside node:test's (which would only cancel the test).
+    test(name, { timeout: timeout + 15_000 }, async (t) => {
+        let timer;
+        const limit = new Promise((_, reject) => {
+            timer = setTimeout(() => reject(new Error(`the scenario took longer than ${timeout} ms`)), timeout);
+        });
+        pageErrors.length = 0;
+        try {
+            await Promise.race([fn(t), limit]);
+            if (pageErrors.length > 0) throw new Error(`uncaught exceptions on the page:\n${pageErrors.join('\n')}`);
+        } catch (e) {
+            await screenshotAll(name);
+            const server = getServer();
+            if (server) t.diagnostic(`server output:\n${server.output.slice(-3000)}`);
+            throw e;
+        } finally {
+            clearTimeout(timer);
+            await closeAll();
+        }
+    });
+}
+
+// ---- The HTTP API (for setting games up; the page's own requests go through the page) ----------
+
+/** POST /api/v1/games from a context (its cookie jar gets the seat cookie). */
+export async function createGameApi(context, url, body) {
+    const r = await context.request.post(`${url}/api/v1/games`, { data: body, headers: { Origin: url } });
+    if (r.status() !== 201) throw new Error(`POST /api/v1/games ${JSON.stringify(body)}: ${r.status()} ${await r.text()}`);
+    return r.json();
+}
+
+/** GET /api/v1/games/{id}: the server's state of the game. */
+export async function gameState(context, url, id) {
+    const r = await context.request.get(`${url}/api/v1/games/${id}`);
+    if (!r.ok()) throw new Error(`GET /api/v1/games/${id}: ${r.status()}`);
+    return r.json();
+}
+
+// ---- On the page ---------------------------------------------------------------------------------
+
+/** Opens /game/{id} and waits for the board and the first picture of the game. */
+export async function openGame(page, url, path) {
+    await page.goto(`${url}${path}`);
+    await page.locator('cg-board').waitFor();
+    await page.locator('.seat').filter({ hasText: /\S/ }).waitFor();
+}
+
+/** The board's orientation: 'white' or 'black'. */
+async function orientation(page) {
+    const cls = (await page.locator('.cg-wrap').first().getAttribute('class')) ?? '';
+    return cls.includes('orientation-black') ? 'black' : 'white';
+}
+
+/** The middle of a square on the screen. */
+async function squarePoint(page, square) {
+    const box = await page.locator('cg-board').boundingBox();
+    if (!box) throw new Error('no board on the page');
+    const file = square.charCodeAt(0) - 97;
+    const rank = Number(square[1]) - 1;
+    const white = (await orientation(page)) === 'white';
+    const col = white ? file : 7 - file;
+    const row = white ? 7 - rank : rank;
+    return { x: box.x + ((col + 0.5) * box.width) / 8, y: box.y + ((row + 0.5) * box.height) / 8 };
+}
+
+/** Clicks `from`, then `to` on the board (chessground's click-click move) once the selected
+ * piece shows where it may go (the page has the server's moves for it). */
+export async function clickMove(page, from, to) {
+    const a = await squarePoint(page, from);
+    await page.mouse.click(a.x, a.y);
+    // (chessground keeps unused squares hidden for reuse: only a shown one counts)
+    await page.waitForFunction(() => [...document.querySelectorAll('cg-board square.move-dest')].some((q) => q.style.display !== 'none'));
+    const b = await squarePoint(page, to);
+    await page.mouse.click(b.x, b.y);
+}
+
+/** The moves in the page's move list, as shown (SAN in the chosen letters). */
+export async function shownMoves(page) {
+    return page.locator('.move-list .move:not(.placeholder)').allTextContents();
+}
+
+/** Waits until the page's move list has `n` moves. */
+export async function waitMoves(page, n, timeout = 10_000) {
+    await page.waitForFunction((count) => document.querySelectorAll('.move-list .move:not(.placeholder)').length >= count, n, { timeout });
+    return shownMoves(page);
+}
+
+/** Types a move into the move field and sends it. */
+export async function typeMove(page, text) {
+    const input = page.locator('.move-input');
+    await input.fill(text);
+    await input.press('Enter');
+}
+
+/**
+ * Plays `uci` by clicking the board once the page shows the position after `ply` moves and it is
+ * this page's turn (the move list has `ply` moves and the moving piece is ours to move).
+ */
+export async function play(page, ply, uci) {
+    await page.waitForFunction((p) => document.querySelectorAll('.move-list .move:not(.placeholder)').length === p, ply);
+    await page.waitForFunction(() => !document.querySelector('.game.offline'));
+    await clickMove(page, uci.slice(0, 2), uci.slice(2, 4));
+    await waitMoves(page, ply + 1);
+}
+
+/** A button of the game page by its visible name. */
+export function buttonNamed(page, name) {
+    return page.getByRole('button', { name, exact: true });
+}
+
+/** The result text the page shows once the game is over. */
+export async function resultText(page) {
+    const result = page.locator('.controls .result-text');
+    await result.waitFor();
+    return (await result.textContent()) ?? '';
+}
