@@ -426,7 +426,12 @@ json::object created_json(const CreatedGame& c) {
             {"urls", json::object{{"play", play}, {"invite", invite_url}, {"watch", "/watch/" + c.id}}}};
 }
 
-json::object joined_json(const JoinedGame& j) { return {{"color", seat_id(j.seat)}, {"secret", j.secret}}; }
+json::object joined_json(const JoinedGame& j) {
+    // The page reads a join's colour as white or black only; at one device (a local rematch) the
+    // secret holds both seats and the state's `you` says "both", so White stands for it here.
+    const Seat shown = j.seat == Seat::Both ? Seat::White : j.seat;
+    return {{"color", seat_id(shown)}, {"secret", j.secret}};
+}
 
 json::array games_json(const std::vector<GameSummary>& games, Language lang) {
     json::array out;

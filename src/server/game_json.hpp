@@ -59,7 +59,7 @@ std::expected<JoinRequest, ServiceError> parse_join_request(std::string_view tex
 /// `201 { id, color, secret, invite, urls: { play, invite, watch } }` (paths; `invite` is
 /// `/game/{id}?invite=TOKEN`).
 boost::json::object created_json(const CreatedGame& created);
-/// `{ color, secret }`.
+/// `{ color, secret }` (`color` white or black, as the page reads it: "white" for both seats).
 boost::json::object joined_json(const JoinedGame& joined);
 /// `GET /api/v1/games`: `[ { id, players, status, result, updated } ]`, `updated` in ISO 8601 UTC.
 boost::json::array games_json(const std::vector<GameSummary>& games, Language lang);

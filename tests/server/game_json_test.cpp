@@ -192,6 +192,8 @@ TEST(ServerGameJson, CreateAndJoinRequests) {
     EXPECT_EQ(c["urls"].at("invite"), "/game/abcdEFGH?invite=inv");
     EXPECT_EQ(c["urls"].at("watch"), "/watch/abcdEFGH");
     EXPECT_EQ(c["color"], "white");
+    EXPECT_EQ(joined_json({Seat::Both, "s"})["color"], "white");
+    EXPECT_EQ(joined_json({Seat::Black, "s"})["color"], "black");
     GameSummary g;
     g.id = "abcdEFGH";
     g.status = Status::Over;
