@@ -181,6 +181,14 @@ json::object error_json(const ServiceError& e, std::optional<std::int64_t> a) {
                                {"squares", std::move(squares)}}}};
 }
 
+std::optional<json::object> reply_json(const ClientMessage& message, const ActResult& result) {
+    const std::optional<std::int64_t> a = counter_of(message);
+    if (!result) return error_json(result.error(), a);
+    if (std::holds_alternative<PingMessage>(message)) return json::object{{"t", "pong"}};
+    if (a) return ack_json(a);
+    return std::nullopt;
+}
+
 json::object http_error_json(const ServiceError& e) {
     json::object o{{"code", e.id}, {"text", e.text}};
     if (!e.article.empty()) o["article"] = e.article;
