@@ -11,7 +11,7 @@
 // list_games run on the caller's thread and may wait briefly for the store), except drain().
 // Callbacks (replies and subscribers) run on the game's strand; they must not block.
 //
-// A transport's path: parse_client_message (game_json) -> act -> reply as ack_json/error_json;
+// A transport's path: parse_client_message (game_json) -> act -> reply_json (pong, ack, refusal);
 // subscribe -> event_json(event, you, lang) per connection; state -> state_json.
 
 #include <cstdint>

@@ -165,6 +165,10 @@ TEST(ServerGameJson, RefusalsCarryTheCounterAndTheRule) {
     EXPECT_EQ(o["d"].at("code"), "own-piece-on-target");
     EXPECT_FALSE(o["d"].at("text").as_string().empty());
     EXPECT_EQ(ack_json(4)["d"], 4);
+    EXPECT_EQ(reply_json(PingMessage{}, Ack{})->at("t"), "pong");
+    EXPECT_EQ(reply_json(MoveMessage{0, "e2e4", false, 9}, Ack{9})->at("d"), 9);
+    EXPECT_FALSE(reply_json(ResignMessage{}, Ack{}));
+    EXPECT_EQ(reply_json(MoveMessage{0, "e1e2", false, 4}, std::unexpected(r.error()))->at("t"), "refusal");
 }
 
 TEST(ServerGameJson, CreateAndJoinRequests) {
@@ -192,6 +196,8 @@ TEST(ServerGameJson, CreateAndJoinRequests) {
     EXPECT_EQ(c["urls"].at("invite"), "/game/abcdEFGH?invite=inv");
     EXPECT_EQ(c["urls"].at("watch"), "/watch/abcdEFGH");
     EXPECT_EQ(c["color"], "white");
+    EXPECT_EQ(joined_json({Seat::Both, "s"})["color"], "white");
+    EXPECT_EQ(joined_json({Seat::Black, "s"})["color"], "black");
     GameSummary g;
     g.id = "abcdEFGH";
     g.status = Status::Over;
