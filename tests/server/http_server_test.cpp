@@ -568,6 +568,8 @@ protected:
         HttpServerTest::SetUp();
     }
     void TearDown() override {
+        if (server_) server_->stop();
+        if (service_) service_->drain();
         server_.reset();
         service_handler_.reset();
         service_.reset();
