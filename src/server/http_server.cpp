@@ -141,6 +141,7 @@ struct HttpServer::Impl {
     std::uint16_t port = 0;
     std::mutex mutex;
     std::atomic<bool> stopped{false};
+    std::atomic<int> connections{0};  // open connections (HTTP, streams, WebSockets)
 
     net::awaitable<void> accept_loop();
     net::awaitable<void> http_session(tcp::socket socket);
@@ -191,12 +192,22 @@ net::awaitable<void> HttpServer::Impl::accept_loop() {
             if (ec == net::error::operation_aborted || !acceptor->is_open()) co_return;
             continue;  // e.g. too many open files: go on with the next
         }
+        if (connections.load() >= options.max_connections) {
+            error_code ignored;
+            socket.close(ignored);  // full: refused at once rather than starving the others
+            continue;
+        }
+        ++connections;  // counted here, in the order of accepting; the session counts down
         const auto ex = socket.get_executor();
         net::co_spawn(ex, http_session(std::move(socket)), net::detached);
     }
 }
 
 net::awaitable<void> HttpServer::Impl::http_session(tcp::socket socket) {
+    struct Count {
+        std::atomic<int>& n;
+        ~Count() { --n; }
+    } count{connections};
     beast::tcp_stream stream(std::move(socket));
     beast::flat_buffer buffer;
     for (;;) {
@@ -569,7 +580,10 @@ net::awaitable<void> HttpServer::Impl::ws_session(beast::tcp_stream stream, Requ
             if (const json::value* counter = action->data.as_object().if_contains("a")) a = *counter;
         const auto deliver = [weak = std::weak_ptr(box), ex, a](Reply reply) {
             std::string message;
-            if (reply.status == 200) {
+            if (reply.ws_reply) {
+                if (reply.ws_reply->empty()) return;
+                message = std::move(*reply.ws_reply);
+            } else if (reply.status == 200) {
                 message = json::serialize(json::object{{"t", "ack"}, {"d", a}});
             } else if (reply.refusal && reply.body.is_object()) {
                 json::object d = reply.body.as_object();

@@ -27,6 +27,7 @@ struct ServerOptions {
     std::chrono::milliseconds rate_window{RateWindowSeconds * 1000};
     std::size_t max_queued_events = MaxQueuedEvents;  // per connection; a slower reader is dropped
     Language default_lang = Language::German;         // where a request names no language we speak
+    int max_connections = 1000;                       // open at once; more are closed as they come
 };
 
 /// The Content-Security-Policy of every answer (the page has no inline scripts or styles).

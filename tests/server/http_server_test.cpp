@@ -524,6 +524,28 @@ TEST_F(HttpServerTest, StreamSendsTheStateThenEachEventAsALine) {
     EXPECT_TRUE(missing.starts_with("HTTP/1.1 404")) << missing;
 }
 
+class FullServerTest : public HttpServerTest {
+    void configure(ServerOptions& options) override { options.max_connections = 2; }
+};
+
+TEST_F(FullServerTest, ConnectionsPastTheLimitAreClosedAndTheOthersGoOn) {
+    net::io_context ioc;
+    std::vector<tcp::socket> held;
+    for (int i = 0; i < 2; ++i) {
+        held.emplace_back(ioc);
+        held.back().connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port_));
+    }
+    tcp::socket extra(ioc);
+    extra.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port_));
+    std::array<char, 16> byte;
+    boost::system::error_code ec;
+    extra.read_some(net::buffer(byte), ec);
+    EXPECT_TRUE(ec == net::error::eof || ec == net::error::connection_reset) << ec.message();
+    held.clear();
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    EXPECT_EQ(request(http::verb::get, "/app.js").result_int(), 200);
+}
+
 class SlowReaderTest : public HttpServerTest {
     void configure(ServerOptions& options) override { options.max_queued_events = 4; }
 };
@@ -568,6 +590,8 @@ protected:
         HttpServerTest::SetUp();
     }
     void TearDown() override {
+        if (server_) server_->stop();
+        if (service_) service_->drain();
         server_.reset();
         service_handler_.reset();
         service_.reset();
@@ -676,6 +700,13 @@ TEST_F(ServeTest, AFriendGameOverHttpAndWebSockets) {
     w->write(net::buffer(std::string(R"({"t":"move","d":{"ply":2,"uci":"e1e9","a":2}})")));
     EXPECT_EQ(ws_read(*w).at("t"), "error");
     EXPECT_EQ(json::parse(request(http::verb::get, "/api/v1/games/" + id).body()).at("version"), version);
+
+    // An action without a counter gets no ack: its event tells.
+    w->write(net::buffer(std::string(R"({"t":"draw","d":"offer"})")));
+    const json::value offer = ws_read(*w);
+    EXPECT_EQ(offer.at("t"), "offer") << json::serialize(offer);
+    EXPECT_EQ(offer.at("v"), version + 1);
+    EXPECT_EQ(offer.at("d").at("by"), "white");
     w->close(websocket::close_code::normal);
     b->close(websocket::close_code::normal);
     again->close(websocket::close_code::normal);
