@@ -108,9 +108,11 @@ int serve(const ServeOptions& o) {
     sigwait(&stop_signals, &signal);
     fmt::print("{}\n", tr(Msg::ServeStopping));
     std::fflush(stdout);
+    // Stopped first (no new requests), but kept until the service has run what was posted: its
+    // replies still find the server's io_context.
     http->stop();
-    http.reset();
     service->drain();
+    http.reset();
     service.reset();
     finish();
     return ExitOk;

@@ -181,6 +181,14 @@ json::object error_json(const ServiceError& e, std::optional<std::int64_t> a) {
                                {"squares", std::move(squares)}}}};
 }
 
+std::optional<json::object> reply_json(const ClientMessage& message, const ActResult& result) {
+    const std::optional<std::int64_t> a = counter_of(message);
+    if (!result) return error_json(result.error(), a);
+    if (std::holds_alternative<PingMessage>(message)) return json::object{{"t", "pong"}};
+    if (a) return ack_json(a);
+    return std::nullopt;
+}
+
 json::object http_error_json(const ServiceError& e) {
     json::object o{{"code", e.id}, {"text", e.text}};
     if (!e.article.empty()) o["article"] = e.article;
@@ -426,7 +434,12 @@ json::object created_json(const CreatedGame& c) {
             {"urls", json::object{{"play", play}, {"invite", invite_url}, {"watch", "/watch/" + c.id}}}};
 }
 
-json::object joined_json(const JoinedGame& j) { return {{"color", seat_id(j.seat)}, {"secret", j.secret}}; }
+json::object joined_json(const JoinedGame& j) {
+    // The page reads a join's colour as white or black only; at one device (a local rematch) the
+    // secret holds both seats and the state's `you` says "both", so White stands for it here.
+    const Seat shown = j.seat == Seat::Both ? Seat::White : j.seat;
+    return {{"color", seat_id(shown)}, {"secret", j.secret}};
+}
 
 json::array games_json(const std::vector<GameSummary>& games, Language lang) {
     json::array out;

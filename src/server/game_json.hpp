@@ -39,6 +39,10 @@ boost::json::object ack_json(std::optional<std::int64_t> a);
 /// `{t:"refusal", d:{a, code, article, text, squares}}` for refusals, `{t:"error", d:{code, text}}`
 /// for errors (ServiceError::is_refusal decides).
 boost::json::object error_json(const ServiceError& error, std::optional<std::int64_t> a);
+/// What a WebSocket sends back for `message` once act() answered: `{t:"pong"}` for a ping, the
+/// ack `{t:"ack", d:a}` of a move with a counter, the refusal or error; nothing for a successful
+/// action without a counter (the page learns of it from the event).
+std::optional<boost::json::object> reply_json(const ClientMessage& message, const ActResult& result);
 /// `{code, text, article?}`: the body of an HTTP 4xx answer.
 boost::json::object http_error_json(const ServiceError& error);
 /// The language-free payload of an event for the store's events table.
@@ -59,7 +63,7 @@ std::expected<JoinRequest, ServiceError> parse_join_request(std::string_view tex
 /// `201 { id, color, secret, invite, urls: { play, invite, watch } }` (paths; `invite` is
 /// `/game/{id}?invite=TOKEN`).
 boost::json::object created_json(const CreatedGame& created);
-/// `{ color, secret }`.
+/// `{ color, secret }` (`color` white or black, as the page reads it: "white" for both seats).
 boost::json::object joined_json(const JoinedGame& joined);
 /// `GET /api/v1/games`: `[ { id, players, status, result, updated } ]`, `updated` in ISO 8601 UTC.
 boost::json::array games_json(const std::vector<GameSummary>& games, Language lang);

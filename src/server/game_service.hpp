@@ -11,7 +11,7 @@
 // list_games run on the caller's thread and may wait briefly for the store), except drain().
 // Callbacks (replies and subscribers) run on the game's strand; they must not block.
 //
-// A transport's path: parse_client_message (game_json) -> act -> reply as ack_json/error_json;
+// A transport's path: parse_client_message (game_json) -> act -> reply_json (pong, ack, refusal);
 // subscribe -> event_json(event, you, lang) per connection; state -> state_json.
 
 #include <cstdint>
@@ -123,8 +123,9 @@ struct ServiceOptions {
     std::function<Millis()> wall_now;
     /// How often check_flags runs by itself (0: never; tests call check_flags()).
     Millis flag_interval_ms = 100;
-    /// Events kept per game for reconnects.
-    std::size_t recent_events = 200;
+    /// Events kept in memory per game for reconnects (older: the state is sent). Each holds the
+    /// game as it was (its move list too), so the number is kept small.
+    std::size_t recent_events = 32;
     /// Where the service reports what only an operator can fix (a failing store, a corrupt
     /// record at recovery); none: not reported.
     std::function<void(const std::string&)> log;

@@ -33,6 +33,10 @@ struct Reply {
     bool refusal = false;
     std::optional<std::string> game;
     std::optional<std::string> seat_secret;
+    /// For an action: what a WebSocket answers, rendered by the domain (`{t:"ack"}`, `refusal`,
+    /// `error`); none: the transport says `ack` (with the counter) or copies `body` into an error;
+    /// an empty text: nothing at all (the event tells).
+    std::optional<std::string> ws_reply;
 };
 
 /// Receives a game's events as JSON text (one `{v, t, d}` each, rendered for the caller's seat and

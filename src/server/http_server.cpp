@@ -569,7 +569,10 @@ net::awaitable<void> HttpServer::Impl::ws_session(beast::tcp_stream stream, Requ
             if (const json::value* counter = action->data.as_object().if_contains("a")) a = *counter;
         const auto deliver = [weak = std::weak_ptr(box), ex, a](Reply reply) {
             std::string message;
-            if (reply.status == 200) {
+            if (reply.ws_reply) {
+                if (reply.ws_reply->empty()) return;
+                message = std::move(*reply.ws_reply);
+            } else if (reply.status == 200) {
                 message = json::serialize(json::object{{"t", "ack"}, {"d", a}});
             } else if (reply.refusal && reply.body.is_object()) {
                 json::object d = reply.body.as_object();

@@ -75,6 +75,8 @@ public:
     const Match& match() const { return match_; }
     const ByColor<StoredSeat>& seats() const { return seats_; }
     const std::vector<StoredMove>& stored_moves() const { return stored_; }
+    /// The moves as shown: UCI, SAN, the mover's clock after it, the FEN after it.
+    const std::vector<MoveRecord>& move_records() const { return records_; }
     /// The seat a secret holds, if any (both seats share the secret at one device).
     std::optional<Seat> seat_of(std::string_view secret) const;
     /// Whether `browser` holds a seat here.

@@ -154,10 +154,16 @@ void ServiceHandler::act(const std::string& game, const Action& action, const Ca
     }
     auto parsed = parse_client_message(json::serialize(message), caller.lang);
     if (!parsed) return done(error_reply(parsed.error()));
-    service_.act(game, caller, std::move(*parsed), [done = std::move(done)](ActResult result) {
-        if (result) done(ok_reply(200, json::object{{"ok", true}}));
-        else done(error_reply(result.error()));
-    });
+    // The WebSocket's answer comes from the domain (reply_json: the ack only of a move with a
+    // counter, refusals with their squares).
+    ClientMessage message_copy = *parsed;
+    service_.act(game, caller, std::move(*parsed),
+                 [done = std::move(done), message_copy = std::move(message_copy)](ActResult result) {
+                     Reply reply = result ? ok_reply(200, json::object{{"ok", true}}) : error_reply(result.error());
+                     const auto answer = reply_json(message_copy, result);
+                     reply.ws_reply = answer ? json::serialize(*answer) : std::string();
+                     done(std::move(reply));
+                 });
 }
 
 std::optional<Subscription> ServiceHandler::subscribe(const std::string& game, std::optional<std::int64_t> since,

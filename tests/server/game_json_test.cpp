@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <random>
+
 #include <boost/json/serialize.hpp>
 
 #include "core/fen.hpp"
@@ -131,6 +133,28 @@ TEST(ServerGameJson, RefusesWhatIsNotInTheSchemaWithoutThrowing) {
     EXPECT_EQ(parse_client_message(big, Language::English).error().id, "too-large");
 }
 
+TEST(ServerGameJson, RandomBytesAndMutatedMessagesNeverThrow) {
+    std::mt19937 random(12345);
+    const std::string seed = R"({"t":"move","d":{"ply":3,"uci":"e2e4","a":7}})";
+    for (int i = 0; i < 20000; ++i) {
+        std::string text = seed;
+        const int edits = 1 + static_cast<int>(random() % 4);
+        for (int e = 0; e < edits; ++e) {
+            const std::size_t at = random() % (text.size() + 1);
+            switch (random() % 3) {
+                case 0: text.insert(at, 1, static_cast<char>(random() % 256)); break;
+                case 1:
+                    if (at < text.size()) text.erase(at, 1);
+                    break;
+                default:
+                    if (at < text.size()) text[at] = static_cast<char>(random() % 256);
+            }
+        }
+        EXPECT_NO_THROW((void)parse_client_message(text, Language::English));
+        EXPECT_NO_THROW((void)parse_create_request(text, Language::English));
+    }
+}
+
 TEST(ServerGameJson, RefusalsCarryTheCounterAndTheRule) {
     LiveGame g = friend_game();
     auto r = g.move(Seat::Both, {0, "e1e2", false, 4}, 0, 0, Language::English);
@@ -141,6 +165,10 @@ TEST(ServerGameJson, RefusalsCarryTheCounterAndTheRule) {
     EXPECT_EQ(o["d"].at("code"), "own-piece-on-target");
     EXPECT_FALSE(o["d"].at("text").as_string().empty());
     EXPECT_EQ(ack_json(4)["d"], 4);
+    EXPECT_EQ(reply_json(PingMessage{}, Ack{})->at("t"), "pong");
+    EXPECT_EQ(reply_json(MoveMessage{0, "e2e4", false, 9}, Ack{9})->at("d"), 9);
+    EXPECT_FALSE(reply_json(ResignMessage{}, Ack{}));
+    EXPECT_EQ(reply_json(MoveMessage{0, "e1e2", false, 4}, std::unexpected(r.error()))->at("t"), "refusal");
 }
 
 TEST(ServerGameJson, CreateAndJoinRequests) {
@@ -168,6 +196,8 @@ TEST(ServerGameJson, CreateAndJoinRequests) {
     EXPECT_EQ(c["urls"].at("invite"), "/game/abcdEFGH?invite=inv");
     EXPECT_EQ(c["urls"].at("watch"), "/watch/abcdEFGH");
     EXPECT_EQ(c["color"], "white");
+    EXPECT_EQ(joined_json({Seat::Both, "s"})["color"], "white");
+    EXPECT_EQ(joined_json({Seat::Black, "s"})["color"], "black");
     GameSummary g;
     g.id = "abcdEFGH";
     g.status = Status::Over;

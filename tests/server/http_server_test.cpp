@@ -568,6 +568,8 @@ protected:
         HttpServerTest::SetUp();
     }
     void TearDown() override {
+        if (server_) server_->stop();
+        if (service_) service_->drain();
         server_.reset();
         service_handler_.reset();
         service_.reset();
@@ -676,6 +678,13 @@ TEST_F(ServeTest, AFriendGameOverHttpAndWebSockets) {
     w->write(net::buffer(std::string(R"({"t":"move","d":{"ply":2,"uci":"e1e9","a":2}})")));
     EXPECT_EQ(ws_read(*w).at("t"), "error");
     EXPECT_EQ(json::parse(request(http::verb::get, "/api/v1/games/" + id).body()).at("version"), version);
+
+    // An action without a counter gets no ack: its event tells.
+    w->write(net::buffer(std::string(R"({"t":"draw","d":"offer"})")));
+    const json::value offer = ws_read(*w);
+    EXPECT_EQ(offer.at("t"), "offer") << json::serialize(offer);
+    EXPECT_EQ(offer.at("v"), version + 1);
+    EXPECT_EQ(offer.at("d").at("by"), "white");
     w->close(websocket::close_code::normal);
     b->close(websocket::close_code::normal);
     again->close(websocket::close_code::normal);
