@@ -6,6 +6,7 @@
 
 #include <array>
 #include <atomic>
+#include <charconv>
 #include <cstdio>
 #include <deque>
 #include <fstream>
@@ -127,6 +128,17 @@ net::awaitable<bool> wait_signal(Outbox& box, std::chrono::milliseconds timeout)
     box.signal.expires_after(timeout);
     co_await box.signal.async_wait(use_ec(ec));
     co_return !ec;
+}
+
+/// The version a client saw last (`?v=N`), or none when absent or not a whole number (then the
+/// client gets the full state).
+std::optional<std::int64_t> since_version(const Target& target) {
+    const auto v = target.param("v");
+    if (!v) return std::nullopt;
+    std::int64_t n = 0;
+    const auto [end, ec] = std::from_chars(v->data(), v->data() + v->size(), n);
+    if (ec != std::errc{} || end != v->data() + v->size()) return std::nullopt;
+    return n;
 }
 
 }  // namespace
@@ -409,13 +421,7 @@ net::awaitable<Response> HttpServer::Impl::serve_api(const Request& req, const T
 net::awaitable<void> HttpServer::Impl::stream_session(beast::tcp_stream& stream, Request req, std::string game) {
     const auto target = parse_target(req.target());
     const Caller caller = caller_of(req, *target, game);
-    std::optional<std::int64_t> since;
-    if (const auto v = target->param("v")) {
-        try {
-            since = std::stoll(*v);
-        } catch (const std::exception&) {
-        }
-    }
+    const std::optional<std::int64_t> since = since_version(*target);
     const auto ex = co_await net::this_coro::executor;
     const auto box = std::make_shared<Outbox>(ex);
     box->limit = options.max_queued_events;
@@ -482,13 +488,7 @@ net::awaitable<void> HttpServer::Impl::stream_session(beast::tcp_stream& stream,
 net::awaitable<void> HttpServer::Impl::ws_session(beast::tcp_stream stream, Request req, std::string game) {
     const auto target = parse_target(req.target());
     const Caller caller = caller_of(req, *target, game);
-    std::optional<std::int64_t> since;
-    if (const auto v = target->param("v")) {
-        try {
-            since = std::stoll(*v);
-        } catch (const std::exception&) {
-        }
-    }
+    const std::optional<std::int64_t> since = since_version(*target);
     const auto ex = co_await net::this_coro::executor;
     auto ws = std::make_shared<websocket::stream<beast::tcp_stream>>(std::move(stream));
     const auto box = std::make_shared<Outbox>(ex);

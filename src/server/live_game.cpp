@@ -188,6 +188,16 @@ Event& LiveGame::add_event(Effects& effects, EventKind kind, Millis now) {
     return effects.events.back();
 }
 
+void LiveGame::add_end_or_draw_offer(Effects& effects, Millis now) {
+    if (status_ == Status::Over) {
+        add_event(effects, EventKind::End, now);
+        return;
+    }
+    Event& e = add_event(effects, EventKind::Offer, now);
+    e.offer = OfferKind::Draw;
+    e.by = match_.game().draw_offer();
+}
+
 void LiveGame::settle_status() {
     if (status_ == Status::Started && match_.game().is_over()) status_ = Status::Over;
 }
@@ -265,13 +275,7 @@ std::expected<Effects, ServiceError> LiveGame::draw(Seat seat, Answer answer, Mi
     if (!r) return std::unexpected(match_error(r.error(), lang));
     settle_status();
     Effects effects;
-    if (status_ == Status::Over) {
-        add_event(effects, EventKind::End, now);
-    } else {
-        Event& e = add_event(effects, EventKind::Offer, now);
-        e.offer = OfferKind::Draw;
-        e.by = match_.game().draw_offer();
-    }
+    add_end_or_draw_offer(effects, now);
     return effects;
 }
 
@@ -302,14 +306,8 @@ std::expected<Effects, ServiceError> LiveGame::claim(Seat seat, const ClaimMessa
     }
     settle_status();
     if (r->played) add_event(effects, EventKind::Move, now);
-    if (status_ == Status::Over) {
-        add_event(effects, EventKind::End, now);
-    } else {
-        // 9.1.2.3: an incorrect claim stands as a draw offer.
-        Event& e = add_event(effects, EventKind::Offer, now);
-        e.offer = OfferKind::Draw;
-        e.by = match_.game().draw_offer();
-    }
+    // 9.1.2.3: an incorrect claim stands as a draw offer.
+    add_end_or_draw_offer(effects, now);
     return effects;
 }
 

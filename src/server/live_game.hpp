@@ -139,6 +139,8 @@ private:
     std::expected<Effects, ServiceError> play(Move m, Millis now, Millis wall_now, Language lang);
     /// Adds an event with the next version and the view after it.
     Event& add_event(Effects& effects, EventKind kind, Millis now);
+    /// The end of the game when it is over, else the draw offer that stands now (by whom, or none).
+    void add_end_or_draw_offer(Effects& effects, Millis now);
     /// Status Over once the match has ended.
     void settle_status();
     /// Rebuilds the match from the first `plies` stored moves (takebacks, restore).
