@@ -40,8 +40,11 @@ if [ ! -d "$root/tools/oracle/node_modules/chessops" ]; then
   npm ci --prefix "$root/tools/oracle" --no-audit --no-fund --loglevel=error
 fi
 
-# The web page (web/, pinned in web/package-lock.json): chessground, esbuild, typescript.
-if [ -f "$root/web/package-lock.json" ] && [ ! -d "$root/web/node_modules/@lichess-org/chessground" ]; then
+# The web page (web/, pinned in web/package-lock.json): chessground, esbuild, typescript, and
+# playwright-core for the browser tests. Installed again when the lock file is newer than the
+# installed tree (npm writes node_modules/.package-lock.json), e.g. after a new dependency.
+installed="$root/web/node_modules/.package-lock.json"
+if [ -f "$root/web/package-lock.json" ] && { [ ! -f "$installed" ] || [ "$root/web/package-lock.json" -nt "$installed" ]; }; then
   echo "install-deps: npm ci in web"
   npm ci --prefix "$root/web" --no-audit --no-fund --loglevel=error
 fi
