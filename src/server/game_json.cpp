@@ -327,20 +327,9 @@ std::optional<ClientMessage> read_message(const json::object& msg) {
 
 }  // namespace
 
-std::expected<ClientMessage, ServiceError> parse_client_message(std::string_view text, Language lang) {
-    if (text.size() > MaxMessageBytes) return std::unexpected(make_error(ServiceCode::TooLarge, lang));
-    json::parse_options options;
-    options.max_depth = MaxMessageDepth;
-    boost::system::error_code ec;
-    json::value v = json::parse(json::string_view(text.data(), text.size()), ec, json::storage_ptr(), options);
-    if (ec || !v.is_object()) return std::unexpected(make_error(ServiceCode::Malformed, lang));
-    if (auto m = read_message(v.as_object())) return *m;
-    return std::unexpected(make_error(ServiceCode::Malformed, lang));
-}
-
 namespace {
 
-/// Size, depth and JSON: the first checks of every body.
+/// Size, depth and JSON: the first checks of every body and message.
 std::expected<json::object, ServiceError> read_object(std::string_view text, Language lang) {
     if (text.size() > MaxMessageBytes) return std::unexpected(make_error(ServiceCode::TooLarge, lang));
     json::parse_options options;
@@ -350,6 +339,17 @@ std::expected<json::object, ServiceError> read_object(std::string_view text, Lan
     if (ec || !v.is_object()) return std::unexpected(make_error(ServiceCode::Malformed, lang));
     return std::move(v.as_object());
 }
+
+}  // namespace
+
+std::expected<ClientMessage, ServiceError> parse_client_message(std::string_view text, Language lang) {
+    auto object = read_object(text, lang);
+    if (!object) return std::unexpected(object.error());
+    if (auto m = read_message(*object)) return *m;
+    return std::unexpected(make_error(ServiceCode::Malformed, lang));
+}
+
+namespace {
 
 std::string iso8601(Millis wall) {
     const std::time_t t = static_cast<std::time_t>(wall / 1000);

@@ -166,7 +166,19 @@ struct HttpServer::Impl {
 
     Caller caller_of(const Request& req, const Target& target, const std::string& game) const;
     bool origin_allowed(const Request& req) const;
+    /// The stream's or WebSocket's subscription, or none (unknown game, or the domain threw).
+    std::optional<Subscription> try_subscribe(const std::string& game, std::optional<std::int64_t> since,
+                                              const Caller& caller, const std::shared_ptr<Outbox>& box);
 };
+
+std::optional<Subscription> HttpServer::Impl::try_subscribe(const std::string& game, std::optional<std::int64_t> since,
+                                                            const Caller& caller, const std::shared_ptr<Outbox>& box) {
+    try {
+        return handler.subscribe(game, since, caller, sink_for(box));
+    } catch (const std::exception&) {
+        return std::nullopt;
+    }
+}
 
 namespace {
 
@@ -429,11 +441,7 @@ net::awaitable<void> HttpServer::Impl::stream_session(beast::tcp_stream& stream,
         error_code ignored;
         stream.socket().close(ignored);
     };
-    std::optional<Subscription> subscription;
-    try {
-        subscription = handler.subscribe(game, since, caller, sink_for(box));
-    } catch (const std::exception&) {
-    }
+    std::optional<Subscription> subscription = try_subscribe(game, since, caller, box);
     error_code ec;
     if (!subscription) {
         Response res = error_response(404, ErrorCode::NotFound, caller.lang, false);
@@ -499,11 +507,7 @@ net::awaitable<void> HttpServer::Impl::ws_session(beast::tcp_stream stream, Requ
             beast::get_lowest_layer(*w).socket().close(ignored);
         }
     };
-    std::optional<Subscription> subscription;
-    try {
-        subscription = handler.subscribe(game, since, caller, sink_for(box));
-    } catch (const std::exception&) {
-    }
+    std::optional<Subscription> subscription = try_subscribe(game, since, caller, box);
     error_code ec;
     if (!subscription) {
         Response res = error_response(404, ErrorCode::NotFound, caller.lang, false);
