@@ -84,7 +84,8 @@ std::optional<Win> winning_capture(const Position& pos, Square s) {
         if (m.to() != s || m.kind() == MoveKind::Castling || !pos.is_capture(m)) continue;
         const int gain = see(pos, m);
         const bool cheaper = best && gain == best->gain &&
-                             see_value(type_of(pos.piece_on(m.from()))) < see_value(type_of(pos.piece_on(best->move.from())));
+                             see_value(type_of(pos.piece_on(m.from()))) <
+                                 see_value(type_of(pos.piece_on(best->move.from())));
         if (gain > 0 && (!best || gain > best->gain || cheaper)) best = Win{gain, m};
     }
     return best;
@@ -135,8 +136,8 @@ void centre_hints(const Replay& r, Color us, std::vector<Hint>& out) {
     const Piece pawn = make_piece(us, PieceType::Pawn);
     if (contains(Centre, to)) {
         if (contains(winnable(r.after), to)) return;  // no praise for a pawn that is lost there
-        out.push_back({.principle = Principle::Centre, .code = HintCode::CentrePawn, .piece = pawn, .square = to,
-                       .from = from});
+        out.push_back(
+            {.principle = Principle::Centre, .code = HintCode::CentrePawn, .piece = pawn, .square = to, .from = from});
         return;
     }
     const File f = file_of(from);
@@ -144,8 +145,12 @@ void centre_hints(const Replay& r, Color us, std::vector<Hint>& out) {
     const bool centre_at_home = r.before.piece_on(relative(us, Square::D2)) == pawn &&
                                 r.before.piece_on(relative(us, Square::E2)) == pawn;
     if (rim && centre_at_home)
-        out.push_back({.principle = Principle::Centre, .code = HintCode::FlankPawn, .piece = pawn, .square = to,
-                       .from = from, .squares = Centre});
+        out.push_back({.principle = Principle::Centre,
+                       .code = HintCode::FlankPawn,
+                       .piece = pawn,
+                       .square = to,
+                       .from = from,
+                       .squares = Centre});
 }
 
 /// Whether the piece on `s` could be won by the opponent before the learner moved it.
@@ -161,21 +166,32 @@ void development_hints(const Replay& r, Color us, std::vector<Hint>& out) {
     const int before_count = times_moved(r, from);
     if ((type == PieceType::Knight || type == PieceType::Bishop) && before_count == 0) {
         if (contains(winnable(r.after), to)) return;  // the loose-piece hint says what matters
-        out.push_back({.principle = Principle::MinorsFirst, .code = HintCode::MinorDeveloped, .piece = piece,
-                       .square = to, .from = from});
+        out.push_back({.principle = Principle::MinorsFirst,
+                       .code = HintCode::MinorDeveloped,
+                       .piece = piece,
+                       .square = to,
+                       .from = from});
         return;
     }
     const Bitboard home = minors_at_home(r, us);
     if (type == PieceType::Queen && popcount(home) >= 2 && !good_capture) {
-        out.push_back({.principle = Principle::MinorsFirst, .code = HintCode::QueenEarly, .piece = piece,
-                       .square = to, .from = from, .squares = home});
+        out.push_back({.principle = Principle::MinorsFirst,
+                       .code = HintCode::QueenEarly,
+                       .piece = piece,
+                       .square = to,
+                       .from = from,
+                       .squares = home});
         return;
     }
     const bool reason = r.before.is_capture(r.last) || r.before.gives_check(r.last) || r.before.in_check() ||
                         was_threatened(r, from);
     if (before_count >= 1 && home && !reason)
-        out.push_back({.principle = Principle::OneMoveEach, .code = HintCode::PieceAgain, .piece = piece,
-                       .square = to, .from = from, .squares = home});
+        out.push_back({.principle = Principle::OneMoveEach,
+                       .code = HintCode::PieceAgain,
+                       .piece = piece,
+                       .square = to,
+                       .from = from,
+                       .squares = home});
 }
 
 void castling_hints(const Replay& r, Color us, std::vector<Hint>& out) {
@@ -183,19 +199,28 @@ void castling_hints(const Replay& r, Color us, std::vector<Hint>& out) {
     const Piece piece = r.before.piece_on(from);
     if (r.last.kind() == MoveKind::Castling) {
         const CastlingSide side = r.before.castling_side(r.last);
-        out.push_back({.principle = Principle::CastleEarly, .code = HintCode::Castled, .piece = piece,
-                       .square = Position::king_target(us, side), .from = from});
+        out.push_back({.principle = Principle::CastleEarly,
+                       .code = HintCode::Castled,
+                       .piece = piece,
+                       .square = Position::king_target(us, side),
+                       .from = from});
         return;
     }
     const bool had_right = r.before.can_castle(us, CastlingSide::King) || r.before.can_castle(us, CastlingSide::Queen);
     if (!had_right || r.castled[idx(us)]) return;
     if (type_of(piece) == PieceType::King) {
-        out.push_back({.principle = Principle::CastleEarly, .code = HintCode::KingLostCastling, .piece = piece,
-                       .square = to, .from = from});
+        out.push_back({.principle = Principle::CastleEarly,
+                       .code = HintCode::KingLostCastling,
+                       .piece = piece,
+                       .square = to,
+                       .from = from});
     } else if (type_of(piece) == PieceType::Rook && contains(r.before.castling_rooks(), from) &&
                !contains(r.after.castling_rooks(), from)) {
-        out.push_back({.principle = Principle::CastleEarly, .code = HintCode::RookLostCastling, .piece = piece,
-                       .square = to, .from = from});
+        out.push_back({.principle = Principle::CastleEarly,
+                       .code = HintCode::RookLostCastling,
+                       .piece = piece,
+                       .square = to,
+                       .from = from});
     }
 }
 
@@ -204,9 +229,13 @@ void trade_hints(const Replay& r, std::vector<Hint>& out) {
     const int value = see(r.before, r.last);
     if (value >= 0) return;
     const Square from = r.last.from(), to = r.last.to();
-    out.push_back({.principle = Principle::EqualTrades, .code = HintCode::LosingTrade,
-                   .piece = r.before.piece_on(from), .square = to, .from = from,
-                   .by_piece = r.before.piece_on(to), .value = value});
+    out.push_back({.principle = Principle::EqualTrades,
+                   .code = HintCode::LosingTrade,
+                   .piece = r.before.piece_on(from),
+                   .square = to,
+                   .from = from,
+                   .by_piece = r.before.piece_on(to),
+                   .value = value});
 }
 
 void own_loose_hints(const Replay& r, std::vector<Hint>& out) {
@@ -229,9 +258,15 @@ void check_hint(const Replay& r, std::vector<Hint>& out) {
         else ++a.blocks;
     }
     const Square by = lsb(checkers);
-    out.push_back({.principle = Principle::WatchThreats, .code = HintCode::Check, .piece = pos.piece_on(king),
-                   .square = king, .from = r.last.from(), .by_piece = pos.piece_on(by), .by = by,
-                   .squares = checkers, .answers = a});
+    out.push_back({.principle = Principle::WatchThreats,
+                   .code = HintCode::Check,
+                   .piece = pos.piece_on(king),
+                   .square = king,
+                   .from = r.last.from(),
+                   .by_piece = pos.piece_on(by),
+                   .by = by,
+                   .squares = checkers,
+                   .answers = a});
 }
 
 void threat_hints(const Replay& r, std::vector<Hint>& out) {
@@ -261,8 +296,11 @@ void castle_now_hint(const Replay& r, Color us, std::vector<Hint>& out) {
         if (m.kind() == MoveKind::Castling) targets |= bb(Position::king_target(us, r.after.castling_side(m)));
     if (!targets) return;
     const Square king = r.after.king(us);
-    out.push_back({.principle = Principle::CastleEarly, .code = HintCode::CastleNow, .piece = r.after.piece_on(king),
-                   .square = king, .squares = targets});
+    out.push_back({.principle = Principle::CastleEarly,
+                   .code = HintCode::CastleNow,
+                   .piece = r.after.piece_on(king),
+                   .square = king,
+                   .squares = targets});
 }
 
 }  // namespace

@@ -21,13 +21,13 @@ namespace schach {
 
 /// The seven principles, numbered as the coach teaches them.
 enum class Principle : std::uint8_t {
-    Centre = 1,        // occupy and control d4 e4 d5 e5
-    MinorsFirst,       // knights and bishops before the queen
-    OneMoveEach,       // no piece twice in the opening without a reason
-    CastleEarly,       // bring the king to safety
-    WatchThreats,      // what does the opponent's last move attack?
-    EqualTrades,       // exchange only for equal value
-    LoosePieces,       // unprotected pieces: yours and theirs
+    Centre = 1,    // occupy and control d4 e4 d5 e5
+    MinorsFirst,   // knights and bishops before the queen
+    OneMoveEach,   // no piece twice in the opening without a reason
+    CastleEarly,   // bring the king to safety
+    WatchThreats,  // what does the opponent's last move attack?
+    EqualTrades,   // exchange only for equal value
+    LoosePieces,   // unprotected pieces: yours and theirs
 };
 
 enum class HintCode : std::uint8_t {
@@ -58,13 +58,13 @@ struct CheckAnswers {
 struct Hint {
     Principle principle = Principle::Centre;
     HintCode code = HintCode::CentrePawn;
-    Piece piece = Piece::None;      // the piece the hint is about
-    Square square = Square::None;   // where it stands (or went)
-    Square from = Square::None;     // where it came from
-    Piece by_piece = Piece::None;   // the attacker
-    Square by = Square::None;       // the attacker's square
-    Bitboard squares = 0;           // further squares the hint names
-    int value = 0;                  // material in centipawns (gain for the side that takes)
+    Piece piece = Piece::None;     // the piece the hint is about
+    Square square = Square::None;  // where it stands (or went)
+    Square from = Square::None;    // where it came from
+    Piece by_piece = Piece::None;  // the attacker
+    Square by = Square::None;      // the attacker's square
+    Bitboard squares = 0;          // further squares the hint names
+    int value = 0;                 // material in centipawns (gain for the side that takes)
     CheckAnswers answers{};
     /// A praise, not a warning.
     bool praise() const;

@@ -130,16 +130,18 @@ net::awaitable<bool> wait_signal(Outbox& box, std::chrono::milliseconds timeout)
     co_return !ec;
 }
 
-/// The version a client saw last (`?v=N`), or none when absent or not a whole number (then the
-/// client gets the full state).
-std::optional<std::int64_t> since_version(const Target& target) {
-    const auto v = target.param("v");
+/// A whole-number parameter (`?v=N`, `?ply=N`), or none when absent or not a whole number.
+std::optional<std::int64_t> integer_param(const Target& target, std::string_view name) {
+    const auto v = target.param(name);
     if (!v) return std::nullopt;
     std::int64_t n = 0;
     const auto [end, ec] = std::from_chars(v->data(), v->data() + v->size(), n);
     if (ec != std::errc{} || end != v->data() + v->size()) return std::nullopt;
     return n;
 }
+
+/// The version a client saw last (`?v=N`); none: the client gets the full state.
+std::optional<std::int64_t> since_version(const Target& target) { return integer_param(target, "v"); }
 
 }  // namespace
 
@@ -401,6 +403,8 @@ net::awaitable<Response> HttpServer::Impl::serve_api(const Request& req, const T
         co_return answer(handler.state(game, caller));
     }
     if (get) {
+        if (seg.size() == 5 && seg[4] == "coach")
+            co_return answer(handler.coach(game, caller, integer_param(target, "ply")));
         if (seg.size() == 5 && seg[4] == "pgn") {
             const auto pgn = handler.pgn(game, caller);
             if (!pgn) co_return error_response(404, ErrorCode::NotFound, caller.lang, keep);

@@ -52,9 +52,9 @@ struct Words {
 std::string check_german(const Hint& h, const Words& w) {
     std::string s = "Schach " + w.by(h.by_piece, h.by) + " (Art. 3.9).";
     if (h.answers.captures == 0 && h.answers.blocks == 0)
-        return s + (more_than_one(h.squares) ? " Doppelschach: nur ein Königszug hilft."
-                                             : " Nur ein Zug " + std::string(w.neutral() ? "ders Königes" : "des Königs") +
-                                                   " hilft.");
+        return s + (more_than_one(h.squares)
+                        ? " Doppelschach: nur ein Königszug hilft."
+                        : " Nur ein Zug " + std::string(w.neutral() ? "ders Königes" : "des Königs") + " hilft.");
     s += " Drei Wege hinaus:";
     s += " ausweichen mit " + std::string(w.neutral() ? "derm Könige" : "dem König") + " (" +
          std::to_string(h.answers.king_moves) + "),";
@@ -75,12 +75,13 @@ std::string german(const Hint& h, const Words& w) {
             return "Gut: " + std::string(w.name(h.piece).nominative) + " kommt auf " + sq(h.square) + " ins Spiel.";
         case HC::QueenEarly:
             return capitalized(w.name(h.piece).nominative) + " zieht früh nach " + sq(h.square) + ": entwickle erst " +
-                   (w.neutral() ? "Springere und Läufere" : "Springer und Läufer") + " (auf " +
-                   square_list(h.squares) + " stehen sie noch). " +
+                   (w.neutral() ? "Springere und Läufere" : "Springer und Läufer") + " (auf " + square_list(h.squares) +
+                   " stehen sie noch). " +
                    (w.neutral() ? "Frühe Wesire werden leicht gejagt." : "Eine frühe Dame wird leicht gejagt.");
         case HC::PieceAgain:
             return capitalized(w.name(h.piece).nominative) + " zieht ein zweites Mal (" + sq(h.from) + "-" +
-                   sq(h.square) + "), während auf " + square_list(h.squares) + " noch Figuren auf ihren ersten Zug warten.";
+                   sq(h.square) + "), während auf " + square_list(h.squares) +
+                   " noch Figuren auf ihren ersten Zug warten.";
         case HC::Castled:
             return "Gut: die Rochade bringt " + std::string(w.name(h.piece).accusative) + " nach " + sq(h.square) +
                    " in Sicherheit.";
@@ -88,7 +89,8 @@ std::string german(const Hint& h, const Words& w) {
             return capitalized(w.name(h.piece).nominative) + " zieht von " + sq(h.from) + " nach " + sq(h.square) +
                    " und darf nun nicht mehr rochieren (Art. 3.8.2.1).";
         case HC::RookLostCastling:
-            return "Der Turm verlässt " + sq(h.from) + ": zu dieser Seite ist keine Rochade mehr möglich (Art. 3.8.2.1).";
+            return "Der Turm verlässt " + sq(h.from) +
+                   ": zu dieser Seite ist keine Rochade mehr möglich (Art. 3.8.2.1).";
         case HC::CastleNow:
             return "Du kannst jetzt rochieren (nach " + square_list(h.squares) + "): bring " +
                    std::string(w.name(h.piece).accusative) + " in Sicherheit.";
@@ -97,8 +99,8 @@ std::string german(const Hint& h, const Words& w) {
             return "Achtung: nach " + sq(h.from) + "-" + sq(h.by) + " kann " + w.on(h.by_piece, h.by) + " " +
                    w.on_acc(h.piece, h.square) + " schlagen und gewinnt " + points(h.value, w.lang) + ".";
         case HC::LosingTrade:
-            return capitalized(w.name(h.piece).nominative) + " schlägt auf " + sq(h.square) + ", doch der Tausch kostet " +
-                   points(h.value, w.lang) + ": tausche nur gleichwertig (" +
+            return capitalized(w.name(h.piece).nominative) + " schlägt auf " + sq(h.square) +
+                   ", doch der Tausch kostet " + points(h.value, w.lang) + ": tausche nur gleichwertig (" +
                    (w.neutral() ? "Wesire 9, Turm 5, Läufere und Springere 3, Bauere 1"
                                 : "Dame 9, Turm 5, Läufer und Springer 3, Bauer 1") +
                    ").";
@@ -133,15 +135,15 @@ std::string english(const Hint& h, const Words& w) {
                    square_list(h.squares) + " are still at home). An early queen gets chased.";
         case HC::PieceAgain:
             return capitalized(w.name(h.piece).nominative) + " moves a second time (" + sq(h.from) + "-" +
-                   sq(h.square) + ") while the pieces on " + square_list(h.squares) + " still wait for their first move.";
+                   sq(h.square) + ") while the pieces on " + square_list(h.squares) +
+                   " still wait for their first move.";
         case HC::Castled: return "Good: castling takes the king to safety on " + sq(h.square) + ".";
         case HC::KingLostCastling:
             return "The king moves from " + sq(h.from) + " to " + sq(h.square) +
                    " and may no longer castle (Art. 3.8.2.1).";
         case HC::RookLostCastling:
             return "The rook leaves " + sq(h.from) + ": castling to that side is no longer possible (Art. 3.8.2.1).";
-        case HC::CastleNow:
-            return "You can castle now (to " + square_list(h.squares) + "): bring the king to safety.";
+        case HC::CastleNow: return "You can castle now (to " + square_list(h.squares) + "): bring the king to safety.";
         case HC::Check: return check_english(h, w);
         case HC::Threat:
             return "Watch out: after " + sq(h.from) + "-" + sq(h.by) + ", " + w.on(h.by_piece, h.by) + " can take " +
@@ -175,7 +177,8 @@ std::string_view principle_name(Principle p, Language lang) {
         {"Früh rochieren", "Früh rochieren", "Castle early"},
         {"Was greift der letzte Zug an?", "Was greift der letzte Zug an?", "What does the last move attack?"},
         {"Nur gleichwertig tauschen", "Nur gleichwertig tauschen", "Trade only for equal value"},
-        {"Ungedeckte Figuren: eigene und fremde", "Ungedeckte Figuren: eigene und fremde", "Loose pieces: yours and theirs"},
+        {"Ungedeckte Figuren: eigene und fremde", "Ungedeckte Figuren: eigene und fremde",
+         "Loose pieces: yours and theirs"},
     }};
     const Names& n = Table[static_cast<std::size_t>(static_cast<int>(p) - 1)];
     switch (lang) {

@@ -83,6 +83,11 @@ public:
         if (!games_.contains(id)) return std::nullopt;
         return "[Event \"?\"]\n\n*\n";
     }
+    Reply coach(const std::string& id, const Caller&, std::optional<std::int64_t>) override {
+        std::lock_guard lock(mutex_);
+        return games_.contains(id) ? reply(200, json::object{{"ply", 0}, {"hints", json::array{}}})
+                                   : reply(404, json::object{{"code", "no-such-game"}});
+    }
     json::value list(const Caller&) override { return json::array{}; }
     void act(const std::string& id, const Action& action, const Caller& caller, ReplySink done) override {
         std::unique_lock lock(mutex_);
@@ -689,6 +694,11 @@ TEST_F(ServeTest, AFriendGameOverHttpAndWebSockets) {
     EXPECT_NE(pgn.find("1. e4 "), std::string::npos) << pgn;
     EXPECT_NE(pgn.find(" e5 "), std::string::npos) << pgn;
     EXPECT_EQ(request(http::verb::get, "/api/v1/games/Nosuch12").result_int(), 404);
+    // The coach helps only against the computer: a friend game gets its typed refusal.
+    const Response coach = request(http::verb::get, "/api/v1/games/" + id + "/coach", {},
+                                   {{"Authorization", "Bearer " + white}});
+    EXPECT_EQ(coach.result_int(), 400);
+    EXPECT_EQ(json::parse(coach.body()).at("code"), "coach-off");
 
     // A reconnect with the version before the last move gets that move again.
     const auto again = ws_with_cookie(ioc, "/ws/v1/games/" + id + "?v=" + std::to_string(version - 1), "");

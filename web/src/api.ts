@@ -1,5 +1,6 @@
 // The HTTP API of docs/web-protocol.md (/api/v1). Answers are validated like socket messages;
 // a refused request becomes an ApiError carrying the server's explanation.
+import { type CoachAdvice, decodeCoachAdvice } from './coach_protocol.js';
 import { currentLang } from './i18n.js';
 import {
     type CreateGameRequest,
@@ -81,6 +82,11 @@ export async function fetchGame(id: string): Promise<GameState | null> {
 
 export function listGames(): Promise<readonly GameSummary[]> {
     return call('/games', decodeGameList);
+}
+
+/** The coach's hints on the last move of a game against the computer, for this browser's seat. */
+export function fetchCoach(id: string, ply: number): Promise<CoachAdvice> {
+    return call(`/games/${encodeURIComponent(id)}/coach?ply=${ply}`, decodeCoachAdvice);
 }
 
 export function pgnUrl(id: string): string {

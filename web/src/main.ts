@@ -5,6 +5,7 @@ import { announce, initAnnouncer } from './announce.js';
 import { ApiError, joinGame } from './api.js';
 import { byId, el } from './dom.js';
 import { GamePage } from './game_page.js';
+import { coachPage } from './coach_page.js';
 import { homePage } from './home.js';
 import { type Lang, Languages, type MessageKey, currentLang, htmlLang, pickLang, setLang, t } from './i18n.js';
 import { type Notation, Notations, defaultNotation } from './notation.js';
@@ -77,6 +78,10 @@ async function showRoute(app: HTMLElement, r: Route, sounds: Sounds): Promise<vo
         case 'home':
             document.title = t('appTitle');
             app.replaceChildren(homePage());
+            return;
+        case 'coach':
+            document.title = `${t('coachPageHeading')} · ${t('appTitle')}`;
+            app.replaceChildren(coachPage());
             return;
         case 'missing':
             document.title = t('appTitle');
