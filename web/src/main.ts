@@ -7,6 +7,7 @@ import { byId, el } from './dom.js';
 import { GamePage } from './game_page.js';
 import { homePage } from './home.js';
 import { type Lang, Languages, type MessageKey, currentLang, htmlLang, pickLang, setLang, t } from './i18n.js';
+import { navLinks } from './nav.js';
 import { type Notation, Notations, defaultNotation } from './notation.js';
 import { type Route, route } from './routes.js';
 import { saveLang, saveMuted, saveNotation, storedLang, storedMuted, storedNotation } from './settings.js';
@@ -28,6 +29,9 @@ function setUpHeader(sounds: Sounds): void {
     byId('skip-link').textContent = t('skipToContent');
     byId('home-link').textContent = t('appTitle');
     byId('home-link').setAttribute('aria-label', t('homeLink'));
+    const nav = byId('site-nav');
+    nav.setAttribute('aria-label', t('navLabel'));
+    nav.replaceChildren(...navLinks(currentLang(), window.location.pathname));
     byId('lang-label').textContent = t('languageLabel');
     byId('notation-label').textContent = t('notationLabel');
     const lang = byId<HTMLSelectElement>('lang-select');
