@@ -56,12 +56,13 @@ json::object position_json(const Game& game) {
         const Square to = m.kind() == MoveKind::Castling ? Position::king_target(~pos.side_to_move(), side) : m.to();
         last = json::array{json::value(to_string(m.from())), json::value(to_string(to))};
     }
-    return json::object{{"fen", to_fen(pos)},
-                        {"turn", pos.side_to_move() == Color::White ? "white" : "black"},
-                        {"dests", std::move(dests)},
-                        {"castling", std::move(castling)},
-                        {"check", pos.in_check() ? json::value(to_string(pos.king(pos.side_to_move()))) : json::value()},
-                        {"lastMove", std::move(last)}};
+    return json::object{
+        {"fen", to_fen(pos)},
+        {"turn", pos.side_to_move() == Color::White ? "white" : "black"},
+        {"dests", std::move(dests)},
+        {"castling", std::move(castling)},
+        {"check", pos.in_check() ? json::value(to_string(pos.king(pos.side_to_move()))) : json::value()},
+        {"lastMove", std::move(last)}};
 }
 
 json::object summary_json(const Exercise& ex) {

@@ -28,17 +28,37 @@ std::vector<Exercise> make_exercises() {
         {"pawn", "pieces", "4k3/8/8/3np3/4P3/8/8/4K3 w - - 0 1", {}, {last(moves({"e4d5"}))}, {"e4d5"}},
         // 3.8.2: castling, and why it can be forbidden.
         {"castle-short", "castling", Castle, {}, {last(rule(GoalKind::CastleKing))}, {"e1g1"}},
-        {"castle-long", "castling", "r3k2r/8/8/8/8/8/8/R3KB1R w KQkq - 0 1", {}, {last(rule(GoalKind::CastleQueen))},
+        {"castle-long",
+         "castling",
+         "r3k2r/8/8/8/8/8/8/R3KB1R w KQkq - 0 1",
+         {},
+         {last(rule(GoalKind::CastleQueen))},
          {"e1c1"}},
-        {"castle-attacked", "castling", "r3k2r/8/8/8/6b1/8/8/R3K2R w KQkq - 0 1", {}, {last(rule(GoalKind::CastleKing))},
+        {"castle-attacked",
+         "castling",
+         "r3k2r/8/8/8/6b1/8/8/R3K2R w KQkq - 0 1",
+         {},
+         {last(rule(GoalKind::CastleKing))},
          {"e1g1"}},
-        {"castle-moved", "castling", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", {"h1h2", "a8b8", "h2h1", "b8a8"},
-         {last(rule(GoalKind::CastleQueen))}, {"e1c1"}},
+        {"castle-moved",
+         "castling",
+         "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+         {"h1h2", "a8b8", "h2h1", "b8a8"},
+         {last(rule(GoalKind::CastleQueen))},
+         {"e1c1"}},
         // 3.7.3.2: en passant, now or never.
-        {"en-passant", "en-passant", "4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1", {"d7d5"}, {last(rule(GoalKind::EnPassant))},
+        {"en-passant",
+         "en-passant",
+         "4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1",
+         {"d7d5"},
+         {last(rule(GoalKind::EnPassant))},
          {"e5d6"}},
-        {"en-passant-gone", "en-passant", "4k3/3p3p/8/4P3/8/8/7P/4K3 b - - 0 1", {"d7d5", "h2h3", "h7h6"},
-         {last(moves({"e5e6"}))}, {"e5e6"}},
+        {"en-passant-gone",
+         "en-passant",
+         "4k3/3p3p/8/4P3/8/8/7P/4K3 b - - 0 1",
+         {"d7d5", "h2h3", "h7h6"},
+         {last(moves({"e5e6"}))},
+         {"e5e6"}},
         // 3.7.3.3: promotion to each piece.
         {"promote-queen", "promotion", "k7/2P5/1K6/8/8/8/8/8 w - - 0 1", {}, {last(rule(GoalKind::Mate))}, {"c7c8q"}},
         {"promote-knight", "promotion", "8/2P1k3/8/8/8/8/8/K7 w - - 0 1", {}, {last(promote(PT::Knight))}, {"c7c8n"}},
@@ -50,15 +70,32 @@ std::vector<Exercise> make_exercises() {
         {"check-king", "check", Check, {}, {last(moves({"e1d1", "e1d2", "e1f2"}))}, {"e1d2"}},
         // 5.1.1: checkmate, in one move and in two (the computer answers).
         {"mate-one", "mate", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", {}, {last(rule(GoalKind::Mate))}, {"a1a8"}},
-        {"mate-two", "mate", "7k/8/8/8/8/8/R7/1R4K1 w - - 0 1", {}, {Step{moves({"a2a7", "b1b7"}), "h8g8"}, last(rule(GoalKind::Mate))},
+        {"mate-two",
+         "mate",
+         "7k/8/8/8/8/8/R7/1R4K1 w - - 0 1",
+         {},
+         {Step{moves({"a2a7", "b1b7"}), "h8g8"}, last(rule(GoalKind::Mate))},
          {"a2a7", "b1b8"}},
         // Article 5 and 9: draws.
         {"stalemate", "draws", "k7/2K5/8/8/8/8/8/1Q6 w - - 0 1", {}, {last(rule(GoalKind::Stalemate))}, {"b1b6"}},
-        {"dead-position", "draws", "8/8/4k3/1n6/8/8/3K4/5B2 w - - 0 1", {}, {last(rule(GoalKind::DeadPosition))},
+        {"dead-position",
+         "draws",
+         "8/8/4k3/1n6/8/8/3K4/5B2 w - - 0 1",
+         {},
+         {last(rule(GoalKind::DeadPosition))},
          {"f1b5"}},
-        {"threefold", "draws", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-         {"g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"}, {last(rule(GoalKind::ClaimThreefold))}, {"f6g8"}},
-        {"fifty-moves", "draws", "4k3/8/8/8/8/8/4P3/R3K3 w - - 99 80", {}, {last(rule(GoalKind::ClaimFifty))}, {"a1a2"}},
+        {"threefold",
+         "draws",
+         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+         {"g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"},
+         {last(rule(GoalKind::ClaimThreefold))},
+         {"f6g8"}},
+        {"fifty-moves",
+         "draws",
+         "4k3/8/8/8/8/8/4P3/R3K3 w - - 99 80",
+         {},
+         {last(rule(GoalKind::ClaimFifty))},
+         {"a1a2"}},
     };
 }
 
@@ -75,10 +112,14 @@ std::optional<MoveInput> read_input(std::string_view text) {
     if (in.from == Square::None || in.to == Square::None) return std::nullopt;
     if (text.size() == 5) {
         switch (text[4]) {
-            case 'q': case 'Q': in.promotion = PieceType::Queen; break;
-            case 'r': case 'R': in.promotion = PieceType::Rook; break;
-            case 'b': case 'B': in.promotion = PieceType::Bishop; break;
-            case 'n': case 'N': in.promotion = PieceType::Knight; break;
+            case 'q':
+            case 'Q': in.promotion = PieceType::Queen; break;
+            case 'r':
+            case 'R': in.promotion = PieceType::Rook; break;
+            case 'b':
+            case 'B': in.promotion = PieceType::Bishop; break;
+            case 'n':
+            case 'N': in.promotion = PieceType::Knight; break;
             default: return std::nullopt;
         }
     }
@@ -226,7 +267,8 @@ std::expected<Game, ExerciseError> exercise_game(const Exercise& ex, const std::
         if (!m || !game.play(m)) return std::unexpected(ExerciseError::BadMoves);
         if (miss_of(step.goal, before, m, game, std::nullopt, Language::English))
             return std::unexpected(ExerciseError::BadMoves);
-        if (moves[i + 1] != step.reply || !play_text(game, moves[i + 1])) return std::unexpected(ExerciseError::BadMoves);
+        if (moves[i + 1] != step.reply || !play_text(game, moves[i + 1]))
+            return std::unexpected(ExerciseError::BadMoves);
     }
     return game;
 }

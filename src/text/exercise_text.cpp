@@ -46,8 +46,7 @@ std::string german_like(const ExerciseMissInfo& m, Language lang) {
             return fmt::format("{} ist kein Patt: die Gegenseite kann noch {} ziehen.", m.move, m.reply);
         case EM::StalemateCheck:
             return fmt::format("{} bietet Schach. Patt heißt: kein erlaubter Zug, aber auch kein Schach.", m.move);
-        case EM::NotDead:
-            return fmt::format("Nach {} ist die Stellung nicht tot: ein Matt ist noch möglich.", m.move);
+        case EM::NotDead: return fmt::format("Nach {} ist die Stellung nicht tot: ein Matt ist noch möglich.", m.move);
         case EM::NotEnPassant: return fmt::format("{} ist erlaubt, aber kein Schlag en passant.", m.move);
         case EM::WrongCastling:
             return m.castle_long ? "Das war die lange Rochade; gesucht ist die kurze."
@@ -60,17 +59,20 @@ std::string german_like(const ExerciseMissInfo& m, Language lang) {
         case EM::NoClaim:
             return fmt::format("{} ist erlaubt, aber ohne Reklamation: reklamiere das Remis mit diesem Zug.", m.move);
         case EM::ThreefoldWrong:
-            return fmt::format("Die Reklamation ist falsch: die Stellung nach {} stünde erst zum {}. Mal auf dem Brett, "
-                               "nicht zum dritten (Art. 9.2).",
-                               m.move, m.count);
+            return fmt::format(
+                "Die Reklamation ist falsch: die Stellung nach {} stünde erst zum {}. Mal auf dem Brett, "
+                "nicht zum dritten (Art. 9.2).",
+                m.move, m.count);
         case EM::FiftyWrong:
             if (m.count == 0)
-                return fmt::format("Die Reklamation ist falsch: {} ist ein Schlag- oder {}, danach beginnen die 50 Züge "
-                                   "von vorn (Art. 9.3).",
-                                   m.move, neutral ? "Bauernezug" : "Bauernzug");
-            return fmt::format("Die Reklamation ist falsch: nach {} wären es erst {} Züge jeder Seite ohne Schlagen "
-                               "und ohne {} (Art. 9.3).",
-                               m.move, m.count, neutral ? "Bauernezug" : "Bauernzug");
+                return fmt::format(
+                    "Die Reklamation ist falsch: {} ist ein Schlag- oder {}, danach beginnen die 50 Züge "
+                    "von vorn (Art. 9.3).",
+                    m.move, neutral ? "Bauernezug" : "Bauernzug");
+            return fmt::format(
+                "Die Reklamation ist falsch: nach {} wären es erst {} Züge jeder Seite ohne Schlagen "
+                "und ohne {} (Art. 9.3).",
+                m.move, m.count, neutral ? "Bauernezug" : "Bauernzug");
     }
     return {};
 }
@@ -86,8 +88,10 @@ std::string ordinal(int n) {
 std::string english(const ExerciseMissInfo& m) {
     switch (m.code) {
         case EM::NotTheMove: return fmt::format("{} is legal but does not solve the task.", m.move);
-        case EM::NotMate: return fmt::format("{} is legal but not mate: the other side can still play {}.", m.move, m.reply);
-        case EM::NotStalemate: return fmt::format("{} is no stalemate: the other side can still play {}.", m.move, m.reply);
+        case EM::NotMate:
+            return fmt::format("{} is legal but not mate: the other side can still play {}.", m.move, m.reply);
+        case EM::NotStalemate:
+            return fmt::format("{} is no stalemate: the other side can still play {}.", m.move, m.reply);
         case EM::StalemateCheck:
             return fmt::format("{} gives check. Stalemate means no legal move, but no check either.", m.move);
         case EM::NotDead: return fmt::format("After {} the position is not dead: a mate is still possible.", m.move);
@@ -97,22 +101,26 @@ std::string english(const ExerciseMissInfo& m) {
                                  : "That was castling king-side; the task is castling queen-side.";
         case EM::NotCastling: return fmt::format("{} is legal but no castling.", m.move);
         case EM::WrongPromotion:
-            return fmt::format("{} promotes {}; the task is to promote {}.", m.move, promotion_goal(m.piece, Language::English),
-                               promotion_goal(m.wanted, Language::English));
+            return fmt::format("{} promotes {}; the task is to promote {}.", m.move,
+                               promotion_goal(m.piece, Language::English), promotion_goal(m.wanted, Language::English));
         case EM::NotPromotion: return fmt::format("{} is legal but no promotion.", m.move);
-        case EM::NoClaim: return fmt::format("{} is legal, but you did not claim: claim the draw with this move.", m.move);
+        case EM::NoClaim:
+            return fmt::format("{} is legal, but you did not claim: claim the draw with this move.", m.move);
         case EM::ThreefoldWrong:
-            return fmt::format("The claim is wrong: the position after {} would stand on the board for the {} time, "
-                               "not the third (Art. 9.2).",
-                               m.move, ordinal(m.count));
+            return fmt::format(
+                "The claim is wrong: the position after {} would stand on the board for the {} time, "
+                "not the third (Art. 9.2).",
+                m.move, ordinal(m.count));
         case EM::FiftyWrong:
             if (m.count == 0)
-                return fmt::format("The claim is wrong: {} is a capture or a pawn move, after which the 50 moves start "
-                                   "again (Art. 9.3).",
-                                   m.move);
-            return fmt::format("The claim is wrong: after {} there would be only {} moves by each side without a capture "
-                               "or a pawn move (Art. 9.3).",
-                               m.move, m.count);
+                return fmt::format(
+                    "The claim is wrong: {} is a capture or a pawn move, after which the 50 moves start "
+                    "again (Art. 9.3).",
+                    m.move);
+            return fmt::format(
+                "The claim is wrong: after {} there would be only {} moves by each side without a capture "
+                "or a pawn move (Art. 9.3).",
+                m.move, m.count);
     }
     return {};
 }

@@ -96,7 +96,8 @@ TEST(Exercises, EachWrongTryIsExplainedInEveryLanguage) {
 }
 
 TEST(Exercises, TheIssuesExampleIsWordedByTheRulesCore) {
-    const Reply r = exercise_request(true, {"castle-attacked", "try"}, R"({"moves":[],"move":"e1c1"})", Language::German);
+    const Reply r = exercise_request(true, {"castle-attacked", "try"}, R"({"moves":[],"move":"e1c1"})",
+                                     Language::German);
     ASSERT_EQ(r.status, 200);
     const json::value& why = r.body.at("explanation");
     EXPECT_EQ(why.at("text"), "Der König darf nicht über d1 rochieren: d1 wird vom Läufer auf g4 angegriffen");
@@ -157,10 +158,10 @@ TEST(ExerciseApi, BadRequestsGetTypedErrors) {
     EXPECT_EQ(status(false, {"king", "try"}, ""), 405);
     EXPECT_EQ(status(true, {}, ""), 405);
     EXPECT_EQ(status(true, {"king", "try"}, "not json"), 400);
-    EXPECT_EQ(status(true, {"king", "try"}, R"({"moves":[]})"), 400);                      // no move
-    EXPECT_EQ(status(true, {"king", "try"}, R"({"move":"e1d2","extra":1})"), 400);         // unknown key
-    EXPECT_EQ(status(true, {"king", "try"}, R"({"move":"e1d2","claim":"maybe"})"), 400);   // unknown claim
-    EXPECT_EQ(status(true, {"king", "try"}, R"({"move":"e1d2","moves":[1]})"), 400);       // not a string
+    EXPECT_EQ(status(true, {"king", "try"}, R"({"moves":[]})"), 400);                     // no move
+    EXPECT_EQ(status(true, {"king", "try"}, R"({"move":"e1d2","extra":1})"), 400);        // unknown key
+    EXPECT_EQ(status(true, {"king", "try"}, R"({"move":"e1d2","claim":"maybe"})"), 400);  // unknown claim
+    EXPECT_EQ(status(true, {"king", "try"}, R"({"move":"e1d2","moves":[1]})"), 400);      // not a string
     EXPECT_EQ(status(true, {"king", "try"}, std::string(2000, ' ')), 413);
     const Reply bad_move = exercise_request(true, {"king", "try"}, R"({"move":"e9d2"})", Language::German);
     EXPECT_EQ(bad_move.status, 400);

@@ -1,0 +1,121 @@
+// The rules guide in headless Chromium against the real server: every exercise of
+// tests/server/exercise_trials.json (the cases the C++ tests check too) in German, gender-neutral
+// German and English: its wrong try is refused or missed with the server's explanation, then its
+// solution is played on the board, step by step, and the exercise is solved.
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { after, before, test } from 'node:test';
+import { join } from 'node:path';
+import { launchBrowser, openPage, removeDir, scenario, startServer, tempDir, webDir } from './harness.mjs';
+
+const trials = JSON.parse(await readFile(join(webDir, '../tests/server/exercise_trials.json'), 'utf8'));
+/** The promotion chooser's buttons, in order. */
+const PromotionOrder = ['q', 'n', 'r', 'b'];
+
+let browser;
+let server;
+let dir;
+const current = () => server;
+
+before(async () => {
+    dir = await tempDir();
+    server = await startServer({ db: join(dir, 'games.db') });
+    browser = await launchBrowser();
+});
+
+after(async () => {
+    await browser?.close();
+    await server?.stop();
+    if (dir) await removeDir(dir);
+});
+
+/** The middle of `square` on the exercise's board. */
+async function squarePoint(exercise, square) {
+    const board = exercise.locator('cg-board');
+    await board.scrollIntoViewIfNeeded();
+    const box = await board.boundingBox();
+    const black = ((await exercise.locator('.board.cg-wrap').getAttribute('class')) ?? '').includes('orientation-black');
+    const file = square.charCodeAt(0) - 97;
+    const rank = Number(square[1]) - 1;
+    const col = black ? 7 - file : file;
+    const row = black ? rank : 7 - rank;
+    return { x: box.x + ((col + 0.5) * box.width) / 8, y: box.y + ((row + 0.5) * box.height) / 8 };
+}
+
+/** Plays `uci` on the exercise's board by clicking its squares (and the promotion piece). */
+async function playOn(page, exercise, uci) {
+    // The piece is taken once the board marks it selected (a click while the page still moves
+    // can miss: then once more).
+    const selected = exercise.locator('cg-board square.selected');
+    for (let attempt = 0; ; ++attempt) {
+        const a = await squarePoint(exercise, uci.slice(0, 2));
+        await page.mouse.click(a.x, a.y);
+        const ok = await selected.waitFor({ timeout: 2000 }).then(() => true, () => false);
+        if (ok) break;
+        if (attempt === 2) throw new Error(`${uci}: the piece on ${uci.slice(0, 2)} could not be taken`);
+    }
+    const b = await squarePoint(exercise, uci.slice(2, 4));
+    await page.mouse.click(b.x, b.y);
+    if (uci.length === 5) await exercise.locator('.promotion-choice').nth(PromotionOrder.indexOf(uci[4])).click();
+}
+
+/** Waits for the exercise's answer to become `result` (after it was something else) and returns its text. */
+async function answer(exercise, result) {
+    const feedback = exercise.locator('.ex-feedback');
+    await feedback.and(exercise.page().locator(`[data-result="${result}"]`)).waitFor();
+    return (await feedback.textContent()) ?? '';
+}
+
+async function walkAll(page, lang) {
+    assert.equal(await page.locator('.exercise').count(), trials.length);
+    await page.waitForFunction(() => [...document.querySelectorAll('.exercise .ex-seat')].every((e) => e.textContent.trim() !== ''));
+    for (const trial of trials) {
+        const exercise = page.locator(`.exercise[data-exercise="${trial.id}"]`);
+        await exercise.locator('.ex-seat').filter({ hasText: /\S/ }).waitFor();
+        assert.ok(((await exercise.locator('.ex-task').textContent()) ?? '').trim().length > 0, `${trial.id}: no task`);
+        // The wrong try, explained.
+        if (trial.wrong.claim) await exercise.locator('.ex-claim-box').check();
+        await playOn(page, exercise, trial.wrong.move);
+        const wrong = await answer(exercise, trial.result);
+        assert.ok(wrong.includes(trial.texts[lang]), `${lang} ${trial.id}: "${wrong}" lacks "${trial.texts[lang]}"`);
+        assert.equal(await exercise.locator('.ex-feedback').getAttribute('data-code'), trial.code, `${lang} ${trial.id}`);
+        // Then the solution, step by step.
+        await exercise.getByRole('button', { name: /Zurücksetzen|Reset/ }).click();
+        if (trial.claim) await exercise.locator('.ex-claim-box').check();
+        for (const [i, move] of trial.solution.entries()) {
+            await playOn(page, exercise, move);
+            const last = i + 1 === trial.solution.length;
+            await answer(exercise, last ? 'solved' : 'next');
+        }
+        assert.ok(await exercise.evaluate((e) => e.classList.contains('solved')), `${lang} ${trial.id} not marked solved`);
+    }
+    const progress = (await page.locator('.rules-progress').textContent()) ?? '';
+    assert.match(progress, new RegExp(`^${trials.length}\\D+${trials.length}\\D`), progress);
+}
+
+scenario(test, 'rules guide in English (/rules): every exercise, wrong try and solution', 240_000, async () => {
+    const { page } = await openPage(browser, { locale: 'en-GB', viewport: { width: 1280, height: 900 } });
+    await page.goto(`${server.url}/rules`);
+    assert.equal(await page.locator('h1').textContent(), 'The rules of chess');
+    assert.equal(await page.locator('nav.site-nav [aria-current="page"]').textContent(), 'Rules');
+    await walkAll(page, 'en');
+}, current);
+
+scenario(test, 'rules guide in gender-neutral German (switched from /rules to /regeln)', 240_000, async () => {
+    const { page } = await openPage(browser, { locale: 'en-GB', viewport: { width: 1280, height: 900 } });
+    await page.goto(`${server.url}/rules`);
+    await page.locator('#lang-select').selectOption('de-neutral');
+    await page.waitForURL(/\/regeln$/);
+    await page.locator('h1', { hasText: 'Die Schachregeln' }).waitFor();
+    assert.match((await page.locator('#pieces').textContent()) ?? '', /De Wesire zieht/);
+    await walkAll(page, 'de-neutral');
+}, current);
+
+scenario(test, 'rules guide in German (/regeln) on a phone', 240_000, async () => {
+    const { page } = await openPage(browser, { locale: 'de-DE', viewport: { width: 390, height: 844 }, isMobile: true });
+    await page.goto(`${server.url}/regeln`);
+    assert.equal(await page.locator('h1').textContent(), 'Die Schachregeln');
+    // Nothing wider than the screen.
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'the page scrolls sideways');
+    await walkAll(page, 'de');
+}, current);
