@@ -6,11 +6,9 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
 import { join } from 'node:path';
-import { launchBrowser, openPage, removeDir, scenario, startServer, tempDir, webDir } from './harness.mjs';
+import { launchBrowser, openPage, playOnExercise, removeDir, scenario, startServer, tempDir, webDir } from './harness.mjs';
 
 const trials = JSON.parse(await readFile(join(webDir, '../tests/server/exercise_trials.json'), 'utf8'));
-/** The promotion chooser's buttons, in order. */
-const PromotionOrder = ['q', 'n', 'r', 'b'];
 
 let browser;
 let server;
@@ -29,36 +27,6 @@ after(async () => {
     if (dir) await removeDir(dir);
 });
 
-/** The middle of `square` on the exercise's board. */
-async function squarePoint(exercise, square) {
-    const board = exercise.locator('cg-board');
-    await board.scrollIntoViewIfNeeded();
-    const box = await board.boundingBox();
-    const black = ((await exercise.locator('.board.cg-wrap').getAttribute('class')) ?? '').includes('orientation-black');
-    const file = square.charCodeAt(0) - 97;
-    const rank = Number(square[1]) - 1;
-    const col = black ? 7 - file : file;
-    const row = black ? rank : 7 - rank;
-    return { x: box.x + ((col + 0.5) * box.width) / 8, y: box.y + ((row + 0.5) * box.height) / 8 };
-}
-
-/** Plays `uci` on the exercise's board by clicking its squares (and the promotion piece). */
-async function playOn(page, exercise, uci) {
-    // The piece is taken once the board marks it selected (a click while the page still moves
-    // can miss: then once more).
-    const selected = exercise.locator('cg-board square.selected');
-    for (let attempt = 0; ; ++attempt) {
-        const a = await squarePoint(exercise, uci.slice(0, 2));
-        await page.mouse.click(a.x, a.y);
-        const ok = await selected.waitFor({ timeout: 2000 }).then(() => true, () => false);
-        if (ok) break;
-        if (attempt === 2) throw new Error(`${uci}: the piece on ${uci.slice(0, 2)} could not be taken`);
-    }
-    const b = await squarePoint(exercise, uci.slice(2, 4));
-    await page.mouse.click(b.x, b.y);
-    if (uci.length === 5) await exercise.locator('.promotion-choice').nth(PromotionOrder.indexOf(uci[4])).click();
-}
-
 /** Waits for the exercise's answer to become `result` (after it was something else) and returns its text. */
 async function answer(exercise, result) {
     const feedback = exercise.locator('.ex-feedback');
@@ -75,7 +43,7 @@ async function walkAll(page, lang) {
         assert.ok(((await exercise.locator('.ex-task').textContent()) ?? '').trim().length > 0, `${trial.id}: no task`);
         // The wrong try, explained.
         if (trial.wrong.claim) await exercise.locator('.ex-claim-box').check();
-        await playOn(page, exercise, trial.wrong.move);
+        await playOnExercise(page, exercise, trial.wrong.move);
         const wrong = await answer(exercise, trial.result);
         assert.ok(wrong.includes(trial.texts[lang]), `${lang} ${trial.id}: "${wrong}" lacks "${trial.texts[lang]}"`);
         assert.equal(await exercise.locator('.ex-feedback').getAttribute('data-code'), trial.code, `${lang} ${trial.id}`);
@@ -83,7 +51,7 @@ async function walkAll(page, lang) {
         await exercise.getByRole('button', { name: /Zurücksetzen|Reset/ }).click();
         if (trial.claim) await exercise.locator('.ex-claim-box').check();
         for (const [i, move] of trial.solution.entries()) {
-            await playOn(page, exercise, move);
+            await playOnExercise(page, exercise, move);
             const last = i + 1 === trial.solution.length;
             await answer(exercise, last ? 'solved' : 'next');
         }
