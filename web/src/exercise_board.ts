@@ -61,6 +61,24 @@ export class ExerciseBoard {
                 ]),
             );
         }
+        const inputId = uniqueId('ex-move');
+        const input = el('input', { class: 'ex-move-input', attrs: { id: inputId, type: 'text', autocomplete: 'off', spellcheck: 'false', inputmode: 'latin' } });
+        const typed = el('form', { class: 'ex-move' }, [
+            el('label', { text: rt('exMoveLabel'), attrs: { for: inputId } }),
+            el('div', { class: 'entry-row' }, [input, el('button', { text: rt('exMovePlay'), attrs: { type: 'submit' } })]),
+        ]);
+        typed.addEventListener('submit', (ev) => {
+            ev.preventDefault();
+            const text = input.value.trim().toLowerCase();
+            if (!/^[a-h][1-8][a-h][1-8][qrbn]?$/.test(text)) {
+                this.say(rt('exMoveBad'), 'error');
+                return;
+            }
+            if (this.busy || this.position === null || this.el.classList.contains('solved')) return;
+            input.value = '';
+            void this.send(text);
+        });
+        controls.push(typed);
         controls.push(
             el('div', { class: 'ex-buttons' }, [button(rt('exReset'), () => this.reset(), 'ex-reset'), button(rt('exNext'), () => options.onNext(), 'ex-next')]),
         );

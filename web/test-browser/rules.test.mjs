@@ -87,3 +87,21 @@ scenario(test, 'rules guide in German (/regeln) on a phone', 240_000, async () =
     assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'the page scrolls sideways');
     await walkAll(page, 'de');
 }, current);
+
+scenario(test, 'rules guide: a move typed as squares is judged like one on the board', 60_000, async () => {
+    const { page } = await openPage(browser, { locale: 'en-GB' });
+    await page.goto(`${server.url}/rules#castling`);
+    const exercise = page.locator('.exercise[data-exercise="castle-attacked"]');
+    await exercise.locator('.ex-seat').filter({ hasText: /\S/ }).waitFor();
+    const field = exercise.getByLabel(/type the move as squares/);
+    await field.fill('O-O-O');
+    await field.press('Enter');
+    assert.match(await answer(exercise, 'error'), /as two squares/);
+    await field.fill('e1c1');
+    await field.press('Enter');
+    assert.match(await answer(exercise, 'refused'), /castle through d1: it is attacked by the bishop on g4/);
+    assert.equal(await field.inputValue(), '');
+    await field.fill('E1G1');
+    await exercise.getByRole('button', { name: 'Play', exact: true }).click();
+    assert.match(await answer(exercise, 'solved'), /^Solved: O-O\./);
+}, current);

@@ -19,6 +19,9 @@ export const rulesDe: RulesMessages = {
     exMissed: 'Nicht die Aufgabe: {text}',
     exClaimThreefold: 'Mit meinem Zug Remis wegen dreifacher Stellungswiederholung reklamieren',
     exClaimFifty: 'Mit meinem Zug Remis nach der 50-Züge-Regel reklamieren',
+    exMoveLabel: 'Oder den Zug als Felder eingeben (z. B. e2e4, e1g1, e7e8q)',
+    exMovePlay: 'Ziehen',
+    exMoveBad: 'Bitte den Zug als zwei Felder eingeben, z. B. e2e4 (eine Umwandlung mit q, r, b oder n: e7e8q).',
     exLoadFailed: 'Die Übung konnte nicht geladen werden: {error}',
     exFailed: 'Der Zug konnte nicht geprüft werden: {error}',
     exProgress: '{done} von {total} Übungen gelöst',
@@ -73,7 +76,7 @@ export const rulesDe: RulesMessages = {
 
     notationTitle: 'Notation',
     notationP1: 'Ein Zug wird mit dem Buchstaben der Figur und dem Zielfeld geschrieben: Sf3. Bauern haben keinen Buchstaben: e4. Auf Deutsch sind die Buchstaben K (König), D (Dame), T (Turm), L (Läufer) und S (Springer); auf Englisch K, Q, R, B und N; im geschlechtsneutralen Deutsch dieser Website K, W (Wesire), T, L und S.',
-    notationP2: 'Können zwei gleiche Figuren auf dasselbe Feld ziehen, kommt die Linie oder Reihe dazu, von der die ziehende kommt: Sbd2, T1e1.',
+    notationP2: 'Können zwei gleiche Figuren auf dasselbe Feld ziehen, kommt die Linie oder Reihe dazu, von der die ziehende kommt: Sbd2, T1e1. Computerdateien (PGN) schreiben die Rochade mit dem Buchstaben O: O-O, O-O-O.',
     notationSymbol: 'Zeichen',
     notationMeaning: 'Bedeutung',
     notationExample: 'Beispiel',

@@ -19,6 +19,9 @@ export const rulesEn = {
     exMissed: 'Not the task: {text}',
     exClaimThreefold: 'Claim a draw by threefold repetition with my move',
     exClaimFifty: 'Claim a draw under the 50-move rule with my move',
+    exMoveLabel: 'Or type the move as squares (e.g. e2e4, e1g1, e7e8q)',
+    exMovePlay: 'Play',
+    exMoveBad: 'Please give the move as two squares, e.g. e2e4 (a promotion with q, r, b or n: e7e8q).',
     exLoadFailed: 'The exercise could not be loaded: {error}',
     exFailed: 'The move could not be checked: {error}',
     exProgress: '{done} of {total} exercises solved',
@@ -82,7 +85,7 @@ export const rulesEn = {
     // Notation (App. C)
     notationTitle: 'Notation',
     notationP1: 'A move is written as the letter of the piece and the square it goes to: Nf3. Pawns have no letter: e4. In English the letters are K (king), Q (queen), R (rook), B (bishop) and N (knight); in German K, D, T, L and S; in the gender-neutral German of this website K, W (Wesire), T, L and S.',
-    notationP2: 'When two pieces of the same kind could go to the same square, the file or rank they come from is added: Nbd2, R1e1.',
+    notationP2: 'When two pieces of the same kind could go to the same square, the file or rank they come from is added: Nbd2, R1e1. Computer files (PGN) write castling with the letter O: O-O, O-O-O.',
     notationSymbol: 'Sign',
     notationMeaning: 'Meaning',
     notationExample: 'Example',
