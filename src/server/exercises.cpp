@@ -46,6 +46,12 @@ std::vector<Exercise> make_exercises() {
          {"h1h2", "a8b8", "h2h1", "b8a8"},
          {last(rule(GoalKind::CastleQueen))},
          {"e1c1"}},
+        {"castle-in-check",
+         "castling",
+         "r3k3/8/8/8/4r3/8/8/R3K2R w KQq - 0 1",
+         {},
+         {last(moves({"e1d1", "e1d2", "e1f1", "e1f2"}))},
+         {"e1f1"}},
         // 3.7.3.2: en passant, now or never.
         {"en-passant",
          "en-passant",

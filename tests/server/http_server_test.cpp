@@ -26,8 +26,8 @@
 #include <boost/json/serialize.hpp>
 
 #include "server/engine_pool.hpp"
-#include "server/game_service.hpp"
 #include "server/exercises.hpp"
+#include "server/game_service.hpp"
 #include "server/http_server.hpp"
 #include "server/service_handler.hpp"
 #include "server/sqlite_store.hpp"
@@ -412,8 +412,8 @@ TEST_F(HttpServerTest, ServesTheRulesGuideAndItsExercises) {
     EXPECT_EQ(list.result_int(), 200);
     EXPECT_EQ(list[http::field::cache_control], "no-store");
     EXPECT_EQ(json::parse(list.body()).at("exercises").as_array().size(), exercises().size());
-    const Response wrong =
-        request(http::verb::post, "/api/v1/exercises/castle-attacked/try?lang=en", R"({"moves":[],"move":"e1c1"})");
+    const Response wrong = request(http::verb::post, "/api/v1/exercises/castle-attacked/try?lang=en",
+                                   R"({"moves":[],"move":"e1c1"})");
     EXPECT_EQ(wrong.result_int(), 200);
     EXPECT_EQ(json::parse(wrong.body()).at("explanation").at("text"),
               "The king cannot castle through d1: it is attacked by the bishop on g4");

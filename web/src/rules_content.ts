@@ -63,6 +63,7 @@ export const Sections: readonly Section[] = [
             text('castlingP2'),
             exercise('castle-attacked', 'taskCastleAttacked'),
             exercise('castle-moved', 'taskCastleMoved'),
+            exercise('castle-in-check', 'taskCastleInCheck'),
         ],
     },
     {

@@ -122,6 +122,7 @@ export const rulesDeNeutral: RulesMessages = {
     taskCastleLong: 'Rochiere lang.',
     taskCastleAttacked: 'Rochiere – aber nur eine Seite ist erlaubt.',
     taskCastleMoved: 'Der Turm auf h1 war auf h2 und ist zurückgekehrt. Rochiere auf der Seite, auf der es noch erlaubt ist.',
+    taskCastleInCheck: 'Weiß steht im Schach. Rochieren wäre der schnellste Ausweg – versuche es, und wehre das Schach dann mit einem Königernezug ab.',
     taskEnPassant: 'Schwarz hat gerade d7–d5 gezogen. Schlage en passant.',
     taskEnPassantGone: 'Schwarz hat vor zwei Zügen d7–d5 gezogen. Versuche, en passant zu schlagen – und ziehe dann stattdessen de Bauere auf e5 vor.',
     taskPromoteQueen: 'Wandle de Bauere um und setze matt.',

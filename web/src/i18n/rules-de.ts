@@ -121,6 +121,7 @@ export const rulesDe: RulesMessages = {
     taskCastleLong: 'Rochiere lang.',
     taskCastleAttacked: 'Rochiere – aber nur eine Seite ist erlaubt.',
     taskCastleMoved: 'Der Turm auf h1 war auf h2 und ist zurückgekehrt. Rochiere auf der Seite, auf der es noch erlaubt ist.',
+    taskCastleInCheck: 'Weiß steht im Schach. Rochieren wäre der schnellste Ausweg – versuche es, und wehre das Schach dann mit einem Königszug ab.',
     taskEnPassant: 'Schwarz hat gerade d7–d5 gezogen. Schlage en passant.',
     taskEnPassantGone: 'Schwarz hat vor zwei Zügen d7–d5 gezogen. Versuche, en passant zu schlagen – und ziehe dann stattdessen den Bauern auf e5 vor.',
     taskPromoteQueen: 'Wandle den Bauern um und setze matt.',

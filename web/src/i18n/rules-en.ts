@@ -133,6 +133,7 @@ export const rulesEn = {
     taskCastleLong: 'Castle queen-side.',
     taskCastleAttacked: 'Castle – but only one side is allowed.',
     taskCastleMoved: 'The rook on h1 went to h2 and back. Castle on the side where it is still allowed.',
+    taskCastleInCheck: 'White is in check. Castling would be the quickest way out – try it, then escape with a king move.',
     taskEnPassant: 'Black has just played d7–d5. Capture en passant.',
     taskEnPassantGone: 'Black played d7–d5 two moves ago. Try to capture en passant – then advance the pawn on e5 instead.',
     taskPromoteQueen: 'Promote the pawn and give checkmate.',
