@@ -362,6 +362,8 @@ net::awaitable<Response> HttpServer::Impl::serve_api(const Request& req, const T
     Caller caller = caller_of(req, target, game);
     if (seg.size() >= 3 && seg[1] == "v1" && seg[2] == "exercises") {  // the rules guide: stateless, no seats
         const bool post_ex = req.method() == http::verb::post;
+        if (!post_ex && req.method() != http::verb::get)
+            co_return error_response(405, ErrorCode::Method, caller.lang, keep);
         if (post_ex && !origin_allowed(req)) co_return error_response(403, ErrorCode::Origin, caller.lang, keep);
         const Reply r = exercise_request(post_ex, {seg.begin() + 3, seg.end()}, req.body(), caller.lang);
         co_return json_response(r.status, r.body, keep);

@@ -422,6 +422,7 @@ TEST_F(HttpServerTest, ServesTheRulesGuideAndItsExercises) {
                   .result_int(),
               403);
     EXPECT_EQ(request(http::verb::get, "/api/v1/exercises/no-such").result_int(), 404);
+    EXPECT_EQ(request(http::verb::put, "/api/v1/exercises/king/try", R"({"move":"e1d2"})").result_int(), 405);
     EXPECT_EQ(handler_.acts.load(), 0);  // the games' domain is not asked
 }
 
