@@ -40,7 +40,7 @@ export const rulesDeNeutral: RulesMessages = {
     queenText: 'De Wesire zieht beliebig weit auf einer Linie, einer Reihe oder einer Diagonale (Art. 3.4).',
     rookText: 'Der Turm zieht beliebig weit auf einer Linie oder einer Reihe (Art. 3.3).',
     bishopText: 'De Läufere zieht beliebig weit auf einer Diagonale (Art. 3.2) und bleibt so die ganze Partie auf Feldern einer Farbe.',
-    knightText: 'De Springere zieht auf eines der nächstgelegenen Felder, die nicht auf ensen Linie, Reihe oder Diagonale liegen: zwei Felder in eine Richtung und eines zur Seite. Als einzige Figur springt en über andere hinweg (Art. 3.6).',
+    knightText: 'De Springere zieht auf eines der nächstgelegenen Felder, die nicht auf enser Linie, Reihe oder Diagonale liegen: zwei Felder in eine Richtung und eines zur Seite. Als einzige Figur springt en über andere hinweg (Art. 3.6).',
     pawnText: 'De Bauere zieht ein Feld geradeaus nach vorn auf ein leeres Feld; von ensem Ausgangsfeld darf en auch zwei Felder ziehen, wenn beide leer sind. En schlägt ein Feld schräg nach vorn, nie geradeaus (Art. 3.7).',
     touchTitle: 'Berührt – geführt',
     touchText: 'Am echten Brett gilt: wer absichtlich eine eigene Figur berührt, muss sie ziehen, und wer eine gegnerische berührt, muss sie schlagen, soweit die Regeln das erlauben (Art. 4.3). Wer eine Figur nur zurechtrücken will, sagt vorher „j’adoube“ (Art. 4.2). Eine auf einem erlaubten Feld losgelassene Figur bleibt dort (Art. 4.7). Auf dieser Website zählt ein Zug, sobald die Figur abgesetzt ist.',
@@ -50,7 +50,7 @@ export const rulesDeNeutral: RulesMessages = {
     castlingP2: 'Das Recht zur Rochade ist für immer verloren, wenn de Könige schon gezogen hat, und für eine Seite, wenn dieser Turm schon gezogen hat (Art. 3.8.2.1). Vorübergehend geht sie nicht, solange eine Figur zwischen Könige und Turm steht, solange de Könige im Schach steht oder wenn de Könige über ein Feld ziehen oder auf einem Feld landen würde, das eine gegnerische Figur angreift (Art. 3.8.2.2). Ein angegriffener Turm hindert sie nicht.',
 
     promotionTitle: 'Umwandlung',
-    promotionP1: 'Ein Bauere, de die letzte Reihe erreicht, wird im selben Zug durch ein Wesire, einen Turm, ein Läufere oder ein Springere ensere Farbe ersetzt – gleich, welche Figuren noch auf dem Brett stehen. Meist wird es ein Wesire; eine kleinere Figur (Unterverwandlung) kann ein Springerneschach geben oder ein Patt vermeiden. Die neue Figur wirkt sofort (Art. 3.7.3.3).',
+    promotionP1: 'Ein Bauere, de die letzte Reihe erreicht, wird im selben Zug durch ein Wesire, einen Turm, ein Läufere oder ein Springere enser Farbe ersetzt – gleich, welche Figuren noch auf dem Brett stehen. Meist wird es ein Wesire; eine kleinere Figur (Unterverwandlung) kann ein Springerneschach geben oder ein Patt vermeiden. Die neue Figur wirkt sofort (Art. 3.7.3.3).',
 
     enPassantTitle: 'En passant',
     enPassantP1: 'Zieht ein Bauere zwei Felder vor und landet neben einerm gegnerischen Bauere, darf diesey en so schlagen, als wäre en nur ein Feld gezogen: en zieht schräg auf das übersprungene Feld, und de andere Bauere kommt vom Brett. Das geht nur im unmittelbar folgenden Zug – jetzt oder nie (Art. 3.7.3.2).',
@@ -95,7 +95,7 @@ export const rulesDeNeutral: RulesMessages = {
 
     valuesTitle: 'Was die Figuren wert sind',
     valuesP1: 'Keine Regel, aber ein Anhalt beim Tauschen: in Bauernen gerechnet ist ein Wesire 9 wert, ein Turm 5, ein Läufere 3, ein Springere 3 und ein Bauere 1. De Könige hat keinen Wert: en kann nie getauscht werden.',
-    valuesP2: 'Die feineren Werte von Larry Kaufman: Wesire 9,75, Turm 5, Läufere 3,25, Springere 3,25, Bauere 1 – und ein halbey Bauere mehr, wer beide Läuferne hat, das Läufernepaar.',
+    valuesP2: 'Die feineren Werte von Larry Kaufman: Wesire 9,75, Turm 5, Läufere 3,25, Springere 3,25, Bauere 1 – und ein halbe Bauere mehr, wer beide Läuferne hat, das Läufernepaar.',
     valuesP3: 'Der Unterschied zwischen einem Turm und einerm Läufere oder Springere heißt Qualität: wer einen Turm nimmt und dafür ein Läufere oder Springere gibt, hat die Qualität gewonnen.',
     valuesPiece: 'Figur',
     valuesClassic: 'Üblicher Wert',
@@ -103,11 +103,11 @@ export const rulesDeNeutral: RulesMessages = {
     valuesPair: 'Läufernepaar',
 
     pawnsTitle: 'Bauernestruktur',
-    passedText: 'Ein Freibauere hat keine gegnerische Bauere vor sich, weder auf ensen Linie noch auf den Nachbarlinien: auf dem Weg zur Umwandlung können en nur Figuren aufhalten. Hier: de weiße Bauere auf d5.',
+    passedText: 'Ein Freibauere hat kein gegnerische Bauere vor sich, weder auf enser Linie noch auf den Nachbarlinien: auf dem Weg zur Umwandlung können en nur Figuren aufhalten. Hier: de weiße Bauere auf d5.',
     passedCaption: 'Ein Freibauere auf d5',
-    chainText: 'Eine Bauernekette ist eine schräge Reihe von Bauernen, von denen jedey de vor em deckt. Ihre Basis, de hinterste Bauere, hat keine Bauere, de en deckt. Hier: b2, c3, d4, e5.',
+    chainText: 'Eine Bauernekette ist eine schräge Reihe von Bauernen, von denen jedey de vor em deckt. Ihre Basis, de hinterste Bauere, hat kein Bauere, de en deckt. Hier: b2, c3, d4, e5.',
     chainCaption: 'Eine Bauernekette von b2 bis e5',
-    isolatedText: 'Ein isolierte Bauere hat auf den Nachbarlinien keine eigene Bauere; keine Bauere kann en je decken. Hier: de weiße Bauere auf d4.',
+    isolatedText: 'Ein isolierte Bauere hat auf den Nachbarlinien kein eigene Bauere; kein Bauere kann en je decken. Hier: de weiße Bauere auf d4.',
     isolatedCaption: 'Ein isolierte Bauere auf d4',
     doubledText: 'Doppelbauerne stehen hintereinander auf derselben Linie, meist nach einem Schlagen; sie können einander nicht decken. Hier: die weißen Bauerne auf c2 und c3.',
     doubledCaption: 'Doppelbauerne auf c2 und c3',
