@@ -82,6 +82,9 @@ Reply one(const Exercise& ex, Language lang) {
     json::object o = summary_json(ex);
     o["orientation"] = game->position().side_to_move() == Color::White ? "white" : "black";
     o["setup"] = std::move(setup);
+    json::array touched;
+    for (const std::string& t : ex.touched) touched.emplace_back(t);
+    o["touched"] = std::move(touched);
     o["position"] = position_json(*game);
     return ok(std::move(o));
 }

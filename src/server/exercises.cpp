@@ -26,6 +26,14 @@ std::vector<Exercise> make_exercises() {
         {"bishop", "pieces", "k7/2r5/7r/8/8/8/8/2B1K3 w - - 0 1", {}, {last(moves({"c1h6"}))}, {"c1h6"}},
         {"knight", "pieces", "4k3/8/8/8/8/2q5/PPPP4/1N2K3 w - - 0 1", {}, {last(moves({"b1c3"}))}, {"b1c3"}},
         {"pawn", "pieces", "4k3/8/8/3np3/4P3/8/8/4K3 w - - 0 1", {}, {last(moves({"e4d5"}))}, {"e4d5"}},
+        // Article 4: touch-move (the knight on g1 has been touched).
+        {"touch-move",
+         "touch-move",
+         "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+         {},
+         {last(moves({"g1f3", "g1e2", "g1h3"}))},
+         {"g1f3"},
+         {"g1"}},
         // 3.8.2: castling, and why it can be forbidden.
         {"castle-short", "castling", Castle, {}, {last(rule(GoalKind::CastleKing))}, {"e1g1"}},
         {"castle-long",
@@ -102,6 +110,14 @@ std::vector<Exercise> make_exercises() {
          {},
          {last(rule(GoalKind::ClaimFifty))},
          {"a1a2"}},
+        // Appendix C: notation; piece values: the exchange.
+        {"notation",
+         "notation",
+         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+         {"e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6"},
+         {last(moves({"b5c6"}))},
+         {"b5c6"}},
+        {"exchange", "values", "6k1/5r2/p7/1n6/2B5/8/8/6K1 w - - 0 1", {}, {last(moves({"c4f7"}))}, {"c4f7"}},
     };
 }
 
@@ -260,9 +276,14 @@ std::string_view verdict_id(Verdict v) {
 std::expected<Game, ExerciseError> exercise_game(const Exercise& ex, const std::vector<std::string>& moves) {
     auto start = position_from_fen(ex.fen);
     if (!start) return std::unexpected(ExerciseError::BadMoves);  // a defect of the data; tests catch it
-    Game game(*start);
+    GameOptions options;
+    options.touch_move = !ex.touched.empty();
+    Game game(*start, options);
     for (const std::string& m : ex.setup)
         if (!play_text(game, m)) return std::unexpected(ExerciseError::BadMoves);
+    for (const std::string& s : ex.touched)
+        if (!game.touch(game.position().side_to_move(), parse_square(s)))
+            return std::unexpected(ExerciseError::BadMoves);
     if (moves.size() > MaxExerciseMoves || moves.size() % 2 != 0 || moves.size() / 2 >= ex.steps.size())
         return std::unexpected(ExerciseError::BadMoves);
     for (std::size_t i = 0; i < moves.size(); i += 2) {

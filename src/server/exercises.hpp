@@ -53,6 +53,8 @@ struct Exercise {
     std::vector<std::string> setup;     // UCI moves played from `fen` before the task (the history)
     std::vector<Step> steps;            // at least one
     std::vector<std::string> solution;  // one UCI move per step that solves it
+    /// Squares touched before the first move (Article 4: the game is played with touch-move).
+    std::vector<std::string> touched{};
 };
 
 /// Every exercise, in the guide's order.

@@ -2,7 +2,7 @@
 // position and setup, and the verdict on a try. The page knows no rules: the server says which
 // moves are right and why a wrong one is wrong.
 import { call, postJson } from './api.js';
-import { type Decoder, arrayOf, matching, nullable, oneOf, recordOf, str, struct } from './decode.js';
+import { type Decoder, arrayOf, matching, nullable, oneOf, optional, recordOf, str, struct } from './decode.js';
 import type { Castling, ClaimKind, Color, Dests, Square } from './protocol.js';
 
 export interface ExerciseMove {
@@ -23,6 +23,8 @@ export interface ExerciseInfo {
     readonly id: string;
     readonly orientation: Color;
     readonly setup: readonly ExerciseMove[];
+    /** Squares touched before the first move (touch-move, Article 4). */
+    readonly touched: readonly Square[];
     readonly position: ExercisePosition;
 }
 
@@ -58,7 +60,7 @@ const position: Decoder<ExercisePosition> = struct({
     lastMove: nullable(arrayOf(square, 2)),
 });
 
-const info: Decoder<ExerciseInfo> = struct({ id: str, orientation: color, setup: arrayOf(move, 32), position });
+const info: Decoder<ExerciseInfo> = struct({ id: str, orientation: color, setup: arrayOf(move, 32), touched: optional(arrayOf(square, 4), []), position });
 
 const explanation: Decoder<Explanation> = struct({ code: str, text: str, article: str, squares: arrayOf(square, 8) });
 

@@ -145,8 +145,16 @@ export class ExerciseBoard {
             check: position.check !== null,
             lastMove: position.lastMove ? (position.lastMove.map(asKey) as Key[]) : undefined,
             movable: { free: true, color: live && position.turn === learner ? learner : undefined, dests: new Map() },
-            highlight: { custom: new Map(marked.map((s) => [asKey(s), 'refused'])) },
+            highlight: { custom: this.marks(marked) },
         });
+    }
+
+    /** The refused try's squares, and before the first move the squares touched (Article 4). */
+    private marks(refused: readonly Square[]): Map<Key, string> {
+        const marks = new Map<Key, string>();
+        if (this.moves.length === 0) for (const s of this.info?.touched ?? []) marks.set(asKey(s), 'touched');
+        for (const s of refused) marks.set(asKey(s), marks.has(asKey(s)) ? 'touched refused' : 'refused');
+        return marks;
     }
 
     private async afterMove(orig: Key, dest: Key): Promise<void> {

@@ -51,7 +51,7 @@ export const Sections: readonly Section[] = [
             exercise('pawn', 'taskPawn'),
         ],
     },
-    { id: 'touch-move', title: 'touchTitle', articles: '4', blocks: [text('touchText')] },
+    { id: 'touch-move', title: 'touchTitle', articles: '4', blocks: [text('touchText'), exercise('touch-move', 'taskTouchMove')] },
     {
         id: 'castling',
         title: 'castlingTitle',
@@ -122,8 +122,8 @@ export const Sections: readonly Section[] = [
         articles: '6, A, B',
         blocks: [text('clockP1'), { kind: 'list', items: ['blitzText', 'rapidText', 'classicalText'] }, text('clockP2')],
     },
-    { id: 'notation', title: 'notationTitle', articles: 'C', blocks: [text('notationP1'), { kind: 'notation-table' }, text('notationP2')] },
-    { id: 'values', title: 'valuesTitle', articles: '', blocks: [text('valuesP1'), text('valuesP2'), { kind: 'values-table' }, text('valuesP3')] },
+    { id: 'notation', title: 'notationTitle', articles: 'C', blocks: [text('notationP1'), { kind: 'notation-table' }, text('notationP2'), exercise('notation', 'taskNotation')] },
+    { id: 'values', title: 'valuesTitle', articles: '', blocks: [text('valuesP1'), text('valuesP2'), { kind: 'values-table' }, text('valuesP3'), exercise('exchange', 'taskExchange')] },
     {
         id: 'pawn-structure',
         title: 'pawnsTitle',

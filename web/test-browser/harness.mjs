@@ -276,7 +276,8 @@ async function exerciseSquarePoint(exercise, square) {
 export async function playOnExercise(page, exercise, uci) {
     // The piece is taken once the board marks it selected (a click while the page still moves
     // can miss: then once more).
-    const selected = exercise.locator('cg-board square.selected');
+    // (chessground keeps squares it no longer uses hidden, with their old classes: a shown one counts)
+    const selected = exercise.locator('cg-board square.selected').filter({ visible: true }).first();
     for (let attempt = 0; ; ++attempt) {
         const a = await exerciseSquarePoint(exercise, uci.slice(0, 2));
         await page.mouse.click(a.x, a.y);
