@@ -33,6 +33,8 @@
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
 
+#include "server/exercise_api.hpp"
+
 namespace schach::server {
 namespace {
 
@@ -360,6 +362,14 @@ net::awaitable<Response> HttpServer::Impl::serve_api(const Request& req, const T
     const bool keep = req.keep_alive();
     const std::string game = seg.size() >= 4 ? seg[3] : std::string();
     Caller caller = caller_of(req, target, game);
+    if (seg.size() >= 3 && seg[1] == "v1" && seg[2] == "exercises") {  // the rules guide: stateless, no seats
+        const bool post_ex = req.method() == http::verb::post;
+        if (!post_ex && req.method() != http::verb::get)
+            co_return error_response(405, ErrorCode::Method, caller.lang, keep);
+        if (post_ex && !origin_allowed(req)) co_return error_response(403, ErrorCode::Origin, caller.lang, keep);
+        const Reply r = exercise_request(post_ex, {seg.begin() + 3, seg.end()}, req.body(), caller.lang);
+        co_return json_response(r.status, r.body, keep);
+    }
     if (seg.size() < 3 || seg[1] != "v1" || seg[2] != "games")
         co_return error_response(404, ErrorCode::NoSuchPath, caller.lang, keep);
     const bool post = req.method() == http::verb::post;

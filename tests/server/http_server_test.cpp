@@ -26,6 +26,7 @@
 #include <boost/json/serialize.hpp>
 
 #include "server/engine_pool.hpp"
+#include "server/exercises.hpp"
 #include "server/game_service.hpp"
 #include "server/http_server.hpp"
 #include "server/service_handler.hpp"
@@ -404,6 +405,30 @@ TEST_F(HttpServerTest, ForeignOriginsCannotPost) {
     EXPECT_EQ(res.result_int(), 403);
     EXPECT_EQ(json::parse(res.body()).at("code"), "origin");
     EXPECT_EQ(handler_.acts.load(), 0);
+}
+
+TEST_F(HttpServerTest, ServesTheRulesGuideAndItsExercises) {
+    for (const std::string target : {"/regeln", "/rules"}) {
+        const Response page = request(http::verb::get, target);
+        EXPECT_EQ(page.result_int(), 200) << target;
+        EXPECT_EQ(page.body(), "<!doctype html><title>Schach</title>") << target;
+    }
+    const Response list = request(http::verb::get, "/api/v1/exercises");
+    EXPECT_EQ(list.result_int(), 200);
+    EXPECT_EQ(list[http::field::cache_control], "no-store");
+    EXPECT_EQ(json::parse(list.body()).at("exercises").as_array().size(), exercises().size());
+    const Response wrong = request(http::verb::post, "/api/v1/exercises/castle-attacked/try?lang=en",
+                                   R"({"moves":[],"move":"e1c1"})");
+    EXPECT_EQ(wrong.result_int(), 200);
+    EXPECT_EQ(json::parse(wrong.body()).at("explanation").at("text"),
+              "The king cannot castle through d1: it is attacked by the bishop on g4");
+    EXPECT_EQ(request(http::verb::post, "/api/v1/exercises/castle-attacked/try", R"({"move":"e1g1"})",
+                      {{"Origin", "http://evil.example"}})
+                  .result_int(),
+              403);
+    EXPECT_EQ(request(http::verb::get, "/api/v1/exercises/no-such").result_int(), 404);
+    EXPECT_EQ(request(http::verb::put, "/api/v1/exercises/king/try", R"({"move":"e1d2"})").result_int(), 405);
+    EXPECT_EQ(handler_.acts.load(), 0);  // the games' domain is not asked
 }
 
 TEST_F(HttpServerTest, WebSocketFromAForeignOriginIsRefused) {

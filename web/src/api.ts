@@ -30,7 +30,8 @@ function apiUrl(path: string): string {
     return `/api/v1${path}${path.includes('?') ? '&' : '?'}lang=${encodeURIComponent(currentLang())}`;
 }
 
-async function call<T>(path: string, decode: Decoder<T>, init: RequestInit = {}): Promise<T> {
+/** A request to the API in the page's language, its answer checked by `decode`. */
+export async function call<T>(path: string, decode: Decoder<T>, init: RequestInit = {}): Promise<T> {
     let response: Response;
     try {
         response = await fetch(apiUrl(path), { credentials: 'same-origin', ...init });
@@ -47,7 +48,7 @@ async function call<T>(path: string, decode: Decoder<T>, init: RequestInit = {})
     return value;
 }
 
-function postJson(body: unknown): RequestInit {
+export function postJson(body: unknown): RequestInit {
     return { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
 }
 
