@@ -96,13 +96,14 @@ export class GamePage {
         this.notice.textContent = options.notice ?? '';
         this.back = button(t('backToGame'), () => this.showPly(Number.MAX_SAFE_INTEGER), 'back-to-game');
         this.back.hidden = true;
-        this.status = el('div', { class: 'status' }, [this.seat, this.line, this.back, this.notice, this.coach.el]);
+        this.status = el('div', { class: 'status' }, [this.seat, this.line, this.back, this.notice]);
         this.el = el('div', { class: 'game' }, [
             this.status,
             this.clocks.black.el,
             this.board.el,
             this.clocks.white.el,
             this.moves.el,
+            this.coach.el,
             this.entry.el,
             this.controls.el,
         ]);

@@ -30,7 +30,7 @@ export const deNeutral: Messages = {
     coachHeading: 'Tipps zur Eröffnung',
     coachToggle: 'Nach jedem Zug einen Tipp zeigen',
     coachNothing: 'Zu diesem Zug gibt es keinen Tipp.',
-    coachPrinciple: 'Prinzip {n}: {name}.',
+    coachPrinciple: 'Prinzip {n}: {name}',
     coachLinkText: 'Die sieben Eröffnungsprinzipien mit Tipps lernen',
     coachPageHeading: 'Die sieben Eröffnungsprinzipien',
     coachPageIntro: 'Spiele gegen den Computer und erhalte nach jedem Zug einen Tipp: was dein Zug für das Zentrum, die Entwicklung und die Rochade getan hat und was die Antwort des Computers angreift. Die Tipps kommen aus der Stellung auf dem Brett, nicht aus einem Buch.',

@@ -29,7 +29,7 @@ export const en = {
     coachHeading: 'Opening tips',
     coachToggle: 'Show a hint after every move',
     coachNothing: 'No hint on this move.',
-    coachPrinciple: 'Principle {n}: {name}.',
+    coachPrinciple: 'Principle {n}: {name}',
     coachLinkText: 'Learn the seven opening principles with hints',
     coachPageHeading: 'The seven opening principles',
     coachPageIntro: 'Play against the computer and get a hint after every move: what your move did for the centre, your development and castling, and what the computer’s reply attacks. The hints come from the position on the board, not from a book.',
