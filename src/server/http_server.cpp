@@ -4,6 +4,8 @@
 
 #include "server/http_server.hpp"
 
+#include "server/tools_api.hpp"
+
 #include <array>
 #include <atomic>
 #include <charconv>
@@ -240,7 +242,10 @@ net::awaitable<void> HttpServer::Impl::http_session(tcp::socket socket) {
         parser.body_limit(MaxBodyBytes);
         stream.expires_after(options.request_timeout);
         error_code ec;
-        co_await http::async_read(stream, buffer, parser, use_ec(ec));
+        // The PGN checker reads larger bodies than the rest of the API (tools_api.hpp).
+        co_await http::async_read_header(stream, buffer, parser, use_ec(ec));
+        if (!ec && parser.get().target().starts_with("/api/pgn/check")) parser.body_limit(MaxPgnBytes + 4096);
+        if (!ec && !parser.is_done()) co_await http::async_read(stream, buffer, parser, use_ec(ec));
         if (ec == http::error::end_of_stream || ec == beast::error::timeout || ec == net::error::operation_aborted)
             break;
         if (ec) {
@@ -358,6 +363,13 @@ net::awaitable<Response> HttpServer::Impl::serve_api(const Request& req, const T
     const bool keep = req.keep_alive();
     const std::string game = seg.size() >= 4 ? seg[3] : std::string();
     Caller caller = caller_of(req, target, game);
+    if (seg.size() >= 2 && seg[1] != "v1") {
+        const bool post = req.method() == http::verb::post;
+        if (post && !origin_allowed(req)) co_return error_response(403, ErrorCode::Origin, caller.lang, keep);
+        if (auto tool = tools_request(post, target, req.body(), caller.lang))
+            co_return json_response(tool->status, tool->body, keep);
+        co_return error_response(404, ErrorCode::NoSuchPath, caller.lang, keep);
+    }
     if (seg.size() < 3 || seg[1] != "v1" || seg[2] != "games")
         co_return error_response(404, ErrorCode::NoSuchPath, caller.lang, keep);
     const bool post = req.method() == http::verb::post;

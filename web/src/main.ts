@@ -5,9 +5,13 @@ import { announce, initAnnouncer } from './announce.js';
 import { ApiError, joinGame } from './api.js';
 import { byId, el } from './dom.js';
 import { GamePage } from './game_page.js';
+import { chess960Page } from './chess960_page.js';
+import { clockPage } from './clock_page.js';
 import { homePage } from './home.js';
 import { type Lang, Languages, type MessageKey, currentLang, htmlLang, pickLang, setLang, t } from './i18n.js';
+import { toolNav } from './nav.js';
 import { type Notation, Notations, defaultNotation } from './notation.js';
+import { pgnPage } from './pgn_page.js';
 import { type Route, route } from './routes.js';
 import { saveLang, saveMuted, saveNotation, storedLang, storedMuted, storedNotation } from './settings.js';
 import { Sounds } from './sounds.js';
@@ -28,6 +32,7 @@ function setUpHeader(sounds: Sounds): void {
     byId('skip-link').textContent = t('skipToContent');
     byId('home-link').textContent = t('appTitle');
     byId('home-link').setAttribute('aria-label', t('homeLink'));
+    byId('home-link').after(toolNav(window.location.pathname));
     byId('lang-label').textContent = t('languageLabel');
     byId('notation-label').textContent = t('notationLabel');
     const lang = byId<HTMLSelectElement>('lang-select');
@@ -77,6 +82,18 @@ async function showRoute(app: HTMLElement, r: Route, sounds: Sounds): Promise<vo
         case 'home':
             document.title = t('appTitle');
             app.replaceChildren(homePage());
+            return;
+        case 'chess960':
+            document.title = `${t('c960Title')} · ${t('appTitle')}`;
+            app.replaceChildren(chess960Page());
+            return;
+        case 'clock':
+            document.title = `${t('clockTitle')} · ${t('appTitle')}`;
+            app.replaceChildren(clockPage(sounds));
+            return;
+        case 'pgn':
+            document.title = `${t('pgnTitle')} · ${t('appTitle')}`;
+            app.replaceChildren(pgnPage());
             return;
         case 'missing':
             document.title = t('appTitle');

@@ -5,11 +5,16 @@ export type Route =
     | { readonly page: 'home' }
     | { readonly page: 'game'; readonly id: string; readonly invite: string | null }
     | { readonly page: 'watch'; readonly id: string }
+    | { readonly page: 'chess960' }
+    | { readonly page: 'clock' }
+    | { readonly page: 'pgn' }
     | { readonly page: 'missing' };
 
 /** The page for a path and query string. */
 export function route(pathname: string, search: string): Route {
     if (pathname === '/' || pathname === '/index.html') return { page: 'home' };
+    const tool = /^\/(chess960|uhr|clock|pgn)\/?$/.exec(pathname);
+    if (tool) return { page: tool[1] === 'uhr' || tool[1] === 'clock' ? 'clock' : (tool[1] as 'chess960' | 'pgn') };
     const m = /^\/(game|watch)\/([^/]+)\/?$/.exec(pathname);
     if (!m || !isGameId(m[2]!)) return { page: 'missing' };
     if (m[1] === 'watch') return { page: 'watch', id: m[2]! };
