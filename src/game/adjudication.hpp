@@ -17,8 +17,8 @@ namespace schach {
 
 /// What a record says beyond its moves.
 struct GameRecord {
-    std::string recorded;                    // the Result tag, else the termination marker; "" when neither
-    std::optional<std::string> termination;  // the Termination tag
+    std::string recorded;                         // the Result tag, else the termination marker; "" when neither
+    std::optional<std::string> termination;       // the Termination tag
     ByColor<std::optional<double>> last_clock{};  // [%clk] seconds after each side's last move
 };
 
@@ -31,13 +31,13 @@ struct Adjudication {
         NotReplayable,       // a null move at `bad_ply` (the reader checked every other move)
     };
     Verdict verdict = Verdict::Ongoing;
-    Outcome laws;                  // Verdict::Over
-    std::optional<int> end_ply;    // an automatic ending after this many plies (moves may follow)
-    int plies = 0;                 // the main line's plies
-    int bad_ply = 0;               // NotReplayable: the ply of the null move (1-based)
-    std::optional<Color> cannot_mate;  // the winner of the record cannot checkmate (6.9 / 5.1.2): a draw
+    Outcome laws;                          // Verdict::Over
+    std::optional<int> end_ply;            // an automatic ending after this many plies (moves may follow)
+    int plies = 0;                         // the main line's plies
+    int bad_ply = 0;                       // NotReplayable: the ply of the null move (1-based)
+    std::optional<Color> cannot_mate;      // the winner of the record cannot checkmate (6.9 / 5.1.2): a draw
     std::string_view cannot_mate_article;  // "6.9" or "5.1.2"
-    bool differs = false;          // Over, and the recorded result is another
+    bool differs = false;                  // Over, and the recorded result is another
 };
 
 /// The stable label of a verdict: the termination id when over ("checkmate"), else

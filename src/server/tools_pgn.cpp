@@ -177,10 +177,8 @@ ToolReply pgn_check(const json::value& request, Language lang) {
         g.moves.clear();  // only the answer keeps the game now
         g.san.clear();
     }
-    return {200, json::object{{"games", std::move(games)},
-                              {"errors", errors},
-                              {"differ", differ},
-                              {"truncated", truncated}}};
+    return {200, json::object{
+                     {"games", std::move(games)}, {"errors", errors}, {"differ", differ}, {"truncated", truncated}}};
 }
 
 }  // namespace schach::server

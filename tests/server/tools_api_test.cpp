@@ -51,7 +51,9 @@ TEST(ServerTools, Chess960NumbersGiveTheArraysOfTheTable) {
         const ToolReply r = get("/api/chess960/" + n);
         ASSERT_EQ(r.status, 200) << n;
         EXPECT_EQ(str(r.body, "backRank"), rank) << n;
-        EXPECT_EQ(post("/api/chess960/number", json::object{{"fen", r.body.at("fen")}}).body.at("number").to_number<std::int64_t>(),
+        EXPECT_EQ(post("/api/chess960/number", json::object{{"fen", r.body.at("fen")}})
+                      .body.at("number")
+                      .to_number<std::int64_t>(),
                   std::stoi(n));
         ++rows;
     }
@@ -73,7 +75,9 @@ TEST(ServerTools, Chess960DerivationNamesEachStep) {
     for (const auto& s : steps) product *= static_cast<int>(s.at("choices").to_number<std::int64_t>());
     EXPECT_EQ(product, 960);
     // n = light + 4 (dark + 4 (queen + 6 knights))
-    const auto choice = [&](std::size_t i) { return static_cast<int>(steps[i].at("choice").to_number<std::int64_t>()); };
+    const auto choice = [&](std::size_t i) {
+        return static_cast<int>(steps[i].at("choice").to_number<std::int64_t>());
+    };
     EXPECT_EQ(choice(0) + 4 * (choice(1) + 4 * (choice(2) + 6 * choice(3))), 518);
 }
 
@@ -86,12 +90,15 @@ TEST(ServerTools, Chess960ErrorsAreTyped) {
     const ToolReply dbl = get("/api/chess960/0?black=959");
     EXPECT_EQ(str(dbl.body, "blackBackRank"), "RKRNNQBB");
     EXPECT_EQ(str(dbl.body, "fen").substr(0, 8), "rkrnnqbb");
-    const ToolReply moved =
-        post("/api/chess960/number", json::object{{"fen", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"}});
+    const ToolReply moved = post("/api/chess960/number",
+                                 json::object{{"fen", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"}});
     EXPECT_EQ(moved.status, 400);
     EXPECT_EQ(str(moved.body, "kind"), "pawns-moved");
     EXPECT_FALSE(str(moved.body, "text").empty());
-    EXPECT_EQ(post("/api/chess960/number", json::object{{"backRank", "RKRNNQBB"}}).body.at("number").to_number<std::int64_t>(), 959);
+    EXPECT_EQ(post("/api/chess960/number", json::object{{"backRank", "RKRNNQBB"}})
+                  .body.at("number")
+                  .to_number<std::int64_t>(),
+              959);
     EXPECT_EQ(str(post("/api/chess960/number", json::object{{"backRank", "BBRKRNNX"}}).body, "code"), "bad-request");
     EXPECT_EQ(str(post("/api/chess960/number", json::object{{"backRank", "BBRRKNNQ"}}).body, "kind"),
               "no-chess960-array");

@@ -145,6 +145,9 @@ export function chess960Page(): HTMLElement {
         backToNumber(),
         castlingTrainer(),
     ]);
+    // Chessground keeps its boards' place on the screen until a scroll or resize; text that
+    // appears above a board (the derivation, the trainer's cases) moves it without either.
+    if (typeof ResizeObserver !== 'undefined') new ResizeObserver(() => document.dispatchEvent(new Event('scroll'))).observe(page);
     void load(518);
     return page;
 }

@@ -8,7 +8,7 @@ import { DeviceClock, type Side, other } from './device_clock.js';
 import { button, el, uniqueId } from './dom.js';
 import { type MessageKey, t } from './i18n.js';
 import type { Sounds } from './sounds.js';
-import { type TimeControlInfo, fetchTimeControl } from './tools_api.js';
+import { type TimeControlInfo, ToolError, fetchTimeControl } from './tools_api.js';
 
 export const ClockPresets: readonly string[] = ['1+0', '3+2', '5+3', '10+5', '15+10', '90+30', '40/90+30,30+30', '5d3', '5b3', 'h3'];
 
@@ -90,9 +90,21 @@ export function clockPage(sounds: Sounds): HTMLElement {
         start.disabled = true;
         info.dataset['ready'] = '0';
         try {
-            control = await fetchTimeControl(spec.value.trim(), pgnForm.checked ? 'pgn' : 'human');
-            info.replaceChildren(stagesText(control));
-            if (!control.timed) info.append(el('p', { text: t('clockUntimed') }));
+            const text = spec.value.trim();
+            let note: string | null = null;
+            let read: TimeControlInfo;
+            try {
+                read = await fetchTimeControl(text, pgnForm.checked ? 'pgn' : 'human');
+            } catch (e) {
+                // Not a spec as people write it: perhaps a PGN TimeControl tag (in seconds).
+                if (pgnForm.checked || !(e instanceof ToolError) || e.code !== 'time-control') throw e;
+                read = await fetchTimeControl(text, 'pgn').catch(() => Promise.reject(e));
+                note = t('clockReadAsPgn');
+            }
+            control = read;
+            info.replaceChildren(stagesText(read));
+            if (note) info.prepend(el('p', { class: 'tc-note', text: note }));
+            if (!read.timed) info.append(el('p', { text: t('clockUntimed') }));
             else {
                 start.disabled = false;
                 info.dataset['ready'] = '1';
@@ -101,6 +113,7 @@ export function clockPage(sounds: Sounds): HTMLElement {
             control = null;
             info.replaceChildren(el('p', { class: 'tc-error', text: e instanceof Error ? e.message : String(e) }));
         }
+        info.dataset['read'] = spec.value.trim(); // what the shown answer is for
     };
     setup.addEventListener('submit', (e) => {
         e.preventDefault();
@@ -127,12 +140,12 @@ function runningClock(info: TimeControlInfo, sounds: Sounds, back: () => void): 
     const penaltyMs = info.class === 'classical' ? 120_000 : 60_000;
 
     const area = (side: Side) => {
-        const time = el('span', { class: 'clock-time', attrs: { 'aria-live': 'off' } });
-        const meta = el('span', { class: 'clock-meta' });
-        const flag = el('span', { class: 'clock-flag', text: t('clockFlagFallen') });
+        const time = el('span', { class: 'dc-time', attrs: { 'aria-live': 'off' } });
+        const meta = el('span', { class: 'dc-meta' });
+        const flag = el('span', { class: 'dc-flag', text: t('clockFlagFallen') });
         flag.hidden = true;
-        const b = el('button', { class: `clock-side clock-${side}`, attrs: { type: 'button', 'aria-label': t(side === 'white' ? 'clockWhiteSide' : 'clockBlackSide') } }, [
-            el('span', { class: 'clock-name', text: t(side) }),
+        const b = el('button', { class: `dc-side dc-${side}`, attrs: { type: 'button', 'aria-label': t(side === 'white' ? 'clockWhiteSide' : 'clockBlackSide') } }, [
+            el('span', { class: 'dc-name', text: t(side) }),
             time,
             meta,
             flag,

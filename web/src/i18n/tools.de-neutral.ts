@@ -74,6 +74,7 @@ export const toolsDeNeutral: { readonly [K in keyof typeof toolsEn]: string } = 
     clockSpecHint:
         'Minuten + Sekunden pro Zug (5+3), Züge/Minuten für Perioden (40/90+30,30+30), d für einfache Verzögerung (5d3), b für Bronstein (5b3), h für eine Sanduhr (h3).',
     clockPgnForm: 'PGN-Tag TimeControl (Sekunden, z. B. 40/5400+30:1800+30)',
+    clockReadAsPgn: 'Gelesen als PGN-Tag TimeControl, alle Zeiten in Sekunden:',
     clockRead: 'Lesen',
     clockFideClass: 'FIDE-Klasse:',
     clockFideClassNote: 'Anhänge A.1 und B.1: die Zeit für 60 Züge',

@@ -79,6 +79,7 @@ export const toolsEn = {
     clockSpecHint:
         'Minutes + seconds per move (5+3), moves/minutes for periods (40/90+30,30+30), d for simple delay (5d3), b for Bronstein delay (5b3), h for an hourglass (h3).',
     clockPgnForm: 'PGN TimeControl tag (seconds, e.g. 40/5400+30:1800+30)',
+    clockReadAsPgn: 'Read as a PGN TimeControl tag, all times in seconds:',
     clockRead: 'Read',
     clockFideClass: 'FIDE class:',
     clockFideClassNote: 'Appendices A.1 and B.1: the time for 60 moves',
