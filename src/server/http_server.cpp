@@ -239,12 +239,16 @@ net::awaitable<void> HttpServer::Impl::http_session(tcp::socket socket) {
     for (;;) {
         http::request_parser<http::string_body> parser;
         parser.header_limit(static_cast<std::uint32_t>(MaxHeaderBytes));
-        parser.body_limit(MaxBodyBytes);
+        // The PGN checker reads larger bodies than the rest of the API (tools_api.hpp): the header
+        // is read with its limit, then every other path gets the usual one.
+        parser.body_limit(MaxPgnBytes + 4096);
         stream.expires_after(options.request_timeout);
         error_code ec;
-        // The PGN checker reads larger bodies than the rest of the API (tools_api.hpp).
         co_await http::async_read_header(stream, buffer, parser, use_ec(ec));
-        if (!ec && parser.get().target().starts_with("/api/pgn/check")) parser.body_limit(MaxPgnBytes + 4096);
+        if (!ec && !parser.get().target().starts_with("/api/pgn/check")) {
+            if (parser.content_length().value_or(0) > MaxBodyBytes) ec = http::error::body_limit;
+            else parser.body_limit(MaxBodyBytes);
+        }
         if (!ec && !parser.is_done()) co_await http::async_read(stream, buffer, parser, use_ec(ec));
         if (ec == http::error::end_of_stream || ec == beast::error::timeout || ec == net::error::operation_aborted)
             break;

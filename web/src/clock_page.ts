@@ -275,5 +275,13 @@ function runningClock(info: TimeControlInfo, sounds: Sounds, back: () => void): 
     });
     render();
     status.textContent = t('clockHowToStart');
-    return el('div', { class: 'clock-run' }, [areas.black.b, bar, areas.white.b]);
+    const run = el('div', { class: 'clock-run' }, [areas.black.b, bar, areas.white.b]);
+    // The two sides fill the screen below the header, whatever its height.
+    const fit = () => {
+        const top = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0;
+        run.style.setProperty('--clock-top', `${Math.max(0, Math.round(top + window.scrollY))}px`);
+    };
+    window.addEventListener('resize', fit);
+    requestAnimationFrame(fit);
+    return run;
 }

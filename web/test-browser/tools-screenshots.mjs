@@ -31,7 +31,7 @@ try {
             await page.locator('.back-rank .letters', { hasText: 'BBQNNRKR' }).waitFor();
             await page.waitForTimeout(200);
             let path = join(out, `chess960-${shot.name}-${lang}.png`);
-            await page.screenshot({ path, fullPage: shot.isMobile });
+            await page.screenshot({ path });
             console.log(`wrote ${path}`);
             // The clock at 5+3, a few moves in, White to move.
             await page.goto(`${server.url}/${lang === 'en' ? 'clock' : 'uhr'}?tc=${encodeURIComponent('40/90+30,30+30')}`);
