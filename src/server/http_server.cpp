@@ -241,7 +241,7 @@ net::awaitable<void> HttpServer::Impl::http_session(tcp::socket socket) {
         parser.header_limit(static_cast<std::uint32_t>(MaxHeaderBytes));
         // The PGN checker reads larger bodies than the rest of the API (tools_api.hpp): the header
         // is read with its limit, then every other path gets the usual one.
-        parser.body_limit(MaxPgnBytes + 4096);
+        parser.body_limit(MaxPgnBodyBytes);
         stream.expires_after(options.request_timeout);
         error_code ec;
         co_await http::async_read_header(stream, buffer, parser, use_ec(ec));

@@ -119,8 +119,7 @@ std::optional<ToolReply> tools_request(bool post, const Target& target, std::str
     }
     if (seg[1] == "pgn" && seg.size() == 3 && seg[2] == "check") {
         if (!post) return method_error();
-        if (body.size() > MaxPgnBytes + 4096)
-            return tools::error(413, "too-large", error_text(ErrorCode::TooLarge, lang));
+        if (body.size() > MaxPgnBodyBytes) return tools::error(413, "too-large", error_text(ErrorCode::TooLarge, lang));
         return pgn_check(parse_body(body), lang);
     }
     return std::nullopt;

@@ -20,6 +20,9 @@ namespace schach::server {
 /// The largest PGN text `POST /api/pgn/check` reads, and the most games it answers for.
 inline constexpr std::size_t MaxPgnBytes = 256 * 1024;
 inline constexpr std::size_t MaxPgnGames = 200;
+/// The body of `POST /api/pgn/check` the transport reads: the text JSON-escaped (newlines and
+/// quotes take two bytes) and the object around it.
+inline constexpr std::size_t MaxPgnBodyBytes = 2 * MaxPgnBytes + 4096;
 
 struct ToolReply {
     int status = 200;

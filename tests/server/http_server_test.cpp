@@ -407,7 +407,7 @@ TEST_F(HttpServerTest, ToolsAnswerWithoutASeatAndThePgnCheckerReadsLargerBodies)
     ASSERT_EQ(checked.result_int(), 200);
     EXPECT_EQ(json::parse(checked.body()).at("games").as_array().size(), MaxPgnGames);
     EXPECT_TRUE(json::parse(checked.body()).at("truncated").as_bool());
-    const Response huge = request(http::verb::post, "/api/pgn/check", std::string(MaxPgnBytes + 8192, ' '));
+    const Response huge = request(http::verb::post, "/api/pgn/check", std::string(MaxPgnBodyBytes + 1, ' '));
     EXPECT_EQ(huge.result_int(), 413);
     EXPECT_EQ(request(http::verb::post, "/api/chess960/number", std::string(17 * 1024, ' ')).result_int(), 413);
     EXPECT_EQ(request(http::verb::post, "/api/chess960/number", R"({"backRank":"RNBQKBNR"})",

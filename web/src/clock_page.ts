@@ -138,6 +138,12 @@ function runningClock(info: TimeControlInfo, sounds: Sounds, back: () => void): 
     const low = lowTimeMs(info.periods[0]?.baseMs ?? 0);
     const warned: Record<Side, boolean> = { white: false, black: false };
     const penaltyMs = info.class === 'classical' ? 120_000 : 60_000;
+    const run = el('div', { class: 'clock-run' });
+    // The two sides fill the screen below the header, whatever its height.
+    const fit = () => {
+        const top = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0;
+        run.style.setProperty('--clock-top', `${Math.max(0, Math.round(top + window.scrollY))}px`);
+    };
 
     const area = (side: Side) => {
         const time = el('span', { class: 'dc-time', attrs: { 'aria-live': 'off' } });
@@ -222,8 +228,18 @@ function runningClock(info: TimeControlInfo, sounds: Sounds, back: () => void): 
     };
     let done = false;
     const timer = window.setInterval(render, 100);
+    const onKey = (e: KeyboardEvent) => {
+        // Space anywhere but on a control presses the clock that runs.
+        if (e.key === ' ' && e.target === document.body && clock.running) {
+            e.preventDefault();
+            tap(clock.running);
+        }
+    };
+    document.addEventListener('keydown', onKey);
     const stop = () => {
         window.clearInterval(timer);
+        document.removeEventListener('keydown', onKey);
+        window.removeEventListener('resize', fit);
         awake.set(false);
     };
     const tap = (side: Side) => {
@@ -267,20 +283,9 @@ function runningClock(info: TimeControlInfo, sounds: Sounds, back: () => void): 
         announce(status.textContent);
         render();
     };
-    document.addEventListener('keydown', (e) => {
-        if (e.key === ' ' && e.target === document.body && clock.running) {
-            e.preventDefault();
-            tap(clock.running);
-        }
-    });
     render();
     status.textContent = t('clockHowToStart');
-    const run = el('div', { class: 'clock-run' }, [areas.black.b, bar, areas.white.b]);
-    // The two sides fill the screen below the header, whatever its height.
-    const fit = () => {
-        const top = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0;
-        run.style.setProperty('--clock-top', `${Math.max(0, Math.round(top + window.scrollY))}px`);
-    };
+    run.append(areas.black.b, bar, areas.white.b);
     window.addEventListener('resize', fit);
     requestAnimationFrame(fit);
     return run;
