@@ -2,7 +2,7 @@
 // line:column), adjudicates each game by the Laws (as `schach pgn adjudicate`) and writes it
 // again in English, German or gender-neutral letters, to read or download.
 import { button, el, uniqueId } from './dom.js';
-import { type MessageKey, t } from './i18n.js';
+import { type MessageKey, currentLang, t } from './i18n.js';
 import { type Adjudication, type CheckedGame, type Letters, MaxPgnBytes, type PgnReport, checkPgn } from './tools_api.js';
 
 const LetterNames: { readonly [L in Letters]: MessageKey } = { en: 'notationEnglish', de: 'notationGerman', 'de-neutral': 'notationGermanNeutral' };
@@ -60,6 +60,7 @@ export function pgnPage(): HTMLElement {
         { attrs: { id: lettersId } },
         (['en', 'de', 'de-neutral'] as const).map((l) => el('option', { text: t(LetterNames[l]), attrs: { value: l } })),
     );
+    lettersSelect.value = currentLang(); // the letters of the page's language first
     const check = el('button', { class: 'primary', text: t('pgnCheck'), attrs: { type: 'submit' } });
     const status = el('p', { class: 'form-message', attrs: { role: 'status' } });
     const results = el('div', { class: 'pgn-results' });

@@ -117,7 +117,7 @@ export const toolsDe: { readonly [K in keyof typeof toolsEn]: string } = {
     pgnChecking: 'Wird geprüft …',
     pgnLoaded: '{name} geladen.',
     pgnTooLarge: 'Das sind mehr als {kb} KiB; bitte in Teilen prüfen (oder mit schach pgn check).',
-    pgnSummary: '{games} Partien, {errors} Fehler, {differ} Ergebnisse entscheiden die Regeln anders.',
+    pgnSummary: 'Partien: {games} · Fehler: {errors} · von den Regeln anders entschieden: {differ}',
     pgnTruncated: 'Nur die ersten Partien wurden geprüft.',
     pgnGameHeading: 'Partie {n}: {white} – {black} (Zeile {line})',
     pgnMoves: '{n} Halbzüge gelesen.',

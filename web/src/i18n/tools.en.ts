@@ -121,7 +121,7 @@ export const toolsEn = {
     pgnChecking: 'Checking…',
     pgnLoaded: '{name} loaded.',
     pgnTooLarge: 'That is more than {kb} KiB; please check it in parts (or with schach pgn check).',
-    pgnSummary: '{games} games, {errors} errors, {differ} results the Laws decide differently.',
+    pgnSummary: 'Games: {games} · errors: {errors} · results the Laws decide otherwise: {differ}',
     pgnTruncated: 'Only the first games were checked.',
     pgnGameHeading: 'Game {n}: {white} – {black} (line {line})',
     pgnMoves: '{n} moves (half-moves) read.',
