@@ -211,6 +211,71 @@ TEST(ServerTools, PgnCheckFindsTheIllegalMoveAtItsLineAndColumn) {
     EXPECT_EQ(post("/api/pgn/check", json::object{}).status, 400);
 }
 
+TEST(ServerTools, PositionsGiveTheirMovesAndTries) {
+    const ToolReply r = post("/api/position",
+                             json::object{{"fen", "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1"}, {"variant", "standard"}});
+    ASSERT_EQ(r.status, 200);
+    EXPECT_EQ(str(r.body, "turn"), "white");
+    EXPECT_TRUE(r.body.at("check").is_null());
+    EXPECT_EQ(r.body.at("castling").at("e1").at("h1"), "g1");
+    EXPECT_EQ(r.body.at("castling").at("e1").at("a1"), "c1");
+    EXPECT_EQ(r.body.at("tries").at("e1").as_array().size(), 2u);
+    EXPECT_EQ(r.body.at("dests").at("a1").as_array().size(), 10u);  // a2..a8, b1..d1
+    EXPECT_EQ(str(post("/api/position", json::object{{"fen", "4k3/8/8/8/8/8/8/4K3 w - - 0 1"}, {"variant", "x"}}).body,
+                  "code"),
+              "bad-request");
+    // A check is named by the king's square; the king is off its back rank: no tries.
+    const ToolReply check = post("/api/position", json::object{{"fen", "4k3/8/8/8/8/8/3r4/3K4 w - - 0 1"}});
+    EXPECT_EQ(str(check.body, "check"), "d1");
+    EXPECT_TRUE(check.body.at("tries").as_object().empty());
+}
+
+TEST(ServerTools, HostileInputGetsATypedErrorNeverACrash) {
+    // Random bodies and paths (a fixed seed: the same inputs every run) must give an answer with a
+    // code, never an exception or an empty body.
+    std::uint64_t state = 0x9E3779B97F4A7C15ull;
+    const auto next = [&] {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        return state;
+    };
+    const std::string alphabet = "{}[]\":,0123456789 abcfenpgKQRBNkqrbn/-+eE.\\\n";
+    const std::vector<std::string> fields = {"fen", "backRank", "from", "to", "promotion", "pgn", "variant"};
+    for (int i = 0; i < 3000; ++i) {
+        std::string body;
+        if (i % 2 == 0) {
+            const std::size_t n = next() % 120;
+            for (std::size_t k = 0; k < n; ++k) body += alphabet[next() % alphabet.size()];
+        } else {
+            json::object o;
+            for (const std::string& f : fields)
+                if (next() % 2) {
+                    std::string v;
+                    const std::size_t n = next() % 70;
+                    for (std::size_t k = 0; k < n; ++k) v += alphabet[next() % alphabet.size()];
+                    o[f] = v;
+                }
+            body = json::serialize(o);
+        }
+        for (const char* path : {"/api/chess960/number", "/api/position", "/api/position/move", "/api/pgn/check"}) {
+            const auto reply = tools_request(true, *parse_target(path), body, Language::German);
+            ASSERT_TRUE(reply) << path;
+            ASSERT_TRUE(reply->body.is_object()) << path << " " << body;
+            if (reply->status != 200) {
+                EXPECT_TRUE(reply->body.as_object().contains("code")) << path << " " << body;
+            }
+        }
+        std::string spec;
+        const std::size_t n = next() % 30;
+        for (std::size_t k = 0; k < n; ++k) spec += "0123456789+/,:dbhms. -?*"[next() % 24];
+        for (const char* form : {"human", "pgn"}) {
+            const ToolReply tc = time_control_info(spec, form, Language::English);
+            EXPECT_TRUE(tc.status == 200 || tc.body.as_object().contains("offset")) << spec;
+        }
+    }
+}
+
 TEST(ServerTools, OtherPathsAndMethodsAreNotTools) {
     EXPECT_FALSE(tools_request(false, *parse_target("/api/nothing"), {}, Language::English));
     EXPECT_EQ(tools_request(true, *parse_target("/api/chess960/5"), {}, Language::English)->status, 405);
