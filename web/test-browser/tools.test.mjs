@@ -122,6 +122,17 @@ scenario(test, 'Chess960: play the position shown against the computer', 30_000,
     assert.equal(state.variant, 'chess960');
     assert.equal(state.chess960, 0);
     assert.match(state.initialFen, /^bbqnnrkr\//);
+
+    // With a friend: the invitation link to pass on, for a game from the same number.
+    await page.goto(`${server.url}/chess960`);
+    await showNumber(page, 959);
+    await page.getByRole('button', { name: 'Play this position with a friend' }).click();
+    const invite = await page.getByLabel('Invitation link').inputValue();
+    assert.match(invite, /\/game\/[A-Za-z0-9]{8}\?invite=/);
+    const friendId = /\/game\/([A-Za-z0-9]{8})/.exec(invite)[1];
+    const friend = await (await page.request.get(`${server.url}/api/v1/games/${friendId}`)).json();
+    assert.equal(friend.mode, 'friend');
+    assert.equal(friend.chess960, 959);
 }, current);
 
 scenario(test, 'castling trainer: each case of the Chess960 text plays through, refusals are explained', 45_000, async () => {
@@ -220,7 +231,10 @@ scenario(test, 'PGN page: an illegal move at its line and column, adjudication a
         '[White "Anna"]', '[Black "Ben"]', '[Result "1-0"]', '', '1. f3 e5 2. g4 Qh4# 1-0', '',
         '[White "Cem"]', '[Black "Dora"]', '', '1. e4 e5', '2. Ke3 *', '',
     ].join('\n');
-    await page.getByLabel('PGN text').fill(text);
+    // Uploaded as a file: its text lands in the field.
+    await page.getByLabel('Or a file:').setInputFiles({ name: 'two.pgn', mimeType: 'application/x-chess-pgn', buffer: Buffer.from(text) });
+    await page.locator('.pgn-form [role=status]', { hasText: 'two.pgn loaded.' }).waitFor();
+    assert.equal(await page.getByLabel('PGN text').inputValue(), text);
     await page.getByRole('button', { name: 'Check' }).click();
     await page.locator('.pgn-game').nth(1).waitFor();
     const bad = page.locator('.pgn-game').nth(1);
