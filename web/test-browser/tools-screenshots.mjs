@@ -29,6 +29,7 @@ try {
             await page.locator('.c960-form input[type=number]').first().fill('0');
             await page.locator('.c960-form button[type=submit]').click();
             await page.locator('.back-rank .letters', { hasText: 'BBQNNRKR' }).waitFor();
+            await page.evaluate(() => window.scrollTo(0, 0));
             await page.waitForTimeout(200);
             let path = join(out, `chess960-${shot.name}-${lang}.png`);
             await page.screenshot({ path });
