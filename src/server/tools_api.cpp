@@ -49,6 +49,17 @@ std::expected<Position, ToolReply> read_position(const json::value& request, Lan
     return *pos;
 }
 
+std::optional<PieceType> piece_of_letter(char c) {
+    switch (c) {
+        case 'K': return PieceType::King;
+        case 'Q': return PieceType::Queen;
+        case 'R': return PieceType::Rook;
+        case 'B': return PieceType::Bishop;
+        case 'N': return PieceType::Knight;
+        default: return std::nullopt;
+    }
+}
+
 json::object moves_of(const Position& pos) {
     json::object dests, castling, tries;
     const auto add = [](json::object& map, const std::string& from, const std::string& to) {

@@ -23,7 +23,9 @@ ToolReply bad_request(Language lang);
 std::optional<std::string> string_field(const boost::json::value& request, std::string_view name, std::size_t max);
 /// The position of `{fen, variant?}` (variant "chess960" (default) or "standard"), or the error reply.
 std::expected<Position, ToolReply> read_position(const boost::json::value& request, Language lang);
-/// `{turn, check, dests, castling, tries}` of a position: what the page may offer.
+/// The piece of an English letter (K Q R B N), or nothing.
+std::optional<PieceType> piece_of_letter(char c);
+/// `{fen, turn, check, dests, castling, tries}` of a position: what the page may offer.
 boost::json::object moves_of(const Position& pos);
 
 }  // namespace schach::server::tools
