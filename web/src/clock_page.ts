@@ -8,6 +8,7 @@ import { DeviceClock, type Side, other } from './device_clock.js';
 import { button, el, uniqueId } from './dom.js';
 import { type MessageKey, t } from './i18n.js';
 import type { Sounds } from './sounds.js';
+import { Awake } from './wake_lock.js';
 import { type TimeControlInfo, ToolError, fetchTimeControl } from './tools_api.js';
 
 export const ClockPresets: readonly string[] = ['1+0', '3+2', '5+3', '10+5', '15+10', '90+30', '40/90+30,30+30', '5d3', '5b3', 'h3'];
@@ -16,34 +17,6 @@ export const ClockPresets: readonly string[] = ['1+0', '3+2', '5+3', '10+5', '15
 const lowTimeMs = (initialMs: number) => 1000 * Math.min(60, Math.max(10, (initialMs / 1000) * 0.125));
 
 const now = () => performance.now();
-
-/** Keeps the screen on while the clock runs (Wake Lock API, where the browser has it). */
-class Awake {
-    private lock: WakeLockSentinel | null = null;
-    private wanted = false;
-    constructor() {
-        document.addEventListener('visibilitychange', () => {
-            if (this.wanted && document.visibilityState === 'visible') void this.acquire();
-        });
-    }
-    set(on: boolean): void {
-        this.wanted = on;
-        if (on) void this.acquire();
-        else void this.lock?.release().catch(() => undefined);
-        if (!on) this.lock = null;
-    }
-    private async acquire(): Promise<void> {
-        if (this.lock || !('wakeLock' in navigator)) return;
-        try {
-            this.lock = await navigator.wakeLock.request('screen');
-            this.lock.addEventListener('release', () => {
-                this.lock = null;
-            });
-        } catch {
-            this.lock = null; // refused (battery saver, not visible): the clock runs anyway
-        }
-    }
-}
 
 function stagesText(info: TimeControlInfo): HTMLElement {
     return el('div', { class: 'tc-info' }, [
@@ -240,7 +213,7 @@ function runningClock(info: TimeControlInfo, sounds: Sounds, back: () => void): 
         window.clearInterval(timer);
         document.removeEventListener('keydown', onKey);
         window.removeEventListener('resize', fit);
-        awake.set(false);
+        awake.dispose();
     };
     const tap = (side: Side) => {
         sounds.unlock();
