@@ -27,6 +27,7 @@
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 #include <boost/asio/this_coro.hpp>
+#include <boost/asio/thread_pool.hpp>
 #include <boost/asio/use_awaitable.hpp>
 #include <boost/asio/write.hpp>
 #include <boost/beast/core.hpp>
@@ -156,6 +157,12 @@ struct HttpServer::Impl {
     std::mutex mutex;
     std::atomic<bool> stopped{false};
     std::atomic<int> connections{0};  // open connections (HTTP, streams, WebSockets)
+    // The tools' heavy request (a PGN checked and adjudicated game by game: about a second for
+    // 200 games) runs here, one at a time, not on the threads that serve the games.
+    net::thread_pool tools_pool{1};
+    std::atomic<int> tools_waiting{0};
+    static constexpr int MaxToolsWaiting = 4;  // more: 429 rate
+    net::awaitable<Response> serve_tool(const Request& req, const Target& target, Language lang);
 
     net::awaitable<void> accept_loop();
     net::awaitable<void> http_session(tcp::socket socket);
@@ -368,11 +375,8 @@ net::awaitable<Response> HttpServer::Impl::serve_api(const Request& req, const T
     const std::string game = seg.size() >= 4 ? seg[3] : std::string();
     Caller caller = caller_of(req, target, game);
     if (seg.size() >= 2 && seg[1] != "v1") {
-        const bool post = req.method() == http::verb::post;
-        if (post && !origin_allowed(req)) co_return error_response(403, ErrorCode::Origin, caller.lang, keep);
-        if (auto tool = tools_request(post, target, req.body(), caller.lang))
-            co_return json_response(tool->status, tool->body, keep);
-        co_return error_response(404, ErrorCode::NoSuchPath, caller.lang, keep);
+        Response res = co_await serve_tool(req, target, caller.lang);
+        co_return res;
     }
     if (seg.size() < 3 || seg[1] != "v1" || seg[2] != "games")
         co_return error_response(404, ErrorCode::NoSuchPath, caller.lang, keep);
@@ -444,6 +448,30 @@ net::awaitable<Response> HttpServer::Impl::serve_api(const Request& req, const T
     if (!action) co_return error_response(404, ErrorCode::NoSuchPath, caller.lang, keep);
     const Reply reply = co_await await_act(game, *action, caller);
     co_return answer(reply);
+}
+
+net::awaitable<Response> HttpServer::Impl::serve_tool(const Request& req, const Target& target, Language lang) {
+    const bool keep = req.keep_alive();
+    const bool post = req.method() == http::verb::post;
+    if (post && !origin_allowed(req)) co_return error_response(403, ErrorCode::Origin, lang, keep);
+    std::optional<ToolReply> tool;
+    if (post && target.segments.size() == 3 && target.segments[1] == "pgn") {
+        struct Waiting {
+            std::atomic<int>& n;
+            ~Waiting() { --n; }
+        } waiting{tools_waiting};
+        if (++tools_waiting > MaxToolsWaiting) co_return error_response(429, ErrorCode::Rate, lang, keep);
+        tool = co_await net::co_spawn(
+            tools_pool,
+            [&]() -> net::awaitable<std::optional<ToolReply>> {
+                co_return tools_request(post, target, req.body(), lang);
+            },
+            net::use_awaitable);
+    } else {
+        tool = tools_request(post, target, req.body(), lang);
+    }
+    if (!tool) co_return error_response(404, ErrorCode::NoSuchPath, lang, keep);
+    co_return json_response(tool->status, tool->body, keep);
 }
 
 net::awaitable<void> HttpServer::Impl::stream_session(beast::tcp_stream& stream, Request req, std::string game) {
@@ -656,6 +684,8 @@ void HttpServer::stop() {
     for (std::thread& t : impl_->threads)
         if (t.joinable()) t.join();
     impl_->threads.clear();
+    impl_->tools_pool.stop();
+    impl_->tools_pool.join();
 }
 
 void HttpServer::wait() { impl_->stopped.wait(false); }
