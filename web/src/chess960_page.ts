@@ -4,6 +4,7 @@
 // error comes from the server (libschach's numbering).
 import { Chessground } from '@lichess-org/chessground';
 import type { Api } from '@lichess-org/chessground/api';
+import type { Key } from '@lichess-org/chessground/types';
 import { announce } from './announce.js';
 import { createGame } from './api.js';
 import { castlingTrainer } from './castling_trainer.js';
@@ -31,10 +32,19 @@ function numberField(label: MessageKey, value: number) {
     return { input, field: el('div', { class: 'field' }, [el('label', { text: t(label), attrs: { for: id } }), input]) };
 }
 
-function stepItem(s: DerivationStep): HTMLElement {
-    return el('li', {
+/** A step of the derivation; pointing at it (or focusing it) marks its squares on the board. */
+function stepItem(s: DerivationStep, mark: (squares: readonly string[]) => void): HTMLElement {
+    const li = el('li', {
         text: t(StepText[s.step], { choice: s.choice + 1, choices: s.choices, files: s.files.join(', '), pieces: s.pieces.join('') }),
+        attrs: { tabindex: '0' },
     });
+    const on = () => mark(s.files.map((f) => `${f}1`));
+    const off = () => mark([]);
+    li.addEventListener('mouseenter', on);
+    li.addEventListener('focus', on);
+    li.addEventListener('mouseleave', off);
+    li.addEventListener('blur', off);
+    return li;
 }
 
 /** "518 = 2 + 4 × (0 + 4 × (2 + 6 × 5))" from the steps' choices. */
@@ -102,7 +112,8 @@ export function chess960Page(): HTMLElement {
             ...(s.blackBackRank ? [el('h3', { text: t('c960BlackRank') }), rankLine(s.blackBackRank)] : []),
         );
         fen.textContent = t('c960Fen', { fen: s.fen });
-        steps.replaceChildren(...s.steps.map(stepItem));
+        const mark = (squares: readonly string[]) => cg?.setAutoShapes(squares.map((q) => ({ orig: q as Key, brush: 'green' })));
+        steps.replaceChildren(...s.steps.map((step) => stepItem(step, mark)));
         sum.textContent = `${formula(s)}${s.classical ? ` — ${t('c960IsClassical')}` : ''}`;
         const placement = s.fen.split(' ')[0] ?? s.fen;
         if (!cg) cg = Chessground(host, { fen: placement, viewOnly: true, coordinates: true });

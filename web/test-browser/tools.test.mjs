@@ -82,6 +82,9 @@ scenario(test, 'Chess960 explorer: numbers 0, 518 and 959, and back from a posit
     // The board shows the array: bishops on a1 and b1, the king on g1.
     await page.waitForFunction(() => [...document.querySelectorAll('.chess960-page .explorer cg-board piece')].some((p) => p.cgKey === 'g1' && p.className.includes('king')));
     assert.equal(await page.locator('.derivation li').count(), 5);
+    // Pointing at a step marks its squares: rook, king, rook on f1, g1, h1.
+    await page.locator('.derivation li').nth(4).hover();
+    await page.waitForFunction(() => document.querySelectorAll('.chess960-page .explorer cg-container svg.cg-shapes g circle').length === 3);
     assert.equal(await showNumber(page, 959), 'RKRNNQBB');
     assert.match(await page.locator('.formula').textContent(), /^959 = 3 \+ 4 × \(3 \+ 4 × \(5 \+ 6 × 9\)\)/);
 
