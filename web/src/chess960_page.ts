@@ -122,6 +122,8 @@ export function chess960Page(): HTMLElement {
         playButtons.hidden = !single;
         doubleNote.hidden = single;
         announce(heading.textContent);
+        const address = `${window.location.pathname}?n=${s.number}${s.black === null ? '' : `&black=${s.black}`}`;
+        window.history.replaceState(null, '', address);
     };
 
     const load = async (n: number | 'random') => {
@@ -159,7 +161,16 @@ export function chess960Page(): HTMLElement {
     // Chessground keeps its boards' place on the screen until a scroll or resize; text that
     // appears above a board (the derivation, the trainer's cases) moves it without either.
     if (typeof ResizeObserver !== 'undefined') new ResizeObserver(() => document.dispatchEvent(new Event('scroll'))).observe(page);
-    void load(518);
+    // `?n=123` (and `&black=m`) opens that start position; the address follows what is shown.
+    const query = new URLSearchParams(window.location.search);
+    const asked = Number(query.get('n') ?? '518');
+    const askedBlack = query.get('black');
+    if (askedBlack !== null && /^\d{1,3}$/.test(askedBlack)) {
+        double.checked = true;
+        black.field.hidden = false;
+        black.input.value = askedBlack;
+    }
+    void load(Number.isInteger(asked) && asked >= 0 && asked <= 959 ? asked : 518);
     return page;
 }
 

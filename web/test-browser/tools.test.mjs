@@ -111,6 +111,11 @@ scenario(test, 'Chess960 explorer: numbers 0, 518 and 959, and back from a posit
     await page.getByRole('button', { name: 'Show', exact: true }).click();
     await page.locator('.c960-title', { hasText: 'White 0, Black 959' }).waitFor();
     assert.deepEqual((await page.locator('.back-rank .letters').allTextContents()).map((s) => s.trim()), ['BBQNNRKR', 'RKRNNQBB']);
+    // The address names what is shown, and opens it again.
+    assert.match(page.url(), /\/chess960\?n=0&black=959$/);
+    await page.goto(`${server.url}/chess960?n=96`);
+    await page.locator('.c960-title', { hasText: 'Starting position 96' }).waitFor();
+    assert.equal((await page.locator('.back-rank .letters').first().textContent()).trim(), 'BBQNRNKR');
 }, current);
 
 scenario(test, 'Chess960: play the position shown against the computer', 30_000, async () => {
