@@ -95,7 +95,7 @@ export const toolsDeNeutral: { readonly [K in keyof typeof toolsEn]: string } = 
     clockPeriod: 'Periode {n}',
     clockMovesLeft: 'noch {n} Züge bis zur Kontrolle',
     clockDelay: 'Verzögerung {s} s',
-    clockCorrections: 'Schiedsrichtende: Korrekturen',
+    clockCorrections: 'Schiedsrichtere: Korrekturen',
     clockPlus2: '+2 Min.',
     clockPlus10s: '+10 s',
     clockMinus10s: '−10 s',
