@@ -46,7 +46,7 @@ export const toolsDeNeutral: { readonly [K in keyof typeof toolsEn]: string } = 
     trainerGSide: 'g-Seite (O-O)',
     trainerCSide: 'c-Seite (O-O-O)',
     trainerKingRook: 'Könige {king}, Turm {rook}',
-    trainerConditions: 'Die Rechte müssen bestehen. De Könige darf nicht aus dem Schach, über ein angegriffenes Feld oder hinein rochieren. Beide Wege samt Zielen sind frei, außer von diesey Könige und diesem Turm. Eine Figur kann schon am Ziel stehen.',
+    trainerConditions: 'Die Rechte müssen bestehen. De Könige darf nicht aus dem Schach, über ein angegriffenes Feld oder hinein rochieren. Beide Wege samt Zielen sind frei, außer von derm Könige und dem Turm, die rochieren. Eine Figur kann schon am Ziel stehen.',
     trainerCases: 'Fälle zum Nachspielen',
     trainerRookOnly: 'Könige g1, Turm h1: nur der Turm zieht',
     trainerRookOnlyHint: 'De Könige steht schon auf g1: Bei der g-seitigen Rochade zieht nur der Turm, nach f1.',
