@@ -30,7 +30,7 @@
 #include "cli/commands.hpp"
 #include "cli/pgn_io.hpp"
 #include "core/outcome.hpp"
-#include "game/game.hpp"
+#include "game/adjudication.hpp"
 #include "pgn/pgn.hpp"
 
 namespace schach::cli {
@@ -40,22 +40,6 @@ struct AdjudicateArgs {
     std::vector<std::string> files;
     std::string newline;
 };
-
-/// Termination tags of games lost on time: lichess "Time forfeit", chess.com "X won on time",
-/// "lost on time", "timeout".
-bool is_time_forfeit_tag(std::string_view termination) {
-    const std::string t = lowercase(termination);
-    return t.find("time forfeit") != std::string::npos || t.find("time-forfeit") != std::string::npos ||
-           t.find("on time") != std::string::npos || t.find("timeout") != std::string::npos ||
-           t.find("time out") != std::string::npos;
-}
-
-/// Termination tags under which a decisive result without a board reason is a resignation.
-bool is_resignation_tag(std::optional<std::string_view> termination) {
-    if (!termination) return true;
-    const std::string t = lowercase(*termination);
-    return t.empty() || t == "normal" || t.find("resign") != std::string::npos;
-}
 
 /// The running totals of a run.
 struct Summary {
@@ -146,85 +130,48 @@ private:
     }
 
     void adjudicate() {
-        Game game(start_, GameOptions{.stop_at_end = false});
-        for (std::size_t i = 0; i < moves_.size(); ++i) {
-            if (!game.play(moves_[i])) {
-                // Only a null move ("--", "Z0") gets here: the reader checked every other move.
-                const std::string where = move_number_of_ply(start_, static_cast<int>(i) + 1);
-                print_line("* not-replayable", tr(Msg::AdjudicateNullMove, where));
-                summary_.count("not-replayable");
-                ++summary_.failed;
-                return;
-            }
-        }
-
+        GameRecord record;
         // The recorded result: the Result tag, else the termination marker; empty when neither.
-        const std::string recorded(tag_value("Result").value_or(marker_));
-        std::vector<std::string> details;
-        Outcome laws;
-        std::string label;
-
-        if (const auto end = game.first_end()) {
-            laws = end->outcome;
-            const int more = game.plies() - end->ply;
-            const std::string_view id = termination_id(laws.termination);
-            details.push_back(fmt::format("{}, {}",
-                                          end->ply == 0
-                                              ? tr(Msg::AdjudicateEndedAtStart, id)
-                                              : tr(Msg::AdjudicateEndedAt, move_number_of_ply(start_, end->ply), id),
-                                          tr(more == 1 ? Msg::AdjudicateMorePly : Msg::AdjudicateMorePlies, more)));
-        } else if (const Outcome now = game.outcome(); now.is_over()) {
-            laws = now;
-        } else if (const auto loser = time_loser(game, recorded)) {
-            const Color winner = ~*loser;
-            const bool winner_can_mate = game.can_win(winner);
-            if (auto flagged = game.flag(*loser)) laws = *flagged;
-            if (!winner_can_mate) details.push_back(tr(Msg::AdjudicateCannotMate, "6.9", color_name(winner, lang())));
-        } else if (const auto r = parse_result_token(recorded);
-                   r && (*r == Result::WhiteWins || *r == Result::BlackWins) &&
-                   is_resignation_tag(tag_value("Termination")) &&
-                   !game.can_win(*r == Result::WhiteWins ? Color::White : Color::Black)) {
-            const Color winner = *r == Result::WhiteWins ? Color::White : Color::Black;
-            if (auto resigned = game.resign(~winner)) laws = *resigned;
-            details.push_back(tr(Msg::AdjudicateCannotMate, "5.1.2", color_name(winner, lang())));
-        } else if (game.can_claim(DrawClaim::Threefold)) {
-            label = "claimable threefold-repetition";
-        } else if (game.can_claim(DrawClaim::FiftyMoves)) {
-            label = "claimable fifty-moves";
-        } else {
-            label = "ongoing";
+        record.recorded = std::string(tag_value("Result").value_or(marker_));
+        if (const auto t = tag_value("Termination")) record.termination = std::string(*t);
+        record.last_clock = clock_;
+        const Adjudication a = schach::adjudicate(start_, moves_, record);
+        const std::string label = adjudication_label(a);
+        if (a.verdict == Adjudication::Verdict::NotReplayable) {
+            // Only a null move ("--", "Z0") gets here: the reader checked every other move.
+            print_line("* not-replayable", tr(Msg::AdjudicateNullMove, move_number_of_ply(start_, a.bad_ply)));
+            summary_.count(label);
+            ++summary_.failed;
+            return;
         }
-
+        std::vector<std::string> details;
+        if (a.end_ply) {
+            const int more = a.plies - *a.end_ply;
+            const std::string_view id = termination_id(a.laws.termination);
+            details.push_back(fmt::format("{}, {}",
+                                          *a.end_ply == 0
+                                              ? tr(Msg::AdjudicateEndedAtStart, id)
+                                              : tr(Msg::AdjudicateEndedAt, move_number_of_ply(start_, *a.end_ply), id),
+                                          tr(more == 1 ? Msg::AdjudicateMorePly : Msg::AdjudicateMorePlies, more)));
+        }
+        if (a.cannot_mate)
+            details.push_back(tr(Msg::AdjudicateCannotMate, a.cannot_mate_article, color_name(*a.cannot_mate, lang())));
         std::string verdict;
-        if (laws.is_over()) {
-            label = std::string(termination_id(laws.termination));
-            verdict = fmt::format("{} {}", result_token(laws.result), label);
-            if (!recorded.empty() && recorded != result_token(laws.result)) {
-                details.push_back(tr(Msg::AdjudicateRecorded, recorded));
+        if (a.verdict == Adjudication::Verdict::Over) {
+            verdict = fmt::format("{} {}", result_token(a.laws.result), label);
+            if (a.differs) {
+                details.push_back(tr(Msg::AdjudicateRecorded, record.recorded));
                 ++summary_.differ;
             }
         } else {
             verdict = "* " + label;
-            if (!recorded.empty() && recorded != "*") details.push_back(tr(Msg::AdjudicateRecorded, recorded));
+            if (!record.recorded.empty() && record.recorded != "*")
+                details.push_back(tr(Msg::AdjudicateRecorded, record.recorded));
         }
         std::string joined;
         for (const std::string& d : details) joined += (joined.empty() ? "" : "; ") + d;
         print_line(verdict, joined);
         summary_.count(label);
-    }
-
-    /// The side that lost on time, if the record says a flag fell: by the Termination tag or by a
-    /// [%clk 0:00:00] after a side's last move. The loser is the side the record has losing, else
-    /// the side whose clock shows zero, else the side to move (whose clock was running).
-    std::optional<Color> time_loser(const Game& game, const std::string& recorded) const {
-        const bool zero_white = clock_[Color::White] && *clock_[Color::White] <= 0;
-        const bool zero_black = clock_[Color::Black] && *clock_[Color::Black] <= 0;
-        const auto termination = tag_value("Termination");
-        if (!(termination && is_time_forfeit_tag(*termination)) && !zero_white && !zero_black) return std::nullopt;
-        if (recorded == "1-0") return Color::Black;
-        if (recorded == "0-1") return Color::White;
-        if (zero_white != zero_black) return zero_white ? Color::White : Color::Black;
-        return game.position().side_to_move();
     }
 
     std::string prefix_;

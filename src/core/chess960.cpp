@@ -53,6 +53,36 @@ std::array<PT, 8> chess960_back_rank(int n) {
     return rank;
 }
 
+Chess960Derivation chess960_derivation(int n) {
+    Chess960Derivation d;
+    d.light = n % 4;
+    d.dark = (n / 4) % 4;
+    d.queen = (n / 16) % 6;
+    d.knights = n / 96;
+    // Replay the placement and note which step filled each file.
+    std::array<PT, 8> rank;
+    rank.fill(PT::None);
+    d.step_of.fill(-1);
+    const auto fill_new = [&](int step) {
+        for (int f = 0; f < 8; ++f)
+            if (rank[static_cast<std::size_t>(f)] != PT::None && d.step_of[static_cast<std::size_t>(f)] < 0)
+                d.step_of[static_cast<std::size_t>(f)] = step;
+    };
+    rank[static_cast<std::size_t>(2 * d.light + 1)] = PT::Bishop;
+    fill_new(0);
+    rank[static_cast<std::size_t>(2 * d.dark)] = PT::Bishop;
+    fill_new(1);
+    place_nth_free(rank, d.queen, PT::Queen);
+    fill_new(2);
+    place_nth_free(rank, KnightPairs[d.knights][1], PT::Knight);
+    place_nth_free(rank, KnightPairs[d.knights][0], PT::Knight);
+    fill_new(3);
+    for (auto& square : rank)
+        if (square == PT::None) square = PT::Rook;
+    fill_new(4);
+    return d;
+}
+
 int chess960_number(const std::array<PT, 8>& back_rank) {
     // Decode piece by piece, then check by re-encoding: the only arrays that survive are valid ones.
     int light = -1, dark = -1, queen = -1, knights[2] = {-1, -1}, free_index = 0, knight_count = 0;

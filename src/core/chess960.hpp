@@ -20,6 +20,19 @@ std::array<PieceType, 8> chess960_back_rank(int n);
 /// not between the rooks, wrong pieces).
 int chess960_number(const std::array<PieceType, 8>& back_rank);
 
+/// How number `n` places the pieces, step by step (Scharnagl): n = light + 4 × (dark + 4 ×
+/// (queen + 6 × knights)). Each step names its choice (0-based) and the files it filled.
+struct Chess960Derivation {
+    int light = 0;                 // 0..3: the light-squared bishop on b, d, f or h
+    int dark = 0;                  // 0..3: the dark-squared bishop on a, c, e or g
+    int queen = 0;                 // 0..5: the queen on the nth of the six free files
+    int knights = 0;               // 0..9: the knights on the nth of the ten pairs of the five free files
+    std::array<int, 8> step_of{};  // per file a..h: the step that filled it (0 light bishop,
+                                   // 1 dark bishop, 2 queen, 3 knights, 4 rook-king-rook)
+};
+/// Precondition: 0 <= n < 960.
+Chess960Derivation chess960_derivation(int n);
+
 /// Why a number names no start position, or a position is no Chess960 start.
 struct Chess960Error {
     enum class Kind : std::uint8_t {

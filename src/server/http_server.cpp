@@ -4,6 +4,8 @@
 
 #include "server/http_server.hpp"
 
+#include "server/tools_api.hpp"
+
 #include <array>
 #include <atomic>
 #include <charconv>
@@ -25,6 +27,7 @@
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 #include <boost/asio/this_coro.hpp>
+#include <boost/asio/thread_pool.hpp>
 #include <boost/asio/use_awaitable.hpp>
 #include <boost/asio/write.hpp>
 #include <boost/beast/core.hpp>
@@ -158,6 +161,12 @@ struct HttpServer::Impl {
     std::mutex mutex;
     std::atomic<bool> stopped{false};
     std::atomic<int> connections{0};  // open connections (HTTP, streams, WebSockets)
+    // The tools' heavy request (a PGN checked and adjudicated game by game: about a second for
+    // 200 games) runs here, one at a time, not on the threads that serve the games.
+    net::thread_pool tools_pool{1};
+    std::atomic<int> tools_waiting{0};
+    static constexpr int MaxToolsWaiting = 4;  // more: 429 rate
+    net::awaitable<Response> serve_tool(const Request& req, const Target& target, Language lang);
 
     net::awaitable<void> accept_loop();
     net::awaitable<void> http_session(tcp::socket socket);
@@ -241,10 +250,17 @@ net::awaitable<void> HttpServer::Impl::http_session(tcp::socket socket) {
     for (;;) {
         http::request_parser<http::string_body> parser;
         parser.header_limit(static_cast<std::uint32_t>(MaxHeaderBytes));
-        parser.body_limit(MaxBodyBytes);
+        // The PGN checker reads larger bodies than the rest of the API (tools_api.hpp): the header
+        // is read with its limit, then every other path gets the usual one.
+        parser.body_limit(MaxPgnBodyBytes);
         stream.expires_after(options.request_timeout);
         error_code ec;
-        co_await http::async_read(stream, buffer, parser, use_ec(ec));
+        co_await http::async_read_header(stream, buffer, parser, use_ec(ec));
+        if (!ec && !parser.get().target().starts_with("/api/pgn/check")) {
+            if (parser.content_length().value_or(0) > MaxBodyBytes) ec = http::error::body_limit;
+            else parser.body_limit(MaxBodyBytes);
+        }
+        if (!ec && !parser.is_done()) co_await http::async_read(stream, buffer, parser, use_ec(ec));
         if (ec == http::error::end_of_stream || ec == beast::error::timeout || ec == net::error::operation_aborted)
             break;
         if (ec) {
@@ -370,6 +386,10 @@ net::awaitable<Response> HttpServer::Impl::serve_api(const Request& req, const T
         const Reply r = exercise_request(post_ex, {seg.begin() + 3, seg.end()}, req.body(), caller.lang);
         co_return json_response(r.status, r.body, keep);
     }
+    if (seg.size() >= 2 && seg[1] != "v1") {
+        Response res = co_await serve_tool(req, target, caller.lang);
+        co_return res;
+    }
     if (seg.size() < 3 || seg[1] != "v1" || seg[2] != "games")
         co_return error_response(404, ErrorCode::NoSuchPath, caller.lang, keep);
     const bool post = req.method() == http::verb::post;
@@ -442,6 +462,30 @@ net::awaitable<Response> HttpServer::Impl::serve_api(const Request& req, const T
     if (!action) co_return error_response(404, ErrorCode::NoSuchPath, caller.lang, keep);
     const Reply reply = co_await await_act(game, *action, caller);
     co_return answer(reply);
+}
+
+net::awaitable<Response> HttpServer::Impl::serve_tool(const Request& req, const Target& target, Language lang) {
+    const bool keep = req.keep_alive();
+    const bool post = req.method() == http::verb::post;
+    if (post && !origin_allowed(req)) co_return error_response(403, ErrorCode::Origin, lang, keep);
+    std::optional<ToolReply> tool;
+    if (post && target.segments.size() == 3 && target.segments[1] == "pgn") {
+        struct Waiting {
+            std::atomic<int>& n;
+            ~Waiting() { --n; }
+        } waiting{tools_waiting};
+        if (++tools_waiting > MaxToolsWaiting) co_return error_response(429, ErrorCode::Rate, lang, keep);
+        tool = co_await net::co_spawn(
+            tools_pool,
+            [&]() -> net::awaitable<std::optional<ToolReply>> {
+                co_return tools_request(post, target, req.body(), lang);
+            },
+            net::use_awaitable);
+    } else {
+        tool = tools_request(post, target, req.body(), lang);
+    }
+    if (!tool) co_return error_response(404, ErrorCode::NoSuchPath, lang, keep);
+    co_return json_response(tool->status, tool->body, keep);
 }
 
 net::awaitable<void> HttpServer::Impl::stream_session(beast::tcp_stream& stream, Request req, std::string game) {
@@ -654,6 +698,8 @@ void HttpServer::stop() {
     for (std::thread& t : impl_->threads)
         if (t.joinable()) t.join();
     impl_->threads.clear();
+    impl_->tools_pool.stop();
+    impl_->tools_pool.join();
 }
 
 void HttpServer::wait() { impl_->stopped.wait(false); }

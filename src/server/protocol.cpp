@@ -115,6 +115,10 @@ std::optional<std::string> static_file_for(const std::vector<std::string>& segme
     if (segments.empty()) return "index.html";
     if (segments.size() == 2 && (segments[0] == "game" || segments[0] == "watch") && valid_game_id(segments[1]))
         return "index.html";
+    // The tool pages (tools_api.hpp).
+    if (segments.size() == 1 &&
+        (segments[0] == "chess960" || segments[0] == "uhr" || segments[0] == "clock" || segments[0] == "pgn"))
+        return "index.html";
     if (segments.size() != 1) return std::nullopt;
     const std::string& name = segments[0];
     if (name == "coach") return "index.html";                      // the page's own routes (web/src/routes.ts)

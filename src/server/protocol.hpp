@@ -60,8 +60,9 @@ std::optional<Target> parse_target(std::string_view target);
 /// A game id: 8 characters [A-Za-z0-9].
 bool valid_game_id(std::string_view id);
 
-/// The file of the page a GET of `segments` answers: `index.html` for /, /game/<id>,
-/// /watch/<id>, /regeln and /rules; the file itself for one segment with an extension; nothing otherwise.
+/// The file of the page a GET of `segments` answers: `index.html` for /, /game/<id>, /watch/<id>,
+/// /regeln, /rules, /coach and the tool pages /chess960, /uhr, /clock, /pgn; the file itself for
+/// one segment with an extension; nothing otherwise.
 std::optional<std::string> static_file_for(const std::vector<std::string>& segments);
 /// The Content-Type of a file name by its extension.
 std::string_view content_type_for(std::string_view file);

@@ -230,5 +230,31 @@ TEST(DoubleChess960, PairsAreValidAndRoundTrip) {
     }
 }
 
+TEST(Chess960, TheDerivationPlacesThePiecesStepByStep) {
+    for (int n = 0; n < Chess960Count; ++n) {
+        const Chess960Derivation d = chess960_derivation(n);
+        EXPECT_EQ(d.light + 4 * (d.dark + 4 * (d.queen + 6 * d.knights)), n);
+        const auto rank = chess960_back_rank(n);
+        int per_step[5] = {0, 0, 0, 0, 0};
+        for (std::size_t f = 0; f < 8; ++f) {
+            const int step = d.step_of[f];
+            ASSERT_TRUE(step >= 0 && step <= 4) << n;
+            ++per_step[step];
+            // Which piece each step placed: bishops, queen, knights, then rook-king-rook.
+            const PieceType want[] = {PieceType::Bishop, PieceType::Bishop, PieceType::Queen, PieceType::Knight,
+                                      rank[f] == PieceType::King ? PieceType::King : PieceType::Rook};
+            EXPECT_EQ(rank[f], want[step]) << n << " file " << f;
+        }
+        EXPECT_EQ(per_step[0] + per_step[1] + per_step[2], 3) << n;
+        EXPECT_EQ(per_step[3], 2) << n;
+        EXPECT_EQ(per_step[4], 3) << n;
+        EXPECT_EQ(d.step_of[static_cast<std::size_t>(2 * d.light + 1)], 0) << n;  // light squares b d f h
+        EXPECT_EQ(d.step_of[static_cast<std::size_t>(2 * d.dark)], 1) << n;       // dark squares a c e g
+    }
+    const Chess960Derivation classical = chess960_derivation(ClassicalScharnagl);
+    EXPECT_EQ((std::array{classical.light, classical.dark, classical.queen, classical.knights}),
+              (std::array{2, 1, 2, 5}));
+}
+
 }  // namespace
 }  // namespace schach

@@ -31,6 +31,7 @@
 #include "server/http_server.hpp"
 #include "server/service_handler.hpp"
 #include "server/sqlite_store.hpp"
+#include "server/tools_api.hpp"
 
 namespace schach::server {
 namespace {
@@ -287,7 +288,7 @@ protected:
 };
 
 TEST_F(HttpServerTest, ServesThePageWithSecurityHeaders) {
-    for (const std::string target : {"/", "/game/aB3dE5gH", "/watch/aB3dE5gH"}) {
+    for (const std::string target : {"/", "/game/aB3dE5gH", "/watch/aB3dE5gH", "/chess960", "/uhr", "/clock", "/pgn"}) {
         const Response res = request(http::verb::get, target);
         EXPECT_EQ(res.result_int(), 200) << target;
         EXPECT_EQ(res.body(), "<!doctype html><title>Schach</title>");
@@ -396,6 +397,29 @@ TEST_F(HttpServerTest, LargeBodiesAndHeadersAreRefused) {
         raw("GET / HTTP/1.1\r\nHost: " + host() + "\r\nX-Big: " + std::string(9000, 'x') + "\r\n\r\n");
     EXPECT_TRUE(big.starts_with("HTTP/1.1 431")) << big.substr(0, 40);
     EXPECT_TRUE(raw("NONSENSE\r\n\r\n").starts_with("HTTP/1.1 400"));
+}
+
+TEST_F(HttpServerTest, ToolsAnswerWithoutASeatAndThePgnCheckerReadsLargerBodies) {
+    const Response start = request(http::verb::get, "/api/chess960/959?lang=en");
+    EXPECT_EQ(start.result_int(), 200);
+    EXPECT_EQ(json::parse(start.body()).at("backRank"), "RKRNNQBB");
+    EXPECT_EQ(start[http::field::cache_control], "no-store");
+    EXPECT_EQ(request(http::verb::get, "/api/chess960/960").result_int(), 400);
+    EXPECT_EQ(request(http::verb::get, "/api/tools-that-do-not-exist").result_int(), 404);
+    // 100 KiB of PGN: over the API's 16 KiB, within the checker's own limit.
+    std::string games;
+    while (games.size() < 100 * 1024) games += "[White \"A\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n";
+    const Response checked = request(http::verb::post, "/api/pgn/check", json::serialize(json::object{{"pgn", games}}));
+    ASSERT_EQ(checked.result_int(), 200);
+    EXPECT_EQ(json::parse(checked.body()).at("games").as_array().size(), MaxPgnGames);
+    EXPECT_TRUE(json::parse(checked.body()).at("truncated").as_bool());
+    const Response huge = request(http::verb::post, "/api/pgn/check", std::string(MaxPgnBodyBytes + 1, ' '));
+    EXPECT_EQ(huge.result_int(), 413);
+    EXPECT_EQ(request(http::verb::post, "/api/chess960/number", std::string(17 * 1024, ' ')).result_int(), 413);
+    EXPECT_EQ(request(http::verb::post, "/api/chess960/number", R"({"backRank":"RNBQKBNR"})",
+                      {{"Origin", "http://evil.example"}})
+                  .result_int(),
+              403);
 }
 
 TEST_F(HttpServerTest, ForeignOriginsCannotPost) {

@@ -121,7 +121,7 @@ function linkToCopy(label: MessageKey, url: string): HTMLElement {
     return el('div', { class: 'field link-field' }, [el('label', { text: t(label), attrs: { for: id } }), el('div', { class: 'entry-row' }, [input, copy])]);
 }
 
-function invitation(r: CreateGameResponse): HTMLElement {
+export function invitation(r: CreateGameResponse): HTMLElement {
     const absolute = (path: string) => new URL(path, window.location.origin).toString();
     return el('section', { class: 'invitation', attrs: { tabindex: '-1' } }, [
         r.urls.invite ? linkToCopy('inviteLinkLabel', absolute(r.urls.invite)) : null,

@@ -5,11 +5,14 @@ import { announce, initAnnouncer } from './announce.js';
 import { ApiError, joinGame } from './api.js';
 import { byId, el } from './dom.js';
 import { GamePage } from './game_page.js';
+import { chess960Page } from './chess960_page.js';
+import { clockPage } from './clock_page.js';
 import { coachPage } from './coach_page.js';
 import { homePage } from './home.js';
 import { type Lang, Languages, type MessageKey, currentLang, htmlLang, isLang, pickLang, setLang, t } from './i18n.js';
 import { navLinks } from './nav.js';
 import { type Notation, Notations, defaultNotation } from './notation.js';
+import { pgnPage } from './pgn_page.js';
 import { type Route, route } from './routes.js';
 import { RulesPage, rulesLang, rulesPath } from './rules_page.js';
 import { saveLang, saveMuted, saveNotation, storedLang, storedMuted, storedNotation } from './settings.js';
@@ -98,6 +101,18 @@ async function showRoute(app: HTMLElement, r: Route, sounds: Sounds): Promise<vo
             await page.start();
             return;
         }
+        case 'chess960':
+            document.title = `${t('c960Title')} · ${t('appTitle')}`;
+            app.replaceChildren(chess960Page());
+            return;
+        case 'clock':
+            document.title = `${t('clockTitle')} · ${t('appTitle')}`;
+            app.replaceChildren(clockPage(sounds));
+            return;
+        case 'pgn':
+            document.title = `${t('pgnTitle')} · ${t('appTitle')}`;
+            app.replaceChildren(pgnPage());
+            return;
         case 'missing':
             document.title = t('appTitle');
             app.replaceChildren(el('p', { class: 'page-error', text: t('notFound') }));

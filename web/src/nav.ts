@@ -15,6 +15,9 @@ export const NavEntries: readonly NavEntry[] = [
     { label: 'navPlay', href: () => '/', matches: (p) => p === '/' || /^\/(game|watch)\//.test(p) },
     { label: 'navRules', href: (lang) => (lang === 'en' ? '/rules' : '/regeln'), matches: (p) => /^\/(regeln|rules)\/?$/.test(p) },
     { label: 'navCoach', href: () => '/coach', matches: (p) => /^\/coach\/?$/.test(p) },
+    { label: 'navChess960', href: () => '/chess960', matches: (p) => /^\/chess960\/?$/.test(p) },
+    { label: 'navClock', href: (lang) => (lang === 'en' ? '/clock' : '/uhr'), matches: (p) => /^\/(uhr|clock)\/?$/.test(p) },
+    { label: 'navPgn', href: () => '/pgn', matches: (p) => /^\/pgn\/?$/.test(p) },
 ];
 
 /** The links of the navigation for the page at `pathname`. */

@@ -7,6 +7,9 @@ export type Route =
     | { readonly page: 'game'; readonly id: string; readonly invite: string | null }
     | { readonly page: 'watch'; readonly id: string }
     | { readonly page: 'rules'; readonly lang: 'de' | 'en' }
+    | { readonly page: 'chess960' }
+    | { readonly page: 'clock' }
+    | { readonly page: 'pgn' }
     | { readonly page: 'missing' };
 
 /** The page for a path and query string. */
@@ -15,6 +18,8 @@ export function route(pathname: string, search: string): Route {
     if (pathname === '/coach' || pathname === '/coach/') return { page: 'coach' };
     if (/^\/regeln\/?$/.test(pathname)) return { page: 'rules', lang: 'de' };
     if (/^\/rules\/?$/.test(pathname)) return { page: 'rules', lang: 'en' };
+    const tool = /^\/(chess960|uhr|clock|pgn)\/?$/.exec(pathname);
+    if (tool) return { page: tool[1] === 'uhr' || tool[1] === 'clock' ? 'clock' : (tool[1] as 'chess960' | 'pgn') };
     const m = /^\/(game|watch)\/([^/]+)\/?$/.exec(pathname);
     if (!m || !isGameId(m[2]!)) return { page: 'missing' };
     if (m[1] === 'watch') return { page: 'watch', id: m[2]! };

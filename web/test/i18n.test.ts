@@ -52,3 +52,17 @@ test('i18n: language from the stored choice, else the browser, else English', ()
     assert.equal(pickLang(null, ['fr']), 'en');
     assert.equal(htmlLang('de-neutral'), 'de');
 });
+
+test('i18n: every word of the tool pages is in all three languages, the neutral one in the seed’s forms', async () => {
+    const { toolsEn } = await import('../src/i18n/tools.en.js');
+    const { toolsDe } = await import('../src/i18n/tools.de.js');
+    const { toolsDeNeutral } = await import('../src/i18n/tools.de-neutral.js');
+    const keys = keysOf(toolsEn);
+    assert.ok(keys.length > 100);
+    assert.deepEqual(keysOf(toolsDe), keys);
+    assert.deepEqual(keysOf(toolsDeNeutral), keys);
+    for (const key of keys) for (const lang of Languages) assert.ok(Object.hasOwn(Catalogues[lang], key), `${lang}.${key}`);
+    for (const text of Object.values(toolsDeNeutral)) assert.ok(!/\bDame\b|\bSpieler\b|\bFreund\b|\bSchiedsrichter\b|\bKönig\b/.test(text), text);
+    assert.match(toolsDeNeutral.c960StepQueen, /Wesire/);
+    assert.match(toolsDeNeutral.trainerKingOnly, /Könige e1/);
+});

@@ -12,3 +12,11 @@ test('routes: start page, game, invitation, spectators, unknown paths', () => {
     for (const path of ['/game/', '/game/short', '/game/aB3dE5gH/x', '/watch/ab3de5g!', '/games', '/api/v1/games', '/rules/x', '/regel'])
         assert.deepEqual(route(path, ''), { page: 'missing' }, path);
 });
+
+test('routes: the tool pages (the clock under its German and English name)', () => {
+    assert.deepEqual(route('/chess960', ''), { page: 'chess960' });
+    assert.deepEqual(route('/uhr', ''), { page: 'clock' });
+    assert.deepEqual(route('/clock/', ''), { page: 'clock' });
+    assert.deepEqual(route('/pgn', ''), { page: 'pgn' });
+    assert.deepEqual(route('/pgn/x', ''), { page: 'missing' });
+});

@@ -1,6 +1,7 @@
 // Gender-neutral German after the seed text's forms (de Spielere, Spielerne, einey, mensch;
 // de Könige, de Wesire, de Läufere, de Springere, de Bauere; der Turm stays).
 import type { Messages } from '../i18n.js';
+import { toolsDeNeutral } from './tools.de-neutral.js';
 
 export const deNeutral: Messages = {
     appTitle: 'Schach',
@@ -177,4 +178,5 @@ export const deNeutral: Messages = {
     gameOverHeading: 'Partie beendet',
     gameAborted: 'Die Partie wurde abgebrochen.',
     offerDeclined: 'Das Angebot wurde abgelehnt oder zurückgezogen.',
+    ...toolsDeNeutral,
 };

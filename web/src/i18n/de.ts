@@ -1,5 +1,6 @@
 // German: the words of the page.
 import type { Messages } from '../i18n.js';
+import { toolsDe } from './tools.de.js';
 
 export const de: Messages = {
     appTitle: 'Schach',
@@ -176,4 +177,5 @@ export const de: Messages = {
     gameOverHeading: 'Partie beendet',
     gameAborted: 'Die Partie wurde abgebrochen.',
     offerDeclined: 'Das Angebot wurde abgelehnt oder zurückgezogen.',
+    ...toolsDe,
 };

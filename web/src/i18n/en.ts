@@ -1,5 +1,7 @@
 // English: the reference key set. Every other language must have exactly these keys
 // (`Messages` in i18n.ts is derived from this object).
+import { toolsEn } from './tools.en.js';
+
 export const en = {
     // Page frame
     appTitle: 'Schach',
@@ -196,4 +198,6 @@ export const en = {
     gameOverHeading: 'Game over',
     gameAborted: 'The game was aborted.',
     offerDeclined: 'The offer was declined or withdrawn.',
+    // The tool pages (their own file)
+    ...toolsEn,
 } as const;
