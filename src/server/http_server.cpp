@@ -262,6 +262,12 @@ net::awaitable<void> HttpServer::Impl::http_session(tcp::socket socket) {
             break;
         }
         Request req = parser.release();
+        if (!host_allowed(req[http::field::host], options.host, options.allowed_hosts)) {
+            // A name this server was not given (DNS rebinding): answered, never served.
+            Response res = error_response(421, ErrorCode::Host, options.default_lang, false);
+            co_await http::async_write(stream, res, use_ec(ec));
+            break;
+        }
         const auto target = parse_target(req.target());
         if (target && target->segments.size() == 4 && target->segments[0] == "ws" && target->segments[1] == "v1" &&
             target->segments[2] == "games" && websocket::is_upgrade(req)) {

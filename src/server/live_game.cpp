@@ -80,7 +80,17 @@ std::expected<LiveGame, std::string> LiveGame::restore(const LoadedGame& loaded,
                 o.termination = static_cast<Termination>(t);
         game.recorded_outcome_ = o;
     }
+    game.restore_offers(g.state.offers, now);
     return game;
+}
+
+void LiveGame::restore_offers(const StoredOffers& offers, Millis now) {
+    if (status_ == Status::Started) {
+        // The offer was allowed when it was made, in this very position: made again, it stands.
+        if (offers.draw) (void)match_.offer_draw(*offers.draw, Match::ms(match_time(now)));
+        takeback_offer_ = offers.takeback;
+    }
+    if (status_ == Status::Over || status_ == Status::Aborted) rematch_offer_ = offers.rematch;
 }
 
 std::expected<void, std::string> LiveGame::rebuild(std::vector<StoredMove> moves, Millis now) {
@@ -157,6 +167,8 @@ GameUpdate LiveGame::update(Millis wall_now) const {
     }
     u.version = version_;
     u.updated = wall_now;
+    if (status_ == Status::Started) u.offers = {match_.game().draw_offer(), takeback_offer_, std::nullopt};
+    u.offers.rematch = rematch_offer_;
     return u;
 }
 

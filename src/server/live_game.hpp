@@ -143,6 +143,8 @@ private:
     void add_end_or_draw_offer(Effects& effects, Millis now);
     /// Status Over once the match has ended.
     void settle_status();
+    /// The offers that stood when the game was stored (restore).
+    void restore_offers(const StoredOffers& offers, Millis now);
     /// Rebuilds the match from the first `plies` stored moves (takebacks, restore).
     std::expected<void, std::string> rebuild(std::vector<StoredMove> moves, Millis now);
     /// The moves are legal for the side to move in the position after `ply` moves.

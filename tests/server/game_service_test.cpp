@@ -310,6 +310,44 @@ TEST_F(ServerGameService, AfterARestartInvitationsStillOpenAndFinishedGamesKeepT
     EXPECT_EQ(service_->list_games("browser-1").size(), 2u);
 }
 
+TEST_F(ServerGameService, OffersSurviveARestartAndCanBeAccepted) {
+    const CreatedGame g = create({Mode::Friend, 1, ColorChoice::White, "", false, std::nullopt});
+    auto joined = service_->join(g.id, *g.invite, {"", "browser-2", Language::English});
+    ASSERT_TRUE(joined);
+    const Caller white{g.secret, "browser-1", Language::English};
+    const Caller black{joined->secret, "browser-2", Language::English};
+    ASSERT_TRUE(move(g.id, white, 0, "e2e4"));
+    ASSERT_TRUE(move(g.id, black, 1, "e7e5"));
+    ASSERT_TRUE(act(g.id, black, TakebackMessage{Answer::Offer}));
+    ASSERT_TRUE(act(g.id, black, DrawMessage{Answer::Offer}));
+    crash_and_restart();
+    auto v = view(g.id);
+    EXPECT_EQ(v->draw_offer, Color::Black);
+    EXPECT_EQ(v->takeback_offer, Color::Black);
+    ASSERT_TRUE(act(g.id, white, TakebackMessage{Answer::Accept}));
+    EXPECT_EQ(view(g.id)->moves.size(), 1u);
+    ASSERT_TRUE(move(g.id, black, 1, "c7c5"));
+    ASSERT_TRUE(act(g.id, white, DrawMessage{Answer::Offer}));
+    crash_and_restart();
+    EXPECT_EQ(view(g.id)->draw_offer, Color::White);
+    ASSERT_TRUE(act(g.id, black, DrawMessage{Answer::Accept}));
+    EXPECT_EQ(view(g.id)->outcome, (Outcome{Result::Draw, Termination::Agreement}));
+    ASSERT_TRUE(act(g.id, black, RematchMessage{Answer::Offer}));
+    crash_and_restart();
+    EXPECT_EQ(view(g.id)->rematch_offer, Color::Black);
+    std::mutex m;
+    GameId rematch;
+    auto sub = service_->subscribe(g.id, view(g.id)->version, [&](const Event& e) {
+        std::lock_guard lock(m);
+        if (e.kind == EventKind::Rematch) rematch = e.rematch;
+    });
+    ASSERT_TRUE(act(g.id, white, RematchMessage{Answer::Accept}));
+    service_->drain();
+    EXPECT_FALSE(view(g.id)->rematch_offer);
+    std::lock_guard lock(m);
+    EXPECT_FALSE(rematch.empty());
+}
+
 TEST_F(ServerGameService, ConcurrentResendsKeepOneOrderOfVersions) {
     const CreatedGame g = create({Mode::Local, 1, ColorChoice::White, "", false, std::nullopt});
     const Caller me{g.secret, "browser-1", Language::English};

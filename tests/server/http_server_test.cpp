@@ -401,6 +401,43 @@ TEST_F(HttpServerTest, ForeignOriginsCannotPost) {
     EXPECT_EQ(handler_.acts.load(), 0);
 }
 
+TEST_F(HttpServerTest, PostsWithoutOriginAreAllowedForScripts) {
+    const auto [id, secret] = create_game();
+    const Response res = request(http::verb::post, "/api/v1/games/" + id + "/abort", {},
+                                 {{"Authorization", "Bearer " + secret}});
+    EXPECT_EQ(res.result_int(), 200) << res.body();
+    EXPECT_EQ(handler_.acts.load(), 1);
+}
+
+TEST_F(HttpServerTest, AForeignHostIsMisdirected) {
+    // DNS rebinding: a page of evil.example whose name now points at 127.0.0.1.
+    const std::string page = raw("GET / HTTP/1.1\r\nHost: evil.example:" + std::to_string(port_) + "\r\n\r\n");
+    EXPECT_TRUE(page.starts_with("HTTP/1.1 421")) << page;
+    EXPECT_NE(page.find("\"host\""), std::string::npos) << page;
+    EXPECT_EQ(page.find("Schach"), std::string::npos);
+    const std::string api = raw(
+        "POST /api/v1/games HTTP/1.1\r\nHost: evil.example\r\nContent-Length: 17\r\n\r\n"
+        R"({"mode":"friend"})");
+    EXPECT_TRUE(api.starts_with("HTTP/1.1 421")) << api;
+    const std::string none = raw("GET / HTTP/1.0\r\n\r\n");
+    EXPECT_TRUE(none.starts_with("HTTP/1.1 421")) << none;
+    const std::string local = raw("GET / HTTP/1.1\r\nHost: LocalHost:" + std::to_string(port_) + "\r\n\r\n");
+    EXPECT_TRUE(local.starts_with("HTTP/1.1 200")) << local;
+}
+
+class AllowedHostTest : public HttpServerTest {
+    void configure(ServerOptions& o) override { o.allowed_hosts = {"schach.example", "Chess.Example"}; }
+};
+
+TEST_F(AllowedHostTest, NamesGivenWithAllowedHostAreServed) {
+    for (const std::string name : {"schach.example", "schach.example:443", "CHESS.example"}) {
+        const std::string page = raw("GET / HTTP/1.1\r\nHost: " + name + "\r\n\r\n");
+        EXPECT_TRUE(page.starts_with("HTTP/1.1 200")) << name << "\n" << page;
+    }
+    const std::string other = raw("GET / HTTP/1.1\r\nHost: schach.example.evil\r\n\r\n");
+    EXPECT_TRUE(other.starts_with("HTTP/1.1 421")) << other;
+}
+
 TEST_F(HttpServerTest, WebSocketFromAForeignOriginIsRefused) {
     const auto [id, secret] = create_game();
     net::io_context ioc;
