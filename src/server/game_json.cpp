@@ -72,6 +72,11 @@ json::value clock_json(const GameView& v) {
                         {"lowTime", v.clock->low_time}};
 }
 
+json::value first_move_json(const GameView& v) {
+    if (!v.first_move || v.status != Status::Started) return nullptr;
+    return json::object{{"color", color_name(v.first_move->color)}, {"left", v.first_move->left}};
+}
+
 json::object claimable_json(const GameView& v) {
     return {{"threefold", v.can_claim_threefold}, {"fifty", v.can_claim_fifty}};
 }
@@ -118,6 +123,7 @@ json::object state_json(const GameView& v, std::optional<Seat> you, Language lan
     s["check"] = check_json(v.position);
     moves_json(v, you, s);
     s["clock"] = clock_json(v);
+    s["firstMove"] = first_move_json(v);
     s["offers"] = json::object{{"draw", color_or_null(v.draw_offer)},
                                {"takeback", color_or_null(v.takeback_offer)},
                                {"rematch", color_or_null(v.rematch_offer)}};
@@ -144,6 +150,7 @@ json::object event_json(const Event& e, std::optional<Seat> you, Language lang) 
             d["fen"] = m.fen;
             d["ply"] = static_cast<std::int64_t>(v.moves.size());
             d["clock"] = clock_json(v);
+            d["firstMove"] = first_move_json(v);
             d["lastMove"] = last_move_json(v);
             d["check"] = check_json(v.position);
             moves_json(v, you, d);

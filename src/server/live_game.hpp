@@ -26,6 +26,11 @@
 
 namespace schach::server {
 
+/// The first-move timer of timed games (as on lichess): until each side has made its first move
+/// no clock time is charged; instead the side to move has this long for its first move, else the
+/// game is aborted (no result). Engines have no such timer.
+inline constexpr Millis FirstMoveTimeMs = 30'000;
+
 /// How a game was set up (what the games row keeps).
 struct GameSetup {
     GameId id;
@@ -129,7 +134,11 @@ public:
     static Seat seat_for(Color c) { return c == Color::White ? Seat::White : Seat::Black; }
 
 private:
-    Millis match_time(Millis now) const { return now - offset_; }
+    /// The match's time: frozen (nobody is charged) until both sides have made their first move.
+    Millis match_time(Millis now) const { return frozen_ ? *frozen_ : now - offset_; }
+    /// Sets the first-move timer and the frozen clock after anything that changes the plies or
+    /// the status: a deadline for a human's first move, none after both first moves.
+    void update_first_move(Millis now);
     /// The colour a seat acts for: its own, or at one device the side to move.
     Color color_of(Seat seat) const;
     bool is_engine(Color c) const { return seats_[c].engine; }
@@ -155,6 +164,9 @@ private:
     ByColor<StoredSeat> seats_;
     Match match_;
     Millis offset_ = 0;
+    std::optional<Millis> frozen_;               // the match time while no time is charged
+    std::optional<Millis> first_move_deadline_;  // service time (`now`) the first move is due by
+    int first_move_ply_ = -1;                    // the ply the deadline is for
     Status status_ = Status::Created;
     std::int64_t version_ = 0;
     std::vector<StoredMove> stored_;

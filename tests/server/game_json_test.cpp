@@ -29,15 +29,18 @@ TEST(ServerGameJson, StateHasTheProtocolsShape) {
     LiveGame g = friend_game();
     const auto view = g.view(1000);
     json::object s = state_json(*view, Seat::White, Language::German);
-    for (const char* key : {"id",         "variant", "chess960", "mode",      "level",  "tc",       "players", "you",
-                            "initialFen", "fen",     "ply",      "turn",      "moves",  "lastMove", "check",   "dests",
-                            "castling",   "clock",   "offers",   "claimable", "status", "result",   "version"})
+    for (const char* key :
+         {"id",         "variant", "chess960",  "mode",   "level",     "tc",       "players", "you",
+          "initialFen", "fen",     "ply",       "turn",   "moves",     "lastMove", "check",   "dests",
+          "castling",   "clock",   "firstMove", "offers", "claimable", "status",   "result",  "version"})
         EXPECT_TRUE(s.contains(key)) << key;
     EXPECT_EQ(s["you"], "white");
     EXPECT_EQ(s["turn"], "white");
     EXPECT_EQ(s["tc"].at("class"), "blitz");
-    EXPECT_EQ(s["clock"].at("white"), 299'000);
-    EXPECT_EQ(s["clock"].at("running"), "white");
+    // Before the first moves no clock runs; the first-move timer does.
+    EXPECT_EQ(s["clock"].at("white"), 300'000);
+    EXPECT_TRUE(s["clock"].at("running").is_null());
+    EXPECT_EQ(s["firstMove"], (json::object{{"color", "white"}, {"left", FirstMoveTimeMs - 1000}}));
     EXPECT_EQ(s["clock"].at("lowTime"), 37'500);
     EXPECT_EQ(s["dests"].at("g1").as_array().size(), 2u);
     EXPECT_EQ(s["dests"].as_object().size(), 10u);

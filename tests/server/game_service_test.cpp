@@ -12,6 +12,7 @@
 
 #include "server/engine_pool.hpp"
 #include "server/game_service.hpp"
+#include "server/live_game.hpp"
 #include "server/sqlite_store.hpp"
 
 namespace schach::server {
@@ -108,11 +109,13 @@ TEST_F(ServerGameService, AfterACrashEveryAcknowledgedMoveIsThereAndTheGameConti
     ASSERT_EQ(v->moves.size(), 2u);
     EXPECT_EQ(v->moves[1].uci, "e7e5");
     EXPECT_EQ(v->status, Status::Started);
-    EXPECT_EQ(v->clock->white, 293'000);
-    EXPECT_EQ(v->clock->black, 283'000);
+    // The first moves are not charged (FirstMoveTimeMs): both have their time and the increment.
+    EXPECT_EQ(v->clock->white, 303'000);
+    EXPECT_EQ(v->clock->black, 303'000);
+    EXPECT_EQ(v->clock->running, Color::White);
     now_ = 1'004'000;
     ASSERT_TRUE(move(g.id, me, 2, "g1f3"));
-    EXPECT_EQ(view(g.id)->moves[2].clock, 292'000);  // 293 - 4 + 3
+    EXPECT_EQ(view(g.id)->moves[2].clock, 302'000);  // 303 - 4 + 3
     // The resend of an acknowledged move after the restart is acknowledged again.
     EXPECT_TRUE(move(g.id, me, 1, "e7e5"));
 }
@@ -217,6 +220,13 @@ TEST_F(ServerGameService, SubscribersGetTheEventsInOrderOrTheState) {
 
 TEST_F(ServerGameService, FlagFallThroughCheckFlags) {
     const CreatedGame g = create({Mode::Local, 1, ColorChoice::White, "1+0", false, std::nullopt});
+    const Caller me{g.secret, "browser-1", Language::English};
+    ASSERT_TRUE(move(g.id, me, 0, "e2e4"));
+    ASSERT_TRUE(move(g.id, me, 1, "e7e5"));
+    now_ = 59'999;
+    service_->check_flags();
+    service_->drain();
+    EXPECT_EQ(view(g.id)->status, Status::Started);
     now_ = 60'001;
     service_->check_flags();
     service_->drain();
@@ -236,7 +246,7 @@ TEST_F(ServerGameService, PgnHasTheRosterTheResultAndTheClocks) {
     ASSERT_TRUE(pgn);
     for (const char* part :
          {"[Event ", "[Site ", "[Date ", "[Round ", "[White ", "[Black ", "[Result \"1-0\"]", "[TimeControl \"300+3\"]",
-          "1. e4 { [%clk 0:05:02] } 1-0", "[Termination \"resignation\"]"})
+          "1. e4 { [%clk 0:05:03] } 1-0", "[Termination \"resignation\"]"})
         EXPECT_NE(pgn->find(part), std::string::npos) << part << "\n" << *pgn;
 }
 
@@ -308,6 +318,96 @@ TEST_F(ServerGameService, AfterARestartInvitationsStillOpenAndFinishedGamesKeepT
     EXPECT_NE(pgn->find("[Result \"0-1\"]"), std::string::npos) << *pgn;
     EXPECT_NE(pgn->find("[Black \"Schach level 2\"]"), std::string::npos) << *pgn;
     EXPECT_EQ(service_->list_games("browser-1").size(), 2u);
+}
+
+TEST_F(ServerGameService, NoTimeIsChargedBeforeTheFirstMovesAndTheFirstMoveTimerAborts) {
+    const CreatedGame g = create({Mode::Friend, 1, ColorChoice::White, "5+0", false, std::nullopt});
+    now_ = 100'000;  // waiting for the friend: no timer yet
+    service_->check_flags();
+    service_->drain();
+    EXPECT_EQ(view(g.id)->status, Status::Created);
+    EXPECT_FALSE(view(g.id)->first_move);
+    auto joined = service_->join(g.id, *g.invite, {"", "browser-2", Language::English});
+    ASSERT_TRUE(joined);
+    const Caller white{g.secret, "browser-1", Language::English};
+    const Caller black{joined->secret, "browser-2", Language::English};
+    now_ = 110'000;
+    auto v = view(g.id);
+    ASSERT_TRUE(v->first_move);
+    EXPECT_EQ(*v->first_move, (FirstMoveView{Color::White, FirstMoveTimeMs - 10'000}));
+    EXPECT_EQ(v->clock->white, 300'000);
+    EXPECT_FALSE(v->clock->running);  // nobody's time runs
+    ASSERT_TRUE(move(g.id, white, 0, "e2e4"));
+    v = view(g.id);
+    EXPECT_EQ(v->moves[0].clock, 300'000);
+    EXPECT_EQ(*v->first_move, (FirstMoveView{Color::Black, FirstMoveTimeMs}));
+    now_ = 110'000 + FirstMoveTimeMs - 1;
+    service_->check_flags();
+    service_->drain();
+    EXPECT_EQ(view(g.id)->status, Status::Started);
+    now_ = 110'000 + FirstMoveTimeMs;
+    service_->check_flags();
+    service_->drain();
+    service_->drain();
+    v = view(g.id);
+    EXPECT_EQ(v->status, Status::Aborted);
+    EXPECT_FALSE(v->outcome.is_over());
+    EXPECT_EQ(move(g.id, black, 1, "e7e5").error().id, "game-over");
+}
+
+TEST_F(ServerGameService, TheClocksRunOnlyAfterBothFirstMoves) {
+    const CreatedGame g = create({Mode::Local, 1, ColorChoice::White, "5+0", false, std::nullopt});
+    const Caller me{g.secret, "browser-1", Language::English};
+    now_ = 20'000;
+    ASSERT_TRUE(move(g.id, me, 0, "e2e4"));
+    now_ = 45'000;
+    ASSERT_TRUE(move(g.id, me, 1, "e7e5"));
+    auto v = view(g.id);
+    EXPECT_FALSE(v->first_move);
+    EXPECT_EQ(v->clock->black, 300'000);
+    EXPECT_EQ(v->clock->running, Color::White);
+    now_ = 50'000;
+    EXPECT_EQ(view(g.id)->clock->white, 295'000);
+    // A takeback to before the first moves: the timer again, nobody's clock running.
+    ASSERT_TRUE(act(g.id, me, TakebackMessage{Answer::Offer}));
+    v = view(g.id);
+    EXPECT_EQ(v->moves.size(), 1u);
+    EXPECT_EQ(*v->first_move, (FirstMoveView{Color::Black, FirstMoveTimeMs}));
+    EXPECT_FALSE(v->clock->running);
+}
+
+TEST_F(ServerGameService, TheFirstMoveTimerSurvivesARestartWithoutChargingTheDowntime) {
+    const CreatedGame g = create({Mode::Local, 1, ColorChoice::White, "3+2", false, std::nullopt});
+    const Caller me{g.secret, "browser-1", Language::English};
+    now_ = 5'000;
+    ASSERT_TRUE(move(g.id, me, 0, "d2d4"));
+    now_ = 10'000;  // Black offers nothing, the server goes down; it comes back much later
+    crash_and_restart();
+    now_ = 500'000;
+    crash_and_restart();
+    auto v = view(g.id);
+    ASSERT_TRUE(v->first_move);
+    EXPECT_EQ(*v->first_move, (FirstMoveView{Color::Black, FirstMoveTimeMs}));
+    now_ = 500'000 + FirstMoveTimeMs - 1;
+    service_->check_flags();
+    service_->drain();
+    EXPECT_EQ(view(g.id)->status, Status::Started);
+    now_ = 500'000 + FirstMoveTimeMs;
+    service_->check_flags();
+    service_->drain();
+    service_->drain();
+    EXPECT_EQ(view(g.id)->status, Status::Aborted);
+    crash_and_restart();
+    EXPECT_EQ(view(g.id)->status, Status::Aborted);
+}
+
+TEST_F(ServerGameService, TheComputerHasNoFirstMoveTimer) {
+    const CreatedGame g = create({Mode::Computer, 1, ColorChoice::Black, "5+0", false, std::nullopt});
+    ASSERT_TRUE(wait_for_plies(g.id, 1));
+    auto v = view(g.id);
+    ASSERT_TRUE(v->first_move);
+    EXPECT_EQ(v->first_move->color, Color::Black);
+    EXPECT_EQ(v->moves[0].clock, 300'000);
 }
 
 TEST_F(ServerGameService, OffersSurviveARestartAndCanBeAccepted) {
@@ -387,10 +487,10 @@ TEST_F(ServerGameService, TheFlagTimerEndsGamesByItself) {
     GameService service(io_, **store, *pool_, options);
     auto g = service.create_game({Mode::Local, 1, ColorChoice::White, "1+0", false, std::nullopt}, {});
     ASSERT_TRUE(g);
-    now_ = 60'001;
+    now_ = FirstMoveTimeMs;  // no first move in time: the timer aborts the game
     bool over = false;
     for (int i = 0; i < 1000 && !over; ++i) {
-        over = service.state(g->id, {})->view->status == Status::Over;
+        over = service.state(g->id, {})->view->status == Status::Aborted;
         std::this_thread::sleep_for(std::chrono::milliseconds(5));
     }
     EXPECT_TRUE(over);
