@@ -117,6 +117,10 @@ public:
     /// Whether check_flag would end the game at `now` (cheap: no copy, no analysis).
     bool flag_due(Millis now) const;
 
+    /// Whether a timer can end the game by itself (a flag, the first-move timer): it must stay
+    /// in memory while that is so.
+    bool timer_running() const { return status_ == Status::Started && (first_move_deadline_ || match_.clock()); }
+
     /// The result: the match's, or the recorded one of a restored finished game.
     Outcome outcome() const;
 

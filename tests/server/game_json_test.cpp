@@ -49,6 +49,31 @@ TEST(ServerGameJson, StateHasTheProtocolsShape) {
     EXPECT_TRUE(state_json(*view, std::nullopt, Language::German)["you"].is_null());
 }
 
+TEST(ServerGameJson, TheJoinEventCarriesTheSeatsAndTheStartedGame) {
+    ByColor<StoredSeat> seats{};
+    seats[Color::White] = {Color::White, false, sha256_hex("w"), "", "bw"};
+    seats[Color::Black] = {Color::Black, false, "", sha256_hex("invite"), ""};
+    GameSetup s;
+    s.id = "abcdEFGH";
+    s.mode = Mode::Friend;
+    s.tc = "3+2";
+    LiveGame g(s, seats, 0, 0);
+    auto joined = g.join("invite", sha256_hex("b"), "bb", 2000, Language::English);
+    ASSERT_TRUE(joined);
+    ASSERT_EQ(joined->events.size(), 1u);
+    json::object white = event_json(joined->events[0], Seat::White, Language::English);
+    EXPECT_EQ(white["t"], "join");
+    json::object& d = white["d"].as_object();
+    EXPECT_EQ(d["color"], "black");
+    EXPECT_EQ(d["players"].at("black").at("joined"), true);
+    EXPECT_EQ(d["status"], "started");
+    EXPECT_EQ(d["clock"].at("white"), 180'000);
+    EXPECT_EQ(d["firstMove"], (json::object{{"color", "white"}, {"left", FirstMoveTimeMs}}));
+    EXPECT_EQ(d["dests"].as_object().size(), 10u);  // White may move now
+    json::object black = event_json(joined->events[0], Seat::Black, Language::English);
+    EXPECT_TRUE(black["d"].at("dests").is_null());
+}
+
 TEST(ServerGameJson, CastlingIsKingOntoRookWithItsTarget) {
     LiveGame g = friend_game();
     int ply = 0;
