@@ -555,7 +555,8 @@ void GameService::act(const GameId& id, const Caller& caller, ClientMessage mess
                 return std::visit(
                     [&](const auto& m) -> std::expected<Effects, ServiceError> {
                         using T = std::decay_t<decltype(m)>;
-                        if constexpr (std::is_same_v<T, MoveMessage>) return g.move(*seat, m, now, wall, lang);
+                        if constexpr (std::is_same_v<T, MoveMessage>)
+                            return g.move(*seat, m, now, wall, lang, caller.lag_ms);
                         else if constexpr (std::is_same_v<T, DrawMessage>) return g.draw(*seat, m.answer, now, lang);
                         else if constexpr (std::is_same_v<T, ClaimMessage>) return g.claim(*seat, m, now, wall, lang);
                         else if constexpr (std::is_same_v<T, ResignMessage>) return g.resign(*seat, now, lang);

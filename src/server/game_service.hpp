@@ -41,6 +41,9 @@ struct Caller {
     std::string secret;
     std::string browser;
     Language lang = Language::German;
+    /// The connection's network lag, one way (half its measured round trip), for the lag
+    /// compensation of its moves (live_game.hpp LagCapMs); 0: unknown or none (HTTP).
+    Millis lag_ms = 0;
 };
 
 enum class ColorChoice : std::uint8_t { White, Black, Random };

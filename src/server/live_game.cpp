@@ -244,14 +244,26 @@ void LiveGame::settle_status() {
     if (status_ == Status::Started && match_.game().is_over()) status_ = Status::Over;
 }
 
-std::expected<Effects, ServiceError> LiveGame::play(Move m, Millis now, Millis wall_now, Language lang) {
+Millis LiveGame::take_lag_credit(Color mover, Millis lag_ms) {
+    // None while the first moves cost nothing anyway, nor after the move ended the game.
+    if (lag_ms <= 0 || !match_.clock() || frozen_ || match_.game().is_over()) return 0;
+    const Millis credit = std::min({lag_ms, LagCapMs, lag_quota_[mover]});
+    if (credit <= 0 || !match_.add_time(mover, Match::ms(credit), AdjustmentReason::Correction)) return 0;
+    lag_quota_[mover] -= credit;
+    return credit;
+}
+
+std::expected<Effects, ServiceError> LiveGame::play(Move m, Millis now, Millis wall_now, Language lang, Millis lag_ms) {
     const Position before = match_.game().position();
+    const Color mover = before.side_to_move();
     const std::optional<Color> draw_before = match_.game().draw_offer();
     const std::string san = to_san(before, m);
+    const bool charged = !frozen_;  // a first move costs nothing: no lag to credit
     auto played = match_.play(m, Match::ms(match_time(now)));
     if (!played) return std::unexpected(match_error(played.error(), lang));
     std::optional<Millis> clock;
     if (played->clock) clock = played->clock->count();
+    if (charged && clock) *clock += take_lag_credit(mover, lag_ms);
     const int ply = static_cast<int>(stored_.size());
     stored_.push_back({ply, to_uci(m, true), clock, wall_now});
     records_.push_back({stored_.back().uci, san, clock, to_fen(match_.game().position())});
@@ -271,12 +283,12 @@ std::expected<Effects, ServiceError> LiveGame::play(Move m, Millis now, Millis w
 }
 
 std::expected<Effects, ServiceError> LiveGame::move(Seat seat, const MoveMessage& message, Millis now, Millis wall_now,
-                                                    Language lang) {
+                                                    Language lang, Millis lag_ms) {
     const int plies = match_.game().plies();
     if (message.ply == MoveMessage::CurrentPly) {
         MoveMessage now_message = message;
         now_message.ply = plies;
-        return move(seat, now_message, now, wall_now, lang);
+        return move(seat, now_message, now, wall_now, lang, lag_ms);
     }
     if (message.ply < 0 || message.ply > plies) return std::unexpected(make_error(ServiceCode::Stale, lang));
     if (message.ply < plies) {
@@ -292,7 +304,7 @@ std::expected<Effects, ServiceError> LiveGame::move(Seat seat, const MoveMessage
     if (!seat_has(seat, mover)) return std::unexpected(make_error(ServiceCode::NotYourTurn, lang));
     auto m = read_move(match_.game().position(), message.text, message.is_san, lang);
     if (!m) return std::unexpected(m.error());
-    return play(*m, now, wall_now, lang);
+    return play(*m, now, wall_now, lang, lag_ms);
 }
 
 std::expected<Effects, ServiceError> LiveGame::engine_move(Move m, int ply, Millis now, Millis wall_now) {

@@ -31,6 +31,12 @@ namespace schach::server {
 /// game is aborted (no result). Engines have no such timer.
 inline constexpr Millis FirstMoveTimeMs = 30'000;
 
+/// Lag compensation (as on lichess, bounded): a human's move is credited the network lag of its
+/// connection (half the measured round trip), at most LagCapMs per move and LagQuotaMs per side
+/// in all (counted from when the game was loaded), once both sides have made their first move.
+inline constexpr Millis LagCapMs = 500;
+inline constexpr Millis LagQuotaMs = 5'000;
+
 /// How a game was set up (what the games row keeps).
 struct GameSetup {
     GameId id;
@@ -92,8 +98,9 @@ public:
     GameUpdate update(Millis wall_now) const;
 
     // The actions. `seat` is the caller's (checked here); errors are worded in `lang`.
+    /// `lag_ms`: the mover's connection lag (one way), credited within LagCapMs and the quota.
     std::expected<Effects, ServiceError> move(Seat seat, const MoveMessage& message, Millis now, Millis wall_now,
-                                              Language lang);
+                                              Language lang, Millis lag_ms = 0);
     /// The computer's move for task.ply (dropped with no effects when the game moved on).
     std::expected<Effects, ServiceError> engine_move(Move m, int ply, Millis now, Millis wall_now);
     std::expected<Effects, ServiceError> draw(Seat seat, Answer answer, Millis now, Language lang);
@@ -149,7 +156,9 @@ private:
     /// Common checks of the actions: running, the caller is a player.
     std::optional<ServiceError> check_running(Language lang) const;
     /// Plays a move (already legal-checked by Match) and records it.
-    std::expected<Effects, ServiceError> play(Move m, Millis now, Millis wall_now, Language lang);
+    std::expected<Effects, ServiceError> play(Move m, Millis now, Millis wall_now, Language lang, Millis lag_ms = 0);
+    /// The lag credit for `mover`'s move now (taken from its quota), 0 when none is due.
+    Millis take_lag_credit(Color mover, Millis lag_ms);
     /// Adds an event with the next version and the view after it.
     Event& add_event(Effects& effects, EventKind kind, Millis now);
     /// The end of the game when it is over, else the draw offer that stands now (by whom, or none).
@@ -168,9 +177,10 @@ private:
     ByColor<StoredSeat> seats_;
     Match match_;
     Millis offset_ = 0;
-    std::optional<Millis> frozen_;               // the match time while no time is charged
-    std::optional<Millis> first_move_deadline_;  // service time (`now`) the first move is due by
-    int first_move_ply_ = -1;                    // the ply the deadline is for
+    std::optional<Millis> frozen_;                       // the match time while no time is charged
+    std::optional<Millis> first_move_deadline_;          // service time (`now`) the first move is due by
+    int first_move_ply_ = -1;                            // the ply the deadline is for
+    ByColor<Millis> lag_quota_{LagQuotaMs, LagQuotaMs};  // lag credit still to give
     Status status_ = Status::Created;
     std::int64_t version_ = 0;
     std::vector<StoredMove> stored_;

@@ -412,6 +412,19 @@ TEST_F(ServerGameService, TheComputerHasNoFirstMoveTimer) {
     EXPECT_EQ(v->moves[0].clock, 300'000);
 }
 
+TEST_F(ServerGameService, TheConnectionsLagIsCreditedToItsMovesAndStored) {
+    const CreatedGame g = create({Mode::Local, 1, ColorChoice::White, "5+0", false, std::nullopt});
+    Caller me{g.secret, "browser-1", Language::English};
+    ASSERT_TRUE(move(g.id, me, 0, "e2e4"));
+    ASSERT_TRUE(move(g.id, me, 1, "e7e5"));
+    me.lag_ms = 300;
+    now_ = 2'000;
+    ASSERT_TRUE(move(g.id, me, 2, "g1f3"));
+    EXPECT_EQ(view(g.id)->moves[2].clock, 298'300);
+    crash_and_restart();
+    EXPECT_EQ(view(g.id)->clock->white, 298'300);
+}
+
 TEST_F(ServerGameService, OffersSurviveARestartAndCanBeAccepted) {
     const CreatedGame g = create({Mode::Friend, 1, ColorChoice::White, "", false, std::nullopt});
     auto joined = service_->join(g.id, *g.invite, {"", "browser-2", Language::English});

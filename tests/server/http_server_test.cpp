@@ -561,6 +561,28 @@ TEST_F(HttpServerTest, StreamSendsTheStateThenEachEventAsALine) {
     EXPECT_TRUE(missing.starts_with("HTTP/1.1 404")) << missing;
 }
 
+class LagPingTest : public HttpServerTest {
+    void configure(ServerOptions& options) override { options.lag_ping_interval = std::chrono::milliseconds(10); }
+};
+
+TEST_F(LagPingTest, WebSocketsArePingedToMeasureTheirLag) {
+    const auto [id, secret] = create_game();
+    net::io_context ioc;
+    auto ws = ws_open(ioc, "/ws/v1/games/" + id);
+    std::atomic<int> pings{0};
+    ws->control_callback([&](websocket::frame_type kind, beast::string_view payload) {
+        if (kind == websocket::frame_type::ping && !payload.empty()) ++pings;
+    });
+    EXPECT_EQ(ws_read(*ws).at("t"), "state");
+    // Reading answers the server's pings (Beast sends the pongs); our own pings keep it talking.
+    for (int i = 0; i < 200 && pings.load() < 3; ++i) {
+        ws->write(net::buffer(std::string(R"({"t":"ping"})")));
+        EXPECT_EQ(ws_read(*ws).at("t"), "pong");
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    EXPECT_GE(pings.load(), 3);
+}
+
 class FullServerTest : public HttpServerTest {
     void configure(ServerOptions& options) override { options.max_connections = 2; }
 };

@@ -258,5 +258,40 @@ TEST(ServerLiveGame, AnIncorrectClaimPlaysTheMoveAndStandsAsAnOffer) {
     EXPECT_EQ(g.view(0)->draw_offer, Color::White);
 }
 
+TEST(ServerLiveGame, LagIsCreditedWithinTheCapAndTheQuota) {
+    LiveGame g = local_game("5+0");
+    // The first moves cost nothing: no lag credit either.
+    ASSERT_TRUE(g.move(Seat::Both, {0, "e2e4", false, 1}, 0, 0, En, 300));
+    ASSERT_TRUE(g.move(Seat::Both, {1, "e7e5", false, 1}, 0, 0, En, 300));
+    EXPECT_EQ(g.move_records()[0].clock, 300'000);
+    // 2 s thought, 300 ms of it on the network: 298.3 s left.
+    ASSERT_TRUE(g.move(Seat::Both, {2, "g1f3", false, 1}, 2000, 0, En, 300));
+    EXPECT_EQ(g.move_records()[2].clock, 298'300);
+    EXPECT_EQ(g.view(2000)->clock->white, 298'300);
+    // At most LagCapMs a move.
+    ASSERT_TRUE(g.move(Seat::Both, {3, "b8c6", false, 1}, 3000, 0, En, 5000));
+    EXPECT_EQ(g.move_records()[3].clock, 300'000 - 1000 + LagCapMs);
+    // And LagQuotaMs for a side in all: White has 4.7 s of it left, nine moves of 500 ms take 4.5 s.
+    int ply = 4;
+    Millis now = 3000;
+    Millis white_credit = 300;
+    const char* moves[] = {"a2a3", "a7a6", "a3a4", "h7h6", "b2b3", "h6h5", "h2h3", "g7g6", "h3h4", "d7d6",
+                           "g2g3", "f7f6", "d2d3", "b7b6", "c2c3", "g6g5", "b3b4", "d8e7", "f1e2", "e8d7"};
+    for (const char* m : moves) {
+        now += 1000;
+        const bool white = ply % 2 == 0;
+        const Millis before = white ? g.view(now)->clock->white : g.view(now)->clock->black;
+        ASSERT_TRUE(g.move(Seat::Both, {ply, m, false, 1}, now, 0, En, 1000)) << m;
+        const Millis after = *g.move_records()[static_cast<std::size_t>(ply)].clock;
+        if (white) white_credit += after - before;
+        ++ply;
+    }
+    EXPECT_EQ(white_credit, LagQuotaMs);
+    // Without a clock there is nothing to credit.
+    LiveGame untimed = local_game();
+    ASSERT_TRUE(untimed.move(Seat::Both, {0, "e2e4", false, 1}, 0, 0, En, 300));
+    EXPECT_FALSE(untimed.move_records()[0].clock);
+}
+
 }  // namespace
 }  // namespace schach::server
