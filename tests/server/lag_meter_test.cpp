@@ -15,9 +15,9 @@ TEST(ServerLagMeter, HalfTheRoundTripOfTheLastPingSmoothed) {
     m.pong(first, 5000);  // the same answer again: counted once
     EXPECT_EQ(m.lag_ms(), 100);
     const std::string second = m.ping(2000);
-    m.pong("", 2001);       // Beast's keep-alive pong
-    m.pong("1999", 2001);   // not the last ping's answer
-    m.pong("20x0", 2001);   // not a number
+    m.pong("", 2001);      // Beast's keep-alive pong
+    m.pong("1999", 2001);  // not the last ping's answer
+    m.pong("20x0", 2001);  // not a number
     EXPECT_EQ(m.lag_ms(), 100);
     m.pong(second, 2020);  // 10 ms one way: 3/4 of 100 and 1/4 of 10
     EXPECT_EQ(m.lag_ms(), 77);

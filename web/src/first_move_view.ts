@@ -1,6 +1,7 @@
 // The first-move countdown: before each side's first move no clock runs; the server's first-move
 // timer aborts the game when the side to move has not moved in time. Counted down locally from
 // the event's `left`, like the clocks; the server decides (its `end` event), never the page.
+import { firstMoveSeconds } from './clock_format.js';
 import { el } from './dom.js';
 import { t } from './i18n.js';
 import type { FirstMove } from './protocol.js';
@@ -26,7 +27,7 @@ export class FirstMoveView {
     tick(now: number): void {
         const f = this.firstMove;
         if (!f) return;
-        const seconds = Math.max(0, Math.ceil((f.left - Math.max(0, now - this.since)) / 1000));
+        const seconds = firstMoveSeconds(f.left, this.since, now);
         this.el.textContent = t('firstMoveCountdown', { color: t(f.color), seconds });
     }
 }
