@@ -175,7 +175,10 @@ struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
             }
             const auto game = slot->snapshot();
             const bool finished = game->status() == Status::Over || game->status() == Status::Aborted;
-            const Millis limit = finished ? options.unload_finished_ms : options.unload_idle_ms;
+            // An agreed rematch is known only in memory (its players take their seats with it):
+            // such a game waits as long as an idle one.
+            const bool short_grace = finished && game->rematch_id().empty();
+            const Millis limit = short_grace ? options.unload_finished_ms : options.unload_idle_ms;
             if (limit <= 0 || game->timer_running() || now - slot->last_used < limit) continue;
             slot->unloaded = true;
             std::lock_guard games_lock(games_mutex);

@@ -130,8 +130,9 @@ struct ServiceOptions {
     /// game as it was (its move list too), so the number is kept small.
     std::size_t recent_events = 32;
     /// Unloading from memory (each game is loaded again on demand, the same game): a finished or
-    /// aborted game without subscribers after this idle time; a game no timer runs for (waiting
-    /// for the friend, or without clock) after unload_idle_ms. A game whose flag or first-move
+    /// aborted game without subscribers after this idle time (after unload_idle_ms once a rematch
+    /// was agreed: the rematch's id lives only in memory); a game no timer runs for (waiting for
+    /// the friend, or without clock) after unload_idle_ms. A game whose flag or first-move
     /// timer can fall stays, so its timer keeps running. 0: never.
     Millis unload_finished_ms = 60'000;
     Millis unload_idle_ms = 30 * 60'000;

@@ -43,7 +43,8 @@ TEST(ServerEventHistory, StoredEventsRenderAsTheyWereSent) {
     ASSERT_EQ(rebuilt->size(), 2u);
     for (std::size_t i = 0; i < 2; ++i)
         for (Seat seat : {Seat::White, Seat::Black})
-            EXPECT_EQ(event_json((*rebuilt)[i], seat, Language::German), event_json(p.events[i], seat, Language::German));
+            EXPECT_EQ(event_json((*rebuilt)[i], seat, Language::German),
+                      event_json(p.events[i], seat, Language::German));
 }
 
 TEST(ServerEventHistory, WhatCannotBeRebuiltExactlyIsNone) {

@@ -561,6 +561,12 @@ TEST_F(ServerGameService, FinishedGamesWithoutWatchersAreUnloadedAndComeBackTheS
     ASSERT_TRUE(act(g.id, me, RematchMessage{Answer::Offer}));
     service_->drain();
     EXPECT_FALSE(rematch.empty());
+    // With its rematch agreed (known only in memory) the old game waits longer.
+    again->reset();
+    now_ += 60'000;
+    service_->unload_idle();
+    auto seat = service_->join_rematch(rematch, g.id, me);
+    EXPECT_TRUE(seat) << seat.error().text;
 }
 
 TEST_F(ServerGameService, GamesWhoseTimersCanFallStayAndIdleUntimedGamesGo) {
