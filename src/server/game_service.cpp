@@ -67,7 +67,7 @@ struct Subscriber {
 /// One live game: its strand, the current value (replaced whole on every change) and its
 /// subscribers. `write` serialises the changes (the strand's tasks and the synchronous join);
 /// `read` guards `current` and `subscribers` for readers on any thread.
-struct Slot {
+struct Slot : std::enable_shared_from_this<Slot> {
     explicit Slot(asio::io_context& io, LiveGame game)
         : strand(asio::make_strand(io)), current(std::make_shared<const LiveGame>(std::move(game))) {}
     asio::strand<asio::io_context::executor_type> strand;
@@ -209,9 +209,10 @@ struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
             std::lock_guard lock(slot.read);
             slot.current = next;
         }
-        asio::post(slot.strand, [self = shared_from_this(), &slot, events = effects.events] {
+        // (The slot is held: an unloaded game's last broadcast still finds it.)
+        asio::post(slot.strand, [self = shared_from_this(), held = slot.shared_from_this(), events = effects.events] {
             Guard guard(*self);
-            if (guard) self->broadcast(slot, events);
+            if (guard) self->broadcast(*held, events);
         });
         return true;
     }
