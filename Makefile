@@ -45,8 +45,9 @@ test: build web
 	@$(BROWSER_TESTS)
 
 # The page in headless Chromium (/usr/bin/chromium, driven by playwright-core) against this
-# build's `schach serve` on a free port with a fresh database (web/test-browser/, about 30 s);
-# screenshots of a failure in web/test-browser/artifacts/.
+# build's `schach serve` on a free port with a fresh database (web/test-browser/, about 90 s: the
+# game page, and every exercise of the rules guide in three languages); screenshots of a failure
+# in web/test-browser/artifacts/.
 BROWSER_TESTS = cd web && SCHACH_BIN=$(abspath $(SCHACH)) npm run --silent test:browser
 test-browser: build web
 	@$(BROWSER_TESTS)

@@ -43,6 +43,7 @@ target_args() {
         san) echo "-max_len=320" ;;
         uci) echo "-max_len=2048" ;;
         server_messages) echo "-max_len=5000" ;;
+        exercises) echo "-max_len=1100" ;;
     esac
 }
 BIN_DIR=$BUILD_DIR/fuzz

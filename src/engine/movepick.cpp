@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "engine/see.hpp"
+#include "core/see.hpp"
 
 namespace schach::engine {
 

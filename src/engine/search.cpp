@@ -5,11 +5,11 @@
 #include <cmath>
 
 #include "core/movegen.hpp"
+#include "core/see.hpp"
 #include "engine/evaluate.hpp"
 #include "engine/history.hpp"
 #include "engine/movepick.hpp"
 #include "engine/score.hpp"
-#include "engine/see.hpp"
 #include "engine/wdl.hpp"
 
 namespace schach::engine {

@@ -9,6 +9,7 @@
 #include <future>
 #include <mutex>
 #include <random>
+#include <span>
 #include <thread>
 #include <unordered_map>
 
@@ -655,6 +656,27 @@ std::expected<std::string, ServiceError> GameService::pgn(const GameId& id, Lang
     auto slot = impl_->find(id);
     if (!slot) return std::unexpected(make_error(ServiceCode::NoSuchGame, lang));
     return game_pgn(*slot->snapshot());
+}
+
+std::expected<CoachAdvice, ServiceError> GameService::coach(const GameId& id, const Caller& caller,
+                                                            std::optional<std::int64_t> ply) const {
+    auto slot = impl_->find(id);
+    if (!slot) return std::unexpected(make_error(ServiceCode::NoSuchGame, caller.lang));
+    const auto live = slot->snapshot();
+    if (live->setup().mode != Mode::Computer) return std::unexpected(make_error(ServiceCode::CoachOff, caller.lang));
+    const auto seat = live->seat_of(caller.secret);
+    if (!seat || *seat == Seat::Both) return std::unexpected(make_error(ServiceCode::NotYourSeat, caller.lang));
+    const Game& game = live->match().game();
+    if (ply && (*ply < 0 || *ply > game.plies()))
+        return std::unexpected(make_error(ServiceCode::BadRequest, caller.lang));
+    CoachAdvice advice;
+    advice.ply = ply ? static_cast<int>(*ply) : game.plies();
+    advice.learner = *seat == Seat::White ? Color::White : Color::Black;
+    const std::span<const Move> moves(game.moves().data(), static_cast<std::size_t>(advice.ply));
+    advice.hints = coach_hints(game.start(), moves, advice.learner);
+    const bool odd = advice.ply % 2 == 1;  // an odd count of moves: the start's side moved last
+    advice.mover = odd || advice.ply == 0 ? game.start().side_to_move() : ~game.start().side_to_move();
+    return advice;
 }
 
 std::vector<GameSummary> GameService::list_games(const std::string& browser) const {

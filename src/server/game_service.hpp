@@ -25,6 +25,7 @@
 
 #include <boost/asio/io_context.hpp>
 
+#include "analysis/coach.hpp"
 #include "notation/language.hpp"
 #include "server/client_message.hpp"
 #include "server/game_view.hpp"
@@ -93,6 +94,14 @@ struct GameSummary {
 struct GameState {
     std::shared_ptr<const GameView> view;
     std::optional<Seat> you;  // the caller's seat, none for spectators
+};
+
+/// The coach's hints on the last move of a game against the computer, for its player.
+struct CoachAdvice {
+    int ply = 0;  // moves played: the hints are on the last of them (none at 0)
+    Color learner = Color::White;
+    Color mover = Color::White;  // who played that move (at ply 0: the side to move)
+    std::vector<Hint> hints;
 };
 
 /// Ends a subscription when destroyed (or on reset()). Movable, not copyable.
@@ -184,6 +193,12 @@ public:
 
     /// The game as PGN (seven tag roster, the result, [%clk] comments). Errors: NoSuchGame.
     std::expected<std::string, ServiceError> pgn(const GameId& id, Language lang) const;
+
+    /// The coach's hints on move `ply` (the position after that many moves; none: the last) for
+    /// the caller, who must hold the seat of a game against the computer. Errors: NoSuchGame,
+    /// NotYourSeat, CoachOff (another mode), BadRequest (a ply not played).
+    std::expected<CoachAdvice, ServiceError> coach(const GameId& id, const Caller& caller,
+                                                   std::optional<std::int64_t> ply = std::nullopt) const;
 
     /// The games of a browser id, newest first.
     std::vector<GameSummary> list_games(const std::string& browser) const;

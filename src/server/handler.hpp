@@ -55,6 +55,10 @@ public:
     virtual Reply state(const std::string& game, const Caller& caller) = 0;
     /// GET /api/v1/games/{id}/pgn: the PGN text, nothing for no such game.
     virtual std::optional<std::string> pgn(const std::string& game, const Caller& caller) = 0;
+    /// GET /api/v1/games/{id}/coach?ply=N: the coach's hints on move N (default: the last) for the
+    /// caller's seat (games against the computer only; 400 coach-off otherwise or for a ply not
+    /// played, 403 without the seat).
+    virtual Reply coach(const std::string& game, const Caller& caller, std::optional<std::int64_t> ply) = 0;
     /// GET /api/v1/games: the caller's browser's games (a JSON array).
     virtual boost::json::value list(const Caller& caller) = 0;
     /// An action of the caller's seat; `done` gets (from any thread, once) 200 `{ok:true}` once

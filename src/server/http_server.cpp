@@ -33,6 +33,7 @@
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
 
+#include "server/exercise_api.hpp"
 #include "server/lag_meter.hpp"
 
 namespace schach::server {
@@ -132,16 +133,18 @@ net::awaitable<bool> wait_signal(Outbox& box, std::chrono::milliseconds timeout)
     co_return !ec;
 }
 
-/// The version a client saw last (`?v=N`), or none when absent or not a whole number (then the
-/// client gets the full state).
-std::optional<std::int64_t> since_version(const Target& target) {
-    const auto v = target.param("v");
+/// A whole-number parameter (`?v=N`, `?ply=N`), or none when absent or not a whole number.
+std::optional<std::int64_t> integer_param(const Target& target, std::string_view name) {
+    const auto v = target.param(name);
     if (!v) return std::nullopt;
     std::int64_t n = 0;
     const auto [end, ec] = std::from_chars(v->data(), v->data() + v->size(), n);
     if (ec != std::errc{} || end != v->data() + v->size()) return std::nullopt;
     return n;
 }
+
+/// The version a client saw last (`?v=N`); none: the client gets the full state.
+std::optional<std::int64_t> since_version(const Target& target) { return integer_param(target, "v"); }
 
 }  // namespace
 
@@ -371,6 +374,14 @@ net::awaitable<Response> HttpServer::Impl::serve_api(const Request& req, const T
     const bool keep = req.keep_alive();
     const std::string game = seg.size() >= 4 ? seg[3] : std::string();
     Caller caller = caller_of(req, target, game);
+    if (seg.size() >= 3 && seg[1] == "v1" && seg[2] == "exercises") {  // the rules guide: stateless, no seats
+        const bool post_ex = req.method() == http::verb::post;
+        if (!post_ex && req.method() != http::verb::get)
+            co_return error_response(405, ErrorCode::Method, caller.lang, keep);
+        if (post_ex && !origin_allowed(req)) co_return error_response(403, ErrorCode::Origin, caller.lang, keep);
+        const Reply r = exercise_request(post_ex, {seg.begin() + 3, seg.end()}, req.body(), caller.lang);
+        co_return json_response(r.status, r.body, keep);
+    }
     if (seg.size() < 3 || seg[1] != "v1" || seg[2] != "games")
         co_return error_response(404, ErrorCode::NoSuchPath, caller.lang, keep);
     const bool post = req.method() == http::verb::post;
@@ -414,6 +425,8 @@ net::awaitable<Response> HttpServer::Impl::serve_api(const Request& req, const T
         co_return answer(handler.state(game, caller));
     }
     if (get) {
+        if (seg.size() == 5 && seg[4] == "coach")
+            co_return answer(handler.coach(game, caller, integer_param(target, "ply")));
         if (seg.size() == 5 && seg[4] == "pgn") {
             const auto pgn = handler.pgn(game, caller);
             if (!pgn) co_return error_response(404, ErrorCode::NotFound, caller.lang, keep);

@@ -67,8 +67,8 @@ bool host_allowed(std::string_view host_header, std::string_view listen_host, co
 /// A game id: 8 characters [A-Za-z0-9].
 bool valid_game_id(std::string_view id);
 
-/// The file of the page a GET of `segments` answers: `index.html` for /, /game/<id> and
-/// /watch/<id>; the file itself for one segment with an extension; nothing otherwise.
+/// The file of the page a GET of `segments` answers: `index.html` for /, /game/<id>,
+/// /watch/<id>, /regeln and /rules; the file itself for one segment with an extension; nothing otherwise.
 std::optional<std::string> static_file_for(const std::vector<std::string>& segments);
 /// The Content-Type of a file name by its extension.
 std::string_view content_type_for(std::string_view file);

@@ -5,6 +5,7 @@
 
 #include <boost/json/serialize.hpp>
 
+#include "server/coach_json.hpp"
 #include "server/game_json.hpp"
 
 namespace schach::server {
@@ -125,6 +126,12 @@ std::optional<std::string> ServiceHandler::pgn(const std::string& game, const Ca
     auto text = service_.pgn(game, caller.lang);
     if (!text) return std::nullopt;
     return std::move(*text);
+}
+
+Reply ServiceHandler::coach(const std::string& game, const Caller& caller, std::optional<std::int64_t> ply) {
+    const auto advice = service_.coach(game, caller, ply);
+    if (!advice) return error_reply(advice.error());
+    return ok_reply(200, coach_json(*advice, caller.lang));
 }
 
 json::value ServiceHandler::list(const Caller& caller) {

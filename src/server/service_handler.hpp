@@ -17,6 +17,7 @@ public:
     Reply join(const std::string& game, const boost::json::value& body, const Caller& caller) override;
     Reply state(const std::string& game, const Caller& caller) override;
     std::optional<std::string> pgn(const std::string& game, const Caller& caller) override;
+    Reply coach(const std::string& game, const Caller& caller, std::optional<std::int64_t> ply) override;
     boost::json::value list(const Caller& caller) override;
     void act(const std::string& game, const Action& action, const Caller& caller, ReplySink done) override;
     std::optional<Subscription> subscribe(const std::string& game, std::optional<std::int64_t> since,

@@ -18,6 +18,7 @@ std::string_view service_code_id(ServiceCode code) {
         case ServiceCode::OfferNotAllowedYet: return "offer-not-allowed-yet";
         case ServiceCode::NothingToAnswer: return "nothing-to-answer";
         case ServiceCode::AbortTooLate: return "abort-too-late";
+        case ServiceCode::CoachOff: return "coach-off";
         case ServiceCode::TakebackNothing: return "takeback-nothing";
         case ServiceCode::SeatTaken: return "seat-taken";
         case ServiceCode::BadInvitation: return "bad-invitation";
@@ -65,6 +66,9 @@ Sentences sentences(ServiceCode code) {
         case ServiceCode::NothingToAnswer:
             return {"Dein Gegner hat nichts angeboten.", "Deine Gegnere hat nichts angeboten.",
                     "Your opponent has offered nothing."};
+        case ServiceCode::CoachOff:
+            return {"Tipps gibt es nur in Partien gegen den Computer, und nur für die Person, die dort spielt.",
+                    nullptr, "Hints are given only in games against the computer, and only to the person playing it."};
         case ServiceCode::AbortTooLate:
             return {"Abbrechen geht nur, bevor beide Seiten gezogen haben.", nullptr,
                     "A game can be aborted only before both sides have moved."};

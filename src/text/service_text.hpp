@@ -30,6 +30,7 @@ enum class ServiceCode : std::uint8_t {
     TooLarge,            // a message over the size limit
     BadMove,             // move text that cannot be read (or is ambiguous) in the position
     EngineThinking,      // the computer is to move
+    CoachOff,            // the coach speaks only in games against the computer, to its opponent
     Storage,             // the store failed: nothing happened
 };
 

@@ -3,6 +3,7 @@
 
 #include "text/chess960_text.hpp"
 #include "text/cli_text.hpp"
+#include "text/coach_text.hpp"
 #include "text/fen_text.hpp"
 #include "text/move_text.hpp"
 #include "text/outcome_text.hpp"

@@ -12,7 +12,6 @@
 #include "core/movegen.hpp"
 #include "engine/bench.hpp"
 #include "engine/engine.hpp"
-#include "engine/see.hpp"
 #include "engine/tt.hpp"
 #include "engine/wdl.hpp"
 #include "support/test_positions.hpp"
@@ -370,31 +369,6 @@ TEST(TranspositionTable, HashfullCountsThisSearch) {
     tt.new_search();
     EXPECT_EQ(tt.hashfull(), 0);
 }
-
-struct SeeCase {
-    const char* fen;
-    const char* move;
-    Value value;  // the exact exchange value with SeePieceValue
-};
-
-class SeeValues : public ::testing::TestWithParam<SeeCase> {};
-
-TEST_P(SeeValues, ThresholdAtTheExchangeValue) {
-    const SeeCase& c = GetParam();
-    const Position pos = from_fen(c.fen);
-    const Move m = uci_move(pos, c.move);
-    EXPECT_TRUE(see_ge(pos, m, c.value)) << c.fen << " " << c.move;
-    EXPECT_FALSE(see_ge(pos, m, c.value + 1)) << c.fen << " " << c.move;
-}
-
-INSTANTIATE_TEST_SUITE_P(Search, SeeValues,
-                         ::testing::Values(SeeCase{"1k1r4/1pp4p/p7/4p3/8/P5P1/1PP4P/2K1R3 w - - 0 1", "e1e5", 100},
-                                           SeeCase{"1k1r3q/1ppn3p/p4b2/4p3/8/P2N2P1/1PP1R1BP/2K1Q3 w - - 0 1", "d3e5",
-                                                   -200},
-                                           SeeCase{"4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "e4d5", 100},
-                                           SeeCase{"4k3/8/2p5/3p4/4P3/8/8/4K3 w - - 0 1", "e4d5", 0},
-                                           SeeCase{"4k3/8/8/2p5/8/8/8/3QK3 w - - 0 1", "d1d4", -900},
-                                           SeeCase{"4k3/8/8/2p5/8/8/8/3QK3 w - - 0 1", "d1d2", 0}));
 
 TEST(Wdl, SumsToAThousandAndIsSymmetric) {
     for (Value v : {-3000, -400, -100, 0, 50, 200, 900}) {

@@ -180,6 +180,42 @@ TEST_F(ServerGameService, TheComputerRepliesAndATakebackTakesBothMoves) {
     EXPECT_EQ(view(g.id)->moves[0].uci, "d2d4");
 }
 
+TEST_F(ServerGameService, TheCoachSpeaksToThePlayerOfAComputerGameOnly) {
+    const CreatedGame g = create({Mode::Computer, 1, ColorChoice::White, "", false, std::nullopt});
+    const Caller me{g.secret, "browser-1", Language::English};
+    const auto none = service_->coach(g.id, me);
+    ASSERT_TRUE(none);
+    EXPECT_EQ(none->ply, 0);
+    EXPECT_TRUE(none->hints.empty());
+    ASSERT_TRUE(move(g.id, me, 0, "e2e4"));
+    ASSERT_TRUE(wait_for_plies(g.id, 2));
+    const auto advice = service_->coach(g.id, me);
+    ASSERT_TRUE(advice);
+    EXPECT_EQ(advice->ply, 2);
+    EXPECT_EQ(advice->learner, Color::White);
+    // On the computer's move only what it threatens, leaves loose or allows is said.
+    for (const Hint& h : advice->hints)
+        EXPECT_TRUE(h.code == HintCode::Threat || h.code == HintCode::Check || h.code == HintCode::TheirLoose ||
+                    h.code == HintCode::CastleNow)
+            << hint_id(h.code);
+
+    // The player's own move, asked for by its number once the computer has answered.
+    const auto own = service_->coach(g.id, me, 1);
+    ASSERT_TRUE(own);
+    EXPECT_EQ(own->ply, 1);
+    EXPECT_EQ(own->mover, Color::White);
+    EXPECT_EQ(advice->mover, Color::Black);
+    ASSERT_EQ(own->hints.size(), 1u);
+    EXPECT_EQ(own->hints[0].code, HintCode::CentrePawn);
+    EXPECT_EQ(service_->coach(g.id, me, 3).error().id, "bad-request");
+    EXPECT_EQ(service_->coach(g.id, me, -1).error().id, "bad-request");
+
+    EXPECT_EQ(service_->coach(g.id, Caller{"", "browser-2", Language::English}).error().id, "not-your-seat");
+    EXPECT_EQ(service_->coach("nosuchgame12", me).error().id, "no-such-game");
+    const CreatedGame local = create({Mode::Local, 1, ColorChoice::White, "", false, std::nullopt});
+    EXPECT_EQ(service_->coach(local.id, Caller{local.secret, "browser-1", Language::English}).error().id, "coach-off");
+}
+
 TEST_F(ServerGameService, TheComputerOpensWhenItHasWhite) {
     const CreatedGame g = create({Mode::Computer, 1, ColorChoice::Black, "5+0", true, 518});
     EXPECT_EQ(g.seat, Seat::Black);

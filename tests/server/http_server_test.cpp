@@ -26,6 +26,7 @@
 #include <boost/json/serialize.hpp>
 
 #include "server/engine_pool.hpp"
+#include "server/exercises.hpp"
 #include "server/game_service.hpp"
 #include "server/http_server.hpp"
 #include "server/service_handler.hpp"
@@ -82,6 +83,11 @@ public:
         std::lock_guard lock(mutex_);
         if (!games_.contains(id)) return std::nullopt;
         return "[Event \"?\"]\n\n*\n";
+    }
+    Reply coach(const std::string& id, const Caller&, std::optional<std::int64_t>) override {
+        std::lock_guard lock(mutex_);
+        return games_.contains(id) ? reply(200, json::object{{"ply", 0}, {"hints", json::array{}}})
+                                   : reply(404, json::object{{"code", "no-such-game"}});
     }
     json::value list(const Caller&) override { return json::array{}; }
     void act(const std::string& id, const Action& action, const Caller& caller, ReplySink done) override {
@@ -438,6 +444,30 @@ TEST_F(AllowedHostTest, NamesGivenWithAllowedHostAreServed) {
     EXPECT_TRUE(other.starts_with("HTTP/1.1 421")) << other;
 }
 
+TEST_F(HttpServerTest, ServesTheRulesGuideAndItsExercises) {
+    for (const std::string target : {"/regeln", "/rules"}) {
+        const Response page = request(http::verb::get, target);
+        EXPECT_EQ(page.result_int(), 200) << target;
+        EXPECT_EQ(page.body(), "<!doctype html><title>Schach</title>") << target;
+    }
+    const Response list = request(http::verb::get, "/api/v1/exercises");
+    EXPECT_EQ(list.result_int(), 200);
+    EXPECT_EQ(list[http::field::cache_control], "no-store");
+    EXPECT_EQ(json::parse(list.body()).at("exercises").as_array().size(), exercises().size());
+    const Response wrong = request(http::verb::post, "/api/v1/exercises/castle-attacked/try?lang=en",
+                                   R"({"moves":[],"move":"e1c1"})");
+    EXPECT_EQ(wrong.result_int(), 200);
+    EXPECT_EQ(json::parse(wrong.body()).at("explanation").at("text"),
+              "The king cannot castle through d1: it is attacked by the bishop on g4");
+    EXPECT_EQ(request(http::verb::post, "/api/v1/exercises/castle-attacked/try", R"({"move":"e1g1"})",
+                      {{"Origin", "http://evil.example"}})
+                  .result_int(),
+              403);
+    EXPECT_EQ(request(http::verb::get, "/api/v1/exercises/no-such").result_int(), 404);
+    EXPECT_EQ(request(http::verb::put, "/api/v1/exercises/king/try", R"({"move":"e1d2"})").result_int(), 405);
+    EXPECT_EQ(handler_.acts.load(), 0);  // the games' domain is not asked
+}
+
 TEST_F(HttpServerTest, WebSocketFromAForeignOriginIsRefused) {
     const auto [id, secret] = create_game();
     net::io_context ioc;
@@ -748,6 +778,11 @@ TEST_F(ServeTest, AFriendGameOverHttpAndWebSockets) {
     EXPECT_NE(pgn.find("1. e4 "), std::string::npos) << pgn;
     EXPECT_NE(pgn.find(" e5 "), std::string::npos) << pgn;
     EXPECT_EQ(request(http::verb::get, "/api/v1/games/Nosuch12").result_int(), 404);
+    // The coach helps only against the computer: a friend game gets its typed refusal.
+    const Response coach = request(http::verb::get, "/api/v1/games/" + id + "/coach", {},
+                                   {{"Authorization", "Bearer " + white}});
+    EXPECT_EQ(coach.result_int(), 400);
+    EXPECT_EQ(json::parse(coach.body()).at("code"), "coach-off");
 
     // A reconnect with the version before the last move gets that move again.
     const auto again = ws_with_cookie(ioc, "/ws/v1/games/" + id + "?v=" + std::to_string(version - 1), "");

@@ -28,6 +28,7 @@ TEST(ServerProtocol, StaticFilesArePlainNamesOrThePageRoutes) {
     EXPECT_EQ(static_file_for({}), "index.html");
     EXPECT_EQ(static_file_for({"game", "aB3dE5gH"}), "index.html");
     EXPECT_EQ(static_file_for({"watch", "aB3dE5gH"}), "index.html");
+    EXPECT_EQ(static_file_for({"coach"}), "index.html");
     EXPECT_EQ(static_file_for({"app.js"}), "app.js");
     EXPECT_EQ(static_file_for({"chessground.base.css"}), "chessground.base.css");
     EXPECT_FALSE(static_file_for({"game", "short"}));

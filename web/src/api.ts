@@ -1,5 +1,6 @@
 // The HTTP API of docs/web-protocol.md (/api/v1). Answers are validated like socket messages;
 // a refused request becomes an ApiError carrying the server's explanation.
+import { type CoachAdvice, decodeCoachAdvice } from './coach_protocol.js';
 import { currentLang } from './i18n.js';
 import {
     type CreateGameRequest,
@@ -29,7 +30,8 @@ function apiUrl(path: string): string {
     return `/api/v1${path}${path.includes('?') ? '&' : '?'}lang=${encodeURIComponent(currentLang())}`;
 }
 
-async function call<T>(path: string, decode: Decoder<T>, init: RequestInit = {}): Promise<T> {
+/** A request to the API in the page's language, its answer checked by `decode`. */
+export async function call<T>(path: string, decode: Decoder<T>, init: RequestInit = {}): Promise<T> {
     let response: Response;
     try {
         response = await fetch(apiUrl(path), { credentials: 'same-origin', ...init });
@@ -46,7 +48,7 @@ async function call<T>(path: string, decode: Decoder<T>, init: RequestInit = {})
     return value;
 }
 
-function postJson(body: unknown): RequestInit {
+export function postJson(body: unknown): RequestInit {
     return { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
 }
 
@@ -81,6 +83,11 @@ export async function fetchGame(id: string): Promise<GameState | null> {
 
 export function listGames(): Promise<readonly GameSummary[]> {
     return call('/games', decodeGameList);
+}
+
+/** The coach's hints on the last move of a game against the computer, for this browser's seat. */
+export function fetchCoach(id: string, ply: number): Promise<CoachAdvice> {
+    return call(`/games/${encodeURIComponent(id)}/coach?ply=${ply}`, decodeCoachAdvice);
 }
 
 export function pgnUrl(id: string): string {

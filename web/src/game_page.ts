@@ -5,6 +5,7 @@ import { announce } from './announce.js';
 import { ApiError, fetchGame, fetchPgn, joinRematch, pgnUrl } from './api.js';
 import { eventTime } from './clock_format.js';
 import { ClockView } from './clock_view.js';
+import { CoachPanel } from './coach_panel.js';
 import { Connection, type ConnectionStatus, browserSocket, browserTimers, gameSocketUrl } from './connection.js';
 import { Controls, offerText } from './controls.js';
 import { button, copyText, el } from './dom.js';
@@ -63,6 +64,7 @@ export class GamePage {
     private readonly moves: MoveList;
     private readonly entry: MoveEntry;
     private readonly controls: Controls;
+    private readonly coach: CoachPanel;
     private readonly status: HTMLElement;
     private readonly seat: HTMLElement;
     private readonly line: HTMLElement;
@@ -88,6 +90,7 @@ export class GamePage {
             pgnUrl(options.id),
             options.id,
         );
+        this.coach = new CoachPanel(options.id);
         this.seat = el('p', { class: 'seat' });
         this.line = el('p', { class: 'line' });
         this.notice = el('p', { class: 'notice' });
@@ -95,7 +98,7 @@ export class GamePage {
         this.notice.textContent = options.notice ?? '';
         this.back = button(t('backToGame'), () => this.showPly(Number.MAX_SAFE_INTEGER), 'back-to-game');
         this.back.hidden = true;
-        this.status = el('div', { class: 'status' }, [this.seat, this.line, this.firstMove.el, this.back, this.notice]);
+        this.status = el('div', { class: 'status' }, [this.seat, this.line, this.firstMove.el, this.back, this.notice, this.coach.el]);
         this.el = el('div', { class: 'game' }, [
             this.status,
             this.clocks.black.el,
@@ -362,6 +365,7 @@ export class GamePage {
         this.moves.render(state.moves, state.initialFen, this.options.notation(), this.viewPly ?? state.ply);
         this.entry.setEnabled(running(state) && state.you !== null);
         this.controls.render(state, this.options.watching, this.entry.typedMove() !== null);
+        this.coach.update(state, this.options.watching);
         this.renderLine();
         this.back.hidden = this.viewPly === null;
         document.title = `${t('gameListEntry', { white: this.playerName(state.players.white, state), black: this.playerName(state.players.black, state) })} · ${t('appTitle')}`;

@@ -195,5 +195,6 @@ export function homePage(): HTMLElement {
         created.replaceChildren(section);
         section.focus();
     });
-    return el('div', { class: 'home' }, [el('div', { class: 'home-new' }, [form, created]), myGames()]);
+    const coach = el('p', { class: 'coach-link' }, [el('a', { text: t('coachLinkText'), attrs: { href: '/coach' } })]);
+    return el('div', { class: 'home' }, [el('div', { class: 'home-new' }, [form, coach, created]), myGames()]);
 }

@@ -1,14 +1,17 @@
 // The page's entry: language, header settings and routing by path —
 // `/` the start page, `/game/{id}` a game (with `?invite=TOKEN` taking the free seat first),
-// `/watch/{id}` a game for spectators.
+// `/watch/{id}` a game for spectators, `/regeln` and `/rules` the rules guide.
 import { announce, initAnnouncer } from './announce.js';
 import { ApiError, joinGame } from './api.js';
 import { byId, el } from './dom.js';
 import { GamePage } from './game_page.js';
+import { coachPage } from './coach_page.js';
 import { homePage } from './home.js';
-import { type Lang, Languages, type MessageKey, currentLang, htmlLang, pickLang, setLang, t } from './i18n.js';
+import { type Lang, Languages, type MessageKey, currentLang, htmlLang, isLang, pickLang, setLang, t } from './i18n.js';
+import { navLinks } from './nav.js';
 import { type Notation, Notations, defaultNotation } from './notation.js';
 import { type Route, route } from './routes.js';
+import { RulesPage, rulesLang, rulesPath } from './rules_page.js';
 import { saveLang, saveMuted, saveNotation, storedLang, storedMuted, storedNotation } from './settings.js';
 import { Sounds } from './sounds.js';
 
@@ -28,6 +31,9 @@ function setUpHeader(sounds: Sounds): void {
     byId('skip-link').textContent = t('skipToContent');
     byId('home-link').textContent = t('appTitle');
     byId('home-link').setAttribute('aria-label', t('homeLink'));
+    const nav = byId('site-nav');
+    nav.setAttribute('aria-label', t('navLabel'));
+    nav.replaceChildren(...navLinks(currentLang(), window.location.pathname));
     byId('lang-label').textContent = t('languageLabel');
     byId('notation-label').textContent = t('notationLabel');
     const lang = byId<HTMLSelectElement>('lang-select');
@@ -35,7 +41,9 @@ function setUpHeader(sounds: Sounds): void {
     lang.value = currentLang();
     lang.addEventListener('change', () => {
         saveLang(lang.value);
-        window.location.reload();
+        const r = route(window.location.pathname, window.location.search);
+        if (r.page === 'rules' && isLang(lang.value)) window.location.assign(rulesPath(lang.value) + window.location.hash);
+        else window.location.reload();
     });
     const letters = byId<HTMLSelectElement>('notation-select');
     letters.replaceChildren(...Notations.map((n) => el('option', { text: t(NotationNames[n]), attrs: { value: n } })));
@@ -78,6 +86,18 @@ async function showRoute(app: HTMLElement, r: Route, sounds: Sounds): Promise<vo
             document.title = t('appTitle');
             app.replaceChildren(homePage());
             return;
+        case 'coach':
+            document.title = `${t('coachPageHeading')} · ${t('appTitle')}`;
+            app.replaceChildren(coachPage());
+            return;
+        case 'rules': {
+            document.title = `${t('navRules')} · ${t('appTitle')}`;
+            const page = new RulesPage({ lang: currentLang(), notation: () => notation });
+            app.replaceChildren(page.el);
+            if (window.location.hash) document.getElementById(window.location.hash.slice(1))?.scrollIntoView();
+            await page.start();
+            return;
+        }
         case 'missing':
             document.title = t('appTitle');
             app.replaceChildren(el('p', { class: 'page-error', text: t('notFound') }));
@@ -100,14 +120,16 @@ async function showRoute(app: HTMLElement, r: Route, sounds: Sounds): Promise<vo
 }
 
 function main(): void {
-    const lang = pickLang(storedLang(), navigator.languages ?? [navigator.language]);
+    const r = route(window.location.pathname, window.location.search);
+    const chosen = pickLang(storedLang(), navigator.languages ?? [navigator.language]);
+    const lang = r.page === 'rules' ? rulesLang(r.lang, chosen) : chosen;
     setLang(lang);
     document.documentElement.lang = htmlLang(lang);
     notation = storedNotation() ?? defaultNotation(lang);
     initAnnouncer(byId('live'));
     const sounds = new Sounds(storedMuted());
     setUpHeader(sounds);
-    void showRoute(byId('app'), route(window.location.pathname, window.location.search), sounds);
+    void showRoute(byId('app'), r, sounds);
 }
 
 if (typeof document !== 'undefined') main();

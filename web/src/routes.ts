@@ -3,13 +3,18 @@ import { isGameId } from './protocol.js';
 
 export type Route =
     | { readonly page: 'home' }
+    | { readonly page: 'coach' }
     | { readonly page: 'game'; readonly id: string; readonly invite: string | null }
     | { readonly page: 'watch'; readonly id: string }
+    | { readonly page: 'rules'; readonly lang: 'de' | 'en' }
     | { readonly page: 'missing' };
 
 /** The page for a path and query string. */
 export function route(pathname: string, search: string): Route {
     if (pathname === '/' || pathname === '/index.html') return { page: 'home' };
+    if (pathname === '/coach' || pathname === '/coach/') return { page: 'coach' };
+    if (/^\/regeln\/?$/.test(pathname)) return { page: 'rules', lang: 'de' };
+    if (/^\/rules\/?$/.test(pathname)) return { page: 'rules', lang: 'en' };
     const m = /^\/(game|watch)\/([^/]+)\/?$/.exec(pathname);
     if (!m || !isGameId(m[2]!)) return { page: 'missing' };
     if (m[1] === 'watch') return { page: 'watch', id: m[2]! };

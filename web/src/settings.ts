@@ -46,6 +46,15 @@ export function saveNotation(notation: Notation): void {
     write('notation', notation);
 }
 
+/** Whether the coach's hints show in games against the computer (on unless turned off). */
+export function storedCoach(): boolean {
+    return read('coach') !== '0';
+}
+
+export function saveCoach(on: boolean): void {
+    write('coach', on ? '1' : '0');
+}
+
 export function storedMuted(): boolean {
     return read('muted') === '1';
 }

@@ -387,3 +387,24 @@ scenario(test, 'a timed friend game: the join arrives without a refetch, the fir
     assert.equal(state.firstMove, null);
     assert.equal(state.clock.running, 'white');
 }, current);
+
+scenario(test, 'the coach (in German): a game from /coach with a hint on the centre pawn', 60_000, async () => {
+    const me = await openPage(browser, { name: 'coach', locale: 'de-DE' });
+    await me.page.goto(`${server.url}/coach`);
+    await me.page.getByRole('heading', { name: 'Die sieben Eröffnungsprinzipien' }).waitFor();
+    assert.equal(await me.page.locator('.principles li').count(), 7);
+    await me.page.getByLabel('Stufe des Computers').selectOption('1');
+    await me.page.getByLabel('Deine Farbe').selectOption('white');
+    await me.page.getByRole('button', { name: 'Partie mit Tipps starten' }).click();
+    await me.page.waitForURL(/\/game\/[A-Za-z0-9]{8}$/);
+    await me.page.locator('cg-board').waitFor();
+    await play(me.page, 0, 'e2e4');
+    await waitMoves(me.page, 2, 30_000);
+    const praise = me.page.locator('.coach-hints .hint.praise', { hasText: 'Gut: der Bauer auf e4 besetzt das Zentrum.' });
+    await praise.waitFor();
+    assert.match(await praise.locator('.principle').textContent(), /^Prinzip 1: Das Zentrum besetzen\.$/);
+    // Turned off, the hints go; the choice is kept for the next game.
+    await me.page.getByLabel('Nach jedem Zug einen Tipp zeigen').uncheck();
+    await me.page.locator('.coach-hints').waitFor({ state: 'hidden' });
+    assert.equal(await me.page.evaluate(() => window.localStorage.getItem('coach')), '0');
+}, current);

@@ -253,3 +253,39 @@ export async function resultText(page) {
     await result.waitFor();
     return (await result.textContent()) ?? '';
 }
+
+// ---- The rules guide ------------------------------------------------------------------------------
+
+/** The promotion chooser's buttons, in order. */
+const PromotionOrder = ['q', 'n', 'r', 'b'];
+
+/** The middle of `square` on the board of an exercise of the rules guide (its `.exercise`). */
+async function exerciseSquarePoint(exercise, square) {
+    const board = exercise.locator('cg-board');
+    await board.scrollIntoViewIfNeeded();
+    const box = await board.boundingBox();
+    const black = ((await exercise.locator('.board.cg-wrap').getAttribute('class')) ?? '').includes('orientation-black');
+    const file = square.charCodeAt(0) - 97;
+    const rank = Number(square[1]) - 1;
+    const col = black ? 7 - file : file;
+    const row = black ? rank : 7 - rank;
+    return { x: box.x + ((col + 0.5) * box.width) / 8, y: box.y + ((row + 0.5) * box.height) / 8 };
+}
+
+/** Plays `uci` on the exercise's board by clicking its squares (and the promotion piece). */
+export async function playOnExercise(page, exercise, uci) {
+    // The piece is taken once the board marks it selected (a click while the page still moves
+    // can miss: then once more).
+    // (chessground keeps squares it no longer uses hidden, with their old classes: a shown one counts)
+    const selected = exercise.locator('cg-board square.selected').filter({ visible: true }).first();
+    for (let attempt = 0; ; ++attempt) {
+        const a = await exerciseSquarePoint(exercise, uci.slice(0, 2));
+        await page.mouse.click(a.x, a.y);
+        const ok = await selected.waitFor({ timeout: 2000 }).then(() => true, () => false);
+        if (ok) break;
+        if (attempt === 2) throw new Error(`${uci}: the piece on ${uci.slice(0, 2)} could not be taken`);
+    }
+    const b = await exerciseSquarePoint(exercise, uci.slice(2, 4));
+    await page.mouse.click(b.x, b.y);
+    if (uci.length === 5) await exercise.locator('.promotion-choice').nth(PromotionOrder.indexOf(uci[4])).click();
+}

@@ -1,9 +1,10 @@
-// Screenshots of the game page for the README: desktop (1280×800) and phone (390×844), German
-// and English, into docs/screenshots/. A friend game with a clock, a few moves in, seen by White.
+// Screenshots for the README: desktop (1280×800) and phone (390×844), German and English, into
+// docs/screenshots/. The game page: a friend game with a clock, a few moves in, seen by White.
+// The rules guide: the castling section, a forbidden castling just tried and explained.
 // `npm run screenshots` (after `npm run build`; SCHACH_BIN as for the browser tests).
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { createGameApi, launchBrowser, openGame, openPage, play, removeDir, startServer, tempDir, waitMoves, webDir } from './harness.mjs';
+import { createGameApi, launchBrowser, openGame, openPage, play, playOnExercise, removeDir, startServer, tempDir, waitMoves, webDir } from './harness.mjs';
 
 const out = resolve(webDir, '../docs/screenshots');
 const line = ['e2e4', 'e7e5', 'g1f3', 'b8c6', 'f1c4', 'f8c5', 'c2c3', 'g8f6'];
@@ -12,16 +13,32 @@ const shots = [
     { name: 'game-phone', viewport: { width: 390, height: 844 }, isMobile: true },
 ];
 const langs = [
-    { lang: 'de', locale: 'de-DE' },
-    { lang: 'en', locale: 'en-GB' },
+    { lang: 'de', locale: 'de-DE', rules: '/regeln' },
+    { lang: 'en', locale: 'en-GB', rules: '/rules' },
 ];
+
+/** The rules guide scrolled to the exercise of a forbidden castling, tried (e1c1) and explained. */
+async function rulesShot(url, locale, path, shot, file) {
+    const viewer = await openPage(browser, { locale, viewport: shot.viewport, isMobile: shot.isMobile, name: shot.name });
+    await viewer.page.goto(`${url}${path}`);
+    await viewer.page.waitForFunction(() => [...document.querySelectorAll('.exercise .ex-seat')].every((e) => e.textContent.trim() !== ''));
+    const exercise = viewer.page.locator('.exercise[data-exercise="castle-attacked"]');
+    await playOnExercise(viewer.page, exercise, 'e1c1');
+    await exercise.locator('.ex-feedback[data-result="refused"]').waitFor();
+    await exercise.evaluate((e, block) => e.scrollIntoView({ block }), shot.isMobile ? 'start' : 'center');
+    await viewer.page.waitForTimeout(300);
+    await viewer.page.screenshot({ path: file });
+    console.log(`wrote ${file}`);
+    await viewer.context.close();
+}
 
 const dir = await tempDir();
 const server = await startServer({ db: join(dir, 'games.db') });
 const browser = await launchBrowser();
 try {
     await mkdir(out, { recursive: true });
-    for (const { lang, locale } of langs) {
+    for (const { lang, locale, rules } of langs) {
+        for (const shot of shots) await rulesShot(server.url, locale, rules, shot, join(out, `${shot.name.replace('game', 'rules')}-${lang}.png`));
         const white = await openPage(browser, { locale, name: 'white' });
         const black = await openPage(browser, { locale, name: 'black' });
         const game = await createGameApi(white.context, server.url, { mode: 'friend', color: 'white', tc: '5+3' });

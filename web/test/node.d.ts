@@ -21,3 +21,7 @@ declare module 'node:assert/strict' {
     const assert: Assert;
     export default assert;
 }
+
+declare module 'node:fs' {
+    export function readFileSync(path: string, encoding: 'utf8'): string;
+}

@@ -7,6 +7,8 @@ test('routes: start page, game, invitation, spectators, unknown paths', () => {
     assert.deepEqual(route('/game/aB3dE5gH', ''), { page: 'game', id: 'aB3dE5gH', invite: null });
     assert.deepEqual(route('/game/aB3dE5gH', '?invite=tok_en-1'), { page: 'game', id: 'aB3dE5gH', invite: 'tok_en-1' });
     assert.deepEqual(route('/watch/aB3dE5gH/', ''), { page: 'watch', id: 'aB3dE5gH' });
-    for (const path of ['/game/', '/game/short', '/game/aB3dE5gH/x', '/watch/ab3de5g!', '/games', '/api/v1/games'])
+    assert.deepEqual(route('/regeln', ''), { page: 'rules', lang: 'de' });
+    assert.deepEqual(route('/rules/', ''), { page: 'rules', lang: 'en' });
+    for (const path of ['/game/', '/game/short', '/game/aB3dE5gH/x', '/watch/ab3de5g!', '/games', '/api/v1/games', '/rules/x', '/regel'])
         assert.deepEqual(route(path, ''), { page: 'missing' }, path);
 });

@@ -1,11 +1,11 @@
-#include "engine/see.hpp"
+#include "core/see.hpp"
 
 #include "core/attacks.hpp"
 #include "core/bitboard.hpp"
 
-namespace schach::engine {
+namespace schach {
 
-bool see_ge(const Position& pos, Move m, Value threshold) {
+bool see_ge(const Position& pos, Move m, int threshold) {
     if (m.kind() != MoveKind::Normal) return 0 >= threshold;
     const Square from = m.from(), to = m.to();
 
@@ -60,4 +60,16 @@ bool see_ge(const Position& pos, Move m, Value threshold) {
     return result != 0;
 }
 
-}  // namespace schach::engine
+int see(const Position& pos, Move m) {
+    // Every piece value is a multiple of 100, so the value is one of a few dozen steps: a binary
+    // search over them, from losing a queen and more to winning a queen and a promotion.
+    int lo = -20, hi = 20;  // in pawns: see_ge(lo) holds, see_ge(hi + 1) does not
+    while (lo < hi) {
+        const int mid = (lo + hi + 1) / 2;
+        if (see_ge(pos, m, mid * 100)) lo = mid;
+        else hi = mid - 1;
+    }
+    return lo * 100;
+}
+
+}  // namespace schach
