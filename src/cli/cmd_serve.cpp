@@ -9,6 +9,7 @@
 #include <memory>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/io_context.hpp>
@@ -30,6 +31,7 @@ namespace {
 
 struct ServeOptions {
     std::string host = "127.0.0.1";
+    std::vector<std::string> allowed_hosts;
     int port = 8080;
     std::string db = "schach.db";
     std::string static_dir = SCHACH_WEB_DIST;
@@ -85,6 +87,7 @@ int serve(const ServeOptions& o) {
     server::ServiceHandler handler(*service);
     server::ServerOptions options;
     options.host = o.host;
+    options.allowed_hosts = o.allowed_hosts;
     options.port = static_cast<std::uint16_t>(o.port);
     options.static_dir = o.static_dir;
     options.threads = o.threads;
@@ -124,6 +127,7 @@ Command add_serve_command(CLI::App& parent) {
     CLI::App* sub = parent.add_subcommand("serve", tr(Msg::ServeAbout));
     auto o = std::make_shared<ServeOptions>();
     sub->add_option("--host", o->host, tr(Msg::HelpServeHost));
+    sub->add_option("--allowed-host", o->allowed_hosts, tr(Msg::HelpServeAllowedHost))->take_all();
     sub->add_option("--port", o->port, tr(Msg::HelpServePort))->check(CLI::Range(0, 65535));
     sub->add_option("--db", o->db, tr(Msg::HelpServeDb));
     sub->add_option("--static", o->static_dir, tr(Msg::HelpServeStatic));

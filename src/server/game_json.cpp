@@ -72,6 +72,11 @@ json::value clock_json(const GameView& v) {
                         {"lowTime", v.clock->low_time}};
 }
 
+json::value first_move_json(const GameView& v) {
+    if (!v.first_move || v.status != Status::Started) return nullptr;
+    return json::object{{"color", color_name(v.first_move->color)}, {"left", v.first_move->left}};
+}
+
 json::object claimable_json(const GameView& v) {
     return {{"threefold", v.can_claim_threefold}, {"fifty", v.can_claim_fifty}};
 }
@@ -118,6 +123,7 @@ json::object state_json(const GameView& v, std::optional<Seat> you, Language lan
     s["check"] = check_json(v.position);
     moves_json(v, you, s);
     s["clock"] = clock_json(v);
+    s["firstMove"] = first_move_json(v);
     s["offers"] = json::object{{"draw", color_or_null(v.draw_offer)},
                                {"takeback", color_or_null(v.takeback_offer)},
                                {"rematch", color_or_null(v.rematch_offer)}};
@@ -144,6 +150,7 @@ json::object event_json(const Event& e, std::optional<Seat> you, Language lang) 
             d["fen"] = m.fen;
             d["ply"] = static_cast<std::int64_t>(v.moves.size());
             d["clock"] = clock_json(v);
+            d["firstMove"] = first_move_json(v);
             d["lastMove"] = last_move_json(v);
             d["check"] = check_json(v.position);
             moves_json(v, you, d);
@@ -159,7 +166,17 @@ json::object event_json(const Event& e, std::optional<Seat> you, Language lang) 
         case EventKind::End:
             out["d"] = json::object{{"result", result_json(v, lang)}, {"status", status_id(v.status)}};
             break;
-        case EventKind::Join: out["d"] = json::object{{"color", color_or_null(e.by)}}; break;
+        case EventKind::Join: {
+            // The seats and what the start of the game changed, so the page needs no refetch.
+            json::object d{{"color", color_or_null(e.by)},
+                           {"players", json::object{{"white", player_json(v.white)}, {"black", player_json(v.black)}}},
+                           {"status", status_id(v.status)},
+                           {"clock", clock_json(v)},
+                           {"firstMove", first_move_json(v)}};
+            moves_json(v, you, d);
+            out["d"] = std::move(d);
+            break;
+        }
         case EventKind::Rematch: out["d"] = json::object{{"id", e.rematch}}; break;
     }
     return out;
@@ -196,25 +213,43 @@ json::object http_error_json(const ServiceError& e) {
 }
 
 std::string stored_event_json(const Event& e) {
+    // Enough to render the event again for any viewer and language (event_history), given the
+    // moves the game still has: what changed, and the clock, timer and status after it.
     json::object o;
     const GameView& v = *e.view;
+    const auto status_and_clock = [&] {
+        o["status"] = status_id(v.status);
+        if (v.outcome.is_over()) {
+            o["result"] = result_token(v.outcome.result);
+            o["reason"] = termination_id(v.outcome.termination);
+        }
+        o["clock"] = clock_json(v);
+        o["firstMove"] = first_move_json(v);
+    };
     switch (e.kind) {
         case EventKind::Move:
             o["uci"] = v.moves.back().uci;
             o["ply"] = static_cast<std::int64_t>(v.moves.size());
+            o["claimable"] = claimable_json(v);
+            status_and_clock();
             break;
         case EventKind::Offer:
             o["kind"] = offer_kind_id(e.offer);
             o["by"] = color_or_null(e.by);
             break;
-        case EventKind::Join: o["color"] = color_or_null(e.by); break;
-        case EventKind::Rematch: o["id"] = e.rematch; break;
-        case EventKind::End:
-            o["status"] = status_id(v.status);
-            if (v.outcome.is_over()) o["result"] = result_token(v.outcome.result);
+        case EventKind::Join:
+            o["color"] = color_or_null(e.by);
+            o["joined"] = json::object{{"white", v.white.joined}, {"black", v.black.joined}};
+            status_and_clock();
             break;
+        case EventKind::Rematch: o["id"] = e.rematch; break;
+        case EventKind::End: status_and_clock(); break;
         case EventKind::State:
-        case EventKind::Takeback: o["ply"] = static_cast<std::int64_t>(v.moves.size()); break;
+        case EventKind::Takeback:
+            o["ply"] = static_cast<std::int64_t>(v.moves.size());
+            o["claimable"] = claimable_json(v);
+            status_and_clock();
+            break;
     }
     return json::serialize(o);
 }

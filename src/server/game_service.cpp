@@ -15,6 +15,7 @@
 
 #include "core/chess960.hpp"
 #include "server/engine_pool.hpp"
+#include "server/event_history.hpp"
 #include "server/game_json.hpp"
 #include "server/game_pgn.hpp"
 #include "server/live_game.hpp"
@@ -34,8 +35,15 @@ Millis wall_ms() {
         .count();
 }
 
+}  // namespace
+
+struct Slot;
+
+namespace {
+
 /// A subscriber: its handler, called on the game's strand; never again once cancelled.
 struct Subscriber {
+    std::weak_ptr<Slot> slot;    // where it is registered (under mutex)
     std::recursive_mutex mutex;  // cancel() from inside the handler must not deadlock
     EventHandler handler;
     bool active = true;
@@ -60,7 +68,7 @@ struct Subscriber {
 /// One live game: its strand, the current value (replaced whole on every change) and its
 /// subscribers. `write` serialises the changes (the strand's tasks and the synchronous join);
 /// `read` guards `current` and `subscribers` for readers on any thread.
-struct Slot {
+struct Slot : std::enable_shared_from_this<Slot> {
     explicit Slot(asio::io_context& io, LiveGame game)
         : strand(asio::make_strand(io)), current(std::make_shared<const LiveGame>(std::move(game))) {}
     asio::strand<asio::io_context::executor_type> strand;
@@ -69,6 +77,9 @@ struct Slot {
     std::shared_ptr<const LiveGame> current;
     std::vector<std::shared_ptr<Subscriber>> subscribers;
     bool engine_pending = false;  // under `write`
+    /// Taken out of memory (under `write`): whoever still holds the slot finds the game again.
+    bool unloaded = false;
+    std::atomic<Millis> last_used{0};  // the service's now() when last looked up or watched
 
     std::shared_ptr<const LiveGame> snapshot() const {
         std::lock_guard lock(read);
@@ -92,6 +103,7 @@ struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
     EnginePool& engines;
     ServiceOptions options;
     asio::steady_timer flag_timer;
+    Millis last_sweep = 0;  // on the flag timer's handler only
     std::atomic<bool> closed{false};
     std::atomic<int> busy{0};  // handlers running now; the service's end waits for them
 
@@ -117,9 +129,12 @@ struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
     std::shared_ptr<Slot> find(const GameId& id) {
         {
             std::lock_guard lock(games_mutex);
-            if (auto it = games.find(id); it != games.end()) return it->second;
+            if (auto it = games.find(id); it != games.end()) {
+                it->second->last_used = options.now();
+                return it->second;
+            }
         }
-        // A finished game of an earlier run: loaded on demand.
+        // A game of an earlier run, or one unloaded: loaded on demand.
         if (!is_game_id(id)) return nullptr;
         auto loaded = store.load_game(id);
         if (!loaded || !*loaded) return nullptr;
@@ -127,7 +142,51 @@ struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
         if (!game) return nullptr;
         std::lock_guard lock(games_mutex);
         auto [it, inserted] = games.try_emplace(id, std::make_shared<Slot>(io, std::move(*game)));
+        it->second->last_used = options.now();
         return it->second;
+    }
+
+    /// Locks the live slot of `slot`'s game: `slot` itself, or the game loaded again when it was
+    /// unloaded meanwhile. None when the game is gone from the store too.
+    std::optional<std::unique_lock<std::mutex>> lock_live(std::shared_ptr<Slot>& slot) {
+        for (;;) {
+            std::unique_lock lock(slot->write);
+            if (!slot->unloaded) return lock;
+            const GameId id = slot->snapshot()->id();
+            lock.unlock();
+            auto again = find(id);
+            if (!again) return std::nullopt;
+            slot = std::move(again);
+        }
+    }
+
+    /// Takes out of memory the games ServiceOptions lets go (see there).
+    std::size_t unload_idle() {
+        const Millis now = options.now();
+        std::size_t unloaded = 0;
+        for (const auto& slot : all_slots()) {
+            std::unique_lock lock(slot->write, std::try_to_lock);
+            if (!lock || slot->engine_pending) continue;
+            {
+                std::lock_guard read(slot->read);
+                if (!slot->subscribers.empty()) {
+                    slot->last_used = now;  // watched: the idle time counts from the last watcher
+                    continue;
+                }
+            }
+            const auto game = slot->snapshot();
+            const bool finished = game->status() == Status::Over || game->status() == Status::Aborted;
+            // An agreed rematch is known only in memory (its players take their seats with it):
+            // such a game waits as long as an idle one.
+            const bool short_grace = finished && game->rematch_id().empty();
+            const Millis limit = short_grace ? options.unload_finished_ms : options.unload_idle_ms;
+            if (limit <= 0 || game->timer_running() || now - slot->last_used < limit) continue;
+            slot->unloaded = true;
+            std::lock_guard games_lock(games_mutex);
+            if (auto it = games.find(game->id()); it != games.end() && it->second == slot) games.erase(it);
+            ++unloaded;
+        }
+        return unloaded;
     }
 
     /// Stores an action's effects, then makes the changed game current and posts the
@@ -151,9 +210,10 @@ struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
             std::lock_guard lock(slot.read);
             slot.current = next;
         }
-        asio::post(slot.strand, [self = shared_from_this(), &slot, events = effects.events] {
+        // (The slot is held: an unloaded game's last broadcast still finds it.)
+        asio::post(slot.strand, [self = shared_from_this(), held = slot.shared_from_this(), events = effects.events] {
             Guard guard(*self);
-            if (guard) self->broadcast(slot, events);
+            if (guard) self->broadcast(*held, events);
         });
         return true;
     }
@@ -186,10 +246,11 @@ struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
         return effects;
     }
 
-    std::expected<Effects, ServiceError> apply(const std::shared_ptr<Slot>& slot, const Action& action, Language lang) {
+    std::expected<Effects, ServiceError> apply(std::shared_ptr<Slot> slot, const Action& action, Language lang) {
         std::expected<Effects, ServiceError> r;
         {
-            std::lock_guard lock(slot->write);
+            auto lock = lock_live(slot);
+            if (!lock) return std::unexpected(make_error(ServiceCode::NoSuchGame, lang));
             r = apply_locked(*slot, action, lang);
         }
         post_engine_check(slot);
@@ -208,7 +269,7 @@ struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
     /// Asks the pool for the computer's move when it is to move and nobody asked yet.
     void engine_check(const std::shared_ptr<Slot>& slot) {
         std::lock_guard lock(slot->write);
-        if (slot->engine_pending) return;
+        if (slot->engine_pending || slot->unloaded) return;
         auto task = slot->current->engine_task(options.now());
         if (!task) return;
         slot->engine_pending = true;
@@ -252,6 +313,11 @@ struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
             Guard guard(*self);
             if (!guard) return;
             self->check_all_flags();
+            if (self->options.unload_sweep_ms > 0 &&
+                self->options.now() - self->last_sweep >= self->options.unload_sweep_ms) {
+                self->last_sweep = self->options.now();
+                self->unload_idle();
+            }
             self->arm_flag_timer();
         });
     }
@@ -276,6 +342,18 @@ struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
                     Language::English);
             });
         }
+    }
+
+    /// The events after `since` from the store (after a restart the memory holds none that
+    /// old), or none when they are not all kept there. Under slot.write.
+    std::optional<std::vector<Event>> stored_backlog(const LiveGame& game, std::int64_t since) {
+        if (since < 1 || since >= game.version()) return std::nullopt;
+        auto stored = store.events_after(game.id(), since);
+        if (!stored) {
+            log("store: events of game " + game.id() + ": " + stored.error().message);
+            return std::nullopt;
+        }
+        return events_from_store(*stored, since, *game.view(options.now()));
     }
 
     /// Gives a new game its id, stores it and makes it live (the computer starts thinking when
@@ -482,7 +560,8 @@ void GameService::act(const GameId& id, const Caller& caller, ClientMessage mess
                 return std::visit(
                     [&](const auto& m) -> std::expected<Effects, ServiceError> {
                         using T = std::decay_t<decltype(m)>;
-                        if constexpr (std::is_same_v<T, MoveMessage>) return g.move(*seat, m, now, wall, lang);
+                        if constexpr (std::is_same_v<T, MoveMessage>)
+                            return g.move(*seat, m, now, wall, lang, caller.lag_ms);
                         else if constexpr (std::is_same_v<T, DrawMessage>) return g.draw(*seat, m.answer, now, lang);
                         else if constexpr (std::is_same_v<T, ClaimMessage>) return g.claim(*seat, m, now, wall, lang);
                         else if constexpr (std::is_same_v<T, ResignMessage>) return g.resign(*seat, now, lang);
@@ -515,19 +594,30 @@ std::expected<Subscription, ServiceError> GameService::subscribe(const GameId& i
     auto sub = std::make_shared<Subscriber>();
     sub->handler = std::move(handler);
     // On the strand: no broadcast runs in between the backlog and the registration.
-    asio::post(slot->strand, [weak = std::weak_ptr<Impl>(impl_), slot, sub, since_version] {
+    asio::post(slot->strand, [weak = std::weak_ptr<Impl>(impl_), slot, sub, since_version]() mutable {
         auto self = weak.lock();
         if (!self) return;
         Impl::Guard guard(*self);
         if (!guard) return;
         std::shared_ptr<const LiveGame> game;
-        {
-            std::lock_guard lock(slot->read);
-            game = slot->current;
-            slot->subscribers.push_back(sub);
-        }
         std::optional<std::vector<Event>> backlog;
-        if (since_version) backlog = game->events_after(*since_version);
+        {
+            // Under `write`: no change is stored between the snapshot and the store's events.
+            auto write = self->lock_live(slot);
+            if (!write) return;
+            {
+                std::lock_guard registered(sub->mutex);
+                if (!sub->active) return;  // cancelled meanwhile
+                sub->slot = slot;
+            }
+            {
+                std::lock_guard lock(slot->read);
+                game = slot->current;
+                slot->subscribers.push_back(sub);
+            }
+            if (since_version) backlog = game->events_after(*since_version);
+            if (since_version && !backlog) backlog = self->stored_backlog(*game, *since_version);
+        }
         if (!backlog) {
             Event state;
             state.kind = EventKind::State;
@@ -541,9 +631,14 @@ std::expected<Subscription, ServiceError> GameService::subscribe(const GameId& i
         }
         for (const Event& e : *backlog) sub->deliver(e);
     });
-    return Subscription([weak_slot = std::weak_ptr<Slot>(slot), sub] {
+    return Subscription([sub] {
+        std::shared_ptr<Slot> s;
+        {
+            std::lock_guard lock(sub->mutex);
+            s = sub->slot.lock();
+        }
         sub->cancel();
-        if (auto s = weak_slot.lock()) {
+        if (s) {
             std::lock_guard lock(s->read);
             std::erase(s->subscribers, sub);
         }
@@ -600,6 +695,13 @@ std::vector<GameSummary> GameService::list_games(const std::string& browser) con
 }
 
 void GameService::check_flags() { impl_->check_all_flags(); }
+
+std::size_t GameService::unload_idle() { return impl_->unload_idle(); }
+
+std::size_t GameService::live_games() const {
+    std::lock_guard lock(impl_->games_mutex);
+    return impl_->games.size();
+}
 
 void GameService::drain() {
     for (const auto& slot : impl_->all_slots()) {

@@ -42,6 +42,9 @@ struct Caller {
     std::string secret;
     std::string browser;
     Language lang = Language::German;
+    /// The connection's network lag, one way (half its measured round trip), for the lag
+    /// compensation of its moves (live_game.hpp LagCapMs); 0: unknown or none (HTTP).
+    Millis lag_ms = 0;
 };
 
 enum class ColorChoice : std::uint8_t { White, Black, Random };
@@ -135,6 +138,15 @@ struct ServiceOptions {
     /// Events kept in memory per game for reconnects (older: the state is sent). Each holds the
     /// game as it was (its move list too), so the number is kept small.
     std::size_t recent_events = 32;
+    /// Unloading from memory (each game is loaded again on demand, the same game): a finished or
+    /// aborted game without subscribers after this idle time (after unload_idle_ms once a rematch
+    /// was agreed: the rematch's id lives only in memory); a game no timer runs for (waiting for
+    /// the friend, or without clock) after unload_idle_ms. A game whose flag or first-move
+    /// timer can fall stays, so its timer keeps running. 0: never.
+    Millis unload_finished_ms = 60'000;
+    Millis unload_idle_ms = 30 * 60'000;
+    /// How often the flag timer also looks for games to unload.
+    Millis unload_sweep_ms = 10'000;
     /// Where the service reports what only an operator can fix (a failing store, a corrupt
     /// record at recovery); none: not reported.
     std::function<void(const std::string&)> log;
@@ -169,8 +181,10 @@ public:
     void act(const GameId& id, const Caller& caller, ClientMessage message, ReplyHandler reply);
 
     /// Subscribes to the game's events after `since_version`: the events the service still holds
-    /// come first, in order; when it holds none that old (or since_version is none or in the
-    /// future) a State event (version 0) comes instead. Then each new event. Errors: NoSuchGame.
+    /// come first, in order (from memory, else rebuilt from the store's kept events, so a
+    /// reconnect after a restart gets exactly what it missed); when neither holds them all (or
+    /// since_version is none or in the future) a State event (version 0) comes instead. Then each
+    /// new event. Errors: NoSuchGame.
     std::expected<Subscription, ServiceError> subscribe(const GameId& id, std::optional<std::int64_t> since_version,
                                                         EventHandler handler);
 
@@ -192,6 +206,12 @@ public:
     /// Lets fallen flags decide (6.9) in every live game at now(); runs by itself every
     /// flag_interval_ms. Returns when the checks have been posted.
     void check_flags();
+
+    /// Unloads the games ServiceOptions says may go (runs by itself with the flag timer); the
+    /// number unloaded.
+    std::size_t unload_idle();
+    /// The games in memory now.
+    std::size_t live_games() const;
 
     /// Blocks until every action posted so far has run (tests, shutdown). Not from an io thread.
     void drain();

@@ -55,6 +55,14 @@ struct ClockView {
     friend bool operator==(const ClockView&, const ClockView&) = default;
 };
 
+/// The first-move timer (live_game.hpp FirstMoveTimeMs): who must make their first move, and how
+/// long they have left at the moment of the event before the game is aborted.
+struct FirstMoveView {
+    Color color = Color::White;
+    Millis left = 0;
+    friend bool operator==(const FirstMoveView&, const FirstMoveView&) = default;
+};
+
 struct GameView {
     GameId id;
     bool chess960 = false;
@@ -68,6 +76,7 @@ struct GameView {
     Position position;  // after the moves
     std::vector<MoveRecord> moves;
     std::optional<ClockView> clock;
+    std::optional<FirstMoveView> first_move;  // none once both sides have moved (or untimed)
     std::optional<Color> draw_offer, takeback_offer, rematch_offer;
     bool can_claim_threefold = false, can_claim_fifty = false;
     Status status = Status::Created;

@@ -37,6 +37,7 @@
 #include <boost/json/serialize.hpp>
 
 #include "server/exercise_api.hpp"
+#include "server/lag_meter.hpp"
 
 namespace schach::server {
 namespace {
@@ -197,6 +198,11 @@ namespace {
 
 std::string header(const Request& req, http::field f) { return std::string(req[f]); }
 
+std::int64_t steady_ms() {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+}
+
 }  // namespace
 
 Caller HttpServer::Impl::caller_of(const Request& req, const Target& target, const std::string& game) const {
@@ -282,6 +288,12 @@ net::awaitable<void> HttpServer::Impl::http_session(tcp::socket socket) {
             break;
         }
         Request req = parser.release();
+        if (!host_allowed(req[http::field::host], options.host, options.allowed_hosts)) {
+            // A name this server was not given (DNS rebinding): answered, never served.
+            Response res = error_response(421, ErrorCode::Host, options.default_lang, false);
+            co_await http::async_write(stream, res, use_ec(ec));
+            break;
+        }
         const auto target = parse_target(req.target());
         if (target && target->segments.size() == 4 && target->segments[0] == "ws" && target->segments[1] == "v1" &&
             target->segments[2] == "games" && websocket::is_upgrade(req)) {
@@ -573,6 +585,12 @@ net::awaitable<void> HttpServer::Impl::ws_session(beast::tcp_stream stream, Requ
         co_return;
     }
     beast::get_lowest_layer(*ws).expires_never();
+    // The lag: the answers to our own pings (read by the reader, on this connection's strand).
+    const auto lag = std::make_shared<LagMeter>();
+    ws->control_callback([lag](websocket::frame_type kind, beast::string_view payload) {
+        if (kind == websocket::frame_type::pong)
+            lag->pong(std::string_view(payload.data(), payload.size()), steady_ms());
+    });
     ws->set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
     ws->set_option(websocket::stream_base::decorator(
         [](websocket::response_type& res) { res.set("Content-Security-Policy", ContentSecurityPolicy); }));
@@ -583,8 +601,9 @@ net::awaitable<void> HttpServer::Impl::ws_session(beast::tcp_stream stream, Requ
     // The writer: the only one to write or close, so that writes never overlap.
     net::co_spawn(
         ex,
-        [ws, box]() -> net::awaitable<void> {
+        [ws, box, lag, interval = options.lag_ping_interval]() -> net::awaitable<void> {
             error_code wec;
+            auto next_ping = std::chrono::steady_clock::now() + interval;
             for (;;) {
                 while (!box->queue.empty() && !box->done && !box->close) {
                     std::string message = std::move(box->queue.front());
@@ -603,7 +622,20 @@ net::awaitable<void> HttpServer::Impl::ws_session(beast::tcp_stream stream, Requ
                     co_return;
                 }
                 if (box->done) co_return;
-                co_await wait_signal(*box, std::chrono::hours(24));
+                if (interval.count() > 0 && std::chrono::steady_clock::now() >= next_ping) {
+                    next_ping = std::chrono::steady_clock::now() + interval;
+                    const std::string payload = lag->ping(steady_ms());
+                    co_await ws->async_ping(websocket::ping_data(beast::string_view(payload)), use_ec(wec));
+                    if (wec) {
+                        box->finish();
+                        co_return;
+                    }
+                    continue;
+                }
+                const auto wait = interval.count() > 0 ? std::chrono::duration_cast<std::chrono::milliseconds>(
+                                                             next_ping - std::chrono::steady_clock::now())
+                                                       : std::chrono::milliseconds(std::chrono::hours(24));
+                co_await wait_signal(*box, std::max(wait, std::chrono::milliseconds(1)));
             }
         },
         net::detached);
@@ -659,7 +691,9 @@ net::awaitable<void> HttpServer::Impl::ws_session(beast::tcp_stream stream, Requ
             });
         };
         try {
-            handler.act(game, *action, caller, deliver);
+            Caller mover = caller;
+            mover.lag_ms = lag->lag_ms();
+            handler.act(game, *action, mover, deliver);
         } catch (const std::exception&) {
             box->push(error_message(ErrorCode::Internal, caller.lang));
         }

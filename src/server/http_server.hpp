@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "server/handler.hpp"
 #include "server/protocol.hpp"
@@ -28,6 +29,12 @@ struct ServerOptions {
     std::size_t max_queued_events = MaxQueuedEvents;  // per connection; a slower reader is dropped
     Language default_lang = Language::German;         // where a request names no language we speak
     int max_connections = 1000;                       // open at once; more are closed as they come
+    /// How often a WebSocket gets a ping frame to measure its lag (LagMeter, for the lag
+    /// compensation of its moves); 0: never.
+    std::chrono::milliseconds lag_ping_interval{5'000};
+    /// Host names the server answers to besides localhost, 127.0.0.1, [::1] and `host`
+    /// (protocol.hpp host_allowed); any other Host gets 421.
+    std::vector<std::string> allowed_hosts;
 };
 
 /// The Content-Security-Policy of every answer (the page has no inline scripts or styles).

@@ -61,6 +61,26 @@ LiveGame::LiveGame(GameSetup setup, ByColor<StoredSeat> seats, Millis now, Milli
         status_ = Status::Started;
         (void)match_.start(Match::ms(match_time(now)));
     }
+    update_first_move(now);
+}
+
+void LiveGame::update_first_move(Millis now) {
+    const int plies = match_.game().plies();
+    const bool pending = status_ == Status::Started && control_.is_timed() && plies < 2 && !match_.game().is_over();
+    if (!pending) {
+        if (frozen_) offset_ = now - *frozen_;  // the clocks run from here on
+        frozen_.reset();
+        first_move_deadline_.reset();
+        first_move_ply_ = -1;
+        return;
+    }
+    if (!frozen_) frozen_ = now - offset_;
+    if (is_engine(match_.game().position().side_to_move())) {
+        first_move_deadline_.reset();
+    } else if (first_move_ply_ != plies || !first_move_deadline_) {
+        first_move_deadline_ = now + FirstMoveTimeMs;
+    }
+    first_move_ply_ = plies;
 }
 
 std::expected<LiveGame, std::string> LiveGame::restore(const LoadedGame& loaded, Millis now) {
@@ -80,7 +100,25 @@ std::expected<LiveGame, std::string> LiveGame::restore(const LoadedGame& loaded,
                 o.termination = static_cast<Termination>(t);
         game.recorded_outcome_ = o;
     }
+    game.restore_offers(g.state.offers, now);
+    if (game.first_move_deadline_) {
+        // What was used of the first-move time before the restart, as far as the store shows it:
+        // from the turn's start (the first move, or the last change before any move) to the last
+        // change; the time the server was down is charged to nobody.
+        const Millis turn_began = loaded.moves.empty() ? g.state.updated : loaded.moves.back().stamp_ms;
+        const Millis used = std::clamp<Millis>(g.state.updated - turn_began, 0, FirstMoveTimeMs);
+        game.first_move_deadline_ = now + FirstMoveTimeMs - used;
+    }
     return game;
+}
+
+void LiveGame::restore_offers(const StoredOffers& offers, Millis now) {
+    if (status_ == Status::Started) {
+        // The offer was allowed when it was made, in this very position: made again, it stands.
+        if (offers.draw) (void)match_.offer_draw(*offers.draw, Match::ms(match_time(now)));
+        takeback_offer_ = offers.takeback;
+    }
+    if (status_ == Status::Over || status_ == Status::Aborted) rematch_offer_ = offers.rematch;
 }
 
 std::expected<void, std::string> LiveGame::rebuild(std::vector<StoredMove> moves, Millis now) {
@@ -115,6 +153,8 @@ std::expected<void, std::string> LiveGame::rebuild(std::vector<StoredMove> moves
     records_ = std::move(records);
     // The side to move's clock runs from now: the time between is charged to nobody.
     offset_ = now - t.count();
+    frozen_.reset();
+    update_first_move(now);
     return {};
 }
 
@@ -157,6 +197,8 @@ GameUpdate LiveGame::update(Millis wall_now) const {
     }
     u.version = version_;
     u.updated = wall_now;
+    if (status_ == Status::Started) u.offers = {match_.game().draw_offer(), takeback_offer_, std::nullopt};
+    u.offers.rematch = rematch_offer_;
     return u;
 }
 
@@ -202,19 +244,32 @@ void LiveGame::settle_status() {
     if (status_ == Status::Started && match_.game().is_over()) status_ = Status::Over;
 }
 
-std::expected<Effects, ServiceError> LiveGame::play(Move m, Millis now, Millis wall_now, Language lang) {
+Millis LiveGame::take_lag_credit(Color mover, Millis lag_ms) {
+    // None while the first moves cost nothing anyway, nor after the move ended the game.
+    if (lag_ms <= 0 || !match_.clock() || frozen_ || match_.game().is_over()) return 0;
+    const Millis credit = std::min({lag_ms, LagCapMs, lag_quota_[mover]});
+    if (credit <= 0 || !match_.add_time(mover, Match::ms(credit), AdjustmentReason::Correction)) return 0;
+    lag_quota_[mover] -= credit;
+    return credit;
+}
+
+std::expected<Effects, ServiceError> LiveGame::play(Move m, Millis now, Millis wall_now, Language lang, Millis lag_ms) {
     const Position before = match_.game().position();
+    const Color mover = before.side_to_move();
     const std::optional<Color> draw_before = match_.game().draw_offer();
     const std::string san = to_san(before, m);
+    const bool charged = !frozen_;  // a first move costs nothing: no lag to credit
     auto played = match_.play(m, Match::ms(match_time(now)));
     if (!played) return std::unexpected(match_error(played.error(), lang));
     std::optional<Millis> clock;
     if (played->clock) clock = played->clock->count();
+    if (charged && clock) *clock += take_lag_credit(mover, lag_ms);
     const int ply = static_cast<int>(stored_.size());
     stored_.push_back({ply, to_uci(m, true), clock, wall_now});
     records_.push_back({stored_.back().uci, san, clock, to_fen(match_.game().position())});
     updated_ = wall_now;
     settle_status();
+    update_first_move(now);
     Effects effects;
     effects.move = stored_.back();
     add_event(effects, EventKind::Move, now);
@@ -228,12 +283,12 @@ std::expected<Effects, ServiceError> LiveGame::play(Move m, Millis now, Millis w
 }
 
 std::expected<Effects, ServiceError> LiveGame::move(Seat seat, const MoveMessage& message, Millis now, Millis wall_now,
-                                                    Language lang) {
+                                                    Language lang, Millis lag_ms) {
     const int plies = match_.game().plies();
     if (message.ply == MoveMessage::CurrentPly) {
         MoveMessage now_message = message;
         now_message.ply = plies;
-        return move(seat, now_message, now, wall_now, lang);
+        return move(seat, now_message, now, wall_now, lang, lag_ms);
     }
     if (message.ply < 0 || message.ply > plies) return std::unexpected(make_error(ServiceCode::Stale, lang));
     if (message.ply < plies) {
@@ -249,7 +304,7 @@ std::expected<Effects, ServiceError> LiveGame::move(Seat seat, const MoveMessage
     if (!seat_has(seat, mover)) return std::unexpected(make_error(ServiceCode::NotYourTurn, lang));
     auto m = read_move(match_.game().position(), message.text, message.is_san, lang);
     if (!m) return std::unexpected(m.error());
-    return play(*m, now, wall_now, lang);
+    return play(*m, now, wall_now, lang, lag_ms);
 }
 
 std::expected<Effects, ServiceError> LiveGame::engine_move(Move m, int ply, Millis now, Millis wall_now) {
@@ -305,6 +360,7 @@ std::expected<Effects, ServiceError> LiveGame::claim(Seat seat, const ClaimMessa
         updated_ = wall_now;
     }
     settle_status();
+    update_first_move(now);
     if (r->played) add_event(effects, EventKind::Move, now);
     // 9.1.2.3: an incorrect claim stands as a draw offer.
     add_end_or_draw_offer(effects, now);
@@ -326,6 +382,7 @@ std::expected<Effects, ServiceError> LiveGame::abort(Seat, Millis now, Language 
         return std::unexpected(make_error(ServiceCode::GameOver, lang));
     if (match_.game().plies() >= 2) return std::unexpected(make_error(ServiceCode::AbortTooLate, lang));
     status_ = Status::Aborted;
+    update_first_move(now);
     Effects effects;
     add_event(effects, EventKind::End, now);
     return effects;
@@ -393,6 +450,7 @@ std::expected<Effects, ServiceError> LiveGame::join(std::string_view invite, con
         if (seats_[Color::White].invite_hash.empty() && seats_[Color::Black].invite_hash.empty()) {
             status_ = Status::Started;
             (void)match_.start(Match::ms(match_time(now)));
+            update_first_move(now);
             for (Event& e : effects.events) e.view = view(now);
         }
         return effects;
@@ -404,6 +462,13 @@ std::expected<Effects, ServiceError> LiveGame::join(std::string_view invite, con
 Effects LiveGame::check_flag(Millis now) {
     Effects effects;
     if (status_ != Status::Started || match_.game().is_over()) return effects;
+    if (first_move_deadline_ && now >= *first_move_deadline_) {
+        // No first move in time: the game is aborted (no result), as if the player had aborted it.
+        status_ = Status::Aborted;
+        update_first_move(now);
+        add_event(effects, EventKind::End, now);
+        return effects;
+    }
     if (match_.flag_check(Match::ms(match_time(now)))) {
         settle_status();
         add_event(effects, EventKind::End, now);
@@ -412,7 +477,9 @@ Effects LiveGame::check_flag(Millis now) {
 }
 
 bool LiveGame::flag_due(Millis now) const {
-    if (status_ != Status::Started || !match_.clock() || match_.game().is_over()) return false;
+    if (status_ != Status::Started || match_.game().is_over()) return false;
+    if (first_move_deadline_) return now >= *first_move_deadline_;
+    if (!match_.clock()) return false;
     const auto left = match_.time_left(match_.game().position().side_to_move(), Match::ms(match_time(now)));
     return left && left->count() <= 0;
 }
@@ -464,7 +531,7 @@ std::shared_ptr<const GameView> LiveGame::view(Millis now) const {
         ClockView cv;
         cv.white = match_.time_left(Color::White, t)->count();
         cv.black = match_.time_left(Color::Black, t)->count();
-        if (status_ == Status::Started) cv.running = clock->running();
+        if (status_ == Status::Started && !frozen_) cv.running = clock->running();
         const double initial_s = static_cast<double>(control_.periods.front().base.count()) / 1000.0;
         cv.low_time = static_cast<Millis>(1000.0 * std::min(60.0, std::max(10.0, initial_s * 0.125)));
         v->clock = cv;
@@ -475,6 +542,9 @@ std::shared_ptr<const GameView> LiveGame::view(Millis now) const {
         v->can_claim_threefold = match_.game().can_claim(DrawClaim::Threefold);
         v->can_claim_fifty = match_.game().can_claim(DrawClaim::FiftyMoves);
     }
+    if (first_move_deadline_)
+        v->first_move = FirstMoveView{match_.game().position().side_to_move(),
+                                      std::max<Millis>(0, *first_move_deadline_ - now)};
     v->rematch_offer = rematch_offer_;
     v->status = status_;
     if (status_ == Status::Over) v->outcome = outcome();

@@ -26,6 +26,17 @@
 
 namespace schach::server {
 
+/// The first-move timer of timed games (as on lichess): until each side has made its first move
+/// no clock time is charged; instead the side to move has this long for its first move, else the
+/// game is aborted (no result). Engines have no such timer.
+inline constexpr Millis FirstMoveTimeMs = 30'000;
+
+/// Lag compensation (as on lichess, bounded): a human's move is credited the network lag of its
+/// connection (half the measured round trip), at most LagCapMs per move and LagQuotaMs per side
+/// in all (counted from when the game was loaded), once both sides have made their first move.
+inline constexpr Millis LagCapMs = 500;
+inline constexpr Millis LagQuotaMs = 5'000;
+
 /// How a game was set up (what the games row keeps).
 struct GameSetup {
     GameId id;
@@ -87,8 +98,9 @@ public:
     GameUpdate update(Millis wall_now) const;
 
     // The actions. `seat` is the caller's (checked here); errors are worded in `lang`.
+    /// `lag_ms`: the mover's connection lag (one way), credited within LagCapMs and the quota.
     std::expected<Effects, ServiceError> move(Seat seat, const MoveMessage& message, Millis now, Millis wall_now,
-                                              Language lang);
+                                              Language lang, Millis lag_ms = 0);
     /// The computer's move for task.ply (dropped with no effects when the game moved on).
     std::expected<Effects, ServiceError> engine_move(Move m, int ply, Millis now, Millis wall_now);
     std::expected<Effects, ServiceError> draw(Seat seat, Answer answer, Millis now, Language lang);
@@ -112,6 +124,10 @@ public:
     /// Whether check_flag would end the game at `now` (cheap: no copy, no analysis).
     bool flag_due(Millis now) const;
 
+    /// Whether a timer can end the game by itself (a flag, the first-move timer): it must stay
+    /// in memory while that is so.
+    bool timer_running() const { return status_ == Status::Started && (first_move_deadline_ || match_.clock()); }
+
     /// The result: the match's, or the recorded one of a restored finished game.
     Outcome outcome() const;
 
@@ -129,20 +145,28 @@ public:
     static Seat seat_for(Color c) { return c == Color::White ? Seat::White : Seat::Black; }
 
 private:
-    Millis match_time(Millis now) const { return now - offset_; }
+    /// The match's time: frozen (nobody is charged) until both sides have made their first move.
+    Millis match_time(Millis now) const { return frozen_ ? *frozen_ : now - offset_; }
+    /// Sets the first-move timer and the frozen clock after anything that changes the plies or
+    /// the status: a deadline for a human's first move, none after both first moves.
+    void update_first_move(Millis now);
     /// The colour a seat acts for: its own, or at one device the side to move.
     Color color_of(Seat seat) const;
     bool is_engine(Color c) const { return seats_[c].engine; }
     /// Common checks of the actions: running, the caller is a player.
     std::optional<ServiceError> check_running(Language lang) const;
     /// Plays a move (already legal-checked by Match) and records it.
-    std::expected<Effects, ServiceError> play(Move m, Millis now, Millis wall_now, Language lang);
+    std::expected<Effects, ServiceError> play(Move m, Millis now, Millis wall_now, Language lang, Millis lag_ms = 0);
+    /// The lag credit for `mover`'s move now (taken from its quota), 0 when none is due.
+    Millis take_lag_credit(Color mover, Millis lag_ms);
     /// Adds an event with the next version and the view after it.
     Event& add_event(Effects& effects, EventKind kind, Millis now);
     /// The end of the game when it is over, else the draw offer that stands now (by whom, or none).
     void add_end_or_draw_offer(Effects& effects, Millis now);
     /// Status Over once the match has ended.
     void settle_status();
+    /// The offers that stood when the game was stored (restore).
+    void restore_offers(const StoredOffers& offers, Millis now);
     /// Rebuilds the match from the first `plies` stored moves (takebacks, restore).
     std::expected<void, std::string> rebuild(std::vector<StoredMove> moves, Millis now);
     /// The moves are legal for the side to move in the position after `ply` moves.
@@ -153,6 +177,10 @@ private:
     ByColor<StoredSeat> seats_;
     Match match_;
     Millis offset_ = 0;
+    std::optional<Millis> frozen_;                       // the match time while no time is charged
+    std::optional<Millis> first_move_deadline_;          // service time (`now`) the first move is due by
+    int first_move_ply_ = -1;                            // the ply the deadline is for
+    ByColor<Millis> lag_quota_{LagQuotaMs, LagQuotaMs};  // lag credit still to give
     Status status_ = Status::Created;
     std::int64_t version_ = 0;
     std::vector<StoredMove> stored_;

@@ -19,6 +19,7 @@ std::string_view error_code_name(ErrorCode code) {
         case ErrorCode::NoSuchPath: return "not-found";
         case ErrorCode::Forbidden: return "not-your-seat";
         case ErrorCode::Origin: return "origin";
+        case ErrorCode::Host: return "host";
         case ErrorCode::TooLarge: return "too-large";
         case ErrorCode::Rate: return "rate";
         case ErrorCode::Method: return "method";
@@ -43,6 +44,9 @@ Words words(ErrorCode code) {
                     "This is not your seat in this game."};
         case ErrorCode::Origin:
             return {"Anfragen von fremden Seiten werden abgelehnt.", "", "Requests from other sites are refused."};
+        case ErrorCode::Host:
+            return {"Dieser Server antwortet nicht unter diesem Namen.", "",
+                    "This server does not answer under this name."};
         case ErrorCode::TooLarge: return {"Die Anfrage ist zu groß.", "", "The request is too large."};
         case ErrorCode::Rate: return {"Zu viele Nachrichten.", "", "Too many messages."};
         case ErrorCode::Method:
@@ -69,6 +73,51 @@ json::value error_body(ErrorCode code, Language lang) {
 
 std::string error_message(ErrorCode code, Language lang) {
     return json::serialize(json::object{{"t", "error"}, {"d", error_body(code, lang)}});
+}
+
+namespace {
+
+std::string lower(std::string_view s) {
+    std::string out(s);
+    for (char& c : out)
+        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    return out;
+}
+
+/// The name of a Host header without its port ("[::1]:8080" -> "[::1]", "a.b:80" -> "a.b").
+std::string host_name(std::string_view host) {
+    if (host.starts_with('[')) {
+        const auto end = host.find(']');
+        return end == std::string_view::npos ? std::string() : lower(host.substr(0, end + 1));
+    }
+    return lower(host.substr(0, host.find(':')));
+}
+
+bool is_ip_literal(std::string_view name) {
+    if (name.starts_with('[')) return name.ends_with(']') && name.size() > 2;
+    if (name.empty()) return false;
+    int dots = 0;
+    for (char c : name) {
+        if (c == '.') ++dots;
+        else if (c < '0' || c > '9') return false;
+    }
+    return dots == 3;
+}
+
+/// "::1" as a Host names it: "[::1]".
+std::string as_host_name(std::string_view listen) {
+    if (listen.find(':') != std::string_view::npos && !listen.starts_with('[')) return "[" + lower(listen) + "]";
+    return lower(listen);
+}
+
+}  // namespace
+
+bool host_allowed(std::string_view host_header, std::string_view listen_host, const std::vector<std::string>& allowed) {
+    const std::string name = host_name(host_header);
+    if (name.empty()) return false;
+    if (name == "localhost" || name == "127.0.0.1" || name == "[::1]" || name == as_host_name(listen_host)) return true;
+    if ((listen_host == "0.0.0.0" || listen_host == "::") && is_ip_literal(name)) return true;
+    return std::any_of(allowed.begin(), allowed.end(), [&](const std::string& a) { return as_host_name(a) == name; });
 }
 
 std::optional<std::string> Target::param(std::string_view name) const {

@@ -34,6 +34,7 @@ enum class ErrorCode {
     NoSuchPath,
     Forbidden,
     Origin,
+    Host,
     TooLarge,
     Rate,
     Method,
@@ -56,6 +57,12 @@ struct Target {
     std::optional<std::string> param(std::string_view name) const;
 };
 std::optional<Target> parse_target(std::string_view target);
+
+/// Whether a request's `Host` header names this server (DNS rebinding defence): its name without
+/// the port must be `localhost`, `127.0.0.1`, `::1` (as `[::1]`), the listening host, or one of
+/// `allowed` (compared without case). A server that listens on every address (`0.0.0.0`, `::`)
+/// also takes any IP literal, which no rebinding can fake. An empty or missing Host is refused.
+bool host_allowed(std::string_view host_header, std::string_view listen_host, const std::vector<std::string>& allowed);
 
 /// A game id: 8 characters [A-Za-z0-9].
 bool valid_game_id(std::string_view id);

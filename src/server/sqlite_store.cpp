@@ -141,7 +141,20 @@ CREATE TABLE events(
   game TEXT NOT NULL REFERENCES games(id), version INTEGER NOT NULL, kind TEXT NOT NULL,
   json TEXT NOT NULL, PRIMARY KEY(game, version));
 )sql",
+    // 2: the offers that stand ('' none, 'white' or 'black': who made it).
+    R"sql(
+ALTER TABLE games ADD COLUMN draw_offer TEXT NOT NULL DEFAULT '';
+ALTER TABLE games ADD COLUMN takeback_offer TEXT NOT NULL DEFAULT '';
+ALTER TABLE games ADD COLUMN rematch_offer TEXT NOT NULL DEFAULT '';
+)sql",
 };
+
+std::string_view offer_id(const std::optional<Color>& c) { return c ? color_id(*c) : std::string_view(""); }
+std::optional<Color> parse_offer(const std::string& text) {
+    if (text == "white") return Color::White;
+    if (text == "black") return Color::Black;
+    return std::nullopt;
+}
 
 }  // namespace
 
@@ -204,11 +217,13 @@ std::expected<void, StoreError> SqliteStore::write_update(const GameId& id, cons
                                                           const std::vector<StoredEvent>& events) {
     // The version check makes a second writer of the same game (which must not exist) fail loudly.
     const std::int64_t before = update.version - static_cast<std::int64_t>(events.size());
-    auto changed = exec(*db_,
-                        "UPDATE games SET status=?2, result=?3, reason=?4, version=?5, updated=?6 "
-                        "WHERE id=?1 AND version=?7",
-                        {std::string_view(id), status_id(update.status), std::string_view(update.result),
-                         std::string_view(update.reason), update.version, update.updated, before});
+    auto changed = exec(
+        *db_,
+        "UPDATE games SET status=?2, result=?3, reason=?4, version=?5, updated=?6, draw_offer=?8, "
+        "takeback_offer=?9, rematch_offer=?10 WHERE id=?1 AND version=?7",
+        {std::string_view(id), status_id(update.status), std::string_view(update.result),
+         std::string_view(update.reason), update.version, update.updated, before, offer_id(update.offers.draw),
+         offer_id(update.offers.takeback), offer_id(update.offers.rematch)});
     if (!changed) return std::unexpected(changed.error());
     if (*changed != 1)
         return std::unexpected(StoreError{"game " + id + " is not at version " + std::to_string(before)});
@@ -317,7 +332,7 @@ std::expected<std::optional<LoadedGame>, StoreError> SqliteStore::load_game(cons
     {
         Statement st(*db_,
                      "SELECT created, chess960, mode, level, tc, initial_fen, status, result, reason, version, "
-                     "updated, variant FROM games WHERE id=?1");
+                     "updated, variant, draw_offer, takeback_offer, rematch_offer FROM games WHERE id=?1");
         if (!st.ok() || !st.bind({std::string_view(id)})) return std::unexpected(error_of(*db_, "load game"));
         const int rc = st.step();
         if (rc == SQLITE_DONE) return std::optional<LoadedGame>();
@@ -336,6 +351,7 @@ std::expected<std::optional<LoadedGame>, StoreError> SqliteStore::load_game(cons
         g.state.version = st.integer(9);
         g.state.updated = st.integer(10);
         g.chess960 = st.text(11) == "chess960";
+        g.state.offers = {parse_offer(st.text(12)), parse_offer(st.text(13)), parse_offer(st.text(14))};
     }
     {
         Statement st(

@@ -24,7 +24,7 @@ public:
     SqliteStore& operator=(const SqliteStore&) = delete;
 
     /// The schema version this code writes.
-    static constexpr int SchemaVersion = 1;
+    static constexpr int SchemaVersion = 2;
     /// Events kept per game.
     static constexpr int KeptEvents = 200;
 

@@ -26,6 +26,12 @@ struct StoredSeat {
     friend bool operator==(const StoredSeat&, const StoredSeat&) = default;
 };
 
+/// The offers that stand (who made each), kept so that a restart does not lose them.
+struct StoredOffers {
+    std::optional<Color> draw, takeback, rematch;
+    friend bool operator==(const StoredOffers&, const StoredOffers&) = default;
+};
+
 /// What changes in the games row with every event.
 struct GameUpdate {
     Status status = Status::Created;
@@ -33,6 +39,7 @@ struct GameUpdate {
     std::string reason;  // termination_id, "" while running
     std::int64_t version = 0;
     Millis updated = 0;
+    StoredOffers offers{};
     friend bool operator==(const GameUpdate&, const GameUpdate&) = default;
 };
 

@@ -331,6 +331,13 @@ Phrase phrase(Msg m) {
         case Msg::HelpServeHost:
             return {"Adresse, auf der der Server lauscht (Vorgabe 127.0.0.1; 0.0.0.0 für alle)", "",
                     "address to listen on (default 127.0.0.1; 0.0.0.0 for all)"};
+        case Msg::HelpServeAllowedHost:
+            return {
+                "weiterer Name, unter dem der Server erreichbar ist (wiederholbar; localhost, 127.0.0.1 und "
+                "--host gelten immer; andere Namen im Host-Kopf werden mit 421 abgelehnt)",
+                "",
+                "another name the server is reached under (repeatable; localhost, 127.0.0.1 and --host always "
+                "count; other names in the Host header are refused with 421)"};
         case Msg::HelpServePort:
             return {"Port (Vorgabe 8080; 0: ein freier Port)", "", "port (default 8080; 0: any free port)"};
         case Msg::HelpServeDb:

@@ -13,7 +13,7 @@ namespace {
 
 /// Starts `schach serve --port 0 <args>`, asks for a game that does not exist through bash's
 /// /dev/tcp, stops the server with SIGTERM; the output, the status line and the exit code.
-CommandRun serve_once(const std::string& args) {
+CommandRun serve_once(const std::string& args, const std::string& host_header = "127.0.0.1") {
     const std::filesystem::path dir =
         std::filesystem::temp_directory_path() /
         ("schach-cli-serve-" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
@@ -25,7 +25,8 @@ CommandRun serve_once(const std::string& args) {
         shell_quote(out) + " 2>&1 & pid=$!; " + "for i in $(seq 100); do grep -q 'http://' " + shell_quote(out) +
         " && break; sleep 0.05; done; " + "port=$(sed -n 's|.*http://127.0.0.1:\\([0-9]*\\).*|\\1|p' " +
         shell_quote(out) + "); " + "exec 3<>/dev/tcp/127.0.0.1/$port; " +
-        "printf 'GET /api/v1/games/Nosuch12 HTTP/1.1\\r\\nHost: 127.0.0.1\\r\\nConnection: close\\r\\n\\r\\n' >&3; " +
+        "printf 'GET /api/v1/games/Nosuch12 HTTP/1.1\\r\\nHost: " + host_header +
+        "\\r\\nConnection: close\\r\\n\\r\\n' >&3; " +
         "head -n 1 <&3; exec 3<&-; kill -TERM $pid; wait $pid; echo \"exit=$?\"; cat " + shell_quote(out);
     CommandRun run = run_command("bash -c " + shell_quote(script));
     std::filesystem::remove_all(dir);
@@ -46,6 +47,15 @@ TEST(CliServe, SpeaksGerman) {
     const CommandRun run = serve_once("--static /nonexistent --lang de");
     EXPECT_NE(run.out.find("Schach läuft auf http://127.0.0.1:"), std::string::npos) << run.out;
     EXPECT_NE(run.out.find("exit=0"), std::string::npos) << run.out;
+}
+
+TEST(CliServe, AllowedHostsAreServedOtherNamesMisdirected) {
+    const std::string args = "--static /nonexistent --allowed-host schach.example --allowed-host chess.example";
+    const CommandRun allowed = serve_once(args, "chess.example:8080");
+    EXPECT_NE(allowed.out.find("HTTP/1.1 404"), std::string::npos) << allowed.out;
+    const CommandRun other = serve_once(args, "evil.example");
+    EXPECT_NE(other.out.find("HTTP/1.1 421"), std::string::npos) << other.out;
+    EXPECT_NE(other.out.find("exit=0"), std::string::npos) << other.out;
 }
 
 TEST(CliServe, ABadAddressIsAnError) {

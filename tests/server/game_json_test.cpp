@@ -29,21 +29,49 @@ TEST(ServerGameJson, StateHasTheProtocolsShape) {
     LiveGame g = friend_game();
     const auto view = g.view(1000);
     json::object s = state_json(*view, Seat::White, Language::German);
-    for (const char* key : {"id",         "variant", "chess960", "mode",      "level",  "tc",       "players", "you",
-                            "initialFen", "fen",     "ply",      "turn",      "moves",  "lastMove", "check",   "dests",
-                            "castling",   "clock",   "offers",   "claimable", "status", "result",   "version"})
+    for (const char* key :
+         {"id",         "variant", "chess960",  "mode",   "level",     "tc",       "players", "you",
+          "initialFen", "fen",     "ply",       "turn",   "moves",     "lastMove", "check",   "dests",
+          "castling",   "clock",   "firstMove", "offers", "claimable", "status",   "result",  "version"})
         EXPECT_TRUE(s.contains(key)) << key;
     EXPECT_EQ(s["you"], "white");
     EXPECT_EQ(s["turn"], "white");
     EXPECT_EQ(s["tc"].at("class"), "blitz");
-    EXPECT_EQ(s["clock"].at("white"), 299'000);
-    EXPECT_EQ(s["clock"].at("running"), "white");
+    // Before the first moves no clock runs; the first-move timer does.
+    EXPECT_EQ(s["clock"].at("white"), 300'000);
+    EXPECT_TRUE(s["clock"].at("running").is_null());
+    EXPECT_EQ(s["firstMove"], (json::object{{"color", "white"}, {"left", FirstMoveTimeMs - 1000}}));
     EXPECT_EQ(s["clock"].at("lowTime"), 37'500);
     EXPECT_EQ(s["dests"].at("g1").as_array().size(), 2u);
     EXPECT_EQ(s["dests"].as_object().size(), 10u);
     // Black (and spectators) see no destinations while White is to move.
     EXPECT_TRUE(state_json(*view, Seat::Black, Language::German)["dests"].is_null());
     EXPECT_TRUE(state_json(*view, std::nullopt, Language::German)["you"].is_null());
+}
+
+TEST(ServerGameJson, TheJoinEventCarriesTheSeatsAndTheStartedGame) {
+    ByColor<StoredSeat> seats{};
+    seats[Color::White] = {Color::White, false, sha256_hex("w"), "", "bw"};
+    seats[Color::Black] = {Color::Black, false, "", sha256_hex("invite"), ""};
+    GameSetup s;
+    s.id = "abcdEFGH";
+    s.mode = Mode::Friend;
+    s.tc = "3+2";
+    LiveGame g(s, seats, 0, 0);
+    auto joined = g.join("invite", sha256_hex("b"), "bb", 2000, Language::English);
+    ASSERT_TRUE(joined);
+    ASSERT_EQ(joined->events.size(), 1u);
+    json::object white = event_json(joined->events[0], Seat::White, Language::English);
+    EXPECT_EQ(white["t"], "join");
+    json::object& d = white["d"].as_object();
+    EXPECT_EQ(d["color"], "black");
+    EXPECT_EQ(d["players"].at("black").at("joined"), true);
+    EXPECT_EQ(d["status"], "started");
+    EXPECT_EQ(d["clock"].at("white"), 180'000);
+    EXPECT_EQ(d["firstMove"], (json::object{{"color", "white"}, {"left", FirstMoveTimeMs}}));
+    EXPECT_EQ(d["dests"].as_object().size(), 10u);  // White may move now
+    json::object black = event_json(joined->events[0], Seat::Black, Language::English);
+    EXPECT_TRUE(black["d"].at("dests").is_null());
 }
 
 TEST(ServerGameJson, CastlingIsKingOntoRookWithItsTarget) {

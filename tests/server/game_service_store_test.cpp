@@ -97,7 +97,8 @@ TEST(ServerGameServiceStore, AMoveTheStoreRefusesIsNeitherAcknowledgedNorBroadca
             EXPECT_TRUE(state->view->moves.empty());
             EXPECT_EQ(state->view->version, 1);
             store.fail_moves = false;
-            ASSERT_TRUE(act(0, "e2e4"));
+            auto stored = act(0, "e2e4");
+            ASSERT_TRUE(stored) << stored.error().id << " " << stored.error().text;
             service.drain();
             EXPECT_EQ(events.load(), 2);
             EXPECT_EQ(service.state(g->id, {})->view->version, 2);

@@ -9,9 +9,12 @@
 
 #include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/io_context.hpp>
+#include <boost/json/serialize.hpp>
 
 #include "server/engine_pool.hpp"
+#include "server/game_json.hpp"
 #include "server/game_service.hpp"
+#include "server/live_game.hpp"
 #include "server/sqlite_store.hpp"
 
 namespace schach::server {
@@ -108,11 +111,13 @@ TEST_F(ServerGameService, AfterACrashEveryAcknowledgedMoveIsThereAndTheGameConti
     ASSERT_EQ(v->moves.size(), 2u);
     EXPECT_EQ(v->moves[1].uci, "e7e5");
     EXPECT_EQ(v->status, Status::Started);
-    EXPECT_EQ(v->clock->white, 293'000);
-    EXPECT_EQ(v->clock->black, 283'000);
+    // The first moves are not charged (FirstMoveTimeMs): both have their time and the increment.
+    EXPECT_EQ(v->clock->white, 303'000);
+    EXPECT_EQ(v->clock->black, 303'000);
+    EXPECT_EQ(v->clock->running, Color::White);
     now_ = 1'004'000;
     ASSERT_TRUE(move(g.id, me, 2, "g1f3"));
-    EXPECT_EQ(view(g.id)->moves[2].clock, 292'000);  // 293 - 4 + 3
+    EXPECT_EQ(view(g.id)->moves[2].clock, 302'000);  // 303 - 4 + 3
     // The resend of an acknowledged move after the restart is acknowledged again.
     EXPECT_TRUE(move(g.id, me, 1, "e7e5"));
 }
@@ -253,6 +258,13 @@ TEST_F(ServerGameService, SubscribersGetTheEventsInOrderOrTheState) {
 
 TEST_F(ServerGameService, FlagFallThroughCheckFlags) {
     const CreatedGame g = create({Mode::Local, 1, ColorChoice::White, "1+0", false, std::nullopt});
+    const Caller me{g.secret, "browser-1", Language::English};
+    ASSERT_TRUE(move(g.id, me, 0, "e2e4"));
+    ASSERT_TRUE(move(g.id, me, 1, "e7e5"));
+    now_ = 59'999;
+    service_->check_flags();
+    service_->drain();
+    EXPECT_EQ(view(g.id)->status, Status::Started);
     now_ = 60'001;
     service_->check_flags();
     service_->drain();
@@ -272,7 +284,7 @@ TEST_F(ServerGameService, PgnHasTheRosterTheResultAndTheClocks) {
     ASSERT_TRUE(pgn);
     for (const char* part :
          {"[Event ", "[Site ", "[Date ", "[Round ", "[White ", "[Black ", "[Result \"1-0\"]", "[TimeControl \"300+3\"]",
-          "1. e4 { [%clk 0:05:02] } 1-0", "[Termination \"resignation\"]"})
+          "1. e4 { [%clk 0:05:03] } 1-0", "[Termination \"resignation\"]"})
         EXPECT_NE(pgn->find(part), std::string::npos) << part << "\n" << *pgn;
 }
 
@@ -346,6 +358,302 @@ TEST_F(ServerGameService, AfterARestartInvitationsStillOpenAndFinishedGamesKeepT
     EXPECT_EQ(service_->list_games("browser-1").size(), 2u);
 }
 
+TEST_F(ServerGameService, NoTimeIsChargedBeforeTheFirstMovesAndTheFirstMoveTimerAborts) {
+    const CreatedGame g = create({Mode::Friend, 1, ColorChoice::White, "5+0", false, std::nullopt});
+    now_ = 100'000;  // waiting for the friend: no timer yet
+    service_->check_flags();
+    service_->drain();
+    EXPECT_EQ(view(g.id)->status, Status::Created);
+    EXPECT_FALSE(view(g.id)->first_move);
+    auto joined = service_->join(g.id, *g.invite, {"", "browser-2", Language::English});
+    ASSERT_TRUE(joined);
+    const Caller white{g.secret, "browser-1", Language::English};
+    const Caller black{joined->secret, "browser-2", Language::English};
+    now_ = 110'000;
+    auto v = view(g.id);
+    ASSERT_TRUE(v->first_move);
+    EXPECT_EQ(*v->first_move, (FirstMoveView{Color::White, FirstMoveTimeMs - 10'000}));
+    EXPECT_EQ(v->clock->white, 300'000);
+    EXPECT_FALSE(v->clock->running);  // nobody's time runs
+    ASSERT_TRUE(move(g.id, white, 0, "e2e4"));
+    v = view(g.id);
+    EXPECT_EQ(v->moves[0].clock, 300'000);
+    EXPECT_EQ(*v->first_move, (FirstMoveView{Color::Black, FirstMoveTimeMs}));
+    now_ = 110'000 + FirstMoveTimeMs - 1;
+    service_->check_flags();
+    service_->drain();
+    EXPECT_EQ(view(g.id)->status, Status::Started);
+    now_ = 110'000 + FirstMoveTimeMs;
+    service_->check_flags();
+    service_->drain();
+    service_->drain();
+    v = view(g.id);
+    EXPECT_EQ(v->status, Status::Aborted);
+    EXPECT_FALSE(v->outcome.is_over());
+    EXPECT_EQ(move(g.id, black, 1, "e7e5").error().id, "game-over");
+}
+
+TEST_F(ServerGameService, TheClocksRunOnlyAfterBothFirstMoves) {
+    const CreatedGame g = create({Mode::Local, 1, ColorChoice::White, "5+0", false, std::nullopt});
+    const Caller me{g.secret, "browser-1", Language::English};
+    now_ = 20'000;
+    ASSERT_TRUE(move(g.id, me, 0, "e2e4"));
+    now_ = 45'000;
+    ASSERT_TRUE(move(g.id, me, 1, "e7e5"));
+    auto v = view(g.id);
+    EXPECT_FALSE(v->first_move);
+    EXPECT_EQ(v->clock->black, 300'000);
+    EXPECT_EQ(v->clock->running, Color::White);
+    now_ = 50'000;
+    EXPECT_EQ(view(g.id)->clock->white, 295'000);
+    // A takeback to before the first moves: the timer again, nobody's clock running.
+    ASSERT_TRUE(act(g.id, me, TakebackMessage{Answer::Offer}));
+    v = view(g.id);
+    EXPECT_EQ(v->moves.size(), 1u);
+    EXPECT_EQ(*v->first_move, (FirstMoveView{Color::Black, FirstMoveTimeMs}));
+    EXPECT_FALSE(v->clock->running);
+}
+
+TEST_F(ServerGameService, TheFirstMoveTimerSurvivesARestartWithoutChargingTheDowntime) {
+    const CreatedGame g = create({Mode::Local, 1, ColorChoice::White, "3+2", false, std::nullopt});
+    const Caller me{g.secret, "browser-1", Language::English};
+    now_ = 5'000;
+    ASSERT_TRUE(move(g.id, me, 0, "d2d4"));
+    now_ = 10'000;  // Black offers nothing, the server goes down; it comes back much later
+    crash_and_restart();
+    now_ = 500'000;
+    crash_and_restart();
+    auto v = view(g.id);
+    ASSERT_TRUE(v->first_move);
+    EXPECT_EQ(*v->first_move, (FirstMoveView{Color::Black, FirstMoveTimeMs}));
+    now_ = 500'000 + FirstMoveTimeMs - 1;
+    service_->check_flags();
+    service_->drain();
+    EXPECT_EQ(view(g.id)->status, Status::Started);
+    now_ = 500'000 + FirstMoveTimeMs;
+    service_->check_flags();
+    service_->drain();
+    service_->drain();
+    EXPECT_EQ(view(g.id)->status, Status::Aborted);
+    crash_and_restart();
+    EXPECT_EQ(view(g.id)->status, Status::Aborted);
+}
+
+TEST_F(ServerGameService, TheComputerHasNoFirstMoveTimer) {
+    const CreatedGame g = create({Mode::Computer, 1, ColorChoice::Black, "5+0", false, std::nullopt});
+    ASSERT_TRUE(wait_for_plies(g.id, 1));
+    auto v = view(g.id);
+    ASSERT_TRUE(v->first_move);
+    EXPECT_EQ(v->first_move->color, Color::Black);
+    EXPECT_EQ(v->moves[0].clock, 300'000);
+}
+
+TEST_F(ServerGameService, TheConnectionsLagIsCreditedToItsMovesAndStored) {
+    const CreatedGame g = create({Mode::Local, 1, ColorChoice::White, "5+0", false, std::nullopt});
+    Caller me{g.secret, "browser-1", Language::English};
+    ASSERT_TRUE(move(g.id, me, 0, "e2e4"));
+    ASSERT_TRUE(move(g.id, me, 1, "e7e5"));
+    me.lag_ms = 300;
+    now_ = 2'000;
+    ASSERT_TRUE(move(g.id, me, 2, "g1f3"));
+    EXPECT_EQ(view(g.id)->moves[2].clock, 298'300);
+    crash_and_restart();
+    EXPECT_EQ(view(g.id)->clock->white, 298'300);
+}
+
+TEST_F(ServerGameService, OffersSurviveARestartAndCanBeAccepted) {
+    const CreatedGame g = create({Mode::Friend, 1, ColorChoice::White, "", false, std::nullopt});
+    auto joined = service_->join(g.id, *g.invite, {"", "browser-2", Language::English});
+    ASSERT_TRUE(joined);
+    const Caller white{g.secret, "browser-1", Language::English};
+    const Caller black{joined->secret, "browser-2", Language::English};
+    ASSERT_TRUE(move(g.id, white, 0, "e2e4"));
+    ASSERT_TRUE(move(g.id, black, 1, "e7e5"));
+    ASSERT_TRUE(act(g.id, black, TakebackMessage{Answer::Offer}));
+    ASSERT_TRUE(act(g.id, black, DrawMessage{Answer::Offer}));
+    crash_and_restart();
+    auto v = view(g.id);
+    EXPECT_EQ(v->draw_offer, Color::Black);
+    EXPECT_EQ(v->takeback_offer, Color::Black);
+    ASSERT_TRUE(act(g.id, white, TakebackMessage{Answer::Accept}));
+    EXPECT_EQ(view(g.id)->moves.size(), 1u);
+    ASSERT_TRUE(move(g.id, black, 1, "c7c5"));
+    ASSERT_TRUE(act(g.id, white, DrawMessage{Answer::Offer}));
+    crash_and_restart();
+    EXPECT_EQ(view(g.id)->draw_offer, Color::White);
+    ASSERT_TRUE(act(g.id, black, DrawMessage{Answer::Accept}));
+    EXPECT_EQ(view(g.id)->outcome, (Outcome{Result::Draw, Termination::Agreement}));
+    ASSERT_TRUE(act(g.id, black, RematchMessage{Answer::Offer}));
+    crash_and_restart();
+    EXPECT_EQ(view(g.id)->rematch_offer, Color::Black);
+    std::mutex m;
+    GameId rematch;
+    auto sub = service_->subscribe(g.id, view(g.id)->version, [&](const Event& e) {
+        std::lock_guard lock(m);
+        if (e.kind == EventKind::Rematch) rematch = e.rematch;
+    });
+    ASSERT_TRUE(act(g.id, white, RematchMessage{Answer::Accept}));
+    service_->drain();
+    EXPECT_FALSE(view(g.id)->rematch_offer);
+    std::lock_guard lock(m);
+    EXPECT_FALSE(rematch.empty());
+}
+
+/// Collects a subscription's events as the page would get them (White's view, in English).
+struct Recorder {
+    std::mutex mutex;
+    std::vector<std::string> events;
+    EventHandler handler() {
+        return [this](const Event& e) {
+            std::lock_guard lock(mutex);
+            events.push_back(boost::json::serialize(event_json(e, Seat::White, Language::English)));
+        };
+    }
+    std::vector<std::string> take() {
+        std::lock_guard lock(mutex);
+        return std::exchange(events, {});
+    }
+};
+
+TEST_F(ServerGameService, AReconnectAfterARestartGetsExactlyTheEventsItMissed) {
+    const CreatedGame g = create({Mode::Friend, 1, ColorChoice::White, "5+3", false, std::nullopt});
+    Recorder live;
+    auto sub = service_->subscribe(g.id, 1, live.handler());
+    ASSERT_TRUE(sub);
+    auto joined = service_->join(g.id, *g.invite, {"", "browser-2", Language::English});
+    ASSERT_TRUE(joined);
+    const Caller white{g.secret, "browser-1", Language::English};
+    const Caller black{joined->secret, "browser-2", Language::English};
+    now_ = 4'000;
+    ASSERT_TRUE(move(g.id, white, 0, "e2e4"));
+    now_ = 9'000;
+    ASSERT_TRUE(move(g.id, black, 1, "e7e5"));
+    now_ = 15'000;
+    ASSERT_TRUE(move(g.id, white, 2, "g1f3"));
+    ASSERT_TRUE(act(g.id, white, TakebackMessage{Answer::Offer}));
+    ASSERT_TRUE(act(g.id, black, DrawMessage{Answer::Offer}));
+    ASSERT_TRUE(act(g.id, white, ResignMessage{}));
+    service_->drain();
+    const std::vector<std::string> seen = live.take();
+    ASSERT_EQ(seen.size(), 7u);  // v2 join, v3-v5 moves, v6 takeback and v7 draw offer, v8 the end
+    sub->reset();
+    crash_and_restart();
+    now_ = 100'000;
+    for (std::int64_t since = 1; since <= 8; ++since) {
+        Recorder replay;
+        auto again = service_->subscribe(g.id, since, replay.handler());
+        ASSERT_TRUE(again);
+        service_->drain();
+        const std::vector<std::string> got = replay.take();
+        EXPECT_EQ(got, std::vector<std::string>(seen.begin() + (since - 1), seen.end())) << "since " << since;
+    }
+}
+
+TEST_F(ServerGameService, AfterATakebackTheStoreCannotReplayAndTheStateComes) {
+    const CreatedGame g = create({Mode::Local, 1, ColorChoice::White, "", false, std::nullopt});
+    const Caller me{g.secret, "browser-1", Language::English};
+    ASSERT_TRUE(move(g.id, me, 0, "e2e4"));                      // v2
+    ASSERT_TRUE(act(g.id, me, TakebackMessage{Answer::Offer}));  // v3
+    ASSERT_TRUE(move(g.id, me, 0, "d2d4"));                      // v4
+    crash_and_restart();
+    std::vector<std::pair<std::int64_t, EventKind>> seen;
+    auto sub = service_->subscribe(g.id, 1, [&](const Event& e) { seen.emplace_back(e.version, e.kind); });
+    service_->drain();
+    // The move of v2 (e2e4) is no longer in the game: the full state, not a made-up event.
+    ASSERT_EQ(seen.size(), 1u);
+    EXPECT_EQ(seen[0].second, EventKind::State);
+    seen.clear();
+    auto later = service_->subscribe(g.id, 3, [&](const Event& e) { seen.emplace_back(e.version, e.kind); });
+    service_->drain();
+    EXPECT_EQ(seen, (std::vector<std::pair<std::int64_t, EventKind>>{{4, EventKind::Move}}));
+}
+
+TEST_F(ServerGameService, FinishedGamesWithoutWatchersAreUnloadedAndComeBackTheSame) {
+    const CreatedGame g = create({Mode::Local, 1, ColorChoice::White, "5+3", false, std::nullopt});
+    const Caller me{g.secret, "browser-1", Language::English};
+    ASSERT_TRUE(move(g.id, me, 0, "e2e4"));
+    ASSERT_TRUE(move(g.id, me, 1, "e7e5"));
+    ASSERT_TRUE(act(g.id, me, ResignMessage{}));
+    const std::string before = boost::json::serialize(state_json(*view(g.id), Seat::Both, Language::English));
+    std::vector<std::int64_t> seen;
+    auto sub = service_->subscribe(g.id, std::nullopt, [&](const Event& e) { seen.push_back(e.version); });
+    service_->drain();
+    EXPECT_EQ(service_->live_games(), 1u);
+    now_ = 1'000'000;
+    EXPECT_EQ(service_->unload_idle(), 0u);  // watched
+    sub->reset();
+    now_ += 59'999;
+    EXPECT_EQ(service_->unload_idle(), 0u);  // the grace period after the last watcher
+    now_ += 1;
+    EXPECT_EQ(service_->unload_idle(), 1u);
+    EXPECT_EQ(service_->live_games(), 0u);
+    // Loaded again on demand: the same game, and it still takes a rematch.
+    EXPECT_EQ(boost::json::serialize(state_json(*view(g.id), Seat::Both, Language::English)), before);
+    EXPECT_EQ(service_->live_games(), 1u);
+    GameId rematch;
+    auto again = service_->subscribe(g.id, 5, [&](const Event& e) {
+        if (e.kind == EventKind::Rematch) rematch = e.rematch;
+    });
+    ASSERT_TRUE(act(g.id, me, RematchMessage{Answer::Offer}));
+    service_->drain();
+    EXPECT_FALSE(rematch.empty());
+    // With its rematch agreed (known only in memory) the old game waits longer.
+    again->reset();
+    now_ += 60'000;
+    service_->unload_idle();
+    auto seat = service_->join_rematch(rematch, g.id, me);
+    EXPECT_TRUE(seat) << seat.error().text;
+}
+
+TEST_F(ServerGameService, GamesWhoseTimersCanFallStayAndIdleUntimedGamesGo) {
+    const CreatedGame timed = create({Mode::Local, 1, ColorChoice::White, "1+0", false, std::nullopt});
+    const CreatedGame untimed = create({Mode::Local, 1, ColorChoice::White, "", false, std::nullopt});
+    const CreatedGame waiting = create({Mode::Friend, 1, ColorChoice::White, "1+0", false, std::nullopt});
+    const Caller t{timed.secret, "browser-1", Language::English};
+    const Caller u{untimed.secret, "browser-1", Language::English};
+    ASSERT_TRUE(move(timed.id, t, 0, "e2e4"));
+    ASSERT_TRUE(move(timed.id, t, 1, "e7e5"));
+    ASSERT_TRUE(move(untimed.id, u, 0, "d2d4"));
+    now_ = 30 * 60'000 - 1;
+    EXPECT_EQ(service_->unload_idle(), 0u);
+    now_ = 30 * 60'000;
+    EXPECT_EQ(service_->unload_idle(), 2u);  // the untimed game and the friend game still waiting
+    EXPECT_EQ(service_->live_games(), 1u);
+    // The timed game kept its flag timer: the flag falls.
+    service_->check_flags();
+    service_->drain();
+    service_->drain();
+    EXPECT_EQ(view(timed.id)->status, Status::Over);
+    // The others come back on demand and go on.
+    ASSERT_TRUE(move(untimed.id, u, 1, "d7d5"));
+    EXPECT_EQ(view(untimed.id)->moves.size(), 2u);
+    auto joined = service_->join(waiting.id, *waiting.invite, {"", "browser-2", Language::English});
+    ASSERT_TRUE(joined) << joined.error().text;
+    EXPECT_EQ(view(waiting.id)->status, Status::Started);
+}
+
+TEST_F(ServerGameService, AnActionOnAGameUnloadedMeanwhileFindsItAgain) {
+    const CreatedGame g = create({Mode::Local, 1, ColorChoice::White, "", false, std::nullopt});
+    const Caller me{g.secret, "browser-1", Language::English};
+    // Many moves while the game is unloaded over and over: none is lost, none is doubled.
+    const std::vector<std::string> moves = {"e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5a4", "g8f6"};
+    std::atomic<bool> done{false};
+    std::thread unloader([&] {
+        while (!done) {
+            now_ += 30 * 60'000;
+            service_->unload_idle();
+            std::this_thread::yield();
+        }
+    });
+    for (int ply = 0; ply < static_cast<int>(moves.size()); ++ply)
+        EXPECT_TRUE(move(g.id, me, ply, moves[static_cast<std::size_t>(ply)])) << ply;
+    done = true;
+    unloader.join();
+    auto v = view(g.id);
+    ASSERT_EQ(v->moves.size(), moves.size());
+    EXPECT_EQ(v->version, 1 + static_cast<std::int64_t>(moves.size()));
+}
+
 TEST_F(ServerGameService, ConcurrentResendsKeepOneOrderOfVersions) {
     const CreatedGame g = create({Mode::Local, 1, ColorChoice::White, "", false, std::nullopt});
     const Caller me{g.secret, "browser-1", Language::English};
@@ -385,10 +693,10 @@ TEST_F(ServerGameService, TheFlagTimerEndsGamesByItself) {
     GameService service(io_, **store, *pool_, options);
     auto g = service.create_game({Mode::Local, 1, ColorChoice::White, "1+0", false, std::nullopt}, {});
     ASSERT_TRUE(g);
-    now_ = 60'001;
+    now_ = FirstMoveTimeMs;  // no first move in time: the timer aborts the game
     bool over = false;
     for (int i = 0; i < 1000 && !over; ++i) {
-        over = service.state(g->id, {})->view->status == Status::Over;
+        over = service.state(g->id, {})->view->status == Status::Aborted;
         std::this_thread::sleep_for(std::chrono::milliseconds(5));
     }
     EXPECT_TRUE(over);

@@ -431,6 +431,43 @@ TEST_F(HttpServerTest, ForeignOriginsCannotPost) {
     EXPECT_EQ(handler_.acts.load(), 0);
 }
 
+TEST_F(HttpServerTest, PostsWithoutOriginAreAllowedForScripts) {
+    const auto [id, secret] = create_game();
+    const Response res = request(http::verb::post, "/api/v1/games/" + id + "/abort", {},
+                                 {{"Authorization", "Bearer " + secret}});
+    EXPECT_EQ(res.result_int(), 200) << res.body();
+    EXPECT_EQ(handler_.acts.load(), 1);
+}
+
+TEST_F(HttpServerTest, AForeignHostIsMisdirected) {
+    // DNS rebinding: a page of evil.example whose name now points at 127.0.0.1.
+    const std::string page = raw("GET / HTTP/1.1\r\nHost: evil.example:" + std::to_string(port_) + "\r\n\r\n");
+    EXPECT_TRUE(page.starts_with("HTTP/1.1 421")) << page;
+    EXPECT_NE(page.find("\"host\""), std::string::npos) << page;
+    EXPECT_EQ(page.find("Schach"), std::string::npos);
+    const std::string api = raw(
+        "POST /api/v1/games HTTP/1.1\r\nHost: evil.example\r\nContent-Length: 17\r\n\r\n"
+        R"({"mode":"friend"})");
+    EXPECT_TRUE(api.starts_with("HTTP/1.1 421")) << api;
+    const std::string none = raw("GET / HTTP/1.0\r\n\r\n");
+    EXPECT_TRUE(none.starts_with("HTTP/1.1 421")) << none;
+    const std::string local = raw("GET / HTTP/1.1\r\nHost: LocalHost:" + std::to_string(port_) + "\r\n\r\n");
+    EXPECT_TRUE(local.starts_with("HTTP/1.1 200")) << local;
+}
+
+class AllowedHostTest : public HttpServerTest {
+    void configure(ServerOptions& o) override { o.allowed_hosts = {"schach.example", "Chess.Example"}; }
+};
+
+TEST_F(AllowedHostTest, NamesGivenWithAllowedHostAreServed) {
+    for (const std::string name : {"schach.example", "schach.example:443", "CHESS.example"}) {
+        const std::string page = raw("GET / HTTP/1.1\r\nHost: " + name + "\r\n\r\n");
+        EXPECT_TRUE(page.starts_with("HTTP/1.1 200")) << name << "\n" << page;
+    }
+    const std::string other = raw("GET / HTTP/1.1\r\nHost: schach.example.evil\r\n\r\n");
+    EXPECT_TRUE(other.starts_with("HTTP/1.1 421")) << other;
+}
+
 TEST_F(HttpServerTest, ServesTheRulesGuideAndItsExercises) {
     for (const std::string target : {"/regeln", "/rules"}) {
         const Response page = request(http::verb::get, target);
@@ -576,6 +613,28 @@ TEST_F(HttpServerTest, StreamSendsTheStateThenEachEventAsALine) {
     EXPECT_EQ(handler_.subscriber_count(id), 0u);
     const std::string missing = raw("GET /api/v1/games/Nosuch12/stream HTTP/1.1\r\nHost: " + host() + "\r\n\r\n");
     EXPECT_TRUE(missing.starts_with("HTTP/1.1 404")) << missing;
+}
+
+class LagPingTest : public HttpServerTest {
+    void configure(ServerOptions& options) override { options.lag_ping_interval = std::chrono::milliseconds(10); }
+};
+
+TEST_F(LagPingTest, WebSocketsArePingedToMeasureTheirLag) {
+    const auto [id, secret] = create_game();
+    net::io_context ioc;
+    auto ws = ws_open(ioc, "/ws/v1/games/" + id);
+    std::atomic<int> pings{0};
+    ws->control_callback([&](websocket::frame_type kind, beast::string_view payload) {
+        if (kind == websocket::frame_type::ping && !payload.empty()) ++pings;
+    });
+    EXPECT_EQ(ws_read(*ws).at("t"), "state");
+    // Reading answers the server's pings (Beast sends the pongs); our own pings keep it talking.
+    for (int i = 0; i < 200 && pings.load() < 3; ++i) {
+        ws->write(net::buffer(std::string(R"({"t":"ping"})")));
+        EXPECT_EQ(ws_read(*ws).at("t"), "pong");
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    EXPECT_GE(pings.load(), 3);
 }
 
 class FullServerTest : public HttpServerTest {

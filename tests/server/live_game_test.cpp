@@ -132,6 +132,8 @@ TEST(ServerLiveGame, Promotion) {
 TEST(ServerLiveGame, FlagFallIsADrawWhenTheOpponentCannotMate) {
     // White (king and rook) runs out of time; Black has the bare king: a draw (6.9).
     LiveGame g = local_game("1+0", "k7/8/8/8/8/8/8/K6R w - - 0 1");
+    ASSERT_TRUE(play(g, 0, "a1b1"));  // the clocks run once both have moved
+    ASSERT_TRUE(play(g, 1, "a8b8"));
     EXPECT_TRUE(g.check_flag(59'000).empty());
     Effects e = g.check_flag(60'001);
     ASSERT_EQ(e.events.size(), 1u);
@@ -140,6 +142,8 @@ TEST(ServerLiveGame, FlagFallIsADrawWhenTheOpponentCannotMate) {
     EXPECT_EQ(g.match().game().outcome(), (Outcome{Result::Draw, Termination::TimeForfeit}));
     // The other way round Black loses.
     LiveGame h = local_game("1+0", "k7/8/8/8/8/8/8/K6R b - - 0 1");
+    ASSERT_TRUE(play(h, 0, "a8b8"));
+    ASSERT_TRUE(play(h, 1, "a1b1"));
     h.check_flag(60'001);
     EXPECT_EQ(h.match().game().outcome(), (Outcome{Result::WhiteWins, Termination::TimeForfeit}));
 }
@@ -190,28 +194,34 @@ TEST(ServerLiveGame, TakebackAgainstTheComputerTakesBothMoves) {
     EXPECT_EQ(back->take_back_from, 0);
     EXPECT_EQ(g.match().game().plies(), 0);
     EXPECT_EQ(back->events[0].kind, EventKind::Takeback);
-    // White's clock is as it was before its move (5 minutes), and runs again.
+    // White's clock is as it was before its move (5 minutes); before the first moves it does not
+    // run, the first-move timer does.
     EXPECT_EQ(g.view(3000)->clock->white, 300'000);
-    EXPECT_EQ(g.view(4000)->clock->white, 299'000);
+    EXPECT_EQ(g.view(4000)->clock->white, 300'000);
+    EXPECT_EQ(g.view(4000)->first_move, (FirstMoveView{Color::White, FirstMoveTimeMs - 1000}));
 }
 
 TEST(ServerLiveGame, RestoreReplaysMovesAndClocks) {
     LiveGame g = local_game("5+3");
-    ASSERT_TRUE(play(g, 0, "e2e4", 10'000));  // White used 10 s: 293 s left
-    ASSERT_TRUE(play(g, 1, "e7e5", 30'000));  // Black used 20 s: 283 s left
+    ASSERT_TRUE(play(g, 0, "e2e4", 10'000));  // the first moves cost nothing: 303 s left
+    ASSERT_TRUE(play(g, 1, "e7e5", 20'000));
+    ASSERT_TRUE(play(g, 2, "g1f3", 30'000));  // White used 10 s: 296 s left
+    ASSERT_TRUE(play(g, 3, "b8c6", 50'000));  // Black used 20 s: 286 s left
     LoadedGame loaded{g.stored_game(), {g.seats()[Color::White], g.seats()[Color::Black]}, g.stored_moves()};
-    EXPECT_EQ(loaded.moves[0].clock_ms, 293'000);
-    EXPECT_EQ(loaded.moves[1].clock_ms, 283'000);
+    EXPECT_EQ(loaded.moves[0].clock_ms, 303'000);
+    EXPECT_EQ(loaded.moves[1].clock_ms, 303'000);
+    EXPECT_EQ(loaded.moves[2].clock_ms, 296'000);
+    EXPECT_EQ(loaded.moves[3].clock_ms, 286'000);
     loaded.game.state = g.update(0);
     // The server comes back an hour later: nobody is charged for the hour.
     auto r = LiveGame::restore(loaded, 3'600'000);
     ASSERT_TRUE(r) << r.error();
-    EXPECT_EQ(r->match().game().plies(), 2);
+    EXPECT_EQ(r->match().game().plies(), 4);
     EXPECT_EQ(r->version(), g.version());
     auto view = r->view(3'605'000);
-    EXPECT_EQ(view->clock->white, 288'000);  // 293 s, 5 s thought since the restart
-    EXPECT_EQ(view->clock->black, 283'000);
-    EXPECT_TRUE(play(*r, 2, "g1f3", 3'605'000));
+    EXPECT_EQ(view->clock->white, 291'000);  // 296 s, 5 s thought since the restart
+    EXPECT_EQ(view->clock->black, 286'000);
+    EXPECT_TRUE(play(*r, 4, "f1b5", 3'605'000));
 }
 
 TEST(ServerLiveGame, ThreefoldClaimsNowAndWithTheIntendedMove) {
@@ -246,6 +256,41 @@ TEST(ServerLiveGame, AnIncorrectClaimPlaysTheMoveAndStandsAsAnOffer) {
     EXPECT_EQ(g.status(), Status::Started);
     EXPECT_EQ(g.match().game().plies(), 3);
     EXPECT_EQ(g.view(0)->draw_offer, Color::White);
+}
+
+TEST(ServerLiveGame, LagIsCreditedWithinTheCapAndTheQuota) {
+    LiveGame g = local_game("5+0");
+    // The first moves cost nothing: no lag credit either.
+    ASSERT_TRUE(g.move(Seat::Both, {0, "e2e4", false, 1}, 0, 0, En, 300));
+    ASSERT_TRUE(g.move(Seat::Both, {1, "e7e5", false, 1}, 0, 0, En, 300));
+    EXPECT_EQ(g.move_records()[0].clock, 300'000);
+    // 2 s thought, 300 ms of it on the network: 298.3 s left.
+    ASSERT_TRUE(g.move(Seat::Both, {2, "g1f3", false, 1}, 2000, 0, En, 300));
+    EXPECT_EQ(g.move_records()[2].clock, 298'300);
+    EXPECT_EQ(g.view(2000)->clock->white, 298'300);
+    // At most LagCapMs a move.
+    ASSERT_TRUE(g.move(Seat::Both, {3, "b8c6", false, 1}, 3000, 0, En, 5000));
+    EXPECT_EQ(g.move_records()[3].clock, 300'000 - 1000 + LagCapMs);
+    // And LagQuotaMs for a side in all: White has 4.7 s of it left, nine moves of 500 ms take 4.5 s.
+    int ply = 4;
+    Millis now = 3000;
+    Millis white_credit = 300;
+    const char* moves[] = {"a2a3", "a7a6", "a3a4", "h7h6", "b2b3", "h6h5", "h2h3", "g7g6", "h3h4", "d7d6",
+                           "g2g3", "f7f6", "d2d3", "b7b6", "c2c3", "g6g5", "b3b4", "d8e7", "f1e2", "e8d7"};
+    for (const char* m : moves) {
+        now += 1000;
+        const bool white = ply % 2 == 0;
+        const Millis before = white ? g.view(now)->clock->white : g.view(now)->clock->black;
+        ASSERT_TRUE(g.move(Seat::Both, {ply, m, false, 1}, now, 0, En, 1000)) << m;
+        const Millis after = *g.move_records()[static_cast<std::size_t>(ply)].clock;
+        if (white) white_credit += after - before;
+        ++ply;
+    }
+    EXPECT_EQ(white_credit, LagQuotaMs);
+    // Without a clock there is nothing to credit.
+    LiveGame untimed = local_game();
+    ASSERT_TRUE(untimed.move(Seat::Both, {0, "e2e4", false, 1}, 0, 0, En, 300));
+    EXPECT_FALSE(untimed.move_records()[0].clock);
 }
 
 }  // namespace

@@ -93,5 +93,27 @@ TEST(ServerProtocol, ActionsFromHttpPaths) {
     EXPECT_NE(random_token(16), random_token(16));
 }
 
+TEST(ServerProtocol, HostMustNameThisServer) {
+    const std::vector<std::string> none;
+    EXPECT_TRUE(host_allowed("127.0.0.1:8080", "127.0.0.1", none));
+    EXPECT_TRUE(host_allowed("localhost", "127.0.0.1", none));
+    EXPECT_TRUE(host_allowed("[::1]:8080", "127.0.0.1", none));
+    EXPECT_TRUE(host_allowed("192.168.1.5:8080", "192.168.1.5", none));
+    EXPECT_TRUE(host_allowed("[fe80::1]:80", "fe80::1", none));
+    EXPECT_FALSE(host_allowed("192.168.1.5:8080", "127.0.0.1", none));
+    EXPECT_FALSE(host_allowed("evil.example:8080", "127.0.0.1", none));
+    EXPECT_FALSE(host_allowed("localhost.evil.example", "127.0.0.1", none));
+    EXPECT_FALSE(host_allowed("", "127.0.0.1", none));
+    EXPECT_FALSE(host_allowed("[::1", "127.0.0.1", none));
+    // Listening on every address: any IP literal (no rebinding fakes one), still no foreign name.
+    EXPECT_TRUE(host_allowed("10.0.0.7:8080", "0.0.0.0", none));
+    EXPECT_TRUE(host_allowed("[2001:db8::1]:8080", "::", none));
+    EXPECT_FALSE(host_allowed("10.0.0.7.evil.example", "0.0.0.0", none));
+    EXPECT_FALSE(host_allowed("1.2.3", "0.0.0.0", none));
+    const std::vector<std::string> allowed{"schach.example"};
+    EXPECT_TRUE(host_allowed("Schach.Example:443", "0.0.0.0", allowed));
+    EXPECT_FALSE(host_allowed("www.schach.example", "0.0.0.0", allowed));
+}
+
 }  // namespace
 }  // namespace schach::server

@@ -2,6 +2,8 @@
 
 #include <filesystem>
 
+#include <sqlite3.h>
+
 #include "server/sqlite_store.hpp"
 
 namespace schach::server {
@@ -123,6 +125,44 @@ TEST(ServerSqliteStore, ParametersAreNeverSql) {
     ASSERT_TRUE((*store)->create_game(g, sample_seats(), {1, "state", "{}"}));
     EXPECT_TRUE((**(*store)->load_game(g.id)).game.id == g.id);
     EXPECT_EQ((*store)->games_with_status(Status::Started)->size(), 1u);
+}
+
+TEST(ServerSqliteStore, OffersAreStoredAndADatabaseOfSchemaOneIsMigrated) {
+    TempDb tmp;
+    {
+        // A database as the first schema wrote it (version 1, no offer columns), with a game.
+        sqlite3* db = nullptr;
+        ASSERT_EQ(sqlite3_open(tmp.path().c_str(), &db), SQLITE_OK);
+        const char* v1 =
+            "CREATE TABLE schema_version(version INTEGER NOT NULL); INSERT INTO schema_version VALUES(1);"
+            "CREATE TABLE games(id TEXT PRIMARY KEY, created INTEGER NOT NULL, variant TEXT NOT NULL,"
+            " chess960 INTEGER NOT NULL, mode TEXT NOT NULL, level INTEGER NOT NULL, tc TEXT NOT NULL,"
+            " white_kind TEXT NOT NULL, black_kind TEXT NOT NULL, initial_fen TEXT NOT NULL, status TEXT NOT NULL,"
+            " result TEXT NOT NULL, reason TEXT NOT NULL, version INTEGER NOT NULL, updated INTEGER NOT NULL);"
+            "CREATE TABLE seats(game TEXT NOT NULL, color TEXT NOT NULL, engine INTEGER NOT NULL,"
+            " secret_hash TEXT NOT NULL, invite_hash TEXT NOT NULL, browser TEXT NOT NULL, PRIMARY KEY(game, color));"
+            "CREATE TABLE moves(game TEXT NOT NULL, ply INTEGER NOT NULL, uci TEXT NOT NULL, clock_ms INTEGER,"
+            " stamp_ms INTEGER NOT NULL, PRIMARY KEY(game, ply));"
+            "CREATE TABLE events(game TEXT NOT NULL, version INTEGER NOT NULL, kind TEXT NOT NULL,"
+            " json TEXT NOT NULL, PRIMARY KEY(game, version));"
+            "INSERT INTO games VALUES('aB3dE5gH', 1000, 'standard', 518, 'friend', 0, '5+3', 'human', 'human',"
+            " 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', 'started', '', '', 1, 1000);";
+        ASSERT_EQ(sqlite3_exec(db, v1, nullptr, nullptr, nullptr), SQLITE_OK) << sqlite3_errmsg(db);
+        sqlite3_close(db);
+    }
+    auto store = SqliteStore::open(tmp.path());
+    ASSERT_TRUE(store) << store.error().message;
+    auto before = (*store)->load_game("aB3dE5gH");
+    ASSERT_TRUE(before && *before);
+    EXPECT_EQ((**before).game.state.offers, StoredOffers{});
+    GameUpdate u{Status::Started, "", "", 2, 2000};
+    u.offers = {Color::Black, Color::White, std::nullopt};
+    ASSERT_TRUE((*store)->update_game("aB3dE5gH", u, std::vector<StoredEvent>{{2, "offer", "{}"}}, {}));
+    EXPECT_EQ((**(*store)->load_game("aB3dE5gH")).game.state.offers, u.offers);
+    u.version = 3;
+    u.offers = {std::nullopt, std::nullopt, Color::White};
+    ASSERT_TRUE((*store)->update_game("aB3dE5gH", u, std::vector<StoredEvent>{{3, "offer", "{}"}}, {}));
+    EXPECT_EQ((**(*store)->load_game("aB3dE5gH")).game.state.offers, u.offers);
 }
 
 }  // namespace

@@ -22,3 +22,8 @@ export function timeLeft(clock: Clock, color: Color, since: number, now: number)
     const left = clock[color] - (clock.running === color ? Math.max(0, now - since) : 0);
     return Math.max(0, left);
 }
+
+/** Whole seconds (rounded up) left of the first-move timer's `left` ms at `now`, counted from `since`. */
+export function firstMoveSeconds(left: number, since: number, now: number): number {
+    return Math.max(0, Math.ceil((left - Math.max(0, now - since)) / 1000));
+}

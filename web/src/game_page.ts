@@ -9,6 +9,7 @@ import { CoachPanel } from './coach_panel.js';
 import { Connection, type ConnectionStatus, browserSocket, browserTimers, gameSocketUrl } from './connection.js';
 import { Controls, offerText } from './controls.js';
 import { button, copyText, el } from './dom.js';
+import { FirstMoveView } from './first_move_view.js';
 import { applyEvent, isMyTurn, plyView } from './game_state.js';
 import { GameView } from './game_view.js';
 import { currentLang, t } from './i18n.js';
@@ -59,6 +60,7 @@ export class GamePage {
     private readonly connection: Connection;
     private readonly board: GameView;
     private readonly clocks: Record<Color, ClockView>;
+    private readonly firstMove = new FirstMoveView();
     private readonly moves: MoveList;
     private readonly entry: MoveEntry;
     private readonly controls: Controls;
@@ -96,7 +98,7 @@ export class GamePage {
         this.notice.textContent = options.notice ?? '';
         this.back = button(t('backToGame'), () => this.showPly(Number.MAX_SAFE_INTEGER), 'back-to-game');
         this.back.hidden = true;
-        this.status = el('div', { class: 'status' }, [this.seat, this.line, this.back, this.notice]);
+        this.status = el('div', { class: 'status' }, [this.seat, this.line, this.firstMove.el, this.back, this.notice]);
         this.el = el('div', { class: 'game' }, [
             this.status,
             this.clocks.black.el,
@@ -157,24 +159,10 @@ export class GamePage {
         if (this.sentAt !== null && (this.state.ply > this.sentAt || event.t === 'state' || event.t === 'takeback')) this.sentAt = null;
         if (!this.orientationChosen) this.orientation = this.state.you === 'black' ? 'black' : 'white';
         if (event.t === 'state' || event.t === 'takeback' || this.viewPly !== null && this.viewPly > this.state.ply) this.viewPly = null;
-        if (event.t === 'move' || event.t === 'state' || event.t === 'takeback' || event.t === 'end') this.setClocks();
+        if (event.t !== 'offer' && event.t !== 'rematch') this.setClocks();
         if (event.t !== 'state') this.react(before, event);
         if (event.t === 'rematch') void this.goToRematch(event.d.id);
-        // The join event says only who sat down; the game has started with it, and the seat to
-        // move gets its moves (`dests`) only in a state: fetch it.
-        if (event.t === 'join' && !this.options.watching) void this.reload();
         this.render();
-    }
-
-    /** Takes the server's state over HTTP unless the page has a newer one meanwhile. */
-    private async reload(): Promise<void> {
-        try {
-            const state = await fetchGame(this.options.id);
-            if (state === null || (this.state !== null && state.version < this.state.version)) return;
-            this.onEvent({ v: state.version, t: 'state', d: state });
-        } catch {
-            // The next event or reconnect brings the state; nothing is lost meanwhile.
-        }
     }
 
     /** Sounds and announcements for what just happened. */
@@ -357,6 +345,7 @@ export class GamePage {
         const since = eventTime(performance.now(), this.connection.roundTrip);
         this.clocks.white.setClock(clock, since);
         this.clocks.black.setClock(clock, since);
+        this.firstMove.set(this.state && running(this.state) ? this.state.firstMove : null, since);
         this.tickClocks();
     }
 
@@ -364,6 +353,7 @@ export class GamePage {
         const now = performance.now();
         this.clocks.white.tick(now);
         this.clocks.black.tick(now);
+        this.firstMove.tick(now);
     }
 
     private render(): void {

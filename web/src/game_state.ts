@@ -31,6 +31,7 @@ function applyToState(state: GameState, event: Exclude<VersionedEvent, { t: 'sta
                 dests: d.dests,
                 castling: d.castling,
                 clock: d.clock ?? state.clock,
+                firstMove: d.firstMove,
                 claimable: d.claimable,
                 status: d.status,
                 result: d.result,
@@ -46,10 +47,20 @@ function applyToState(state: GameState, event: Exclude<VersionedEvent, { t: 'sta
                 dests: null,
                 castling: {},
                 clock: state.clock ? { ...state.clock, running: null } : null,
+                firstMove: null,
             };
         case 'join': {
-            const player = { ...state.players[event.d.color], joined: true };
-            return { ...state, players: { ...state.players, [event.d.color]: player } };
+            // The event carries the seats and what the start of the game changed: no refetch.
+            const d = event.d;
+            return {
+                ...state,
+                players: d.players,
+                status: d.status,
+                clock: d.clock,
+                firstMove: d.firstMove,
+                dests: d.dests,
+                castling: d.castling,
+            };
         }
         case 'rematch':
             return state;

@@ -61,6 +61,12 @@ export interface Clock {
     readonly lowTime: number;
 }
 
+/** The first-move timer: `color` must make its first move within `left` ms (at the event), else the game is aborted. */
+export interface FirstMove {
+    readonly color: Color;
+    readonly left: number;
+}
+
 /** Legal destinations by origin square, for the seat to move only. */
 export type Dests = Readonly<Record<Square, readonly Square[]>>;
 /** Per king square: rook square (king-onto-rook target) → the king's castling target square. */
@@ -104,6 +110,8 @@ export interface GameState {
     readonly dests: Dests | null;
     readonly castling: Castling;
     readonly clock: Clock | null;
+    /** `null` once both sides have made their first move (and in games without a clock). */
+    readonly firstMove: FirstMove | null;
     readonly offers: Offers;
     readonly claimable: Claimable;
     readonly status: Status;
@@ -118,6 +126,7 @@ export interface MoveEvent {
     /** The number of moves played, this one included. */
     readonly ply: number;
     readonly clock: Clock | null;
+    readonly firstMove: FirstMove | null;
     readonly lastMove: readonly [Square, Square] | null;
     readonly check: Square | null;
     readonly dests: Dests | null;
@@ -125,6 +134,17 @@ export interface MoveEvent {
     readonly claimable: Claimable;
     readonly status: Status;
     readonly result: GameResult | null;
+}
+
+/** A seat was taken: who sat down, both seats now, and the game as it is with them (it may have started). */
+export interface JoinEvent {
+    readonly color: Color;
+    readonly players: Players;
+    readonly status: Status;
+    readonly clock: Clock | null;
+    readonly firstMove: FirstMove | null;
+    readonly dests: Dests | null;
+    readonly castling: Castling;
 }
 
 export interface Refusal {
@@ -143,7 +163,7 @@ export type VersionedEvent =
     | { readonly v: number; readonly t: 'offer'; readonly d: { readonly kind: OfferKind; readonly by: Color | null } }
     | { readonly v: number; readonly t: 'takeback'; readonly d: GameState }
     | { readonly v: number; readonly t: 'end'; readonly d: { readonly result: GameResult | null; readonly status: Status } }
-    | { readonly v: number; readonly t: 'join'; readonly d: { readonly color: Color } }
+    | { readonly v: number; readonly t: 'join'; readonly d: JoinEvent }
     | { readonly v: number; readonly t: 'rematch'; readonly d: { readonly id: string } };
 
 /** Server → client, not versioned. */
@@ -245,6 +265,8 @@ const players: Decoder<Players> = struct({ white: player, black: player });
 
 const moveRecord: Decoder<MoveRecord> = struct({ uci, san, clock: optional(nullable(nat), null), fen });
 
+const firstMove: Decoder<FirstMove> = struct({ color, left: nat });
+
 const claimable: Decoder<Claimable> = struct({ threefold: bool, fifty: bool });
 
 const offers: Decoder<Offers> = struct({
@@ -275,6 +297,7 @@ const gameState: Decoder<GameState> = struct({
     dests: optional(nullable(dests), null),
     castling: optional(castling, {}),
     clock: optional(nullable(clock), null),
+    firstMove: optional(nullable(firstMove), null),
     offers: optional(offers, noOffers),
     claimable: optional(claimable, noClaims),
     status,
@@ -288,6 +311,7 @@ const moveEvent: Decoder<MoveEvent> = struct({
     fen,
     ply: nat,
     clock: optional(nullable(clock), null),
+    firstMove: optional(nullable(firstMove), null),
     lastMove: optional(nullable(lastMove), null),
     check: optional(nullable(square), null),
     dests: optional(nullable(dests), null),
@@ -311,7 +335,15 @@ const versionedData: { readonly [K in VersionedEvent['t']]: Decoder<Extract<Vers
     offer: struct({ kind: oneOf<OfferKind>('draw', 'takeback', 'rematch'), by: nullable(color) }),
     takeback: gameState,
     end: struct({ result: nullable(result), status }),
-    join: struct({ color }),
+    join: struct({
+        color,
+        players,
+        status,
+        clock: optional(nullable(clock), null),
+        firstMove: optional(nullable(firstMove), null),
+        dests: optional(nullable(dests), null),
+        castling: optional(castling, {}),
+    }),
     rematch: struct({ id: gameId }),
 };
 

@@ -361,6 +361,33 @@ scenario(test, 'takeback asked for and allowed: both pages go back one move', 60
     assert.deepEqual((await gameState(white.context, server.url, created.id)).moves.map((m) => m.san), ['e4', 'e5', 'Nf3']);
 }, current);
 
+scenario(test, 'a timed friend game: the join arrives without a refetch, the first-move countdown, then the clocks', 60_000, async () => {
+    const white = await openPage(browser, { name: 'white' });
+    const black = await openPage(browser, { name: 'black' });
+    const created = await createGameApi(white.context, server.url, { mode: 'friend', color: 'white', tc: '3+2' });
+    await openGame(white.page, server.url, created.urls.play);
+    await white.page.getByText('You play White.').waitFor();
+    const fetches = [];
+    white.page.on('request', (r) => {
+        if (r.url().includes(`/api/v1/games/${created.id}`)) fetches.push(r.url());
+    });
+    await openGame(black.page, server.url, created.urls.invite);
+    await black.page.waitForURL(`**/game/${created.id}`);
+    // White's page learns of the join from the event alone: the countdown and its own moves.
+    const countdown = white.page.locator('.first-move');
+    await countdown.filter({ hasText: /^White must make the first move within \d+ s, or the game is aborted\.$/ }).waitFor();
+    await play(white.page, 0, 'e2e4');
+    assert.deepEqual(fetches, [], 'no refetch of the state after the join');
+    await black.page.locator('.first-move', { hasText: /^Black must make the first move within \d+ s/ }).waitFor();
+    await play(black.page, 1, 'e7e5');
+    for (const side of [white, black]) await side.page.locator('.first-move').waitFor({ state: 'hidden' });
+    // Nobody was charged for the first moves (3 minutes and the increment each).
+    const state = await gameState(white.context, server.url, created.id);
+    assert.deepEqual(state.moves.map((m) => m.clock), [182000, 182000]);
+    assert.equal(state.firstMove, null);
+    assert.equal(state.clock.running, 'white');
+}, current);
+
 scenario(test, 'the coach (in German): a game from /coach with a hint on the centre pawn', 60_000, async () => {
     const me = await openPage(browser, { name: 'coach', locale: 'de-DE' });
     await me.page.goto(`${server.url}/coach`);

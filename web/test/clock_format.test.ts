@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { eventTime, formatClock, timeLeft } from '../src/clock_format.js';
+import { eventTime, firstMoveSeconds, formatClock, timeLeft } from '../src/clock_format.js';
 
 test('clock: minutes and seconds from ten seconds up', () => {
     assert.equal(formatClock(65_000), '1:05');
@@ -28,4 +28,14 @@ test('clock: only the running side counts down, from the event time', () => {
     assert.equal(timeLeft(clock, 'black', since, 3_950), 20_000);
     assert.equal(timeLeft(clock, 'white', since, 60_000), 0);
     assert.equal(timeLeft({ ...clock, running: null }, 'white', since, 60_000), 10_000);
+});
+
+test('first-move timer: whole seconds rounded up, never below zero', () => {
+    assert.equal(firstMoveSeconds(30_000, 1000, 1000), 30);
+    assert.equal(firstMoveSeconds(30_000, 1000, 1001), 30);
+    assert.equal(firstMoveSeconds(30_000, 1000, 2000), 29);
+    assert.equal(firstMoveSeconds(30_000, 1000, 30_500), 1);
+    assert.equal(firstMoveSeconds(30_000, 1000, 31_000), 0);
+    assert.equal(firstMoveSeconds(30_000, 1000, 99_000), 0);
+    assert.equal(firstMoveSeconds(500, 1000, 900), 1);  // an event from the page's future: nothing elapsed
 });

@@ -117,6 +117,26 @@ export function sampleState(overrides: Record<string, unknown> = {}): Record<str
 export const AfterE4 = 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1';
 export const AfterE4E5 = 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2';
 
+/** A join event as the server sends it: Black sat down, the game has started, White to move. */
+export function joinEvent(v: number): Record<string, unknown> {
+    return {
+        v,
+        t: 'join',
+        d: {
+            color: 'black',
+            players: {
+                white: { kind: 'human', name: '', joined: true },
+                black: { kind: 'human', name: '', joined: true },
+            },
+            status: 'started',
+            clock: { white: 300000, black: 300000, running: null, lowTime: 30000 },
+            firstMove: { color: 'white', left: 30000 },
+            dests: { e2: ['e3', 'e4'] },
+            castling: {},
+        },
+    };
+}
+
 /** A move event as the server sends it. */
 export function moveEvent(v: number, uci: string, san: string, fen: string, ply: number): Record<string, unknown> {
     return {

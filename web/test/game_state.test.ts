@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { applyEvent, bothHaveMoved, isMyTurn, plyView } from '../src/game_state.js';
 import { type GameState, type VersionedEvent, parseServerMessage } from '../src/protocol.js';
-import { AfterE4, AfterE4E5, moveEvent, sampleState } from './fakes.js';
+import { AfterE4, AfterE4E5, joinEvent, moveEvent, sampleState } from './fakes.js';
 
 function event(x: unknown): VersionedEvent {
     const msg = parseServerMessage(JSON.stringify(x));
@@ -35,8 +35,11 @@ test('game state: a move appends the record with the mover clock and the positio
 test('game state: offers, joins and the end', () => {
     let s = applyEvent(initial(), event({ v: 2, t: 'offer', d: { kind: 'draw', by: 'black' } }));
     assert.equal(s?.offers.draw, 'black');
-    s = applyEvent(s, event({ v: 3, t: 'join', d: { color: 'black' } }));
+    s = applyEvent(s, event(joinEvent(3)));
     assert.equal(s?.players.black.joined, true);
+    assert.equal(s?.status, 'started');
+    assert.deepEqual(s?.dests, { e2: ['e3', 'e4'] });
+    assert.deepEqual(s?.firstMove, { color: 'white', left: 30000 });
     s = applyEvent(s, event({ v: 4, t: 'end', d: { status: 'over', result: { result: '1/2-1/2', reason: 'agreement', article: '9.1.2', text: 'Remis vereinbart (Art. 9.1.2)' } } }));
     assert.equal(s?.status, 'over');
     assert.equal(s?.dests, null);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { decodeCreateGameResponse, decodeGameList, parseServerMessage } from '../src/protocol.js';
-import { AfterE4, moveEvent, sampleState } from './fakes.js';
+import { AfterE4, joinEvent, moveEvent, sampleState } from './fakes.js';
 
 const json = (x: unknown) => JSON.stringify(x);
 
@@ -13,7 +13,11 @@ test('validator: accepts the messages of the protocol', () => {
     assert.deepEqual(parseServerMessage(json({ t: 'pong' })), { t: 'pong' });
     assert.equal(parseServerMessage(json({ v: 3, t: 'offer', d: { kind: 'draw', by: 'black' } }))?.t, 'offer');
     assert.equal(parseServerMessage(json({ v: 3, t: 'offer', d: { kind: 'takeback', by: null } }))?.t, 'offer');
-    assert.equal(parseServerMessage(json({ v: 4, t: 'join', d: { color: 'black' } }))?.t, 'join');
+    const join = parseServerMessage(json(joinEvent(4)));
+    assert.equal(join?.t, 'join');
+    assert.deepEqual(join?.t === 'join' ? join.d.firstMove : null, { color: 'white', left: 30000 });
+    const withTimer = parseServerMessage(json({ v: 2, t: 'state', d: sampleState({ firstMove: { color: 'black', left: 1200 } }) }));
+    assert.deepEqual(withTimer?.t === 'state' ? withTimer.d.firstMove : null, { color: 'black', left: 1200 });
     assert.equal(
         parseServerMessage(json({ v: 5, t: 'end', d: { status: 'over', result: { result: '1-0', reason: 'resignation', article: '5.1.2', text: 'Schwarz gibt auf' } } }))?.t,
         'end',
@@ -61,7 +65,9 @@ test('validator: rejects malformed input without throwing', () => {
         json({ v: 2, t: 'state', d: sampleState({ id: '../etc' }) }),
         json({ v: 2, t: 'move', d: { ...(moveEvent(2, 'e2e4', 'e4', AfterE4, 1).d as object), uci: 'e2e9' } }),
         json({ v: 2, t: 'offer', d: { kind: 'bribe', by: 'white' } }),
-        json({ v: 2, t: 'join', d: { color: 'both' } }),
+        json({ v: 2, t: 'join', d: { ...(joinEvent(2).d as object), color: 'both' } }),
+        json({ v: 2, t: 'join', d: { color: 'black' } }),
+        json({ v: 2, t: 'state', d: sampleState({ firstMove: { color: 'black', left: -1 } }) }),
         json({ t: 'refusal', d: { a: 1, code: 'x' } }),
         json({ t: 'error', d: { code: 1, text: 'x' } }),
         'x'.repeat(2 << 20),

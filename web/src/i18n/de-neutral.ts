@@ -103,6 +103,7 @@ export const deNeutral: Messages = {
     youWatch: 'Du schaust zu.',
     turnOf: '{color} ist am Zug.',
     playerJoined: 'De Spielere mit {color} ist beigetreten.',
+    firstMoveCountdown: 'De Spielere mit {color} muss in {seconds} s den ersten Zug machen, sonst wird die Partie abgebrochen.',
     joining: 'Der Platz wird eingenommen …',
     seatTaken: 'Diesen Platz hat schon einey andere Spielere; du schaust zu.',
     joinFailed: 'Der Platz konnte nicht eingenommen werden: {error}',

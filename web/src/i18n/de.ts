@@ -102,6 +102,7 @@ export const de: Messages = {
     youWatch: 'Du schaust zu.',
     turnOf: '{color} ist am Zug.',
     playerJoined: '{color} ist beigetreten.',
+    firstMoveCountdown: '{color} muss in {seconds} s den ersten Zug machen, sonst wird die Partie abgebrochen.',
     joining: 'Der Platz wird eingenommen …',
     seatTaken: 'Dieser Platz ist schon vergeben; du schaust zu.',
     joinFailed: 'Der Platz konnte nicht eingenommen werden: {error}',

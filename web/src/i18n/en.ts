@@ -107,6 +107,7 @@ export const en = {
     youWatch: 'You are watching.',
     turnOf: '{color} to move.',
     playerJoined: '{color} has joined.',
+    firstMoveCountdown: '{color} must make the first move within {seconds} s, or the game is aborted.',
     joining: 'Taking the seat…',
     seatTaken: 'That seat is already taken; you are watching.',
     joinFailed: 'Could not take the seat: {error}',
