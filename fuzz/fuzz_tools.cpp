@@ -51,14 +51,16 @@ json::value parsed_or_string(std::string_view text) {
 
 void check_start(std::string_view text) {
     const std::size_t colon = text.find(':');
-    const std::optional<std::string_view> black =
-        colon == std::string_view::npos ? std::nullopt : std::optional(text.substr(colon + 1));
+    const std::optional<std::string_view> black = colon == std::string_view::npos
+                                                      ? std::nullopt
+                                                      : std::optional(text.substr(colon + 1));
     const ToolReply r = chess960_start(text.substr(0, colon), black, Language::English);
     check_reply(r, text);
     if (r.status != 200) return;
     const json::object& o = r.body.as_object();
     const ToolReply back = chess960_number_of(json::object{{"backRank", o.at("backRank")}}, Language::English);
-    if (back.status != 200 || back.body.at("number") != o.at("number")) fail("a back rank that does not read back", text);
+    if (back.status != 200 || back.body.at("number") != o.at("number"))
+        fail("a back rank that does not read back", text);
 }
 
 void check_time_control(std::string_view text, std::string_view form) {
@@ -67,7 +69,8 @@ void check_time_control(std::string_view text, std::string_view form) {
     if (r.status != 200) return;
     const std::string spec(r.body.at(form == "pgn" ? "pgn" : "spec").as_string());
     const ToolReply again = time_control_info(spec, form, Language::English);
-    if (again.status != 200 || again.body.at("spec") != r.body.at("spec")) fail("a control that does not read again", text);
+    if (again.status != 200 || again.body.at("spec") != r.body.at("spec"))
+        fail("a control that does not read again", text);
 }
 
 void check_move(std::string_view text) {

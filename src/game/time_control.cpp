@@ -179,7 +179,18 @@ std::expected<milliseconds, TimeControlError> base_time(Cursor& c, Dialect d, co
     return duration(n, unit);
 }
 
-/// `period := [moves "/"] time [bonus]`.
+/// Whether "a/b" of a human spec is written in FIDE's order, minutes before moves ("90/40" for
+/// 90 minutes for 40 moves): after the slash a whole number of moves such as FIDE's periods
+/// have (20 to 60), fewer than the minutes before it, and no unit. Otherwise the order is
+/// moves before minutes: "40/90", "2/1", "40/9".
+bool minutes_before_moves(Cursor& c, Dialect d, const Number& first, const Number& second) {
+    constexpr std::int64_t FewestMoves = 20 * 1000, MostMoves = 60 * 1000;  // in thousandths
+    const char next = c.peek();
+    return d.human && second.thousandths % 1000 == 0 && second.thousandths >= FewestMoves &&
+           second.thousandths <= MostMoves && second.thousandths < first.thousandths && next != 'm' && next != 's';
+}
+
+/// `period := [moves "/"] time [bonus]`, or in a human spec also `minutes "/" moves [bonus]`.
 std::expected<ParsedPeriod, TimeControlError> parse_period(Cursor& c, Dialect d) {
     ParsedPeriod out;
     out.offset = c.offset();
@@ -188,12 +199,13 @@ std::expected<ParsedPeriod, TimeControlError> parse_period(Cursor& c, Dialect d)
     if (!first) return std::unexpected(first.error());
     Number time = *first;
     if (c.eat('/')) {
-        auto moves = move_count(*first);
-        if (!moves) return std::unexpected(moves.error());
-        out.period.moves = *moves;
         auto t = c.number(d.human ? Expected::Minutes : Expected::Seconds);
         if (!t) return std::unexpected(t.error());
-        time = *t;
+        const bool swapped = minutes_before_moves(c, d, *first, *t);
+        auto moves = move_count(swapped ? *t : *first);
+        if (!moves) return std::unexpected(moves.error());
+        out.period.moves = *moves;
+        time = swapped ? *first : *t;
     }
     auto base = base_time(c, d, time);
     if (!base) return std::unexpected(base.error());
@@ -208,8 +220,9 @@ bool gives_time(const TimePeriod& p) {
     return p.base.count() > 0 || p.increment.count() > 0 || (p.delay_kind != DelayKind::None && p.delay.count() > 0);
 }
 
-/// Periods joined by `separator`, each checked: it gives time, and only the last is a rest period.
-std::expected<TimeControl, TimeControlError> parse_periods(Cursor& c, Dialect d, char separator) {
+/// Periods joined by `separator` (or `other`, when given), each checked: it gives time, and only
+/// the last is a rest period.
+std::expected<TimeControl, TimeControlError> parse_periods(Cursor& c, Dialect d, char separator, char other = '\0') {
     TimeControl tc;
     for (;;) {
         auto p = parse_period(c, d);
@@ -217,7 +230,7 @@ std::expected<TimeControl, TimeControlError> parse_periods(Cursor& c, Dialect d,
         if (!gives_time(p->period)) return fail(Kind::NoTime, p->offset);
         tc.periods.push_back(p->period);
         const std::size_t at = c.offset();
-        if (!c.eat(separator)) break;
+        if (!c.eat(separator) && (other == '\0' || !c.eat(other))) break;
         if (p->period.moves == 0) return fail(Kind::RestNotLast, at);
     }
     return tc;
@@ -259,7 +272,7 @@ std::expected<TimeControl, TimeControlError> parse_human_periods(Cursor& c) {
         c = probe;
         return finish_fide_shorthand(c, d, *first);
     }
-    return parse_periods(c, d, ',');
+    return parse_periods(c, d, ',', ':');
 }
 
 std::expected<TimeControl, TimeControlError> parse_hourglass(Cursor& c, Dialect d, std::int64_t default_unit) {

@@ -100,9 +100,11 @@ std::string_view time_control_expected_id(TimeControlError::Expected expected);
 
 /// Reads a human spec. Spaces between the parts are allowed; letters are case-insensitive.
 ///
-///   spec     := "-" | "?" | hourglass | period { "," period } | fide
+///   spec     := "-" | "?" | hourglass | period { ("," | ":") period } | fide
 ///   hourglass:= ("h" | "hourglass") time                     "h3", "hourglass 3"
 ///   period   := [ moves "/" ] time [ bonus ]                 "5+3", "40/90+30", "90"
+///             | minutes "/" moves [ bonus ]               "90/40+30" (FIDE's order: 20 to 60
+///                                                          moves, fewer than the minutes, no unit)
 ///   bonus    := "+" seconds [ delay ] | delay                "+3", "+2d3", "d5"
 ///   delay    := "d" seconds  (simple / US delay)  |  "b" seconds  (Bronstein delay)
 ///   fide     := moves "/" time "+" minutes "+" seconds [ delay ]
@@ -110,7 +112,8 @@ std::string_view time_control_expected_id(TimeControlError::Expected expected);
 ///   seconds  := number [ "s" ]
 ///   number   := digits [ "." digits ]                        at most 3 decimals
 ///
-/// "40/90+30,30+30" is 40 moves in 90 min then 30 min for the rest, +30 s per move throughout.
+/// "40/90+30,30+30" is 40 moves in 90 min then 30 min for the rest, +30 s per move throughout;
+/// "90/40+30:30+30" writes the same in FIDE's order.
 /// The `fide` shorthand writes the same as "40/90+30+30s": after a moves period a second "+"
 /// makes the first "+" number the minutes of a rest-of-game period and the second the bonus of
 /// both periods (a first "+" number suffixed "s" is an increment, so the shorthand is refused).

@@ -148,6 +148,9 @@ TEST(TimeControl, NormalizedFormReadsBack) {
         {"h3", "h3"},           {"hourglass 0.5", "h30s"}, {"-", "-"},              {"?", "?"},
         {"40/90,30", "40/90+0,30+0"}, {"40/90+30+30s", "40/90+30,30+30"}, {"40/120", "40/120+0"},
         {"40/120+30+5d5", "40/120+5d5,30+5d5"},
+        // FIDE's order, minutes before moves, and ":" between the periods.
+        {"90/40+30:30+30", "40/90+30,30+30"}, {"120/40:60", "40/120+0,60+0"}, {"90/40+30+30s", "40/90+30,30+30"},
+        {"40/90+30:30+30", "40/90+30,30+30"}, {"40/40", "40/40+0"},
     };
     // clang-format on
     for (const auto& [spec, normal] : cases) {
@@ -241,6 +244,14 @@ TEST(TimeControl, ClassificationTableOfItem66) {
 }
 
 TEST(TimeControl, ClassificationPolicies) {
+    // FIDE's "90 min for 40 moves + 30 min, 30 s per move" in its own order.
+    EXPECT_EQ(classify(control("90/40+30:30+30")), TimeClass::Classical);
+    // Minutes first only with 20 to 60 moves after them; a unit says which number is the time.
+    EXPECT_EQ(control("60/30").periods[0].moves, 30);
+    EXPECT_EQ(control("30/60").periods[0].moves, 30);
+    EXPECT_EQ(control("90/40s").periods[0].moves, 90);
+    EXPECT_EQ(control("2/1").periods[0].moves, 2);
+    EXPECT_EQ(control("100/10").periods[0].moves, 100);
     // A delay counts like an increment.
     EXPECT_EQ(classify(control("5d5")), TimeClass::Blitz);
     EXPECT_EQ(classify(control("5b6")), TimeClass::Rapid);
