@@ -455,6 +455,12 @@ Phrase phrase(Msg m) {
         case Msg::LoadSummaryMemory:
             return {"Server: RSS {} MiB (Spitze {} MiB), CPU {} % eines Kerns", "",
                     "server: RSS {} MiB (peak {} MiB), CPU {} % of one core"};
+        case Msg::HelpLoadPing:
+            return {"ein Ping je Partie so oft (Mittel, ms; 0: keiner): die Latenz ohne Partie und Speicher", "",
+                    "a ping per game this often (mean, ms; 0: none): the latency without game and store"};
+        case Msg::LoadSummaryPing:
+            return {"Ping bis Pong (ohne Partie und Speicher): p50 {} ms, p90 {} ms, p99 {} ms, max {} ms ({} Pings)",
+                    "", "ping to pong (without game and store): p50 {} ms, p90 {} ms, p99 {} ms, max {} ms ({} pings)"};
         case Msg::LoadSummaryMachine:
             return {"Rechner: Lastmittel {} am Anfang, {} am Ende; dieses Werkzeug {} % eines Kerns", "",
                     "machine: load average {} at the start, {} at the end; this tool {} % of one core"};

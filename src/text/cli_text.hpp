@@ -77,7 +77,7 @@ enum class Msg : std::uint16_t {
     HelpLoadWorkDir, HelpLoadSeed, HelpLoadHttpClients, LoadFooter, LoadNeedServer, LoadBadUrl,
     LoadCannotStartServer, LoadServerStarted, LoadProgress, LoadMeasuring, LoadCannotWrite, LoadSummaryGames,
     LoadSummaryAck, LoadSummarySeen, LoadSummaryErrors, LoadSummaryGamesEnded, LoadSummaryMemory,
-    LoadSummaryMachine,
+    LoadSummaryMachine, HelpLoadPing, LoadSummaryPing,
     // play
     PlayAbout, HelpPlayFen, HelpPlayChess960, HelpPlayTimeControl, HelpTouchMove, PlayFooter, PlayUnknownControl,
     PlayChess960Number, PlayWelcome, PlayTimeControl, PlayNoClock, PlayTouchMoveOn, PlayHelp, PlayGameHasNoClock,

@@ -37,6 +37,7 @@ struct LoadResult {
     std::int64_t games_ended = 0;  // ended (mate, draw) and replaced by a new game
     LatencySummary ack;            // send -> own ack
     LatencySummary seen;           // send -> the opponent's move event
+    LatencySummary ping;           // ping -> pong: the transport and the machine, without game or store
     LoadErrors errors;
     // The server and the machine (none when unknown, e.g. attached without --server-pid).
     std::optional<Memory> memory;                // at the end of the window (VmHWM: the peak of the whole run)

@@ -85,6 +85,8 @@ struct Conn {
     bool ready = false;                       // got the state
     std::optional<json::object> first_dests;  // its moves in the state, played once all are ready
     bool writing = false;
+    std::deque<std::string> outbox;         // messages waiting for the writer (one write at a time)
+    std::optional<Clock::time_point> ping;  // a ping on its way
     bool closing = false;
 };
 
@@ -158,7 +160,7 @@ private:
     int playing_ = 0;
     int alive_ = 0;  // games with a reader left
     LoadResult result_;
-    Latencies ack_, seen_;
+    Latencies ack_, seen_, ping_;
 
     bool sending() const { return phase_ == Phase::Ramp || phase_ == Phase::Measure; }
 
@@ -224,6 +226,7 @@ private:
             if (g) count_unanswered(*g);
         result_.ack = ack_.summary();
         result_.seen = seen_.summary();
+        result_.ping = ping_.summary();
         ioc_.stop();
     }
 
@@ -393,6 +396,7 @@ private:
         }
         if (g->over) end_game(g);
         if (g->readers == 0) gone(g);
+        else if (options_.ping_ms > 0) net::co_spawn(ioc_, ping_loop(g), net::detached);
     }
 
     net::awaitable<void> read_loop(std::shared_ptr<Game> g, int k) {
@@ -454,7 +458,7 @@ private:
         c.think.cancel();
         if (!c.open || c.closing) return;
         c.closing = true;
-        if (c.writing) return;  // the move's writer closes when its write is done
+        if (c.writing) return;  // the writer closes when its writes are done
         net::co_spawn(ioc_, close_ws(g, k), net::detached);
     }
 
@@ -491,6 +495,12 @@ private:
             close_if_done(g);
         } else if ((t == "state" || t == "move") && d != nullptr && d->is_object()) {
             on_position(g, k, t == "state", d->as_object(), now);
+        } else if (t == "pong") {
+            Conn& c = *g->conns[static_cast<std::size_t>(k)];
+            if (c.ping) {
+                if (phase_ == Phase::Measure) ping_.add(micros_between(*c.ping, now));
+                c.ping.reset();
+            }
         } else if (t == "end") {
             g->over = g->finished = true;
             close_if_done(g);
@@ -588,18 +598,49 @@ private:
         p.a = ++c.counter;
         p.mover = k;
         p.in_window = phase_ == Phase::Measure;
-        const std::string message = fmt::format(R"({{"t":"move","d":{{"ply":{},"uci":"{}","a":{}}}}})", ply, uci, p.a);
         ++result_.moves_total;
         if (p.in_window) ++result_.moves;
         p.sent = Clock::now();
         g->pending.push_back(p);
+        send(g, k, fmt::format(R"({{"t":"move","d":{{"ply":{},"uci":"{}","a":{}}}}})", ply, uci, p.a));
+    }
+
+    /// Queues a message on connection k; its writer sends the queue in order.
+    void send(const std::shared_ptr<Game>& g, int k, std::string message) {
+        Conn& c = *g->conns[static_cast<std::size_t>(k)];
+        if (c.closing) return;
+        c.outbox.push_back(std::move(message));
+        if (!c.writing) net::co_spawn(ioc_, write_loop(g, k), net::detached);
+    }
+
+    net::awaitable<void> write_loop(std::shared_ptr<Game> g, int k) {
+        Conn& c = *g->conns[static_cast<std::size_t>(k)];
         c.writing = true;
-        co_await c.ws.async_write(net::buffer(message), use_ec(ec));
+        error_code ec;
+        while (!c.outbox.empty() && !ec) {
+            const std::string message = std::move(c.outbox.front());
+            c.outbox.pop_front();
+            co_await c.ws.async_write(net::buffer(message), use_ec(ec));
+        }
         c.writing = false;
+        c.outbox.clear();
         if (c.closing) net::co_spawn(ioc_, close_ws(g, k), net::detached);
         else if (ec) {
             ++result_.errors.dropped;
             end_game(g);
+        }
+    }
+
+    /// The transport's floor: a ping on the game's first socket every ping_ms (the server answers
+    /// it on the connection's own strand, without the game or the store).
+    net::awaitable<void> ping_loop(std::shared_ptr<Game> g) {
+        Conn& c = *g->conns.front();
+        std::uniform_int_distribution<int> wait(options_.ping_ms / 2, options_.ping_ms * 3 / 2);
+        while (!g->closing && sending()) {
+            co_await sleep(std::chrono::milliseconds(wait(rng_)));
+            if (g->closing || !sending() || !c.ready || c.ping) continue;
+            c.ping = Clock::now();
+            send(g, 0, R"({"t":"ping"})");
         }
     }
 };

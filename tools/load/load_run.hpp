@@ -30,6 +30,7 @@ struct LoadOptions {
     bool one_socket = false;  // a game at one device ("local"): both seats on one socket
     std::string tc = "5+3";   // "" or "-": no clock
     int http_clients = 4;
+    int ping_ms = 5000;  // a ping per game every this often (mean), 0: none
     std::uint32_t seed = 1;
     pid_t server_pid = -1;  // for memory and CPU; -1: not measured
     /// Progress for people (already in their language), called from the run's thread.

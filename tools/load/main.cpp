@@ -93,6 +93,7 @@ int main(int argc, char** argv) {
     app.add_flag("--one-socket", o.one_socket, say(Msg::HelpLoadOneSocket, lang));
     app.add_option("--http-clients", o.http_clients, say(Msg::HelpLoadHttpClients, lang))->check(CLI::Range(1, 64));
     app.add_option("--seed", o.seed, say(Msg::HelpLoadSeed, lang));
+    app.add_option("--ping-ms", o.ping_ms, say(Msg::HelpLoadPing, lang))->check(CLI::Range(0, 600000));
     auto* url_opt = app.add_option("--url", url, say(Msg::HelpLoadUrl, lang));
     auto* server_opt = app.add_option("--server", server, say(Msg::HelpLoadServer, lang))->excludes(url_opt);
     app.add_option("--server-arg", server_args, say(Msg::HelpLoadServerArg, lang))->allow_extra_args(false);

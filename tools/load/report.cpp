@@ -42,7 +42,8 @@ std::vector<Field> fields(const LoadResult& r) {
     add("moves_total", std::to_string(r.moves_total));
     add("moves_per_s", one(r.moves_per_second()));
     add("games_ended", std::to_string(r.games_ended));
-    const std::pair<const char*, const LatencySummary*> kinds[] = {{"ack", &r.ack}, {"seen", &r.seen}};
+    const std::pair<const char*, const LatencySummary*> kinds[] = {
+        {"ack", &r.ack}, {"seen", &r.seen}, {"ping", &r.ping}};
     for (const auto& [name, s] : kinds) {
         add(fmt::format("{}_p50_ms", name), ms(s->p50));
         add(fmt::format("{}_p90_ms", name), ms(s->p90));
@@ -93,6 +94,7 @@ std::string human_summary(const LoadResult& r, Language lang) {
              one(r.measured_seconds), one(r.ramp_seconds)));
     line(say(Msg::LoadSummaryAck, lang, ms(r.ack.p50), ms(r.ack.p90), ms(r.ack.p99), ms(r.ack.max), r.ack.count));
     line(say(Msg::LoadSummarySeen, lang, ms(r.seen.p50), ms(r.seen.p90), ms(r.seen.p99), ms(r.seen.max), r.seen.count));
+    line(say(Msg::LoadSummaryPing, lang, ms(r.ping.p50), ms(r.ping.p90), ms(r.ping.p99), ms(r.ping.max), r.ping.count));
     line(say(Msg::LoadSummaryErrors, lang, r.errors.total(), r.errors.error_events, r.errors.refusals, r.errors.dropped,
              r.errors.failed_requests, r.errors.unacked, r.errors.unseen));
     line(say(Msg::LoadSummaryGamesEnded, lang, r.games_ended, r.games_min));
