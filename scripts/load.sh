@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# The load test of schach serve (make load): schach-load (tools/load) starts this build's server
+# on a fresh database in build/load/<run>/ and plays the games of each run, one after the other.
+#
+#   scripts/load.sh BUILD_DIR
+#
+# Environment (the Makefile passes them on):
+#   LOAD_RUNS     the runs, GAMESxSOCKETS each (2: a socket per seat, a friend game; 1: both seats
+#                 on one socket, a game at one device), default "1000x2 9500x2 10000x1"
+#   LOAD_SECONDS  measured seconds per run after the ramp-up (60)
+#   LOAD_RAMP     seconds over which a run's games start (30)
+#   LOAD_THINK_MS the mean think time per move (2000: one move per game every ~2 s)
+#   LOAD_ARGS     more options for schach-load (e.g. --server-arg=--game-threads=64)
+# Results: build/load/<run>.txt (the summary and the machine line), <run>.json, and a copy of
+# every summary with the machine's state in docs/load/results.md. Exit code 1 when a run had errors.
+set -euo pipefail
+BUILD=${1:?usage: scripts/load.sh BUILD_DIR}
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$ROOT"
+RUNS=${LOAD_RUNS:-1000x2 9500x2 10000x1}
+SECONDS_=${LOAD_SECONDS:-60}
+RAMP=${LOAD_RAMP:-30}
+THINK=${LOAD_THINK_MS:-2000}
+EXTRA=${LOAD_ARGS:-}
+OUT=build/load
+mkdir -p "$OUT" docs/load
+REPORT=docs/load/results.md
+{
+    echo "# schach-load results"
+    echo
+    echo "Made by \`make load\` (scripts/load.sh) on $(date -u '+%Y-%m-%d %H:%M UTC'), commit $(git rev-parse --short HEAD 2>/dev/null || echo '?')."
+    echo "Machine: $(nproc) cores ($(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)), $(uname -sr)," \
+         "open files per process $(ulimit -Hn), ephemeral ports $(tr '\t' '-' < /proc/sys/net/ipv4/ip_local_port_range)."
+    echo "Settings: LOAD_SECONDS=$SECONDS_ LOAD_RAMP=$RAMP LOAD_THINK_MS=$THINK LOAD_ARGS=${EXTRA:-none}; server and tool at nice 0."
+    echo
+} > "$REPORT"
+status=0
+for run in $RUNS; do
+    games=${run%x*}
+    sockets=${run#*x}
+    flags=()
+    [[ $sockets == 1 ]] && flags+=(--one-socket)
+    name="load-${games}x${sockets}"
+    echo "== $name: $games games, $sockets socket(s) each, ${SECONDS_} s (load average now: $(cut -d' ' -f1-3 /proc/loadavg))" >&2
+    rc=0
+    # shellcheck disable=SC2086
+    nice -n 0 "$BUILD/tools/load/schach-load" --server "$BUILD/schach" --work-dir "$OUT/$name" --lang en \
+        --games "$games" --duration "$SECONDS_" --ramp "$RAMP" --think-ms "$THINK" "${flags[@]}" \
+        --json "$OUT/$name.json" --summary "$OUT/$name.txt" $EXTRA > /dev/null || rc=$?
+    rm -rf "${OUT:?}/$name"
+    ((rc == 0)) || status=1
+    {
+        echo "## $name (exit code $rc)"
+        echo
+        echo '```'
+        cat "$OUT/$name.txt"
+        echo '```'
+        echo
+    } >> "$REPORT"
+    cat "$OUT/$name.txt"
+done
+exit $status
