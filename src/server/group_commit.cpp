@@ -3,12 +3,12 @@
 namespace schach::server {
 
 GroupCommit::Result GroupCommit::submit(const Write& write) {
-    Entry mine{&write, std::nullopt};
+    Entry mine{&write, std::nullopt, {}};
     std::unique_lock lock(mutex_);
     queue_.push_back(&mine);
     while (!mine.result) {
         if (running_) {
-            done_.wait(lock);
+            mine.wake.wait(lock);
             continue;
         }
         // The leader: every write waiting now (its own among them) goes into this batch.
@@ -26,11 +26,13 @@ GroupCommit::Result GroupCommit::submit(const Write& write) {
             results.clear();
         }
         lock.lock();
-        for (std::size_t i = 0; i < batch.size(); ++i)
+        for (std::size_t i = 0; i < batch.size(); ++i) {
             batch[i]->result = i < results.size() ? results[i] : Result(std::unexpected(StoreError{"batch failed"}));
+            if (batch[i] != &mine) batch[i]->wake.notify_one();
+        }
         running_ = false;
         ++batches_;
-        done_.notify_all();
+        if (!queue_.empty()) queue_.front()->wake.notify_one();  // leads the next batch
     }
     return *mine.result;
 }

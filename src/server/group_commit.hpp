@@ -37,13 +37,15 @@ public:
     std::uint64_t batches() const;
 
 private:
+    /// A caller's write; it waits on its own condition, so a batch's end wakes only the callers
+    /// of that batch and the one who leads the next, not every waiting thread.
     struct Entry {
         const Write* write;
         std::optional<Result> result;
+        std::condition_variable wake;
     };
     RunBatch run_;
     mutable std::mutex mutex_;
-    std::condition_variable done_;
     std::vector<Entry*> queue_;
     bool running_ = false;
     std::uint64_t batches_ = 0;
