@@ -81,12 +81,12 @@ time-check: build
 
 # The load test of schach serve (scripts/load.sh, tools/load): for each run of LOAD_RUNS
 # (GAMESxSOCKETS; default 1000x2 9500x2 10000x1, the README's table) a fresh server of this build,
-# LOAD_SECONDS (60) measured after LOAD_RAMP (30) s of ramp-up, one move per game every
+# LOAD_SECONDS (60) measured after LOAD_RAMP (60) s of ramp-up, one move per game every
 # LOAD_THINK_MS (2000) ms; results in build/load/, the summaries in docs/load/results.md. About
 # 8 minutes; e.g. make load LOAD_RUNS=1000x2 for the goal's run alone.
 LOAD_RUNS ?= 1000x2 9500x2 10000x1
 LOAD_SECONDS ?= 60
-LOAD_RAMP ?= 30
+LOAD_RAMP ?= 60
 LOAD_THINK_MS ?= 2000
 LOAD_ARGS ?=
 load: build

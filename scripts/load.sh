@@ -8,7 +8,7 @@
 #   LOAD_RUNS     the runs, GAMESxSOCKETS each (2: a socket per seat, a friend game; 1: both seats
 #                 on one socket, a game at one device), default "1000x2 9500x2 10000x1"
 #   LOAD_SECONDS  measured seconds per run after the ramp-up (60)
-#   LOAD_RAMP     seconds over which a run's games start (30)
+#   LOAD_RAMP     seconds over which a run's games start (60)
 #   LOAD_THINK_MS the mean think time per move (2000: one move per game every ~2 s)
 #   LOAD_ARGS     more options for schach-load (e.g. --server-arg=--game-threads=64)
 # Results: build/load/<run>.txt (the summary and the machine line), <run>.json, and a copy of
@@ -19,7 +19,7 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$ROOT"
 RUNS=${LOAD_RUNS:-1000x2 9500x2 10000x1}
 SECONDS_=${LOAD_SECONDS:-60}
-RAMP=${LOAD_RAMP:-30}
+RAMP=${LOAD_RAMP:-60}
 THINK=${LOAD_THINK_MS:-2000}
 EXTRA=${LOAD_ARGS:-}
 OUT=build/load

@@ -5,7 +5,7 @@
 // on one thread (one io_context), so the tool takes at most one core from the server.
 //
 // Phases: the ramp-up (game i starts at ramp * i / N; the window opens once all are playing or
-// after ramp + 60 s), the measured window (`duration`), the drain (no new moves; the answers to
+// after ramp + 120 s), the measured window (`duration`), the drain (no new moves; the answers to
 // the sent ones are awaited, at most `drain`). A game that ends is replaced by a new one until
 // the drain.
 

@@ -41,6 +41,7 @@ std::expected<ServerProcess, std::string> ServerProcess::start(const std::string
     std::vector<char*> cargv;
     for (std::string& a : argv) cargv.push_back(a.data());
     cargv.push_back(nullptr);
+    std::ofstream(dir / "index.html") << "<!doctype html><title>schach-load</title>\n";  // no page is served
     const int fd = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (fd < 0) return std::unexpected(out.string() + ": " + std::strerror(errno));
     const pid_t pid = ::fork();

@@ -1,7 +1,7 @@
 #pragma once
 // The server under test, started by the tool: `BIN serve --port 0 --db DIR/load.db --static DIR
 // --lang en ARGS...` with its stdout in DIR/server.out (where the address is read from) and its
-// stderr on ours. Stopped with SIGTERM (SIGKILL after 20 s) when stopped or destroyed.
+// stderr on ours; DIR gets a placeholder index.html (the load needs no page). Stopped with SIGTERM (SIGKILL after 20 s) when stopped or destroyed.
 
 #include <sys/types.h>
 
