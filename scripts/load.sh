@@ -34,6 +34,19 @@ REPORT=docs/load/results.md
     echo "Settings: LOAD_SECONDS=$SECONDS_ LOAD_RAMP=$RAMP LOAD_THINK_MS=$THINK LOAD_ARGS=${EXTRA:-none}; server and tool at nice 0."
     echo
 } > "$REPORT"
+# One row of the table from a run's machine line (key=value pairs).
+table_row() {
+    awk -v run="$1" '/^schach-load / {
+        for (i = 2; i <= NF; ++i) { split($i, kv, "="); f[kv[1]] = kv[2] }
+        asked = f["games"] * 1000 / f["think_ms"]
+        printf "| %s | %d | %d | %.0f | %s | %s / %s | %s / %s | %s / %s | %s | %.0f MiB (%.0f) | %s %% | %s / %s |\n",
+            run, f["games"], f["sockets"], asked, f["moves_per_s"], f["ack_p50_ms"], f["ack_p99_ms"],
+            f["seen_p50_ms"], f["seen_p99_ms"], f["ping_p50_ms"], f["ping_p99_ms"], f["errors"],
+            f["rss_kib"] / 1024, f["hwm_kib"] / 1024, f["server_cpu_pct"], f["load_start"], f["load_end"]
+    }' "$2"
+}
+TABLE="| run | games | sockets/game | moves/s asked | moves/s done | ack p50 / p99 ms | seen p50 / p99 ms | ping p50 / p99 ms | errors | server RSS (peak) | server CPU | load avg start / end |
+|---|---|---|---|---|---|---|---|---|---|---|---|"
 status=0
 for run in $RUNS; do
     games=${run%x*}
@@ -58,5 +71,12 @@ for run in $RUNS; do
         echo
     } >> "$REPORT"
     cat "$OUT/$name.txt"
+    TABLE+=$'\n'$(table_row "$name" "$OUT/$name.txt")
 done
+{
+    echo "## Table"
+    echo
+    echo "$TABLE"
+} >> "$REPORT"
+echo "$TABLE"
 exit $status
