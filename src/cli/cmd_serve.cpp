@@ -36,7 +36,7 @@ struct ServeOptions {
     std::string static_dir = SCHACH_WEB_DIST;
     int engine_threads = 0;
     int threads = 2;
-    int game_threads = 64;
+    int game_threads = 256;
     int max_connections = server::ServerOptions{}.max_connections;
     std::string lang;  // read by main (language_from_args)
 };
@@ -136,7 +136,7 @@ Command add_serve_command(CLI::App& parent) {
     sub->add_option("--static", o->static_dir, tr(Msg::HelpServeStatic));
     sub->add_option("--engine-threads", o->engine_threads, tr(Msg::HelpServeEngineThreads))->check(CLI::Range(0, 64));
     sub->add_option("--threads", o->threads, tr(Msg::HelpServeThreads))->check(CLI::Range(1, 64));
-    sub->add_option("--game-threads", o->game_threads, tr(Msg::HelpServeGameThreads))->check(CLI::Range(1, 256));
+    sub->add_option("--game-threads", o->game_threads, tr(Msg::HelpServeGameThreads))->check(CLI::Range(1, 1024));
     sub->add_option("--max-connections", o->max_connections, tr(Msg::HelpServeMaxConnections))
         ->check(CLI::Range(1, 1000000));
     add_lang_option(*sub, o->lang, Msg::HelpLang);
