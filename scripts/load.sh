@@ -6,7 +6,8 @@
 #
 # Environment (the Makefile passes them on):
 #   LOAD_RUNS     the runs, GAMESxSOCKETS each (2: a socket per seat, a friend game; 1: both seats
-#                 on one socket, a game at one device), default "1000x2 9500x2 10000x1"
+#                 on one socket, a game at one device), default "1000x2 9500x2 10000x1";
+#                 "none": only the table of docs/load again
 #   LOAD_SECONDS  measured seconds per run after the ramp-up (60)
 #   LOAD_RAMP     seconds over which a run's games start (60)
 #   LOAD_THINK_MS the mean think time per move (2000: one move per game every ~2 s)
@@ -41,6 +42,7 @@ table_row() {
 
 status=0
 for run in $RUNS; do
+    [[ $run == none ]] && continue  # LOAD_RUNS=none: only the table again
     games=${run%x*}
     sockets=${run#*x}
     flags=()

@@ -36,7 +36,7 @@ struct ServeOptions {
     std::string static_dir = SCHACH_WEB_DIST;
     int engine_threads = 0;
     int threads = 2;
-    int game_threads = 256;
+    int game_threads = 64;
     int max_connections = server::ServerOptions{}.max_connections;
     std::string lang;  // read by main (language_from_args)
 };
