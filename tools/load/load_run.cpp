@@ -180,8 +180,8 @@ private:
         const Clock::time_point t0 = Clock::now();
         for (int i = 0; i < options_.http_clients; ++i) net::co_spawn(ioc_, http_client(), net::detached);
         net::co_spawn(ioc_, ramp(t0), net::detached);
-        const auto ramp_limit =
-            t0 + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(options_.ramp_seconds + 120));
+        const auto ramp_limit = t0 + std::chrono::duration_cast<Clock::duration>(
+                                         std::chrono::duration<double>(options_.ramp_seconds + 120));
         auto next_note = t0 + std::chrono::seconds(5);
         while (playing_ < options_.games && Clock::now() < ramp_limit) {
             co_await sleep(std::chrono::milliseconds(50));
