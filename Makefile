@@ -4,7 +4,7 @@ BUILD  := build/$(PRESET)
 JOBS   ?= $(shell nproc)
 SCHACH := $(BUILD)/schach
 
-.PHONY: all deps configure build web run play test test-browser test-long bench match levels time-check fuzz sanitize format format-check clean
+.PHONY: all deps configure build web run play test test-browser test-long bench match levels time-check load fuzz sanitize format format-check clean
 
 all: build
 
@@ -79,6 +79,20 @@ levels: build
 TIME_GAMES ?= 100
 time-check: build
 	@GAMES=$(TIME_GAMES) bash scripts/time-check.sh $(BUILD)
+
+# The load test of schach serve (scripts/load.sh, tools/load): for each run of LOAD_RUNS
+# (GAMESxSOCKETS; default 1000x2 9500x2 10000x1, the README's table) a fresh server of this build,
+# LOAD_SECONDS (60) measured after LOAD_RAMP (60) s of ramp-up, one move per game every
+# LOAD_THINK_MS (2000) ms; results in build/load/, the summaries in docs/load/results.md. About
+# 8 minutes; e.g. make load LOAD_RUNS=1000x2 for the goal's run alone.
+LOAD_RUNS ?= 1000x2 9500x2 10000x1
+LOAD_SECONDS ?= 60
+LOAD_RAMP ?= 60
+LOAD_THINK_MS ?= 2000
+LOAD_ARGS ?=
+load: build
+	@LOAD_RUNS="$(LOAD_RUNS)" LOAD_SECONDS=$(LOAD_SECONDS) LOAD_RAMP=$(LOAD_RAMP) LOAD_THINK_MS=$(LOAD_THINK_MS) \
+	  LOAD_ARGS="$(LOAD_ARGS)" bash scripts/load.sh $(BUILD)
 
 FUZZ_SECONDS ?= 60
 fuzz: deps

@@ -4,10 +4,10 @@
 #   scripts/format.sh            rewrite every file that differs (in place)
 #   scripts/format.sh --check    change nothing; list the files that differ, exit 1 if any do
 #   scripts/format.sh --diff     change nothing; print the changes clang-format would make, exit 1 if any
-#   ... [FILE...]                only these files instead of all of src/ tests/ bench/ fuzz/
+#   ... [FILE...]                only these files instead of all of src/ tests/ bench/ fuzz/ tools/load/
 #
 # (`make format`, `make format-check`.) The files: *.cpp, *.hpp, *.h under src/, tests/, bench/
-# and fuzz/ (git ls-files, else find), plus fuzz/compat/expected, minus EXCLUDED below.
+# fuzz/ and tools/load/ (git ls-files, else find), plus fuzz/compat/expected, minus EXCLUDED below.
 # Environment: CLANG_FORMAT (default clang-format-14, else clang-format). Other versions than 14
 # format some constructs differently; the script warns when it is not 14.
 # Exit codes: 0 formatted, 1 files differ (--check, --diff), 2 usage or setup errors.
@@ -49,9 +49,9 @@ if ((${#files[@]} == 0)); then
     if git -C "$ROOT" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
         mapfile -t files < <(git ls-files -- 'src/*.cpp' 'src/*.hpp' 'src/*.h' 'tests/*.cpp' 'tests/*.hpp' \
             'tests/*.h' 'bench/*.cpp' 'bench/*.hpp' 'bench/*.h' 'fuzz/*.cpp' 'fuzz/*.hpp' 'fuzz/*.h' \
-            'fuzz/compat/expected')
+            'fuzz/compat/expected' 'tools/load/*.cpp' 'tools/load/*.hpp')
     else
-        mapfile -t files < <(find src tests bench fuzz -type f \( -name '*.cpp' -o -name '*.hpp' -o -name '*.h' \
+        mapfile -t files < <(find src tests bench fuzz tools/load -type f \( -name '*.cpp' -o -name '*.hpp' -o -name '*.h' \
             -o -path 'fuzz/compat/expected' \) | sort)
     fi
     kept=()

@@ -37,6 +37,8 @@ struct ServeOptions {
     std::string static_dir = SCHACH_WEB_DIST;
     int engine_threads = 0;
     int threads = 2;
+    int game_threads = 64;
+    int max_connections = server::ServerOptions{}.max_connections;
     std::string lang;  // read by main (language_from_args)
 };
 
@@ -67,14 +69,17 @@ int serve(const ServeOptions& o) {
     pool_options.workers = o.engine_threads;
     server::EnginePool engines(pool_options);
 
-    // The games' strands run on an io_context of their own, apart from the sockets.
+    // The games' strands run on an io_context of their own, apart from the sockets. An action
+    // waits on its thread until the store has committed it (one commit carries every write
+    // waiting then: SqliteStore's group commit), so these threads bound the writes per commit.
     boost::asio::io_context games_io;
     auto work = boost::asio::make_work_guard(games_io);
-    std::thread games_thread([&games_io] { games_io.run(); });
+    std::vector<std::thread> games_threads;
+    for (int i = 0; i < o.game_threads; ++i) games_threads.emplace_back([&games_io] { games_io.run(); });
     const auto finish = [&] {
         work.reset();
         games_io.stop();
-        games_thread.join();
+        for (std::thread& t : games_threads) t.join();
     };
 
     server::ServiceOptions service_options;
@@ -91,6 +96,7 @@ int serve(const ServeOptions& o) {
     options.port = static_cast<std::uint16_t>(o.port);
     options.static_dir = o.static_dir;
     options.threads = o.threads;
+    options.max_connections = o.max_connections;
     options.default_lang = lang();  // --lang, else the locale
     std::error_code ec;
     if (!std::filesystem::is_regular_file(options.static_dir / "index.html", ec))
@@ -133,6 +139,9 @@ Command add_serve_command(CLI::App& parent) {
     sub->add_option("--static", o->static_dir, tr(Msg::HelpServeStatic));
     sub->add_option("--engine-threads", o->engine_threads, tr(Msg::HelpServeEngineThreads))->check(CLI::Range(0, 64));
     sub->add_option("--threads", o->threads, tr(Msg::HelpServeThreads))->check(CLI::Range(1, 64));
+    sub->add_option("--game-threads", o->game_threads, tr(Msg::HelpServeGameThreads))->check(CLI::Range(1, 1024));
+    sub->add_option("--max-connections", o->max_connections, tr(Msg::HelpServeMaxConnections))
+        ->check(CLI::Range(1, 1000000));
     add_lang_option(*sub, o->lang, Msg::HelpLang);
     sub->footer(help_footer(Msg::ServeFooter, {"schach serve", "schach serve --port 0 --db /tmp/games.db --lang en",
                                                "schach serve --host 0.0.0.0 --port 8080"}));

@@ -80,6 +80,11 @@ struct Slot : std::enable_shared_from_this<Slot> {
     /// Taken out of memory (under `write`): whoever still holds the slot finds the game again.
     bool unloaded = false;
     std::atomic<Millis> last_used{0};  // the service's now() when last looked up or watched
+    // Committed events not yet broadcast, in commit order: appended by commit (under `write`),
+    // taken and broadcast only on the strand (Impl::flush), so subscribe() sees no broadcast
+    // between its backlog and its registration.
+    std::mutex outgoing_mutex;
+    std::vector<Event> outgoing;
 
     std::shared_ptr<const LiveGame> snapshot() const {
         std::lock_guard lock(read);
@@ -189,8 +194,8 @@ struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
         return unloaded;
     }
 
-    /// Stores an action's effects, then makes the changed game current and posts the
-    /// broadcast (in commit order: the strand runs posted tasks in order). Under slot.write.
+    /// Stores an action's effects, then makes the changed game current and queues its events for
+    /// the broadcast (flush). Under slot.write.
     bool commit(Slot& slot, LiveGame& game, const Effects& effects, Millis wall) {
         std::vector<StoredEvent> events;
         for (const Event& e : effects.events)
@@ -210,12 +215,21 @@ struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
             std::lock_guard lock(slot.read);
             slot.current = next;
         }
-        // (The slot is held: an unloaded game's last broadcast still finds it.)
-        asio::post(slot.strand, [self = shared_from_this(), held = slot.shared_from_this(), events = effects.events] {
-            Guard guard(*self);
-            if (guard) self->broadcast(*held, events);
-        });
+        {
+            std::lock_guard lock(slot.outgoing_mutex);
+            slot.outgoing.insert(slot.outgoing.end(), effects.events.begin(), effects.events.end());
+        }
         return true;
+    }
+
+    /// Broadcasts the committed events not yet sent, in commit order. On the strand only.
+    void flush(Slot& slot) {
+        std::vector<Event> events;
+        {
+            std::lock_guard lock(slot.outgoing_mutex);
+            events.swap(slot.outgoing);
+        }
+        if (!events.empty()) broadcast(slot, events);
     }
 
     void broadcast(Slot& slot, const std::vector<Event>& events) {
@@ -246,12 +260,28 @@ struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
         return effects;
     }
 
-    std::expected<Effects, ServiceError> apply(std::shared_ptr<Slot> slot, const Action& action, Language lang) {
+    using Answer = std::function<void(const std::expected<Effects, ServiceError>&)>;
+
+    /// apply_locked under slot.write; then `answer` (the caller's reply: acknowledged before the
+    /// events go out) and the broadcast: at once on the strand, where the strand's tasks run
+    /// (act, engine moves, flags), posted to it from any other thread (join). An action never
+    /// waits for a free thread to tell its opponent.
+    std::expected<Effects, ServiceError> apply(std::shared_ptr<Slot> slot, const Action& action, Language lang,
+                                               bool on_strand = true, const Answer& answer = {}) {
         std::expected<Effects, ServiceError> r;
         {
             auto lock = lock_live(slot);
             if (!lock) return std::unexpected(make_error(ServiceCode::NoSuchGame, lang));
             r = apply_locked(*slot, action, lang);
+        }
+        if (answer) answer(r);
+        if (on_strand) {
+            flush(*slot);
+        } else {
+            asio::post(slot->strand, [self = shared_from_this(), slot] {
+                Guard guard(*self);
+                if (guard) self->flush(*slot);
+            });
         }
         post_engine_check(slot);
         return r;
@@ -515,7 +545,7 @@ std::expected<JoinedGame, ServiceError> GameService::join(const GameId& id, cons
             if (e && e->seats.size() == 2) both = true;
             return e;
         },
-        caller.lang);
+        caller.lang, /*on_strand=*/false);
     if (!r) return std::unexpected(r.error());
     joined.seat = both ? Seat::Both : LiveGame::seat_for(color.value_or(Color::Black));
     return joined;
@@ -554,7 +584,7 @@ void GameService::act(const GameId& id, const Caller& caller, ClientMessage mess
             reply(std::unexpected(make_error(ServiceCode::NotYourSeat, lang)));
             return;
         }
-        auto r = self->apply(
+        (void)self->apply(
             slot,
             [&](LiveGame& g, Millis now, Millis wall) -> std::expected<Effects, ServiceError> {
                 return std::visit(
@@ -580,9 +610,11 @@ void GameService::act(const GameId& id, const Caller& caller, ClientMessage mess
                     },
                     message);
             },
-            lang);
-        if (!r) reply(std::unexpected(r.error()));
-        else reply(Ack{a});
+            lang, /*on_strand=*/true,
+            [&](const std::expected<Effects, ServiceError>& r) {
+                if (!r) reply(std::unexpected(r.error()));
+                else reply(Ack{a});
+            });
     });
 }
 

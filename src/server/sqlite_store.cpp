@@ -2,9 +2,13 @@
 
 #include <sqlite3.h>
 
+#include <chrono>
+#include <condition_variable>
 #include <cstdint>
 #include <map>
+#include <mutex>
 #include <string_view>
+#include <thread>
 #include <variant>
 
 namespace schach::server {
@@ -17,6 +21,41 @@ struct Connection {
     Connection& operator=(const Connection&) = delete;
     sqlite3* handle;
     std::map<std::string, sqlite3_stmt*, std::less<>> cache;
+};
+
+/// Copies the WAL into the database every CheckpointInterval on a connection of its own, while
+/// the writes go on (PASSIVE: it never waits for a writer, and no writer waits for it). When the
+/// WAL has grown past LargeWalFrames anyway (the copy never caught up with the writes), a
+/// TRUNCATE checkpoint waits for the writes in progress and resets it: a rare stall of one copy
+/// instead of one every 1000 pages.
+struct Checkpointer {
+    static constexpr auto CheckpointInterval = std::chrono::milliseconds(500);
+    static constexpr int LargeWalFrames = 32768;  // 128 MiB at 4 KiB pages
+
+    explicit Checkpointer(sqlite3* h) : handle(h), thread([this] { run(); }) {}
+    ~Checkpointer() {
+        {
+            std::lock_guard lock(mutex);
+            stop = true;
+        }
+        wake.notify_all();
+        thread.join();
+        sqlite3_close(handle);
+    }
+    void run() {
+        std::unique_lock lock(mutex);
+        while (!wake.wait_for(lock, CheckpointInterval, [this] { return stop; })) {
+            int log = 0, copied = 0;
+            sqlite3_wal_checkpoint_v2(handle, nullptr, SQLITE_CHECKPOINT_PASSIVE, &log, &copied);
+            if (log > LargeWalFrames)
+                sqlite3_wal_checkpoint_v2(handle, nullptr, SQLITE_CHECKPOINT_TRUNCATE, nullptr, nullptr);
+        }
+    }
+    sqlite3* handle;
+    std::mutex mutex;
+    std::condition_variable wake;
+    bool stop = false;
+    std::thread thread;  // last: starts once the rest is ready
 };
 
 namespace {
@@ -171,6 +210,19 @@ std::expected<std::unique_ptr<SqliteStore>, StoreError> SqliteStore::open(const 
     for (std::string_view pragma : {"PRAGMA journal_mode=WAL", "PRAGMA synchronous=FULL", "PRAGMA foreign_keys=ON"})
         if (auto r = exec(*store->db_, pragma); !r) return std::unexpected(r.error());
     if (auto r = store->migrate(); !r) return std::unexpected(r.error());
+    // The checkpoints move to their own connection and thread (Checkpointer).
+    sqlite3* second = nullptr;
+    if (sqlite3_open_v2(path.c_str(), &second, SQLITE_OPEN_READWRITE | SQLITE_OPEN_FULLMUTEX, nullptr) != SQLITE_OK) {
+        StoreError e{"open " + path + " for checkpoints" + (second ? std::string(": ") + sqlite3_errmsg(second) : "")};
+        sqlite3_close(second);
+        return std::unexpected(e);
+    }
+    sqlite3_busy_timeout(second, 5000);
+    if (auto r = exec(*store->db_, "PRAGMA wal_autocheckpoint=0"); !r) {
+        sqlite3_close(second);
+        return std::unexpected(r.error());
+    }
+    store->checkpointer_ = std::make_unique<Checkpointer>(second);
     return store;
 }
 
@@ -179,8 +231,9 @@ Connection::~Connection() {
     sqlite3_close(handle);
 }
 
-SqliteStore::SqliteStore(std::unique_ptr<Connection> db) : db_(std::move(db)) {}
-SqliteStore::~SqliteStore() = default;
+SqliteStore::SqliteStore(std::unique_ptr<Connection> db)
+    : db_(std::move(db)), group_([this](std::span<const GroupCommit::Write* const> w) { return run_batch(w); }) {}
+SqliteStore::~SqliteStore() { checkpointer_.reset(); }
 
 std::expected<void, StoreError> SqliteStore::migrate() {
     std::lock_guard lock(mutex_);
@@ -213,6 +266,34 @@ std::expected<void, StoreError> SqliteStore::migrate() {
     return {};
 }
 
+std::expected<void, StoreError> SqliteStore::write(const GroupCommit::Write& w) { return group_.submit(w); }
+
+std::vector<GroupCommit::Result> SqliteStore::run_batch(std::span<const GroupCommit::Write* const> writes) {
+    std::lock_guard lock(mutex_);
+    std::vector<GroupCommit::Result> results;
+    results.reserve(writes.size());
+    auto fail_all = [&](const StoreError& e) {
+        return std::vector<GroupCommit::Result>(writes.size(), std::unexpected(e));
+    };
+    Transaction tx(*db_);
+    if (!tx.begun()) return fail_all(error_of(*db_, "begin"));
+    for (const GroupCommit::Write* w : writes) {
+        if (auto r = exec(*db_, "SAVEPOINT write"); !r) return fail_all(r.error());
+        auto r = (*w)();
+        if (!r) (void)exec(*db_, "ROLLBACK TO write");
+        // Some errors (a full disk, I/O) end the whole transaction: then nothing of the batch
+        // stands, and the rest must not run outside a transaction.
+        if (sqlite3_get_autocommit(db_->handle) != 0) {
+            const StoreError e = r ? StoreError{"transaction ended"} : r.error();
+            return fail_all(e);
+        }
+        if (auto released = exec(*db_, "RELEASE write"); !released) return fail_all(released.error());
+        results.push_back(std::move(r));
+    }
+    if (auto c = tx.commit(); !c) return fail_all(c.error());
+    return results;
+}
+
 std::expected<void, StoreError> SqliteStore::write_update(const GameId& id, const GameUpdate& update,
                                                           const std::vector<StoredEvent>& events) {
     // The version check makes a second writer of the same game (which must not exist) fail loudly.
@@ -242,88 +323,81 @@ std::expected<void, StoreError> SqliteStore::write_update(const GameId& id, cons
 
 std::expected<void, StoreError> SqliteStore::create_game(const StoredGame& g, const std::vector<StoredSeat>& seats,
                                                          const StoredEvent& event) {
-    std::lock_guard lock(mutex_);
-    Transaction tx(*db_);
-    if (!tx.begun()) return std::unexpected(error_of(*db_, "begin"));
-    auto kind = [&](Color c) -> std::string_view {
-        for (const StoredSeat& s : seats)
-            if (s.color == c) return s.engine ? "engine" : "human";
-        return "human";
-    };
-    if (auto r = exec(
-            *db_,
-            "INSERT INTO games(id, created, variant, chess960, mode, level, tc, white_kind, black_kind, "
-            "initial_fen, status, result, reason, version, updated) "
-            "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
-            {std::string_view(g.id), g.created, g.chess960 ? "chess960" : "standard", std::int64_t{g.chess960_number},
-             mode_id(g.mode), std::int64_t{g.level}, std::string_view(g.tc), kind(Color::White), kind(Color::Black),
-             std::string_view(g.initial_fen), status_id(g.state.status), std::string_view(g.state.result),
-             std::string_view(g.state.reason), g.state.version, g.state.updated});
-        !r)
-        return std::unexpected(r.error());
-    for (const StoredSeat& s : seats)
+    return write([&]() -> std::expected<void, StoreError> {
+        auto kind = [&](Color c) -> std::string_view {
+            for (const StoredSeat& s : seats)
+                if (s.color == c) return s.engine ? "engine" : "human";
+            return "human";
+        };
         if (auto r = exec(
                 *db_,
-                "INSERT INTO seats(game, color, engine, secret_hash, invite_hash, browser) "
-                "VALUES(?1, ?2, ?3, ?4, ?5, ?6)",
-                {std::string_view(g.id), color_id(s.color), std::int64_t{s.engine ? 1 : 0},
-                 std::string_view(s.secret_hash), std::string_view(s.invite_hash), std::string_view(s.browser)});
+                "INSERT INTO games(id, created, variant, chess960, mode, level, tc, white_kind, black_kind, "
+                "initial_fen, status, result, reason, version, updated) "
+                "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
+                {std::string_view(g.id), g.created, g.chess960 ? "chess960" : "standard",
+                 std::int64_t{g.chess960_number}, mode_id(g.mode), std::int64_t{g.level}, std::string_view(g.tc),
+                 kind(Color::White), kind(Color::Black), std::string_view(g.initial_fen), status_id(g.state.status),
+                 std::string_view(g.state.result), std::string_view(g.state.reason), g.state.version, g.state.updated});
             !r)
             return std::unexpected(r.error());
-    if (auto r = exec(
-            *db_, "INSERT INTO events(game, version, kind, json) VALUES(?1, ?2, ?3, ?4)",
-            {std::string_view(g.id), event.version, std::string_view(event.kind), std::string_view(event.json)});
-        !r)
-        return std::unexpected(r.error());
-    return tx.commit();
+        for (const StoredSeat& s : seats)
+            if (auto r = exec(
+                    *db_,
+                    "INSERT INTO seats(game, color, engine, secret_hash, invite_hash, browser) "
+                    "VALUES(?1, ?2, ?3, ?4, ?5, ?6)",
+                    {std::string_view(g.id), color_id(s.color), std::int64_t{s.engine ? 1 : 0},
+                     std::string_view(s.secret_hash), std::string_view(s.invite_hash), std::string_view(s.browser)});
+                !r)
+                return std::unexpected(r.error());
+        if (auto r = exec(
+                *db_, "INSERT INTO events(game, version, kind, json) VALUES(?1, ?2, ?3, ?4)",
+                {std::string_view(g.id), event.version, std::string_view(event.kind), std::string_view(event.json)});
+            !r)
+            return std::unexpected(r.error());
+        return {};
+    });
 }
 
 std::expected<void, StoreError> SqliteStore::append_move(const GameId& id, const StoredMove& m,
                                                          const GameUpdate& update,
                                                          const std::vector<StoredEvent>& events) {
-    std::lock_guard lock(mutex_);
-    Transaction tx(*db_);
-    if (!tx.begun()) return std::unexpected(error_of(*db_, "begin"));
-    const Value clock = m.clock_ms ? Value(*m.clock_ms) : Value(nullptr);
-    if (auto r = exec(*db_, "INSERT INTO moves(game, ply, uci, clock_ms, stamp_ms) VALUES(?1, ?2, ?3, ?4, ?5)",
-                      {std::string_view(id), std::int64_t{m.ply}, std::string_view(m.uci), clock, m.stamp_ms});
-        !r)
-        return std::unexpected(r.error());
-    if (auto r = write_update(id, update, events); !r) return r;
-    return tx.commit();
+    return write([&]() -> std::expected<void, StoreError> {
+        const Value clock = m.clock_ms ? Value(*m.clock_ms) : Value(nullptr);
+        if (auto r = exec(*db_, "INSERT INTO moves(game, ply, uci, clock_ms, stamp_ms) VALUES(?1, ?2, ?3, ?4, ?5)",
+                          {std::string_view(id), std::int64_t{m.ply}, std::string_view(m.uci), clock, m.stamp_ms});
+            !r)
+            return std::unexpected(r.error());
+        return write_update(id, update, events);
+    });
 }
 
 std::expected<void, StoreError> SqliteStore::take_back(const GameId& id, int from_ply, const GameUpdate& update,
                                                        const std::vector<StoredEvent>& events) {
-    std::lock_guard lock(mutex_);
-    Transaction tx(*db_);
-    if (!tx.begun()) return std::unexpected(error_of(*db_, "begin"));
-    if (auto r = exec(*db_, "DELETE FROM moves WHERE game=?1 AND ply>=?2",
-                      {std::string_view(id), std::int64_t{from_ply}});
-        !r)
-        return std::unexpected(r.error());
-    if (auto r = write_update(id, update, events); !r) return r;
-    return tx.commit();
+    return write([&]() -> std::expected<void, StoreError> {
+        if (auto r = exec(*db_, "DELETE FROM moves WHERE game=?1 AND ply>=?2",
+                          {std::string_view(id), std::int64_t{from_ply}});
+            !r)
+            return std::unexpected(r.error());
+        return write_update(id, update, events);
+    });
 }
 
 std::expected<void, StoreError> SqliteStore::update_game(const GameId& id, const GameUpdate& update,
                                                          const std::vector<StoredEvent>& events,
                                                          const std::vector<StoredSeat>& seats) {
-    std::lock_guard lock(mutex_);
-    Transaction tx(*db_);
-    if (!tx.begun()) return std::unexpected(error_of(*db_, "begin"));
-    for (const StoredSeat* seat = seats.data(); seat != seats.data() + seats.size(); ++seat) {
-        auto changed = exec(*db_,
-                            "UPDATE seats SET engine=?3, secret_hash=?4, invite_hash=?5, browser=?6 "
-                            "WHERE game=?1 AND color=?2",
-                            {std::string_view(id), color_id(seat->color), std::int64_t{seat->engine ? 1 : 0},
-                             std::string_view(seat->secret_hash), std::string_view(seat->invite_hash),
-                             std::string_view(seat->browser)});
-        if (!changed) return std::unexpected(changed.error());
-        if (*changed != 1) return std::unexpected(StoreError{"no seat to update in game " + id});
-    }
-    if (auto r = write_update(id, update, events); !r) return r;
-    return tx.commit();
+    return write([&]() -> std::expected<void, StoreError> {
+        for (const StoredSeat* seat = seats.data(); seat != seats.data() + seats.size(); ++seat) {
+            auto changed = exec(*db_,
+                                "UPDATE seats SET engine=?3, secret_hash=?4, invite_hash=?5, browser=?6 "
+                                "WHERE game=?1 AND color=?2",
+                                {std::string_view(id), color_id(seat->color), std::int64_t{seat->engine ? 1 : 0},
+                                 std::string_view(seat->secret_hash), std::string_view(seat->invite_hash),
+                                 std::string_view(seat->browser)});
+            if (!changed) return std::unexpected(changed.error());
+            if (*changed != 1) return std::unexpected(StoreError{"no seat to update in game " + id});
+        }
+        return write_update(id, update, events);
+    });
 }
 
 std::expected<std::optional<LoadedGame>, StoreError> SqliteStore::load_game(const GameId& id) {

@@ -365,6 +365,112 @@ Phrase phrase(Msg m) {
             return {"keine Webseite in {} (erst make web); die API läuft trotzdem", "",
                     "no web page in {} (run make web first); the API runs all the same"};
         case Msg::ServeStopping: return {"Schach wird beendet …", "", "Schach is stopping …"};
+        case Msg::HelpServeMaxConnections:
+            return {"Verbindungen gleichzeitig (HTTP, Streams, WebSockets; mehr werden sofort geschlossen)", "",
+                    "connections at once (HTTP, streams, WebSockets; more are closed as they come)"};
+        case Msg::HelpServeGameThreads:
+            return {
+                "Threads für die Züge der Partien; jeder wartet, bis sein Zug gespeichert ist, so viele Züge "
+                "schreibt ein Commit höchstens zusammen",
+                "",
+                "threads for the games' actions; each waits until its move is stored, so this many moves at "
+                "most share one commit"};
+
+        // ---------------------------------------------------------------- schach-load
+        case Msg::LoadAbout:
+            return {"Lasttest für schach serve: viele Partien zugleich über WebSockets, ohne Engine", "",
+                    "load test of schach serve: many games at once over WebSockets, without the engine"};
+        case Msg::HelpLoadGames: return {"Partien gleichzeitig", "", "games at once"};
+        case Msg::HelpLoadDuration:
+            return {"Sekunden der Messung (nach dem Hochfahren)", "", "seconds measured (after the ramp-up)"};
+        case Msg::HelpLoadRamp:
+            return {"Sekunden, über die die Partien verteilt beginnen", "", "seconds over which the games start"};
+        case Msg::HelpLoadThink:
+            return {"mittlere Bedenkzeit je Zug in ms (gleichverteilt zwischen der Hälfte und dem Anderthalbfachen)",
+                    "", "mean think time per move in ms (uniform between half and one and a half times it)"};
+        case Msg::HelpLoadUrl:
+            return {"Adresse eines laufenden Servers (http://127.0.0.1:8080)", "",
+                    "address of a running server (http://127.0.0.1:8080)"};
+        case Msg::HelpLoadServer:
+            return {"startet dieses schach-Programm als Server (freier Port, frische Datenbank)", "",
+                    "starts this schach program as the server (a free port, a fresh database)"};
+        case Msg::HelpLoadServerArg:
+            return {"weitere Option für schach serve (wiederholbar)", "",
+                    "one more option for schach serve (repeatable)"};
+        case Msg::HelpLoadServerPid:
+            return {"Prozess des Servers bei --url, für Speicher und CPU", "",
+                    "the server's process with --url, for its memory and CPU"};
+        case Msg::HelpLoadOneSocket:
+            return {"beide Seiten einer Partie an einem Gerät: ein Socket je Partie statt zwei", "",
+                    "both sides of a game at one device: one socket per game instead of two"};
+        case Msg::HelpLoadTc:
+            return {"Zeitkontrolle der Partien (- für keine)", "", "time control of the games (- for none)"};
+        case Msg::HelpLoadJson:
+            return {"schreibt das Ergebnis als JSON in diese Datei", "", "writes the result as JSON to this file"};
+        case Msg::HelpLoadSummary:
+            return {"schreibt die Zusammenfassung (und die Zeile für Skripte) in diese Datei", "",
+                    "writes the summary (and the line for scripts) to this file"};
+        case Msg::HelpLoadWorkDir:
+            return {"Verzeichnis für die Datenbank des gestarteten Servers (Vorgabe: ein neues unter /tmp)", "",
+                    "directory for the started server's database (default: a new one under /tmp)"};
+        case Msg::HelpLoadSeed:
+            return {"Startwert des Zufalls (Zugwahl, Bedenkzeiten)", "", "random seed (moves, think times)"};
+        case Msg::HelpLoadHttpClients:
+            return {"HTTP-Verbindungen, die Partien anlegen und beitreten", "",
+                    "HTTP connections that create and join games"};
+        case Msg::LoadFooter:
+            return {
+                "Jede Partie wird über die HTTP-API angelegt und mit der Einladung beigetreten, wie im Browser; "
+                "beide Seiten ziehen zufällig unter den Zielfeldern, die der Server schickt. Beendete Partien "
+                "werden ersetzt. Exit-Code 0 nur ohne Fehler.",
+                "",
+                "Each game is created through the HTTP API and joined with its invitation, as a browser does; "
+                "both sides move at random among the destinations the server sends. Games that end are "
+                "replaced. Exit code 0 only without errors."};
+        case Msg::LoadNeedServer: return {"--server oder --url angeben", "", "give --server or --url"};
+        case Msg::LoadBadUrl:
+            return {"ungültige Adresse {}: erwartet http://IP:PORT", "", "invalid address {}: expected http://IP:PORT"};
+        case Msg::LoadCannotStartServer:
+            return {"kann den Server {} nicht starten: {}", "", "cannot start the server {}: {}"};
+        case Msg::LoadServerStarted:
+            return {"Server {} (Prozess {}) läuft auf {}", "", "server {} (process {}) is running at {}"};
+        case Msg::LoadProgress: return {"{} von {} Partien laufen", "", "{} of {} games are playing"};
+        case Msg::LoadMeasuring: return {"Messung läuft: {} s", "", "measuring: {} s"};
+        case Msg::LoadCannotWrite: return {"kann {} nicht schreiben", "", "cannot write {}"};
+        case Msg::LoadSummaryGames:
+            return {"{} Partien ({} Sockets je Partie), Bedenkzeit {} ms je Zug: {} Züge/s über {} s (Hochfahren {} s)",
+                    "",
+                    "{} games ({} sockets per game), think time {} ms per move: {} moves/s over {} s (ramp-up {} s)"};
+        case Msg::LoadSummaryAck:
+            return {"Zug bis zur eigenen Bestätigung: p50 {} ms, p90 {} ms, p99 {} ms, max {} ms ({} Züge)", "",
+                    "move to its own ack: p50 {} ms, p90 {} ms, p99 {} ms, max {} ms ({} moves)"};
+        case Msg::LoadSummarySeen:
+            return {"Zug bis zum Gegner: p50 {} ms, p90 {} ms, p99 {} ms, max {} ms ({} Züge)",
+                    "Zug bis zur Gegnere: p50 {} ms, p90 {} ms, p99 {} ms, max {} ms ({} Züge)",
+                    "move to the opponent: p50 {} ms, p90 {} ms, p99 {} ms, max {} ms ({} moves)"};
+        case Msg::LoadSummaryErrors:
+            return {
+                "Fehler: {} (Fehlermeldungen {}, abgelehnte Züge {}, abgebrochene Sockets {}, gescheiterte "
+                "Anfragen {}, unbestätigte Züge {}, beim Gegner nicht angekommene Züge {})",
+                "Fehler: {} (Fehlermeldungen {}, abgelehnte Züge {}, abgebrochene Sockets {}, gescheiterte "
+                "Anfragen {}, unbestätigte Züge {}, bei der Gegnere nicht angekommene Züge {})",
+                "errors: {} (error events {}, refused moves {}, dropped sockets {}, failed requests {}, "
+                "unacknowledged moves {}, moves the opponent never got {})"};
+        case Msg::LoadSummaryGamesEnded:
+            return {"beendete und ersetzte Partien: {}; am wenigsten zugleich: {}", "",
+                    "games ended and replaced: {}; fewest at once: {}"};
+        case Msg::LoadSummaryMemory:
+            return {"Server: RSS {} MiB (Spitze {} MiB), CPU {} % eines Kerns", "",
+                    "server: RSS {} MiB (peak {} MiB), CPU {} % of one core"};
+        case Msg::HelpLoadPing:
+            return {"ein Ping je Partie so oft (Mittel, ms; 0: keiner): die Latenz ohne Partie und Speicher", "",
+                    "a ping per game this often (mean, ms; 0: none): the latency without game and store"};
+        case Msg::LoadSummaryPing:
+            return {"Ping bis Pong (ohne Partie und Speicher): p50 {} ms, p90 {} ms, p99 {} ms, max {} ms ({} Pings)",
+                    "", "ping to pong (without game and store): p50 {} ms, p90 {} ms, p99 {} ms, max {} ms ({} pings)"};
+        case Msg::LoadSummaryMachine:
+            return {"Rechner: Lastmittel {} am Anfang, {} am Ende; dieses Werkzeug {} % eines Kerns", "",
+                    "machine: load average {} at the start, {} at the end; this tool {} % of one core"};
 
         // ---------------------------------------------------------------- dead
         case Msg::DeadAbout:

@@ -70,6 +70,14 @@ enum class Msg : std::uint16_t {
     // serve
     ServeAbout, HelpServeHost, HelpServeAllowedHost, HelpServePort, HelpServeDb, HelpServeStatic, HelpServeEngineThreads, HelpServeThreads,
     ServeFooter, ServeListening, ServeCannotListen, ServeCannotOpenStore, ServeNoPage, ServeStopping,
+    HelpServeMaxConnections, HelpServeGameThreads,
+    // schach-load (tools/load)
+    LoadAbout, HelpLoadGames, HelpLoadDuration, HelpLoadRamp, HelpLoadThink, HelpLoadUrl, HelpLoadServer,
+    HelpLoadServerArg, HelpLoadServerPid, HelpLoadOneSocket, HelpLoadTc, HelpLoadJson, HelpLoadSummary,
+    HelpLoadWorkDir, HelpLoadSeed, HelpLoadHttpClients, LoadFooter, LoadNeedServer, LoadBadUrl,
+    LoadCannotStartServer, LoadServerStarted, LoadProgress, LoadMeasuring, LoadCannotWrite, LoadSummaryGames,
+    LoadSummaryAck, LoadSummarySeen, LoadSummaryErrors, LoadSummaryGamesEnded, LoadSummaryMemory,
+    LoadSummaryMachine, HelpLoadPing, LoadSummaryPing,
     // play
     PlayAbout, HelpPlayFen, HelpPlayChess960, HelpPlayTimeControl, HelpTouchMove, PlayFooter, PlayUnknownControl,
     PlayChess960Number, PlayWelcome, PlayTimeControl, PlayNoClock, PlayTouchMoveOn, PlayHelp, PlayGameHasNoClock,

@@ -1,6 +1,14 @@
 #include <gtest/gtest.h>
 
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
 #include <filesystem>
+#include <string>
+#include <thread>
+#include <vector>
 
 #include <sqlite3.h>
 
@@ -163,6 +171,99 @@ TEST(ServerSqliteStore, OffersAreStoredAndADatabaseOfSchemaOneIsMigrated) {
     u.offers = {std::nullopt, std::nullopt, Color::White};
     ASSERT_TRUE((*store)->update_game("aB3dE5gH", u, std::vector<StoredEvent>{{3, "offer", "{}"}}, {}));
     EXPECT_EQ((**(*store)->load_game("aB3dE5gH")).game.state.offers, u.offers);
+}
+
+StoredGame game_with_id(const std::string& id) {
+    StoredGame g = sample_game();
+    g.id = id;
+    return g;
+}
+
+/// Ply `ply` of a game that only moves knights out and back (legality does not matter here).
+StoredMove nth_move(int ply, Millis stamp) {
+    static const char* const Moves[] = {"g1f3", "g8f6", "f3g1", "f6g8"};
+    return {ply, Moves[ply % 4], std::nullopt, stamp};
+}
+
+// Many games writing at once from many threads (the group commit shares transactions among
+// them): every write lands, a refused one (a ply again) is rolled back alone.
+TEST(ServerSqliteStore, ConcurrentWritesFromManyThreadsAllLandAndARefusedOneAlone) {
+    TempDb tmp;
+    constexpr int Games = 16, Moves = 25;
+    {
+        auto store = SqliteStore::open(tmp.path());
+        ASSERT_TRUE(store) << store.error().message;
+        SqliteStore& s = **store;
+        std::vector<std::thread> threads;
+        std::vector<int> failures(Games, 0), refused(Games, 0);
+        for (int t = 0; t < Games; ++t)
+            threads.emplace_back([&, t] {
+                const std::string id = "game" + std::to_string(1000 + t);
+                if (!s.create_game(game_with_id(id), sample_seats(), {1, "state", "{}"})) ++failures[t];
+                for (int ply = 0; ply < Moves; ++ply) {
+                    const std::int64_t v = ply + 2;
+                    if (!s.append_move(id, nth_move(ply, v), {Status::Started, "", "", v, v},
+                                       std::vector<StoredEvent>{{v, "move", "{}"}}))
+                        ++failures[t];
+                    if (ply == 10 && s.append_move(id, nth_move(ply, v), {Status::Started, "", "", v + 1, v},
+                                                   std::vector<StoredEvent>{{v + 1, "move", "{}"}}))
+                        ++refused[t];  // must not succeed: the ply is there
+                }
+            });
+        for (std::thread& t : threads) t.join();
+        for (int t = 0; t < Games; ++t) {
+            EXPECT_EQ(failures[t], 0) << t;
+            EXPECT_EQ(refused[t], 0) << t;
+        }
+        EXPECT_GE(s.commits(), 1u);
+        EXPECT_LE(s.commits(), static_cast<std::uint64_t>(Games * (Moves + 2)));
+    }
+    auto store = SqliteStore::open(tmp.path());
+    ASSERT_TRUE(store) << store.error().message;
+    for (int t = 0; t < Games; ++t) {
+        const auto g = (*store)->load_game("game" + std::to_string(1000 + t));
+        ASSERT_TRUE(g && *g) << t;
+        EXPECT_EQ((**g).moves.size(), static_cast<std::size_t>(Moves)) << t;
+        EXPECT_EQ((**g).game.state.version, Moves + 1) << t;
+    }
+}
+
+// A write that returned is on disk: a process killed with SIGKILL right after its writes
+// returned loses none of them.
+TEST(ServerSqliteStore, AWriteThatReturnedSurvivesSigkill) {
+    TempDb tmp;
+    int pipe_fds[2];
+    ASSERT_EQ(::pipe(pipe_fds), 0);
+    const pid_t child = ::fork();
+    ASSERT_GE(child, 0);
+    if (child == 0) {  // the writer: reports each ply once append_move has returned
+        ::close(pipe_fds[0]);
+        auto store = SqliteStore::open(tmp.path());
+        if (!store || !(*store)->create_game(sample_game(), sample_seats(), {1, "state", "{}"})) ::_exit(2);
+        for (int ply = 0;; ++ply) {
+            const std::int64_t v = ply + 2;
+            if (!(*store)->append_move("aB3dE5gH", nth_move(ply, v), {Status::Started, "", "", v, v},
+                                       std::vector<StoredEvent>{{v, "move", "{}"}}))
+                ::_exit(3);
+            if (::write(pipe_fds[1], &ply, sizeof ply) != static_cast<ssize_t>(sizeof ply)) ::_exit(4);
+        }
+    }
+    ::close(pipe_fds[1]);
+    int last = -1, ply = 0;
+    while (last < 40 && ::read(pipe_fds[0], &ply, sizeof ply) == static_cast<ssize_t>(sizeof ply)) last = ply;
+    ::kill(child, SIGKILL);
+    int status = 0;
+    ::waitpid(child, &status, 0);
+    while (::read(pipe_fds[0], &ply, sizeof ply) == static_cast<ssize_t>(sizeof ply))
+        last = ply;  // sent before the kill
+    ::close(pipe_fds[0]);
+    ASSERT_TRUE(WIFSIGNALED(status)) << status;
+    ASSERT_GE(last, 40);
+    auto store = SqliteStore::open(tmp.path());
+    ASSERT_TRUE(store) << store.error().message;
+    const auto g = (*store)->load_game("aB3dE5gH");
+    ASSERT_TRUE(g && *g);
+    EXPECT_GE((**g).moves.size(), static_cast<std::size_t>(last + 1));
 }
 
 }  // namespace

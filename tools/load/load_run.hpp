@@ -1,0 +1,47 @@
+#pragma once
+// The load itself: N games at once against a running server, each created through the HTTP API
+// (the creator's seat, the invitation joined by a second client, as a browser does) and played
+// over WebSockets, both sides choosing at random among the destinations the server sends. All
+// on one thread (one io_context), so the tool takes at most one core from the server.
+//
+// Phases: the ramp-up (game i starts at ramp * i / N; the window opens once all are playing or
+// after ramp + 120 s), the measured window (`duration`), the drain (no new moves; the answers to
+// the sent ones are awaited, at most `drain`). A game that ends is replaced by a new one until
+// the drain.
+
+#include <sys/types.h>
+
+#include <cstdint>
+#include <functional>
+#include <string>
+
+#include "load_result.hpp"
+
+namespace schach::load {
+
+struct LoadOptions {
+    std::string host = "127.0.0.1";  // the server (a numeric address)
+    std::uint16_t port = 8080;
+    int games = 1000;
+    double duration_seconds = 60;
+    double ramp_seconds = 10;
+    double drain_seconds = 10;
+    int think_ms = 2000;      // mean; each wait is uniform in [think/2, 3 think/2]
+    bool one_socket = false;  // a game at one device ("local"): both seats on one socket
+    std::string tc = "5+3";   // "" or "-": no clock
+    int http_clients = 4;
+    int ping_ms = 5000;  // a ping per game every this often (mean), 0: none
+    std::uint32_t seed = 1;
+    pid_t server_pid = -1;  // for memory and CPU; -1: not measured
+    /// Progress for people (already in their language), called from the run's thread.
+    std::function<void(const std::string&)> progress;
+    /// Progress texts: playing (games playing, games asked for) and measuring (seconds).
+    std::function<std::string(int, int)> progress_text;
+    std::function<std::string(double)> measuring_text;
+};
+
+/// Runs the load and returns what it measured. Never throws for what the server does (that is
+/// counted as errors).
+LoadResult run_load(const LoadOptions& options);
+
+}  // namespace schach::load

@@ -1,0 +1,181 @@
+// schach-load: the load test of `schach serve` (issue #12). Starts the server itself (--server
+// BIN: a free port, a fresh database) or attaches to one (--url), plays N games at once over
+// WebSockets and prints what it measured: a summary for people, then one line for scripts
+// (report.hpp); --json and --summary write them to files too. Exit code 0 only without errors,
+// 1 with errors, 2 for bad options, 3 when the server cannot be started.
+
+#include <stdlib.h>
+#include <sys/resource.h>
+
+#include <charconv>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+#include <fmt/core.h>
+
+#include "load_run.hpp"
+#include "report.hpp"
+#include "server_process.hpp"
+#include "text/cli_text.hpp"
+
+namespace {
+
+using namespace schach;
+using namespace schach::load;
+
+/// --lang if given (anywhere on the line), else the locale: LANGUAGE, LC_ALL, LC_MESSAGES, LANG,
+/// the first that is set; de* is German.
+Language language_of(int argc, char** argv) {
+    for (int i = 1; i + 1 < argc; ++i)
+        if (std::string_view(argv[i]) == "--lang")
+            if (auto l = parse_language(argv[i + 1])) return *l;
+    for (const char* name : {"LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"}) {
+        const char* v = std::getenv(name);
+        if (v == nullptr || *v == '\0') continue;
+        return std::string_view(v).starts_with("de") ? Language::German : Language::English;
+    }
+    return Language::English;
+}
+
+/// "http://IP:PORT" into its parts.
+std::optional<std::pair<std::string, std::uint16_t>> split_url(const std::string& url) {
+    if (!url.starts_with("http://")) return std::nullopt;
+    const std::string rest = url.substr(
+        7, url.find('/', 7) == std::string::npos ? std::string::npos : url.find('/', 7) - 7);
+    const std::size_t colon = rest.rfind(':');
+    if (colon == std::string::npos || colon == 0) return std::nullopt;
+    unsigned port = 0;
+    const char* begin = rest.data() + colon + 1;
+    const auto [end, ec] = std::from_chars(begin, rest.data() + rest.size(), port);
+    if (ec != std::errc{} || end != rest.data() + rest.size() || port == 0 || port > 65535) return std::nullopt;
+    std::string host = rest.substr(0, colon);
+    if (host.size() > 2 && host.front() == '[' && host.back() == ']') host = host.substr(1, host.size() - 2);
+    return std::pair{host, static_cast<std::uint16_t>(port)};
+}
+
+bool write_file(const std::string& path, const std::string& text, Language lang) {
+    if (path.empty()) return true;
+    std::ofstream out(path);
+    out << text;
+    if (out) return true;
+    fmt::print(stderr, "{}: {}\n", say(Msg::ErrorLabel, lang), say(Msg::LoadCannotWrite, lang, path));
+    return false;
+}
+
+/// The soft limit of open files up to the hard one: every socket is a file.
+void raise_file_limit() {
+    rlimit r{};
+    if (getrlimit(RLIMIT_NOFILE, &r) == 0 && r.rlim_cur < r.rlim_max) {
+        r.rlim_cur = r.rlim_max;
+        setrlimit(RLIMIT_NOFILE, &r);
+    }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    const Language lang = language_of(argc, argv);
+    CLI::App app{say(Msg::LoadAbout, lang), "schach-load"};
+    LoadOptions o;
+    std::string url, server, json_path, summary_path, work_dir, lang_option;
+    std::vector<std::string> server_args;
+    int server_pid = -1;
+    app.add_option("--games", o.games, say(Msg::HelpLoadGames, lang))->check(CLI::Range(1, 100000));
+    app.add_option("--duration", o.duration_seconds, say(Msg::HelpLoadDuration, lang))->check(CLI::Range(0.1, 86400.0));
+    app.add_option("--ramp", o.ramp_seconds, say(Msg::HelpLoadRamp, lang))->check(CLI::Range(0.0, 3600.0));
+    app.add_option("--think-ms", o.think_ms, say(Msg::HelpLoadThink, lang))->check(CLI::Range(2, 600000));
+    app.add_option("--tc", o.tc, say(Msg::HelpLoadTc, lang));
+    app.add_flag("--one-socket", o.one_socket, say(Msg::HelpLoadOneSocket, lang));
+    app.add_option("--http-clients", o.http_clients, say(Msg::HelpLoadHttpClients, lang))->check(CLI::Range(1, 64));
+    app.add_option("--seed", o.seed, say(Msg::HelpLoadSeed, lang));
+    app.add_option("--ping-ms", o.ping_ms, say(Msg::HelpLoadPing, lang))->check(CLI::Range(0, 600000));
+    auto* url_opt = app.add_option("--url", url, say(Msg::HelpLoadUrl, lang));
+    auto* server_opt = app.add_option("--server", server, say(Msg::HelpLoadServer, lang))->excludes(url_opt);
+    app.add_option("--server-arg", server_args, say(Msg::HelpLoadServerArg, lang))->allow_extra_args(false);
+    app.add_option("--server-pid", server_pid, say(Msg::HelpLoadServerPid, lang))->needs(url_opt);
+    app.add_option("--work-dir", work_dir, say(Msg::HelpLoadWorkDir, lang))->needs(server_opt);
+    app.add_option("--json", json_path, say(Msg::HelpLoadJson, lang));
+    app.add_option("--summary", summary_path, say(Msg::HelpLoadSummary, lang));
+    app.add_option("--lang", lang_option, say(Msg::HelpLang, lang));
+    app.footer(say(Msg::LoadFooter, lang));
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        return app.exit(e) == 0 ? 0 : 2;
+    }
+    if (url.empty() == server.empty()) {
+        fmt::print(stderr, "{}: {}\n", say(Msg::ErrorLabel, lang), say(Msg::LoadNeedServer, lang));
+        return 2;
+    }
+    raise_file_limit();
+
+    std::optional<ServerProcess> process;
+    std::filesystem::path temp_dir;
+    if (!server.empty()) {
+        std::filesystem::path dir = work_dir;
+        if (dir.empty()) {
+            std::string pattern = (std::filesystem::temp_directory_path() / "schach-load-XXXXXX").string();
+            if (::mkdtemp(pattern.data()) == nullptr) {
+                fmt::print(stderr, "{}: {}\n", say(Msg::ErrorLabel, lang), say(Msg::LoadCannotWrite, lang, pattern));
+                return 3;
+            }
+            dir = temp_dir = pattern;
+        } else {
+            std::error_code ec;
+            std::filesystem::create_directories(dir, ec);
+            for (const char* suffix : {"", "-wal", "-shm"})
+                std::filesystem::remove(dir / ("load.db" + std::string(suffix)), ec);
+        }
+        // Room for every socket of the run, the HTTP clients and a margin.
+        std::vector<std::string> args = {"--max-connections",
+                                         std::to_string(o.games * (o.one_socket ? 1 : 2) + o.http_clients + 64)};
+        args.insert(args.end(), server_args.begin(), server_args.end());
+        auto started = ServerProcess::start(server, args, dir);
+        if (!started) {
+            fmt::print(stderr, "{}: {}\n", say(Msg::ErrorLabel, lang),
+                       say(Msg::LoadCannotStartServer, lang, server, started.error()));
+            if (!temp_dir.empty()) std::filesystem::remove_all(temp_dir);
+            return 3;
+        }
+        process.emplace(std::move(*started));
+        url = process->url();
+        server_pid = process->pid();
+        fmt::print(stderr, "{}\n", say(Msg::LoadServerStarted, lang, server, process->pid(), url));
+    }
+    const auto address = split_url(url);
+    if (!address) {
+        fmt::print(stderr, "{}: {}\n", say(Msg::ErrorLabel, lang), say(Msg::LoadBadUrl, lang, url));
+        return 2;
+    }
+    o.host = address->first;
+    o.port = address->second;
+    o.server_pid = server_pid;
+    o.progress = [](const std::string& text) {
+        fmt::print(stderr, "{}\n", text);
+        std::fflush(stderr);
+    };
+    o.progress_text = [lang](int playing, int games) { return say(Msg::LoadProgress, lang, playing, games); };
+    o.measuring_text = [lang](double seconds) { return say(Msg::LoadMeasuring, lang, fmt::format("{:g}", seconds)); };
+    LoadResult result;
+    try {
+        result = run_load(o);
+    } catch (const std::exception& e) {
+        fmt::print(stderr, "{}: {}: {}\n", say(Msg::ErrorLabel, lang), say(Msg::InternalError, lang), e.what());
+        return 3;
+    }
+    if (process) process->stop();
+    if (!temp_dir.empty()) std::filesystem::remove_all(temp_dir);
+
+    const std::string text = human_summary(result, lang) + machine_line(result) + "\n";
+    fmt::print("{}", text);
+    std::fflush(stdout);
+    bool written = write_file(json_path, result_json(result) + "\n", lang);
+    written = write_file(summary_path, text, lang) && written;
+    if (!written) return 3;
+    return result.clean() ? 0 : 1;
+}

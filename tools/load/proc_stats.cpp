@@ -1,0 +1,87 @@
+#include "proc_stats.hpp"
+
+#include <unistd.h>
+
+#include <charconv>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace schach::load {
+namespace {
+
+std::optional<std::string> read_file(const std::string& path) {
+    std::ifstream in(path);
+    if (!in) return std::nullopt;
+    std::ostringstream text;
+    text << in.rdbuf();
+    return std::move(text).str();
+}
+
+/// The number after `key` (e.g. "VmRSS:") at the start of a line, in kB.
+std::optional<long> field_kib(std::string_view status, std::string_view key) {
+    std::size_t at = 0;
+    while (at < status.size()) {
+        const std::size_t end = std::min(status.find('\n', at), status.size());
+        const std::string_view line = status.substr(at, end - at);
+        if (line.starts_with(key)) {
+            std::string_view rest = line.substr(key.size());
+            while (!rest.empty() && (rest.front() == ' ' || rest.front() == '\t')) rest.remove_prefix(1);
+            long value = 0;
+            const auto [p, ec] = std::from_chars(rest.data(), rest.data() + rest.size(), value);
+            if (ec != std::errc{} || p == rest.data()) return std::nullopt;
+            return value;
+        }
+        at = end + 1;
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<Memory> parse_status(std::string_view status) {
+    const auto rss = field_kib(status, "VmRSS:");
+    const auto hwm = field_kib(status, "VmHWM:");
+    if (!rss || !hwm) return std::nullopt;
+    return Memory{*rss, *hwm};
+}
+
+std::optional<Memory> process_memory(pid_t pid) {
+    const auto text = read_file("/proc/" + std::to_string(pid) + "/status");
+    if (!text) return std::nullopt;
+    return parse_status(*text);
+}
+
+std::optional<double> parse_stat_cpu(std::string_view stat, long ticks_per_second) {
+    // The command name (field 2) is in parentheses and may hold spaces: count from the last ')'.
+    const std::size_t close = stat.rfind(')');
+    if (close == std::string_view::npos || ticks_per_second <= 0) return std::nullopt;
+    std::istringstream rest{std::string(stat.substr(close + 1))};
+    std::string field;
+    long long ticks[2] = {0, 0};
+    int i = 3;
+    for (; i <= 15 && rest >> field; ++i) {
+        if (i < 14) continue;
+        const auto [p, ec] = std::from_chars(field.data(), field.data() + field.size(), ticks[i - 14]);
+        if (ec != std::errc{} || p != field.data() + field.size()) return std::nullopt;
+    }
+    if (i <= 15) return std::nullopt;
+    return static_cast<double>(ticks[0] + ticks[1]) / static_cast<double>(ticks_per_second);
+}
+
+std::optional<double> process_cpu_seconds(pid_t pid) {
+    const auto text = read_file("/proc/" + std::to_string(pid) + "/stat");
+    if (!text) return std::nullopt;
+    return parse_stat_cpu(*text, sysconf(_SC_CLK_TCK));
+}
+
+std::optional<double> load_average() {
+    const auto text = read_file("/proc/loadavg");
+    if (!text) return std::nullopt;
+    double value = 0;
+    const auto [p, ec] = std::from_chars(text->data(), text->data() + text->size(), value);
+    if (ec != std::errc{}) return std::nullopt;
+    return value;
+}
+
+}  // namespace schach::load

@@ -1,0 +1,31 @@
+#pragma once
+// What Linux tells about a process and the machine (/proc): a process's memory (VmRSS, VmHWM)
+// and CPU time, the load average. Each reading is none when the file is missing or unreadable
+// (the process has ended, another system).
+
+#include <optional>
+#include <string_view>
+
+#include <sys/types.h>
+
+namespace schach::load {
+
+struct Memory {
+    long rss_kib = 0;  // VmRSS: resident now
+    long hwm_kib = 0;  // VmHWM: the peak resident size so far
+};
+
+/// VmRSS and VmHWM of `pid` from /proc/<pid>/status.
+std::optional<Memory> process_memory(pid_t pid);
+/// The same from the text of a status file.
+std::optional<Memory> parse_status(std::string_view status);
+
+/// User plus system CPU time of `pid` so far, in seconds (/proc/<pid>/stat).
+std::optional<double> process_cpu_seconds(pid_t pid);
+/// The same from the text of a stat file (fields 14 and 15, in clock ticks of `ticks_per_second`).
+std::optional<double> parse_stat_cpu(std::string_view stat, long ticks_per_second);
+
+/// The load average of the last minute (/proc/loadavg).
+std::optional<double> load_average();
+
+}  // namespace schach::load

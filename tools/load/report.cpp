@@ -1,0 +1,108 @@
+#include "report.hpp"
+
+#include <fmt/format.h>
+
+#include <utility>
+#include <vector>
+
+#include <boost/json/object.hpp>
+#include <boost/json/serialize.hpp>
+
+#include "text/cli_text.hpp"
+
+namespace schach::load {
+namespace {
+
+std::string ms(std::int64_t micros) { return fmt::format("{:.2f}", static_cast<double>(micros) / 1000.0); }
+std::string one(double x) { return fmt::format("{:.1f}", x); }
+std::string opt(const std::optional<double>& x, int decimals) {
+    return x ? fmt::format("{:.{}f}", *x, decimals) : std::string("-");
+}
+
+/// The fields in their stable order: key and text ("-" for unknown); `number` false for texts.
+struct Field {
+    std::string key, value;
+    bool number = true;
+};
+
+std::vector<Field> fields(const LoadResult& r) {
+    std::vector<Field> f;
+    auto add = [&](std::string key, std::string value, bool number = true) {
+        f.push_back({std::move(key), std::move(value), number});
+    };
+    add("games", std::to_string(r.games));
+    add("sockets", std::to_string(r.sockets_per_game));
+    add("think_ms", std::to_string(r.think_ms));
+    add("tc", r.tc.empty() ? "-" : r.tc, false);
+    add("seconds", one(r.measured_seconds));
+    add("ramp_s", one(r.ramp_seconds));
+    add("games_at_start", std::to_string(r.games_at_start));
+    add("games_min", std::to_string(r.games_min));
+    add("moves", std::to_string(r.moves));
+    add("moves_total", std::to_string(r.moves_total));
+    add("moves_per_s", one(r.moves_per_second()));
+    add("games_ended", std::to_string(r.games_ended));
+    const std::pair<const char*, const LatencySummary*> kinds[] = {
+        {"ack", &r.ack}, {"seen", &r.seen}, {"ping", &r.ping}};
+    for (const auto& [name, s] : kinds) {
+        add(fmt::format("{}_p50_ms", name), ms(s->p50));
+        add(fmt::format("{}_p90_ms", name), ms(s->p90));
+        add(fmt::format("{}_p99_ms", name), ms(s->p99));
+        add(fmt::format("{}_max_ms", name), ms(s->max));
+    }
+    add("errors", std::to_string(r.errors.total()));
+    add("error_events", std::to_string(r.errors.error_events));
+    add("refusals", std::to_string(r.errors.refusals));
+    add("dropped", std::to_string(r.errors.dropped));
+    add("failed_requests", std::to_string(r.errors.failed_requests));
+    add("unacked", std::to_string(r.errors.unacked));
+    add("unseen", std::to_string(r.errors.unseen));
+    add("rss_kib", r.memory ? std::to_string(r.memory->rss_kib) : "-");
+    add("hwm_kib", r.memory ? std::to_string(r.memory->hwm_kib) : "-");
+    add("server_cpu_pct", opt(r.server_cpu_percent, 1));
+    add("tool_cpu_pct", opt(r.tool_cpu_percent, 1));
+    add("load_start", opt(r.load_start, 2));
+    add("load_end", opt(r.load_end, 2));
+    return f;
+}
+
+std::string mib(long kib) { return fmt::format("{:.1f}", static_cast<double>(kib) / 1024.0); }
+
+}  // namespace
+
+std::string machine_line(const LoadResult& result) {
+    std::string line = "schach-load";
+    for (const Field& f : fields(result)) line += fmt::format(" {}={}", f.key, f.value);
+    return line;
+}
+
+std::string result_json(const LoadResult& result) {
+    boost::json::object o;
+    for (const Field& f : fields(result)) {
+        if (f.value == "-") o[f.key] = nullptr;
+        else if (!f.number) o[f.key] = f.value;
+        else if (f.value.find('.') != std::string::npos) o[f.key] = std::stod(f.value);
+        else o[f.key] = std::stoll(f.value);
+    }
+    return boost::json::serialize(o);
+}
+
+std::string human_summary(const LoadResult& r, Language lang) {
+    std::string out;
+    auto line = [&](const std::string& text) { out += text + "\n"; };
+    line(say(Msg::LoadSummaryGames, lang, r.games, r.sockets_per_game, r.think_ms, one(r.moves_per_second()),
+             one(r.measured_seconds), one(r.ramp_seconds)));
+    line(say(Msg::LoadSummaryAck, lang, ms(r.ack.p50), ms(r.ack.p90), ms(r.ack.p99), ms(r.ack.max), r.ack.count));
+    line(say(Msg::LoadSummarySeen, lang, ms(r.seen.p50), ms(r.seen.p90), ms(r.seen.p99), ms(r.seen.max), r.seen.count));
+    line(say(Msg::LoadSummaryPing, lang, ms(r.ping.p50), ms(r.ping.p90), ms(r.ping.p99), ms(r.ping.max), r.ping.count));
+    line(say(Msg::LoadSummaryErrors, lang, r.errors.total(), r.errors.error_events, r.errors.refusals, r.errors.dropped,
+             r.errors.failed_requests, r.errors.unacked, r.errors.unseen));
+    line(say(Msg::LoadSummaryGamesEnded, lang, r.games_ended, r.games_min));
+    if (r.memory)
+        line(say(Msg::LoadSummaryMemory, lang, mib(r.memory->rss_kib), mib(r.memory->hwm_kib),
+                 opt(r.server_cpu_percent, 0)));
+    line(say(Msg::LoadSummaryMachine, lang, opt(r.load_start, 2), opt(r.load_end, 2), opt(r.tool_cpu_percent, 0)));
+    return out;
+}
+
+}  // namespace schach::load
