@@ -11,6 +11,7 @@
 #include "server/engine_pool.hpp"
 #include "server/game_service.hpp"
 #include "server/sqlite_store.hpp"
+#include "support/forwarding_store.hpp"
 
 namespace schach::server {
 namespace {
@@ -18,44 +19,16 @@ namespace {
 namespace asio = boost::asio;
 
 /// A store whose writes of moves fail on request (a full disk, a lost connection).
-class FlakyStore final : public Store {
+class FlakyStore final : public test::ForwardingStore {
 public:
-    explicit FlakyStore(Store& inner) : inner_(inner) {}
+    explicit FlakyStore(Store& inner) : ForwardingStore(inner) {}
     std::atomic<bool> fail_moves{false};
 
-    std::expected<void, StoreError> create_game(const StoredGame& g, const std::vector<StoredSeat>& seats,
-                                                const StoredEvent& e) override {
-        return inner_.create_game(g, seats, e);
-    }
     std::expected<void, StoreError> append_move(const GameId& id, const StoredMove& m, const GameUpdate& u,
                                                 const std::vector<StoredEvent>& e) override {
         if (fail_moves) return std::unexpected(StoreError{"disk full"});
-        return inner_.append_move(id, m, u, e);
+        return ForwardingStore::append_move(id, m, u, e);
     }
-    std::expected<void, StoreError> take_back(const GameId& id, int from, const GameUpdate& u,
-                                              const std::vector<StoredEvent>& e) override {
-        return inner_.take_back(id, from, u, e);
-    }
-    std::expected<void, StoreError> update_game(const GameId& id, const GameUpdate& u,
-                                                const std::vector<StoredEvent>& e,
-                                                const std::vector<StoredSeat>& seats) override {
-        return inner_.update_game(id, u, e, seats);
-    }
-    std::expected<std::optional<LoadedGame>, StoreError> load_game(const GameId& id) override {
-        return inner_.load_game(id);
-    }
-    std::expected<std::vector<GameId>, StoreError> games_with_status(Status s) override {
-        return inner_.games_with_status(s);
-    }
-    std::expected<std::vector<GameId>, StoreError> games_of_browser(const std::string& b) override {
-        return inner_.games_of_browser(b);
-    }
-    std::expected<std::vector<StoredEvent>, StoreError> events_after(const GameId& id, std::int64_t v) override {
-        return inner_.events_after(id, v);
-    }
-
-private:
-    Store& inner_;
 };
 
 TEST(ServerGameServiceStore, AMoveTheStoreRefusesIsNeitherAcknowledgedNorBroadcast) {
