@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "analysis/dead.hpp"
 #include "core/fen.hpp"
 #include "core/movegen.hpp"
 #include "notation/notation.hpp"
@@ -110,6 +111,9 @@ std::vector<Exercise> make_exercises() {
          {},
          {last(rule(GoalKind::ClaimFifty))},
          {"a1a2"}},
+        // Article 6.9: the clock. White's flag is about to fall; taking Black's last pawn leaves a
+        // lone king, which can never mate: the flag fall would then only draw.
+        {"flag-fall", "clock", "7k/8/8/8/8/8/6p1/4K1R1 w - - 0 1", {}, {last(rule(GoalKind::FlagDraw))}, {"g1g2"}},
         // Appendix C: notation; piece values: the exchange.
         {"notation",
          "notation",
@@ -210,6 +214,11 @@ std::optional<ExerciseMissInfo> miss_of(const Goal& goal, const Game& before, Mo
         case GoalKind::DeadPosition:
             if (end == Termination::DeadPosition) return std::nullopt;
             return fail(ExerciseMiss::NotDead);
+        case GoalKind::FlagDraw: {
+            const Color opponent = after.position().side_to_move();
+            if (can_checkmate(after.position(), opponent).verdict == Winnability::Unwinnable) return std::nullopt;
+            return fail(ExerciseMiss::OpponentCanMate);
+        }
         case GoalKind::EnPassant:
             if (m.kind() == MoveKind::EnPassant) return std::nullopt;
             return fail(ExerciseMiss::NotEnPassant);

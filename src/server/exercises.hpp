@@ -26,6 +26,7 @@ enum class GoalKind : std::uint8_t {
     Mate,            // 5.1.1
     Stalemate,       // 5.2.1
     DeadPosition,    // 5.2.2
+    FlagDraw,        // 6.9: afterwards the opponent cannot checkmate: a flag fall would only draw
     EnPassant,       // 3.7.3.2
     CastleKing,      // 3.8.2: king-side
     CastleQueen,     // 3.8.2: queen-side

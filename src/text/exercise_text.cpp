@@ -47,6 +47,11 @@ std::string german_like(const ExerciseMissInfo& m, Language lang) {
         case EM::StalemateCheck:
             return fmt::format("{} bietet Schach. Patt heißt: kein erlaubter Zug, aber auch kein Schach.", m.move);
         case EM::NotDead: return fmt::format("Nach {} ist die Stellung nicht tot: ein Matt ist noch möglich.", m.move);
+        case EM::OpponentCanMate:
+            return fmt::format(
+                "Nach {} könnte die Gegenseite noch mattsetzen: fiele jetzt dein Fähnchen, wäre die "
+                "Partie verloren (Art. 6.9).",
+                m.move);
         case EM::NotEnPassant: return fmt::format("{} ist erlaubt, aber kein Schlag en passant.", m.move);
         case EM::WrongCastling:
             return m.castle_long ? "Das war die lange Rochade; gesucht ist die kurze."
@@ -95,6 +100,11 @@ std::string english(const ExerciseMissInfo& m) {
         case EM::StalemateCheck:
             return fmt::format("{} gives check. Stalemate means no legal move, but no check either.", m.move);
         case EM::NotDead: return fmt::format("After {} the position is not dead: a mate is still possible.", m.move);
+        case EM::OpponentCanMate:
+            return fmt::format(
+                "After {} the other side could still checkmate: if your flag fell now, you would lose "
+                "(Art. 6.9).",
+                m.move);
         case EM::NotEnPassant: return fmt::format("{} is legal but no en passant capture.", m.move);
         case EM::WrongCastling:
             return m.castle_long ? "That was castling queen-side; the task is castling king-side."
@@ -134,6 +144,7 @@ std::string_view exercise_miss_id(ExerciseMiss code) {
         case EM::NotStalemate: return "not-stalemate";
         case EM::StalemateCheck: return "stalemate-check";
         case EM::NotDead: return "not-dead";
+        case EM::OpponentCanMate: return "opponent-can-mate";
         case EM::NotEnPassant: return "not-en-passant";
         case EM::WrongCastling: return "wrong-castling";
         case EM::NotCastling: return "not-castling";

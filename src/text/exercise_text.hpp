@@ -12,19 +12,20 @@
 namespace schach {
 
 enum class ExerciseMiss : std::uint8_t {
-    NotTheMove,      // legal, but not one of the moves the task asks for
-    NotMate,         // the opponent still has a move (`reply`)
-    NotStalemate,    // the opponent still has a move (`reply`)
-    StalemateCheck,  // the move gives check: no stalemate
-    NotDead,         // a mate is still possible
-    NotEnPassant,    // legal, but no en passant capture
-    WrongCastling,   // the other castling (`castle_long`: the long one was played)
-    NotCastling,     // no castling at all
-    WrongPromotion,  // promoted to `piece`, the task asks for `wanted`
-    NotPromotion,    // no promotion at all
-    NoClaim,         // the move was played without the claim the task asks for
-    ThreefoldWrong,  // 9.2: after the move the position stands only `count` times
-    FiftyWrong,      // 9.3: after the move only `count` moves without capture or pawn move
+    NotTheMove,       // legal, but not one of the moves the task asks for
+    NotMate,          // the opponent still has a move (`reply`)
+    NotStalemate,     // the opponent still has a move (`reply`)
+    StalemateCheck,   // the move gives check: no stalemate
+    NotDead,          // a mate is still possible
+    OpponentCanMate,  // 6.9: the opponent could still checkmate, so a flag fall would lose
+    NotEnPassant,     // legal, but no en passant capture
+    WrongCastling,    // the other castling (`castle_long`: the long one was played)
+    NotCastling,      // no castling at all
+    WrongPromotion,   // promoted to `piece`, the task asks for `wanted`
+    NotPromotion,     // no promotion at all
+    NoClaim,          // the move was played without the claim the task asks for
+    ThreefoldWrong,   // 9.2: after the move the position stands only `count` times
+    FiftyWrong,       // 9.3: after the move only `count` moves without capture or pawn move
 };
 
 /// What a miss is about; fields that do not apply stay empty.

@@ -120,7 +120,12 @@ export const Sections: readonly Section[] = [
         id: 'clock',
         title: 'clockTitle',
         articles: '6, A, B',
-        blocks: [text('clockP1'), { kind: 'list', items: ['blitzText', 'rapidText', 'classicalText'] }, text('clockP2')],
+        blocks: [
+            text('clockP1'),
+            { kind: 'list', items: ['blitzText', 'rapidText', 'classicalText'] },
+            text('clockP2'),
+            exercise('flag-fall', 'taskFlagFall'),
+        ],
     },
     { id: 'notation', title: 'notationTitle', articles: 'C', blocks: [text('notationP1'), { kind: 'notation-table' }, text('notationP2'), exercise('notation', 'taskNotation')] },
     { id: 'values', title: 'valuesTitle', articles: '', blocks: [text('valuesP1'), text('valuesP2'), { kind: 'values-table' }, text('valuesP3'), exercise('exchange', 'taskExchange')] },

@@ -150,6 +150,7 @@ export const rulesEn = {
     taskMateTwo: 'Checkmate in two moves: the other side answers your first move.',
     taskStalemate: 'Find the stalemate: a move after which Black has no legal move and is not in check.',
     taskDeadPosition: 'Make a move after which nobody can ever checkmate.',
+    taskFlagFall: 'Your flag is about to fall. Make the move after which Black can never checkmate – then a flag fall would only be a draw.',
     taskThreefold: 'The knights went back and forth. Claim a draw with the move that brings the position back for the third time.',
     taskFiftyMoves: 'For 49½ moves nothing was captured and no pawn moved. Claim a draw with a move that completes the fifty.',
 };
