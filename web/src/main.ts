@@ -30,7 +30,18 @@ let notation: Notation = 'english';
 let onNotationChange: () => void = () => undefined;
 
 /** The language select (a change reloads the page in the new language), the piece letters, the sound toggle. */
+/** Keeps `--header-h` at the header's height, so the game page's board fits below it however
+ * the header wraps (more pages in the navigation, a narrow window, larger text). */
+function trackHeaderHeight(): void {
+    const header = document.querySelector('header');
+    if (!header) return;
+    const set = () => document.documentElement.style.setProperty('--header-h', `${header.getBoundingClientRect().height}px`);
+    new ResizeObserver(set).observe(header);
+    set();
+}
+
 function setUpHeader(sounds: Sounds): void {
+    trackHeaderHeight();
     byId('skip-link').textContent = t('skipToContent');
     byId('home-link').textContent = t('appTitle');
     byId('home-link').setAttribute('aria-label', t('homeLink'));

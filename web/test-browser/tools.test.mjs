@@ -262,7 +262,7 @@ scenario(test, 'PGN page: an illegal move at its line and column, adjudication a
 scenario(test, 'tool pages in German and gender-neutral German: the navigation and no English left', 30_000, async () => {
     const { page } = await openPage(browser, { name: 'german', locale: 'de-DE' });
     await page.goto(`${server.url}/uhr`);
-    await page.locator('.site-nav a[aria-current=page]', { hasText: 'Schachuhr' }).waitFor();
+    await page.locator('.site-nav a[aria-current=page]', { hasText: 'Uhr' }).waitFor();
     await page.locator('.tc-class-name', { hasText: 'Blitz' }).waitFor();
     await page.getByRole('link', { name: 'Chess960' }).click();
     await page.locator('.c960-title', { hasText: 'Startstellung 518' }).waitFor();
@@ -271,6 +271,6 @@ scenario(test, 'tool pages in German and gender-neutral German: the navigation a
     await page.getByRole('button', { name: 'Könige b1, Türme a1 und h1: beide Rochaden' }).waitFor();
     const body = await page.locator('main').textContent();
     assert.ok(!/\bDame\b|\bSpieler\b/.test(body), 'gender-neutral forms');
-    await page.getByRole('link', { name: 'PGN-Werkzeuge' }).click();
+    await page.getByRole('link', { name: 'PGN', exact: true }).click();
     await page.getByRole('heading', { name: 'PGN-Werkzeuge' }).waitFor();
 }, current);

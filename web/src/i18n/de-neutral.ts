@@ -10,7 +10,7 @@ export const deNeutral: Messages = {
     navLabel: 'Seiten',
     navPlay: 'Spielen',
     navRules: 'Regeln',
-    navCoach: 'Eröffnungstipps',
+    navCoach: 'Tipps',
     languageLabel: 'Sprache',
     languageDe: 'Deutsch',
     languageDeNeutral: 'Deutsch (geschlechtsneutral)',

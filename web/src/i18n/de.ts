@@ -9,7 +9,7 @@ export const de: Messages = {
     navLabel: 'Seiten',
     navPlay: 'Spielen',
     navRules: 'Regeln',
-    navCoach: 'Eröffnungstipps',
+    navCoach: 'Tipps',
     languageLabel: 'Sprache',
     languageDe: 'Deutsch',
     languageDeNeutral: 'Deutsch (geschlechtsneutral)',

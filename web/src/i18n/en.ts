@@ -10,7 +10,7 @@ export const en = {
     navLabel: 'Pages',
     navPlay: 'Play',
     navRules: 'Rules',
-    navCoach: 'Opening tips',
+    navCoach: 'Tips',
     languageLabel: 'Language',
     languageDe: 'Deutsch',
     languageDeNeutral: 'Deutsch (geschlechtsneutral)',

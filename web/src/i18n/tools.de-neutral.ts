@@ -4,8 +4,8 @@ import type { toolsEn } from './tools.en.js';
 
 export const toolsDeNeutral: { readonly [K in keyof typeof toolsEn]: string } = {
     navChess960: 'Chess960',
-    navClock: 'Schachuhr',
-    navPgn: 'PGN-Werkzeuge',
+    navClock: 'Uhr',
+    navPgn: 'PGN',
 
     c960Title: 'Chess960-Startstellungen erkunden',
     c960Intro: 'Wähle eine Nummer, um ihre Startstellung zu sehen. Nummer 518 entspricht der klassischen Aufstellung. Die Nummerierung dient zur Unterscheidung der Stellungen; die Guidelines schreiben sie nicht vor. De weißen Bauere stehen in Reihe 2, de übrigen weißen Figuren in Reihe 1, de Läufere auf verschiedenen Feldfarben, de Könige zwischen den Türmen; Schwarz steht Weiß gegenüber.',

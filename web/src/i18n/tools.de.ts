@@ -3,8 +3,8 @@ import type { toolsEn } from './tools.en.js';
 
 export const toolsDe: { readonly [K in keyof typeof toolsEn]: string } = {
     navChess960: 'Chess960',
-    navClock: 'Schachuhr',
-    navPgn: 'PGN-Werkzeuge',
+    navClock: 'Uhr',
+    navPgn: 'PGN',
 
     c960Title: 'Chess960-Startstellungen erkunden',
     c960Intro:

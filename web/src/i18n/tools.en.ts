@@ -3,8 +3,8 @@
 export const toolsEn = {
     // Navigation header
     navChess960: 'Chess960',
-    navClock: 'Chess clock',
-    navPgn: 'PGN tools',
+    navClock: 'Clock',
+    navPgn: 'PGN',
 
     // Chess960 explorer
     c960Title: 'Chess960 explorer',
