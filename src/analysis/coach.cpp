@@ -144,7 +144,7 @@ void centre_hints(const Replay& r, Color us, std::vector<Hint>& out) {
     const bool rim = f == File::A || f == File::B || f == File::G || f == File::H;
     const bool centre_at_home = r.before.piece_on(relative(us, Square::D2)) == pawn &&
                                 r.before.piece_on(relative(us, Square::E2)) == pawn;
-    if (rim && centre_at_home)
+    if (rim && centre_at_home && !r.before.in_check() && !r.before.is_capture(r.last))
         out.push_back({.principle = Principle::Centre,
                        .code = HintCode::FlankPawn,
                        .piece = pawn,
@@ -162,7 +162,6 @@ void development_hints(const Replay& r, Color us, std::vector<Hint>& out) {
     const Piece piece = r.before.piece_on(from);
     const PieceType type = type_of(piece);
     if (type == PieceType::Pawn || type == PieceType::King) return;
-    const bool good_capture = r.before.is_capture(r.last) && see(r.before, r.last) > 0;
     const int before_count = times_moved(r, from);
     if ((type == PieceType::Knight || type == PieceType::Bishop) && before_count == 0) {
         if (contains(winnable(r.after), to)) return;  // the loose-piece hint says what matters
@@ -174,7 +173,8 @@ void development_hints(const Replay& r, Color us, std::vector<Hint>& out) {
         return;
     }
     const Bitboard home = minors_at_home(r, us);
-    if (type == PieceType::Queen && popcount(home) >= 2 && !good_capture) {
+    if (type == PieceType::Queen && before_count == 0 && popcount(home) >= 2 && !r.before.is_capture(r.last) &&
+        !r.before.in_check()) {
         out.push_back({.principle = Principle::MinorsFirst,
                        .code = HintCode::QueenEarly,
                        .piece = piece,
@@ -253,6 +253,8 @@ void check_hint(const Replay& r, std::vector<Hint>& out) {
     const Square king = pos.king(pos.side_to_move());
     CheckAnswers a;
     for (Move m : legal_moves(pos)) {
+        // A promotion is one way out, whatever it becomes.
+        if (m.kind() == MoveKind::Promotion && m.promotion() != PieceType::Queen) continue;
         if (m.from() == king) ++a.king_moves;
         else if (pos.is_capture(m) && (contains(checkers, m.to()) || m.kind() == MoveKind::EnPassant)) ++a.captures;
         else ++a.blocks;
@@ -271,7 +273,7 @@ void check_hint(const Replay& r, std::vector<Hint>& out) {
 
 void threat_hints(const Replay& r, std::vector<Hint>& out) {
     if (r.after.in_check()) {
-        check_hint(r, out);
+        if (!legal_moves(r.after).empty()) check_hint(r, out);  // a mate needs no advice
         return;
     }
     // What the opponent could win before their move stays no news; what they can win now is.
@@ -284,6 +286,9 @@ void threat_hints(const Replay& r, std::vector<Hint>& out) {
         h.principle = Principle::WatchThreats;
         h.code = HintCode::Threat;
         h.from = r.last.from();
+        h.to = r.last.kind() == MoveKind::Castling
+                   ? Position::king_target(r.before.side_to_move(), r.before.castling_side(r.last))
+                   : r.last.to();
         out.push_back(h);
     }
 }
@@ -321,8 +326,16 @@ std::vector<Hint> coach_hints(const Position& start, std::span<const Move> moves
         own_loose_hints(r, out);
     } else {
         threat_hints(r, out);
-        castle_now_hint(r, learner, out);
-        for (const Hint& h : loose_pieces(r.after, HintCode::TheirLoose)) out.push_back(h);
+        const bool took = r.before.is_capture(r.last);
+        if (!took && out.empty()) castle_now_hint(r, learner, out);
+        for (Hint h : loose_pieces(r.after, HintCode::TheirLoose)) {
+            if (took && h.square == r.last.to()) {
+                // Winning back what was just taken keeps the trade even: no gain to announce.
+                h.principle = Principle::EqualTrades;
+                h.code = HintCode::TakeBack;
+            }
+            out.push_back(h);
+        }
     }
     std::stable_sort(out.begin(), out.end(), [](const Hint& a, const Hint& b) { return a.principle < b.principle; });
     return out;
@@ -357,6 +370,7 @@ std::string_view hint_id(HintCode c) {
         case HintCode::LosingTrade: return "losing-trade";
         case HintCode::OwnLoose: return "own-loose";
         case HintCode::TheirLoose: return "their-loose";
+        case HintCode::TakeBack: return "take-back";
     }
     return "centre-pawn";
 }

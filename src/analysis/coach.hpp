@@ -41,10 +41,11 @@ enum class HintCode : std::uint8_t {
     RookLostCastling,  // 4: the rook moved from `from` and gave up castling on its side
     CastleNow,         // 4: castling is possible now and not done yet; `squares`: the king targets
     Check,             // 5: check by `by_piece` on `by`; `answers`: king moves, captures, blocks
-    Threat,            // 5: the last move (`from` -> `by`) attacks `piece` on `square`, which can be won
+    Threat,            // 5: after the last move (`from` -> `to`), `by_piece` on `by` can win `piece` on `square`
     LosingTrade,       // 6: the capture on `square` gives more than it gets: `value` (negative)
     OwnLoose,          // 7: `piece` on `square` can be won by `by_piece` on `by` (gain `value`)
     TheirLoose,        // 7: the opponent's `piece` on `square` can be won by `by_piece` on `by`
+    TakeBack,          // 6: the opponent took on `square`: `by_piece` on `by` takes back (even trade)
 };
 
 /// How a check can be answered (FIDE 3.9): counts of the legal moves of each kind.
@@ -61,6 +62,7 @@ struct Hint {
     Piece piece = Piece::None;     // the piece the hint is about
     Square square = Square::None;  // where it stands (or went)
     Square from = Square::None;    // where it came from
+    Square to = Square::None;      // Threat: where the last move went
     Piece by_piece = Piece::None;  // the attacker
     Square by = Square::None;      // the attacker's square
     Bitboard squares = 0;          // further squares the hint names

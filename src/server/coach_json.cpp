@@ -21,6 +21,7 @@ json::array hint_squares(const Hint& h) {
     };
     add(h.square);
     add(h.from);
+    add(h.to);
     add(h.by);
     for (Square s : squares(h.squares)) add(s);
     return out;

@@ -4,6 +4,7 @@
 #include "text/coach_text.hpp"
 
 #include <array>
+#include <vector>
 
 #include "text/piece_names.hpp"
 
@@ -55,11 +56,16 @@ std::string check_german(const Hint& h, const Words& w) {
         return s + (more_than_one(h.squares)
                         ? " Doppelschach: nur ein Königszug hilft."
                         : " Nur ein Zug " + std::string(w.neutral() ? "ders Königes" : "des Königs") + " hilft.");
-    s += " Drei Wege hinaus:";
-    s += " ausweichen mit " + std::string(w.neutral() ? "derm Könige" : "dem König") + " (" +
-         std::to_string(h.answers.king_moves) + "),";
-    s += " den Angreifer schlagen (" + std::to_string(h.answers.captures) + "),";
-    s += " dazwischenziehen (" + std::to_string(h.answers.blocks) + ").";
+    // Only the ways that exist here, each with its number of moves.
+    std::vector<std::string> ways;
+    if (h.answers.king_moves > 0)
+        ways.push_back("ausweichen mit " + std::string(w.neutral() ? "derm Könige" : "dem König") + " (" +
+                       std::to_string(h.answers.king_moves) + ")");
+    if (h.answers.captures > 0) ways.push_back("den Angreifer schlagen (" + std::to_string(h.answers.captures) + ")");
+    if (h.answers.blocks > 0) ways.push_back("dazwischenziehen (" + std::to_string(h.answers.blocks) + ")");
+    s += ways.size() == 3 ? " Drei Wege hinaus: " : " Auswege: ";
+    for (std::size_t i = 0; i < ways.size(); ++i) s += (i == 0 ? "" : i + 1 == ways.size() ? " oder " : ", ") + ways[i];
+    s += ".";
     return s;
 }
 
@@ -79,9 +85,10 @@ std::string german(const Hint& h, const Words& w) {
                    " stehen sie noch). " +
                    (w.neutral() ? "Frühe Wesire werden leicht gejagt." : "Eine frühe Dame wird leicht gejagt.");
         case HC::PieceAgain:
-            return capitalized(w.name(h.piece).nominative) + " zieht ein zweites Mal (" + sq(h.from) + "-" +
-                   sq(h.square) + "), während auf " + square_list(h.squares) +
-                   " noch Figuren auf ihren ersten Zug warten.";
+            return capitalized(w.name(h.piece).nominative) + " zieht noch einmal (" + sq(h.from) + "-" + sq(h.square) +
+                   "), während auf " + square_list(h.squares) +
+                   (more_than_one(h.squares) ? " noch Figuren auf ihren ersten Zug warten."
+                                             : " noch eine Figur auf ihren ersten Zug wartet.");
         case HC::Castled:
             return "Gut: die Rochade bringt " + std::string(w.name(h.piece).accusative) + " nach " + sq(h.square) +
                    " in Sicherheit.";
@@ -96,8 +103,8 @@ std::string german(const Hint& h, const Words& w) {
                    std::string(w.name(h.piece).accusative) + " in Sicherheit.";
         case HC::Check: return check_german(h, w);
         case HC::Threat:
-            return "Achtung: nach " + sq(h.from) + "-" + sq(h.by) + " kann " + w.on(h.by_piece, h.by) + " " +
-                   w.on_acc(h.piece, h.square) + " schlagen und gewinnt " + points(h.value, w.lang) + ".";
+            return "Achtung: nach " + sq(h.from) + "-" + sq(h.to) + " kann " + w.on(h.by_piece, h.by) + " " +
+                   w.on_acc(h.piece, h.square) + " schlagen und damit " + points(h.value, w.lang) + " gewinnen.";
         case HC::LosingTrade:
             return capitalized(w.name(h.piece).nominative) + " schlägt auf " + sq(h.square) +
                    ", doch der Tausch kostet " + points(h.value, w.lang) + ": tausche nur gleichwertig (" +
@@ -105,11 +112,14 @@ std::string german(const Hint& h, const Words& w) {
                                 : "Dame 9, Turm 5, Läufer und Springer 3, Bauer 1") +
                    ").";
         case HC::OwnLoose:
-            return piece + " ist nicht genug gedeckt: " + w.on(h.by_piece, h.by) + " kann schlagen und gewinnt " +
-                   points(h.value, w.lang) + ".";
+            return piece + " ist nicht genug gedeckt: " + w.on(h.by_piece, h.by) + " kann schlagen und damit " +
+                   points(h.value, w.lang) + " gewinnen.";
         case HC::TheirLoose:
             return "Chance: " + w.on(h.by_piece, h.by) + " kann " + w.on_acc(h.piece, h.square) +
-                   " schlagen und gewinnt " + points(h.value, w.lang) + ".";
+                   " schlagen und damit " + points(h.value, w.lang) + " gewinnen.";
+        case HC::TakeBack:
+            return "Schlag zurück: " + w.on(h.by_piece, h.by) + " kann " + w.on_acc(h.piece, h.square) +
+                   " nehmen, dann bleibt der Tausch ausgeglichen.";
     }
     return "?";
 }
@@ -118,8 +128,13 @@ std::string check_english(const Hint& h, const Words& w) {
     std::string s = "Check " + w.by(h.by_piece, h.by) + " (Art. 3.9).";
     if (h.answers.captures == 0 && h.answers.blocks == 0)
         return s + (more_than_one(h.squares) ? " Double check: only a king move helps." : " Only a king move helps.");
-    return s + " Three ways out: move the king (" + std::to_string(h.answers.king_moves) + "), capture the checker (" +
-           std::to_string(h.answers.captures) + "), block (" + std::to_string(h.answers.blocks) + ").";
+    std::vector<std::string> ways;
+    if (h.answers.king_moves > 0) ways.push_back("move the king (" + std::to_string(h.answers.king_moves) + ")");
+    if (h.answers.captures > 0) ways.push_back("capture the checker (" + std::to_string(h.answers.captures) + ")");
+    if (h.answers.blocks > 0) ways.push_back("block (" + std::to_string(h.answers.blocks) + ")");
+    s += ways.size() == 3 ? " Three ways out: " : " Ways out: ";
+    for (std::size_t i = 0; i < ways.size(); ++i) s += (i == 0 ? "" : i + 1 == ways.size() ? " or " : ", ") + ways[i];
+    return s + ".";
 }
 
 std::string english(const Hint& h, const Words& w) {
@@ -131,12 +146,14 @@ std::string english(const Hint& h, const Words& w) {
         case HC::MinorDeveloped:
             return "Good: " + std::string(w.name(h.piece).nominative) + " comes into play on " + sq(h.square) + ".";
         case HC::QueenEarly:
-            return "The queen comes out early to " + sq(h.square) + ": develop knights and bishops first (" +
-                   square_list(h.squares) + " are still at home). An early queen gets chased.";
+            return "The queen comes out early to " + sq(h.square) +
+                   ": develop knights and bishops first (the pieces on " + square_list(h.squares) +
+                   " are still at home). An early queen gets chased.";
         case HC::PieceAgain:
-            return capitalized(w.name(h.piece).nominative) + " moves a second time (" + sq(h.from) + "-" +
-                   sq(h.square) + ") while the pieces on " + square_list(h.squares) +
-                   " still wait for their first move.";
+            return capitalized(w.name(h.piece).nominative) + " moves again (" + sq(h.from) + "-" + sq(h.square) +
+                   (more_than_one(h.squares)
+                        ? ") while the pieces on " + square_list(h.squares) + " still wait for their first move."
+                        : ") while the piece on " + square_list(h.squares) + " still waits for its first move.");
         case HC::Castled: return "Good: castling takes the king to safety on " + sq(h.square) + ".";
         case HC::KingLostCastling:
             return "The king moves from " + sq(h.from) + " to " + sq(h.square) +
@@ -146,7 +163,7 @@ std::string english(const Hint& h, const Words& w) {
         case HC::CastleNow: return "You can castle now (to " + square_list(h.squares) + "): bring the king to safety.";
         case HC::Check: return check_english(h, w);
         case HC::Threat:
-            return "Watch out: after " + sq(h.from) + "-" + sq(h.by) + ", " + w.on(h.by_piece, h.by) + " can take " +
+            return "Watch out: after " + sq(h.from) + "-" + sq(h.to) + ", " + w.on(h.by_piece, h.by) + " can take " +
                    w.on_acc(h.piece, h.square) + " and win " + points(h.value, w.lang) + ".";
         case HC::LosingTrade:
             return capitalized(w.name(h.piece).nominative) + " takes on " + sq(h.square) + ", but the exchange costs " +
@@ -158,6 +175,9 @@ std::string english(const Hint& h, const Words& w) {
         case HC::TheirLoose:
             return "Chance: " + w.on(h.by_piece, h.by) + " can take " + w.on_acc(h.piece, h.square) + " and win " +
                    points(h.value, w.lang) + ".";
+        case HC::TakeBack:
+            return "Take back: " + w.on(h.by_piece, h.by) + " can take " + w.on_acc(h.piece, h.square) +
+                   ", and the trade stays even.";
     }
     return "?";
 }

@@ -75,8 +75,9 @@ TEST(Coach, PraisesDevelopmentButNotAPieceLeftToBeWon) {
     EXPECT_EQ(lost[0].square, Square::D5);
     EXPECT_EQ(lost[0].by, Square::E6);
     EXPECT_EQ(lost[0].value, 300);
-    EXPECT_EQ(describe(lost[0], Language::German),
-              "Der Springer auf d5 ist nicht genug gedeckt: der Bauer auf e6 kann schlagen und gewinnt 3 Punkte.");
+    EXPECT_EQ(
+        describe(lost[0], Language::German),
+        "Der Springer auf d5 ist nicht genug gedeckt: der Bauer auf e6 kann schlagen und damit 3 Punkte gewinnen.");
 }
 
 TEST(Coach, QueenBeforeTheMinorPieces) {
@@ -153,7 +154,7 @@ TEST(Coach, ThreeWaysOutOfCheck) {
     EXPECT_EQ(h->answers, (CheckAnswers{.king_moves = 4, .captures = 1, .blocks = 2}));
     EXPECT_EQ(describe(*h, Language::German),
               "Schach vom Läufer auf b5 (Art. 3.9). Drei Wege hinaus: ausweichen mit dem König (4), den Angreifer "
-              "schlagen (1), dazwischenziehen (2).");
+              "schlagen (1) oder dazwischenziehen (2).");
     // And the checking bishop stands unprotected.
     const Hint* loose = find(hs, HintCode::TheirLoose);
     ASSERT_NE(loose, nullptr);
@@ -175,7 +176,38 @@ TEST(Coach, TheOpponentsLoosePiece) {
     EXPECT_EQ(hs[0].square, Square::F4);
     EXPECT_EQ(hs[0].by, Square::C1);
     EXPECT_EQ(describe(hs[0], Language::GermanNeutral),
-              "Chance: de Läufere auf c1 kann de Springere auf f4 schlagen und gewinnt 3 Punkte.");
+              "Chance: de Läufere auf c1 kann de Springere auf f4 schlagen und damit 3 Punkte gewinnen.");
+}
+
+TEST(Coach, TheThreatNamesTheMovePlayedAndTheAttacker) {
+    // d7-d6 opens the bishop's diagonal: the bishop, not the pawn, takes the queen.
+    const auto hs = hints(Start, {"e2e4", "e7e5", "d1g4", "d7d6"}, Color::White);
+    const Hint* h = find(hs, HintCode::Threat);
+    ASSERT_NE(h, nullptr);
+    EXPECT_EQ(h->by, Square::C8);
+    EXPECT_EQ(describe(*h, Language::English),
+              "Watch out: after d7-d6, the bishop on c8 can take the queen on g4 and win 9 points.");
+    EXPECT_EQ(describe(*h, Language::German),
+              "Achtung: nach d7-d6 kann der Läufer auf c8 die Dame auf g4 schlagen und damit 9 Punkte gewinnen.");
+}
+
+TEST(Coach, NoAdviceOnAMateAndNoRimPawnWarningOutOfCheck) {
+    EXPECT_TRUE(hints(Start, {"f2f3", "e7e5", "g2g4", "d8h4"}, Color::White).empty());
+    EXPECT_EQ(find(hints(Start, {"f2f3", "e7e6", "b1c3", "d8h4", "g2g3"}, Color::White), HintCode::FlankPawn), nullptr);
+}
+
+TEST(Coach, AQueenTradeIsNoEarlyQueen) {
+    const auto hs = hints(Start, {"d2d4", "e7e5", "d4e5", "d7d6", "e5d6", "d8d6", "d1d6"}, Color::White);
+    EXPECT_EQ(find(hs, HintCode::QueenEarly), nullptr);
+}
+
+TEST(Coach, TakingBackIsAnEvenTradeNotAChance) {
+    const auto hs = hints(Start, {"e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5c6"}, Color::Black);
+    const Hint* h = find(hs, HintCode::TakeBack);
+    ASSERT_NE(h, nullptr);
+    EXPECT_EQ(h->square, Square::C6);
+    EXPECT_EQ(h->principle, Principle::EqualTrades);
+    for (const Hint& x : hs) EXPECT_FALSE(x.code == HintCode::TheirLoose && x.square == Square::C6);
 }
 
 // Random games: every hint names what stands on the board, and each has a sentence.
