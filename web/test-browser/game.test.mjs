@@ -8,13 +8,13 @@ import {
     clickMove,
     createGameApi,
     gameState,
-    launchBrowser,
     openGame,
     openPage,
     play,
     removeDir,
     resultText,
     scenario,
+    shareServerAndBrowser,
     shownMoves,
     startServer,
     tempDir,
@@ -24,19 +24,10 @@ import {
 
 let browser;
 let server;
-let dir;
 const current = () => server;
-
-before(async () => {
-    dir = await tempDir();
-    server = await startServer({ db: join(dir, 'games.db') });
-    browser = await launchBrowser();
-});
-
-after(async () => {
-    await browser?.close();
-    await server?.stop();
-    if (dir) await removeDir(dir);
+shareServerAndBrowser(before, after, (s, b) => {
+    server = s;
+    browser = b;
 });
 
 /** The sentence about a pending offer under the buttons. */

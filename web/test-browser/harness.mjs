@@ -136,6 +136,25 @@ export async function closeAll() {
  * A scenario for node:test's `test`: bounded in time; on failure screenshots of all pages (and
  * the server's output) before the contexts close.
  */
+/** One server (fresh database) and one browser for the scenarios of a file: started before them
+ * (`ready` gets both), stopped and removed after them. */
+export function shareServerAndBrowser(before, after, ready) {
+    let dir;
+    let server;
+    let browser;
+    before(async () => {
+        dir = await tempDir();
+        server = await startServer({ db: join(dir, 'games.db') });
+        browser = await launchBrowser();
+        ready(server, browser);
+    });
+    after(async () => {
+        await browser?.close();
+        await server?.stop();
+        if (dir) await removeDir(dir);
+    });
+}
+
 export function scenario(test, name, timeout, fn, getServer = () => null) {
     // Our own limit (with screenshots), inside node:test's (which would only cancel the test).
     test(name, { timeout: timeout + 15_000 }, async (t) => {

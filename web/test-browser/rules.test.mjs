@@ -6,25 +6,16 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
 import { join } from 'node:path';
-import { launchBrowser, openPage, playOnExercise, removeDir, scenario, startServer, tempDir, webDir } from './harness.mjs';
+import { openPage, playOnExercise, scenario, shareServerAndBrowser, webDir } from './harness.mjs';
 
 const trials = JSON.parse(await readFile(join(webDir, '../tests/server/exercise_trials.json'), 'utf8'));
 
 let browser;
 let server;
-let dir;
 const current = () => server;
-
-before(async () => {
-    dir = await tempDir();
-    server = await startServer({ db: join(dir, 'games.db') });
-    browser = await launchBrowser();
-});
-
-after(async () => {
-    await browser?.close();
-    await server?.stop();
-    if (dir) await removeDir(dir);
+shareServerAndBrowser(before, after, (s, b) => {
+    server = s;
+    browser = b;
 });
 
 /** Waits for the exercise's answer to become `result` (after it was something else) and returns its text. */

@@ -3,24 +3,14 @@
 // board, the clock page (a flag at 1+0, the FIDE class of a control) and the PGN checker.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { join } from 'node:path';
-import { launchBrowser, openPage, removeDir, scenario, startServer, tempDir } from './harness.mjs';
+import { openPage, scenario, shareServerAndBrowser } from './harness.mjs';
 
 let browser;
 let server;
-let dir;
 const current = () => server;
-
-before(async () => {
-    dir = await tempDir();
-    server = await startServer({ db: join(dir, 'games.db') });
-    browser = await launchBrowser();
-});
-
-after(async () => {
-    await browser?.close();
-    await server?.stop();
-    if (dir) await removeDir(dir);
+shareServerAndBrowser(before, after, (s, b) => {
+    server = s;
+    browser = b;
 });
 
 /** Shows number `n` on the explorer and returns the back rank the page shows. */
