@@ -62,13 +62,13 @@ int times_moved(const Replay& r, Square s) {
     return o < 0 ? 0 : r.moved[static_cast<std::size_t>(o)];
 }
 
-/// The knights and bishops of `c` that have not moved yet, the one of the last move aside (the
-/// replay's squares and counts are those before the last move).
+/// The knights and bishops of `c` that have not moved yet and stand on their back rank, the one of
+/// the last move aside (the replay's squares and counts are those before the last move).
 Bitboard minors_at_home(const Replay& r, Color c) {
     Bitboard home = 0;
     const Bitboard minors = r.before.pieces(c, PieceType::Knight) | r.before.pieces(c, PieceType::Bishop);
     for (Square s : squares(minors & ~bb(r.last.from())))
-        if (times_moved(r, s) == 0) home |= bb(s);
+        if (times_moved(r, s) == 0 && rank_of(s) == relative(c, Rank::R1)) home |= bb(s);  // set up elsewhere: out
     return home;
 }
 

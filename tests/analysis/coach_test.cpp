@@ -196,6 +196,14 @@ TEST(Coach, NoAdviceOnAMateAndNoRimPawnWarningOutOfCheck) {
     EXPECT_EQ(find(hints(Start, {"f2f3", "e7e6", "b1c3", "d8h4", "g2g3"}, Color::White), HintCode::FlankPawn), nullptr);
 }
 
+TEST(Coach, APieceSetUpOffItsBackRankIsNotWaitingAtHome) {
+    // A game from a FEN with the knight on f3 already: only b1, c1 and f1 wait.
+    const auto hs = hints("rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 1", {"d1e2"}, Color::White);
+    const Hint* h = find(hs, HintCode::QueenEarly);
+    ASSERT_NE(h, nullptr);
+    EXPECT_EQ(h->squares, bb(Square::B1) | bb(Square::C1) | bb(Square::F1));
+}
+
 TEST(Coach, AQueenTradeIsNoEarlyQueen) {
     const auto hs = hints(Start, {"d2d4", "e7e5", "d4e5", "d7d6", "e5d6", "d8d6", "d1d6"}, Color::White);
     EXPECT_EQ(find(hs, HintCode::QueenEarly), nullptr);
