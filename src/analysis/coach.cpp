@@ -77,10 +77,11 @@ struct Win {
     Move move = Move::none();
 };
 
-/// The side to move's best capture on `s` by the static exchange, when it wins material.
-std::optional<Win> winning_capture(const Position& pos, Square s) {
+/// The side to move's best capture on `s` (among its legal `moves`) by the static exchange, when it
+/// wins material.
+std::optional<Win> winning_capture(const Position& pos, const MoveList& moves, Square s) {
     std::optional<Win> best;
-    for (Move m : legal_moves(pos)) {
+    for (Move m : moves) {
         if (m.to() != s || m.kind() == MoveKind::Castling || !pos.is_capture(m)) continue;
         const int gain = see(pos, m);
         const bool cheaper = best && gain == best->gain &&
@@ -96,8 +97,9 @@ std::optional<Win> winning_capture(const Position& pos, Square s) {
 std::vector<Hint> loose_pieces(const Position& pos, HintCode code, std::size_t cap = MaxLooseHints) {
     std::vector<Hint> hints;
     const Color them = ~pos.side_to_move();
+    const MoveList moves = legal_moves(pos);
     for (Square s : squares(pos.pieces(them) & ~pos.pieces(PieceType::King))) {
-        const auto win = winning_capture(pos, s);
+        const auto win = winning_capture(pos, moves, s);
         if (!win) continue;
         Hint h{.principle = Principle::LoosePieces, .code = code, .piece = pos.piece_on(s), .square = s};
         h.by = win->move.from();
@@ -110,20 +112,26 @@ std::vector<Hint> loose_pieces(const Position& pos, HintCode code, std::size_t c
     return hints;
 }
 
-/// The squares of all those pieces.
-Bitboard winnable(const Position& pos) {
+/// The squares of those pieces.
+Bitboard squares_of(const std::vector<Hint>& hints) {
     Bitboard b = 0;
-    for (const Hint& h : loose_pieces(pos, HintCode::OwnLoose, 32)) b |= bb(h.square);
+    for (const Hint& h : hints) b |= bb(h.square);
     return b;
 }
 
-/// The side to move's own pieces the opponent could win if it were their turn.
-Bitboard threatened(const Position& pos) {
-    if (pos.in_check()) return 0;
+/// The squares of all those pieces.
+Bitboard winnable(const Position& pos) { return squares_of(loose_pieces(pos, HintCode::OwnLoose, 32)); }
+
+/// `pos` with the side to move passing (precondition: not in check): what the opponent could do
+/// if it were their turn.
+Position passed_turn(const Position& pos) {
     Position passed = pos;
     passed.do_move(Move::null());
-    return winnable(passed);
+    return passed;
 }
+
+/// The side to move's own pieces the opponent could win if it were their turn.
+Bitboard threatened(const Position& pos) { return pos.in_check() ? 0 : winnable(passed_turn(pos)); }
 
 bool in_opening(const Position& before) { return before.ply() < CoachOpeningPlies; }
 
@@ -277,11 +285,10 @@ void threat_hints(const Replay& r, std::vector<Hint>& out) {
         return;
     }
     // What the opponent could win before their move stays no news; what they can win now is.
-    const Bitboard fresh = threatened(r.after) & ~winnable(r.before);
-    if (!fresh) return;
-    Position passed = r.after;
-    passed.do_move(Move::null());
-    for (Hint h : loose_pieces(passed, HintCode::OwnLoose)) {
+    std::vector<Hint> threats = loose_pieces(passed_turn(r.after), HintCode::OwnLoose, 32);
+    const Bitboard fresh = squares_of(threats) & ~winnable(r.before);
+    if (threats.size() > MaxLooseHints) threats.resize(MaxLooseHints);  // the most valuable, as elsewhere
+    for (Hint h : threats) {
         if (!contains(fresh, h.square)) continue;
         h.principle = Principle::WatchThreats;
         h.code = HintCode::Threat;

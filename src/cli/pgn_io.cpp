@@ -147,11 +147,4 @@ void add_pgn_input_options(CLI::App& sub, std::vector<std::string>& files, std::
     sub.add_option("--newline", newline, tr(Msg::HelpPgnNewline))->type_name("TEXT");
 }
 
-std::string move_number_of_ply(const Position& start, int plies) {
-    // The last ply played is number plies - 1 counted from the start position.
-    const int absolute = start.ply() + plies - 1;
-    const int number = absolute / 2 + 1;
-    return fmt::format("{}{}", number, absolute % 2 == 0 ? "." : "...");
-}
-
 }  // namespace schach::cli

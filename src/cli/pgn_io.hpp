@@ -70,7 +70,4 @@ void print_pgn_problem(std::FILE* out, std::string_view file, const PgnError& er
 /// Adds the FILE... positional (required, "-" = stdin) and --newline to a pgn subcommand.
 void add_pgn_input_options(CLI::App& sub, std::vector<std::string>& files, std::string& newline);
 
-/// The move number of the ply that ends after `plies` plies from `start`: "34." or "34...".
-std::string move_number_of_ply(const Position& start, int plies);
-
 }  // namespace schach::cli

@@ -99,4 +99,10 @@ Adjudication adjudicate(const Position& start, std::span<const Move> moves, cons
     return a;
 }
 
+std::string move_number_of_ply(const Position& start, int plies) {
+    // The last ply played is number plies - 1 counted from the start position.
+    const int absolute = start.ply() + plies - 1;
+    return std::to_string(absolute / 2 + 1) + (absolute % 2 == 0 ? "." : "...");
+}
+
 }  // namespace schach

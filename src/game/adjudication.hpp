@@ -50,4 +50,8 @@ bool is_time_forfeit_tag(std::string_view termination);
 /// Adjudicates the main line `moves` from `start`.
 Adjudication adjudicate(const Position& start, std::span<const Move> moves, const GameRecord& record);
 
+/// The move number of the ply that ends after `plies` plies from `start`: "34." or "34...", as
+/// an adjudication names the ply where a game ended or could not be replayed.
+std::string move_number_of_ply(const Position& start, int plies);
+
 }  // namespace schach

@@ -390,11 +390,13 @@ net::awaitable<Response> HttpServer::Impl::serve_api(const Request& req, const T
     const bool keep = req.keep_alive();
     const std::string game = seg.size() >= 4 ? seg[3] : std::string();
     Caller caller = caller_of(req, target, game);
+    // A browser's POST from another site (CSRF) is refused before any route looks at it.
+    if (req.method() == http::verb::post && !origin_allowed(req))
+        co_return error_response(403, ErrorCode::Origin, caller.lang, keep);
     if (seg.size() >= 3 && seg[1] == "v1" && seg[2] == "exercises") {  // the rules guide: stateless, no seats
         const bool post_ex = req.method() == http::verb::post;
         if (!post_ex && req.method() != http::verb::get)
             co_return error_response(405, ErrorCode::Method, caller.lang, keep);
-        if (post_ex && !origin_allowed(req)) co_return error_response(403, ErrorCode::Origin, caller.lang, keep);
         const Reply r = exercise_request(post_ex, {seg.begin() + 3, seg.end()}, req.body(), caller.lang);
         co_return json_response(r.status, r.body, keep);
     }
@@ -407,7 +409,6 @@ net::awaitable<Response> HttpServer::Impl::serve_api(const Request& req, const T
     const bool post = req.method() == http::verb::post;
     const bool get = req.method() == http::verb::get;
     if (!post && !get) co_return error_response(405, ErrorCode::Method, caller.lang, keep);
-    if (post && !origin_allowed(req)) co_return error_response(403, ErrorCode::Origin, caller.lang, keep);
     if (seg.size() >= 4 && !valid_game_id(game)) co_return error_response(404, ErrorCode::NotFound, caller.lang, keep);
 
     // A JSON body (POST): an object, or nothing at all.
@@ -478,8 +479,7 @@ net::awaitable<Response> HttpServer::Impl::serve_api(const Request& req, const T
 
 net::awaitable<Response> HttpServer::Impl::serve_tool(const Request& req, const Target& target, Language lang) {
     const bool keep = req.keep_alive();
-    const bool post = req.method() == http::verb::post;
-    if (post && !origin_allowed(req)) co_return error_response(403, ErrorCode::Origin, lang, keep);
+    const bool post = req.method() == http::verb::post;  // its Origin checked by serve_api
     std::optional<ToolReply> tool;
     if (post && target.segments.size() == 3 && target.segments[1] == "pgn") {
         struct Waiting {

@@ -13,12 +13,6 @@ namespace json = boost::json;
 
 namespace {
 
-/// "34." or "34..." for the move that ends after `plies` plies from `start`.
-std::string move_number_of_ply(const Position& start, int plies) {
-    const int absolute = start.ply() + plies - 1;
-    return std::to_string(absolute / 2 + 1) + (absolute % 2 == 0 ? "." : "...");
-}
-
 std::string_view color_id(Color c) { return c == Color::White ? "white" : "black"; }
 
 /// One game as read: what the builder keeps plus the record's facts for the adjudication.

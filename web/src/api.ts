@@ -26,15 +26,16 @@ export class ApiError extends Error {
     }
 }
 
-function apiUrl(path: string): string {
-    return `/api/v1${path}${path.includes('?') ? '&' : '?'}lang=${encodeURIComponent(currentLang())}`;
+function apiUrl(path: string, base: string): string {
+    return `${base}${path}${path.includes('?') ? '&' : '?'}lang=${encodeURIComponent(currentLang())}`;
 }
 
-/** A request to the API in the page's language, its answer checked by `decode`. */
-export async function call<T>(path: string, decode: Decoder<T>, init: RequestInit = {}): Promise<T> {
+/** A request to the API under `base` (`/api/v1`: games; `/api`: the tools) in the page's
+ * language, its answer checked by `decode`. */
+export async function call<T>(path: string, decode: Decoder<T>, init: RequestInit = {}, base = '/api/v1'): Promise<T> {
     let response: Response;
     try {
-        response = await fetch(apiUrl(path), { credentials: 'same-origin', ...init });
+        response = await fetch(apiUrl(path, base), { credentials: 'same-origin', ...init });
     } catch (e) {
         throw new ApiError(0, 'network', e instanceof Error ? e.message : String(e));
     }

@@ -6,12 +6,12 @@ import { Chessground } from '@lichess-org/chessground';
 import type { Api } from '@lichess-org/chessground/api';
 import type { Key } from '@lichess-org/chessground/types';
 import { announce } from './announce.js';
-import { createGame } from './api.js';
+import { ApiError, createGame } from './api.js';
 import { castlingTrainer } from './castling_trainer.js';
 import { button, el, uniqueId } from './dom.js';
 import { invitation } from './home.js';
 import { type MessageKey, t } from './i18n.js';
-import { type Chess960Start, type DerivationStep, type StepId, ToolError, chess960Number, fetchChess960 } from './tools_api.js';
+import { type Chess960Start, type DerivationStep, type StepId, chess960Number, fetchChess960 } from './tools_api.js';
 
 const StepText: { readonly [S in StepId]: MessageKey } = {
     'light-bishop': 'c960StepLightBishop',
@@ -197,7 +197,7 @@ function backToNumber(): HTMLElement {
                 out.textContent = t('c960NumberIs', { n });
             })
             .catch((err: unknown) => {
-                out.textContent = err instanceof ToolError ? t('c960NoNumber', { reason: err.message }) : errorText(err);
+                out.textContent = err instanceof ApiError ? t('c960NoNumber', { reason: err.message }) : errorText(err);
             });
     });
     return form;

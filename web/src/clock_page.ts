@@ -3,13 +3,15 @@
 // (DeviceClock) with big tap areas, pause, the arbiter's corrections, the screen kept awake and
 // our own sounds.
 import { announce } from './announce.js';
+import { ApiError } from './api.js';
 import { formatClock } from './clock_format.js';
-import { DeviceClock, type Side, other } from './device_clock.js';
+import { DeviceClock } from './device_clock.js';
 import { button, el, uniqueId } from './dom.js';
 import { type MessageKey, t } from './i18n.js';
+import { type Color, otherColor } from './protocol.js';
 import type { Sounds } from './sounds.js';
 import { Awake } from './wake_lock.js';
-import { type TimeControlInfo, ToolError, fetchTimeControl } from './tools_api.js';
+import { type TimeControlInfo, fetchTimeControl } from './tools_api.js';
 
 export const ClockPresets: readonly string[] = ['1+0', '3+2', '5+3', '10+5', '15+10', '90+30', '40/90+30,30+30', '5d3', '5b3', 'h3'];
 
@@ -70,7 +72,7 @@ export function clockPage(sounds: Sounds): HTMLElement {
                 read = await fetchTimeControl(text, pgnForm.checked ? 'pgn' : 'human');
             } catch (e) {
                 // Not a spec as people write it: perhaps a PGN TimeControl tag (in seconds).
-                if (pgnForm.checked || !(e instanceof ToolError) || e.code !== 'time-control') throw e;
+                if (pgnForm.checked || !(e instanceof ApiError) || e.code !== 'time-control') throw e;
                 read = await fetchTimeControl(text, 'pgn').catch(() => Promise.reject(e));
                 note = t('clockReadAsPgn');
             }
@@ -109,7 +111,7 @@ function runningClock(info: TimeControlInfo, sounds: Sounds, back: () => void): 
     const clock = new DeviceClock({ mode: info.mode === 'hourglass' ? 'hourglass' : 'periods', periods: info.periods });
     const awake = new Awake();
     const low = lowTimeMs(info.periods[0]?.baseMs ?? 0);
-    const warned: Record<Side, boolean> = { white: false, black: false };
+    const warned: Record<Color, boolean> = { white: false, black: false };
     const penaltyMs = info.class === 'classical' ? 120_000 : 60_000;
     const run = el('div', { class: 'clock-run' });
     // The two sides fill the screen below the header, whatever its height.
@@ -118,7 +120,7 @@ function runningClock(info: TimeControlInfo, sounds: Sounds, back: () => void): 
         run.style.setProperty('--clock-top', `${Math.max(0, Math.round(top + window.scrollY))}px`);
     };
 
-    const area = (side: Side) => {
+    const area = (side: Color) => {
         const time = el('span', { class: 'dc-time', attrs: { 'aria-live': 'off' } });
         const meta = el('span', { class: 'dc-meta' });
         const flag = el('span', { class: 'dc-flag', text: t('clockFlagFallen') });
@@ -152,8 +154,8 @@ function runningClock(info: TimeControlInfo, sounds: Sounds, back: () => void): 
                 button(t('clockPlus2'), () => correct(side, 120_000)),
                 button(t('clockPlus10s'), () => correct(side, 10_000)),
                 button(t('clockMinus10s'), () => correct(side, -10_000)),
-                button(t('clockIllegalBy', { color: t(other(side)), minutes: penaltyMs / 60_000 }), () => correct(side, penaltyMs, 'clockIllegalDone')),
-                button(t('clockClaimBy', { color: t(other(side)), minutes: penaltyMs / 60_000 }), () => correct(side, penaltyMs, 'clockClaimDone')),
+                button(t('clockIllegalBy', { color: t(otherColor(side)), minutes: penaltyMs / 60_000 }), () => correct(side, penaltyMs, 'clockIllegalDone')),
+                button(t('clockClaimBy', { color: t(otherColor(side)), minutes: penaltyMs / 60_000 }), () => correct(side, penaltyMs, 'clockClaimDone')),
             ]),
         ),
     ]);
@@ -215,12 +217,12 @@ function runningClock(info: TimeControlInfo, sounds: Sounds, back: () => void): 
         window.removeEventListener('resize', fit);
         awake.dispose();
     };
-    const tap = (side: Side) => {
+    const tap = (side: Color) => {
         sounds.unlock();
         if (clock.flagged) return;
         if (!clock.active) {
             // Before the start: the player of Black presses, and White's clock runs.
-            if (side === other(clock.toMove)) {
+            if (side === otherColor(clock.toMove)) {
                 clock.start(now());
                 started();
             }
@@ -248,7 +250,7 @@ function runningClock(info: TimeControlInfo, sounds: Sounds, back: () => void): 
         }
         render();
     };
-    const correct = (side: Side, ms: number, done?: MessageKey) => {
+    const correct = (side: Color, ms: number, done?: MessageKey) => {
         clock.adjust(side, ms);
         status.textContent = done
             ? t(done, { color: t(side), minutes: ms / 60_000 })

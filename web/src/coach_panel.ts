@@ -2,7 +2,7 @@
 // for the hints on that move (the browser has no rules) and lists them, each with its principle.
 // A switch turns it off and on; the choice is remembered.
 import { fetchCoach } from './api.js';
-import type { CoachHint } from './coach_protocol.js';
+import type { CoachAdvice, CoachHint } from './coach_protocol.js';
 import { el, uniqueId } from './dom.js';
 import { t } from './i18n.js';
 import type { GameState } from './protocol.js';
@@ -17,6 +17,8 @@ export class CoachPanel {
     /** The ply asked for last, so each position is asked once. */
     private asked: number | null = null;
     private last: { readonly state: GameState; readonly watching: boolean } | null = null;
+    /** The answers by ply, each asked once (a takeback forgets the plies it took back). */
+    private readonly advice = new Map<number, Promise<CoachAdvice>>();
 
     constructor(private readonly gameId: string) {
         const id = uniqueId('coach-toggle');
@@ -45,8 +47,7 @@ export class CoachPanel {
         const mine = state.mode === 'computer' && !watching && (state.you === 'white' || state.you === 'black');
         this.el.hidden = !mine;
         if (!mine) return;
-        this.list.hidden = !this.on;
-        this.empty.hidden = !this.on || this.list.childElementCount > 0;
+        for (const ply of this.advice.keys()) if (ply > state.ply) this.advice.delete(ply);
         if (!this.on || this.asked === state.ply) return;
         this.asked = state.ply;
         void this.ask();
@@ -61,12 +62,22 @@ export class CoachPanel {
             return;
         }
         try {
-            const last = await fetchCoach(this.gameId, ply);
-            const own = last.mover !== last.learner && ply >= 2 ? await fetchCoach(this.gameId, ply - 1) : null;
+            const last = await this.adviceAt(ply);
+            const own = last.mover !== last.learner && ply >= 2 ? await this.adviceAt(ply - 1) : null;
             if (ply === this.asked) this.show([...(own?.hints ?? []), ...last.hints]);
         } catch {
             // No hints this time; the next move asks again.
         }
+    }
+
+    private adviceAt(ply: number): Promise<CoachAdvice> {
+        let answer = this.advice.get(ply);
+        if (!answer) {
+            answer = fetchCoach(this.gameId, ply);
+            answer.catch(() => this.advice.delete(ply));
+            this.advice.set(ply, answer);
+        }
+        return answer;
     }
 
     private show(all: readonly CoachHint[]): void {

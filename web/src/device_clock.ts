@@ -1,10 +1,8 @@
 // The chess clock of the clock page, on the device between two players (no server while it runs):
 // the stages the server parsed (TimeControl: periods with move counts, increment, simple and
 // Bronstein delay, hourglass) counted from the time given to each call, so tests pass the time in.
+import { type Color, otherColor } from './protocol.js';
 import type { Period } from './tools_api.js';
-
-export type Side = 'white' | 'black';
-export const other = (s: Side): Side => (s === 'white' ? 'black' : 'white');
 
 export interface ClockStages {
     readonly mode: 'periods' | 'hourglass';
@@ -19,16 +17,16 @@ interface SideState {
 }
 
 export class DeviceClock {
-    private readonly sides: Record<Side, SideState>;
+    private readonly sides: Record<Color, SideState>;
     /** The side whose turn is under way (its clock runs unless paused), or null before the start
      * and after a flag fall. */
-    active: Side | null = null;
+    active: Color | null = null;
     paused = false;
     /** The side to move (also before the start). */
-    toMove: Side = 'white';
+    toMove: Color = 'white';
     private turnStart = 0;
     private usedAtPause = 0;
-    flagged: Side | null = null;
+    flagged: Color | null = null;
 
     constructor(readonly stages: ClockStages) {
         const base = stages.periods[0]?.baseMs ?? 0;
@@ -37,11 +35,11 @@ export class DeviceClock {
     }
 
     /** The side whose clock runs now, or null. */
-    get running(): Side | null {
+    get running(): Color | null {
         return this.paused ? null : this.active;
     }
 
-    private periodOf(side: Side): Period | undefined {
+    private periodOf(side: Color): Period | undefined {
         const p = this.stages.periods;
         return p[Math.min(this.sides[side].period, p.length - 1)];
     }
@@ -53,20 +51,20 @@ export class DeviceClock {
     }
 
     /** The delay still to run for `side` at `now` (the main time is not charged within it). */
-    delayLeft(side: Side, now: number): number {
+    delayLeft(side: Color, now: number): number {
         const p = this.periodOf(side);
         if (!p || p.delay === 'none' || this.active !== side || this.stages.mode === 'hourglass') return 0;
         return Math.max(0, p.delayMs - this.used(now));
     }
 
     /** What the display shows for `side` at `now`, in ms (never below 0). */
-    timeLeft(side: Side, now: number): number {
+    timeLeft(side: Color, now: number): number {
         const s = this.sides[side];
         const used = this.used(now);
         if (this.stages.mode === 'hourglass') {
             // The time one side uses is added to the other.
             if (this.active === side) return Math.max(0, s.main - used);
-            if (this.active === other(side)) return s.main + used;
+            if (this.active === otherColor(side)) return s.main + used;
             return Math.max(0, s.main);
         }
         if (this.active !== side) return Math.max(0, s.main);
@@ -77,12 +75,12 @@ export class DeviceClock {
         return Math.max(0, s.main - charged);
     }
 
-    moves(side: Side): number {
+    moves(side: Color): number {
         return this.sides[side].moves;
     }
 
     /** 1-based period of a side, and the moves still to make in it (null: the rest of the game). */
-    periodInfo(side: Side): { readonly index: number; readonly movesLeft: number | null } {
+    periodInfo(side: Color): { readonly index: number; readonly movesLeft: number | null } {
         const p = this.periodOf(side);
         const s = this.sides[side];
         return {
@@ -113,11 +111,11 @@ export class DeviceClock {
     }
 
     /** Checks for a flag at `now`; returns the side whose flag fell (then the clock stops). */
-    tick(now: number): Side | null {
+    tick(now: number): Color | null {
         if (this.flagged || !this.active) return this.flagged;
         const side = this.active;
         if (this.timeLeft(side, now) <= 0) {
-            if (this.stages.mode === 'hourglass') this.sides[other(side)].main += this.sides[side].main;
+            if (this.stages.mode === 'hourglass') this.sides[otherColor(side)].main += this.sides[side].main;
             this.sides[side].main = 0;
             this.flagged = side;
             this.active = null;
@@ -127,7 +125,7 @@ export class DeviceClock {
     }
 
     /** The side whose clock runs completed a move and pressed: the other side's clock runs. */
-    press(side: Side, now: number): boolean {
+    press(side: Color, now: number): boolean {
         if (this.running !== side || this.tick(now)) return false;
         const s = this.sides[side];
         const p = this.periodOf(side);
@@ -135,7 +133,7 @@ export class DeviceClock {
         s.moves += 1;
         if (this.stages.mode === 'hourglass') {
             s.main -= used;
-            this.sides[other(side)].main += used;
+            this.sides[otherColor(side)].main += used;
         } else if (p) {
             // Both delays give back what was used within them; the increment comes after each move
             // made in the period (6.3.1), and a completed period adds the next period's time.
@@ -148,7 +146,7 @@ export class DeviceClock {
                 s.main += this.periodOf(side)?.baseMs ?? 0;
             }
         }
-        this.toMove = other(side);
+        this.toMove = otherColor(side);
         this.active = this.toMove;
         this.turnStart = now;
         return true;
@@ -156,7 +154,7 @@ export class DeviceClock {
 
     /** An arbiter's correction: `deltaMs` more (or less) for `side`, e.g. two minutes more after an
      * illegal move (7.5.5) or an incorrect claim (9.5) of the opponent. */
-    adjust(side: Side, deltaMs: number): void {
+    adjust(side: Color, deltaMs: number): void {
         const s = this.sides[side];
         s.main = Math.max(0, s.main + deltaMs);
     }

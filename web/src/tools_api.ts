@@ -2,47 +2,16 @@
 // trainer's positions, time controls for the clock page, the PGN checker. The page has no
 // rules: every answer here comes from the server's libschach, validated before use.
 import { type Decoder, arrayOf, bool, isObject, nat, nullable, oneOf, optional, recordOf, str, struct } from './decode.js';
-import { currentLang } from './i18n.js';
+import { call as apiCall, postJson } from './api.js';
 import type { Castling, Dests } from './protocol.js';
-
-/** A refused request or a typed error of the rules (`code`, the server's sentence, its data). */
-export class ToolError extends Error {
-    constructor(
-        readonly status: number,
-        readonly code: string,
-        message: string,
-        readonly data: Readonly<Record<string, unknown>> = {},
-    ) {
-        super(message);
-    }
-}
 
 const square: Decoder<string> = (x) => (typeof x === 'string' && /^[a-h][1-8]$/.test(x) ? x : undefined);
 const squareMap: Decoder<Dests> = recordOf(square, arrayOf(square, 64));
 const castlingMap: Decoder<Castling> = recordOf(square, recordOf(square, square));
 
-function url(path: string): string {
-    return `/api${path}${path.includes('?') ? '&' : '?'}lang=${encodeURIComponent(currentLang())}`;
-}
-
-async function call<T>(path: string, decode: Decoder<T>, body?: unknown): Promise<T> {
-    let response: Response;
-    try {
-        response = await fetch(url(path), {
-            credentials: 'same-origin',
-            ...(body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
-        });
-    } catch (e) {
-        throw new ToolError(0, 'network', e instanceof Error ? e.message : String(e));
-    }
-    const json: unknown = await response.json().catch(() => undefined);
-    if (!response.ok) {
-        const err = isObject(json) ? json : {};
-        throw new ToolError(response.status, str(err['code']) ?? 'http', str(err['text']) ?? `HTTP ${response.status}`, err);
-    }
-    const value = decode(json);
-    if (value === undefined) throw new ToolError(response.status, 'malformed', `unexpected answer from ${path}`);
-    return value;
+/** The tools' requests: api.ts's `call` under `/api`, a POST when there is a body. */
+function call<T>(path: string, decode: Decoder<T>, body?: unknown): Promise<T> {
+    return apiCall(path, decode, body === undefined ? {} : postJson(body), '/api');
 }
 
 // ---- Chess960 ---------------------------------------------------------------------------------
