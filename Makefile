@@ -60,12 +60,14 @@ bench: build
 	@bash scripts/bench.sh $(BUILD)
 
 # A gauntlet of `schach uci` against Glaurung, Toga II, Ethereal and Stockfish at several UCI_Elo
-# (scripts/match.sh): GAMES per opponent (default 100) at TC (10+0.1), results and PGN in
+# (scripts/match.sh): GAMES per opponent (default 400; the Stockfish levels SF_GAMES, default 100)
+# at TC (10+0.1), results and PGN in
 # build/match/, resumable (run it again to go on). E.g. make match GAMES=2 (12 games: 2.5 min here;
-# the default 600 games take about 2 hours on 2 cores).
-GAMES ?= 100
+# the default 1,500 games take about 6 hours on 2 cores).
+GAMES ?= 400
+SF_GAMES ?= 100
 match: build
-	@GAMES=$(GAMES) bash scripts/match.sh $(BUILD)
+	@GAMES=$(GAMES) SF_GAMES=$(SF_GAMES) bash scripts/match.sh $(BUILD)
 
 # The Elo of each level 1-8 (scripts/levels.sh): gauntlets against Stockfish 15.1 at fixed UCI_Elo
 # and fairy-stockfish at negative Skill Levels, LEVEL_GAMES per anchor (default 20) at 10+0.1, one

@@ -25,9 +25,12 @@ add_common_args() {
     )
 }
 
-# Stockfish 15.1 at a fixed UCI_Elo (1350..2850), with the Move Overhead our busy cores need.
+# Stockfish 15.1 at a fixed UCI_Elo (1350..2850), with the Move Overhead our busy cores need;
+# further arguments (such as games=N) go into its -engine.
 sf_name() { echo "Stockfish 15.1 ($1)"; }
 add_stockfish() {
-    args+=(-engine cmd=/usr/games/stockfish "name=$(sf_name "$1")" option.Threads=1
-           "option.Move Overhead=100" option.UCI_LimitStrength=true "option.UCI_Elo=$1")
+    local elo=$1
+    shift
+    args+=(-engine cmd=/usr/games/stockfish "name=$(sf_name "$elo")" option.Threads=1
+           "option.Move Overhead=100" option.UCI_LimitStrength=true "option.UCI_Elo=$elo" "$@")
 }

@@ -67,6 +67,10 @@ std::expected<void, ConfigError> apply_engine_key(EngineSpec& e, const std::stri
         const auto n = number<std::int64_t>(value);
         if (!n || *n <= 0) return bad();
         e.movetime = ms(*n);
+    } else if (key == "games") {
+        const auto n = number<int>(value);
+        if (!n || *n <= 0) return bad();
+        e.games = *n;
     } else if (key == "timemargin") {
         const auto n = number<std::int64_t>(value);
         if (!n || *n < 0) return bad();
@@ -189,14 +193,15 @@ std::string display_name(const EngineSpec& spec) {
 }
 
 std::string fingerprint(const std::vector<std::string>& args) {
-    // -games and -concurrency change what is played, not how: the schedule of N games is the start
-    // of the schedule of more, so a journal may be carried on with a larger -games.
+    // -games, an engine's games= and -concurrency change what is played, not how: the schedule of
+    // N games is the start of the schedule of more, so a journal may be carried on with more games.
     std::uint64_t h = 1469598103934665603ull;  // FNV-1a over the arguments and their separators
     for (std::size_t i = 0; i < args.size(); ++i) {
         if ((args[i] == "-games" || args[i] == "-concurrency") && i + 1 < args.size()) {
             ++i;
             continue;
         }
+        if (args[i].starts_with("games=")) continue;
         const std::string& a = args[i];
         for (const char c : a) h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ull;
         h = (h ^ 0xFFu) * 1099511628211ull;

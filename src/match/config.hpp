@@ -1,7 +1,7 @@
 #pragma once
 // What a match is to play, read from a cutechess-like command line:
 //
-//   -engine cmd=stockfish name=SF option.Hash=16 tc=10+0.1 nodes=5000 depth=8 args="-x y"
+//   -engine cmd=stockfish name=SF option.Hash=16 tc=10+0.1 nodes=5000 depth=8 args="-x y" games=100
 //   -each tc=10+0.1 option.Threads=1       (settings for every engine; an engine's own win)
 //   -concurrency 2  -games 100  -gauntlet  -variant chess960  -seed 7
 //   -openings file=book.epd|book.pgn order=random plies=16 start=1 | book=book.bin depth=8
@@ -39,6 +39,8 @@ struct EngineSpec {
     std::optional<int> depth;
     std::optional<ms> movetime;
     ms timemargin{0};  // how far past its time an engine may answer before it loses on time
+    /// At most this many games against each opponent (below -games): a gauntlet's side anchors.
+    std::optional<int> games;
     friend bool operator==(const EngineSpec&, const EngineSpec&) = default;
 };
 
@@ -114,7 +116,8 @@ std::expected<TimeControl, TimeControlError> parse_match_time_control(std::strin
 std::string display_name(const EngineSpec& spec);
 
 /// A short text that differs when the arguments that decide the games differ (for resume); the
-/// number of games and the concurrency are left out, so a finished run can be extended.
+/// number of games (-games and an engine's games=) and the concurrency are left out, so a
+/// finished run can be extended.
 std::string fingerprint(const std::vector<std::string>& args);
 
 }  // namespace schach::match

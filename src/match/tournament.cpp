@@ -1,5 +1,6 @@
 #include "match/tournament.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <ctime>
 #include <filesystem>
@@ -202,7 +203,7 @@ void Runner::worker() {
 
 std::expected<MatchState, RunError> Runner::run(const std::string& fingerprint) {
     const auto pairings = make_pairings(static_cast<int>(config_.engines.size()), config_.gauntlet);
-    schedule_ = make_schedule(pairings, config_.games);
+    schedule_ = make_schedule(pairings, games_of_pairings(config_, pairings));
     finished_.assign(schedule_.size(), false);
     for (const EngineSpec& e : config_.engines) state_.names.push_back(display_name(e));
     for (const Pairing& p : pairings) state_.pairings.push_back(PairingResult{p, {}, {}, {}, {}});
@@ -228,10 +229,16 @@ std::vector<Pairing> make_pairings(int engines, bool gauntlet) {
 }
 
 std::vector<ScheduledGame> make_schedule(const std::vector<Pairing>& pairings, int games_per_pairing) {
+    return make_schedule(pairings, std::vector<int>(pairings.size(), games_per_pairing));
+}
+
+std::vector<ScheduledGame> make_schedule(const std::vector<Pairing>& pairings, const std::vector<int>& games) {
     std::vector<ScheduledGame> out;
-    const int pairs = (games_per_pairing + 1) / 2;
-    for (int k = 0; k < pairs; ++k)
-        for (std::size_t p = 0; p < pairings.size(); ++p)
+    int rounds = 0;
+    for (const int g : games) rounds = std::max(rounds, (g + 1) / 2);
+    for (int k = 0; k < rounds; ++k)
+        for (std::size_t p = 0; p < pairings.size(); ++p) {
+            if (k >= (games[p] + 1) / 2) continue;
             for (int g = 0; g < 2; ++g) {
                 ScheduledGame s;
                 s.id = out.size();
@@ -242,6 +249,18 @@ std::vector<ScheduledGame> make_schedule(const std::vector<Pairing>& pairings, i
                 s.black = g == 0 ? pairings[p].second : pairings[p].first;
                 out.push_back(s);
             }
+        }
+    return out;
+}
+
+std::vector<int> games_of_pairings(const MatchConfig& config, const std::vector<Pairing>& pairings) {
+    std::vector<int> out;
+    for (const Pairing& p : pairings) {
+        int n = config.games;
+        for (const int e : {p.first, p.second})
+            if (const auto& cap = config.engines[static_cast<std::size_t>(e)].games) n = std::min(n, *cap);
+        out.push_back(n);
+    }
     return out;
 }
 

@@ -39,6 +39,11 @@ struct ScheduledGame {
 };
 /// Pair by pair, each pairing in turn: every opponent meets the same openings.
 std::vector<ScheduledGame> make_schedule(const std::vector<Pairing>& pairings, int games_per_pairing);
+/// The same with a number of games for each pairing: a pairing whose games are all scheduled drops
+/// out of the later rounds, so the schedule up to the smallest count is the one of equal counts.
+std::vector<ScheduledGame> make_schedule(const std::vector<Pairing>& pairings, const std::vector<int>& games);
+/// The games of each pairing: -games, or fewer where one of its engines has games=.
+std::vector<int> games_of_pairings(const MatchConfig& config, const std::vector<Pairing>& pairings);
 
 struct PairingResult {
     Pairing pairing;

@@ -741,7 +741,7 @@ Phrase phrase(Msg m) {
             return {
                 "Angaben (Optionen mit einem Minus, Werte als SCHLÜSSEL=WERT):\n"
                 "  -engine cmd=BEFEHL [name=NAME] [args=\"A B\"] [dir=VERZ] [option.NAME=WERT]...\n"
-                "          [tc=ZEIT] [nodes=N] [depth=N] [movetime=MS] [timemargin=MS]\n"
+                "          [tc=ZEIT] [nodes=N] [depth=N] [movetime=MS] [timemargin=MS] [games=N]\n"
                 "  -each ...              Schlüssel für alle Engines (die eigenen einer Engine gelten vor)\n"
                 "  -concurrency N         N Partien gleichzeitig (Vorgabe 1)\n"
                 "  -games N               Partien je Paarung, in Paaren mit getauschten Farben (Vorgabe 2)\n"
@@ -754,13 +754,14 @@ Phrase phrase(Msg m) {
                 "  -sprt elo0=0 elo1=5 alpha=0.05 beta=0.05   (normalisierte Elo, Pentanomial wie fishtest)\n"
                 "  -pgnout F  -positions-out F  -resume F (Vorgabe: F.journal neben -pgnout)\n"
                 "  -watchdog MS           Frist für uci/isready und für Züge ohne Uhr (Vorgabe 10000)\n"
+                "games=N: höchstens N Partien gegen jeden Gegner (weniger als -games).\n"
                 "Derselbe Aufruf (auch mit mehr -games) setzt einen abgebrochenen Lauf aus dem Journal fort.\n"
                 "ZEIT in Sekunden wie cutechess (10+0.1, 40/60+0.5) oder mit Einheiten (5m+3).\n"
                 "Absturz, Hänger, illegaler Zug und Zeitüberschreitung zählen als Verlust.",
                 "",
                 "Settings (options with one dash, values as KEY=VALUE):\n"
                 "  -engine cmd=COMMAND [name=NAME] [args=\"A B\"] [dir=DIR] [option.NAME=VALUE]...\n"
-                "          [tc=TIME] [nodes=N] [depth=N] [movetime=MS] [timemargin=MS]\n"
+                "          [tc=TIME] [nodes=N] [depth=N] [movetime=MS] [timemargin=MS] [games=N]\n"
                 "  -each ...              keys for every engine (an engine's own come first)\n"
                 "  -concurrency N         N games at a time (default 1)\n"
                 "  -games N               games per pairing, in pairs with colours swapped (default 2)\n"
@@ -773,6 +774,7 @@ Phrase phrase(Msg m) {
                 "  -sprt elo0=0 elo1=5 alpha=0.05 beta=0.05   (normalized Elo, pentanomial as fishtest)\n"
                 "  -pgnout F  -positions-out F  -resume F (default: F.journal next to -pgnout)\n"
                 "  -watchdog MS           time allowed for uci/isready and for moves without clock (default 10000)\n"
+                "games=N: at most N games against each opponent (fewer than -games).\n"
                 "The same command (also with more -games) resumes a stopped run from its journal.\n"
                 "TIME in seconds as cutechess (10+0.1, 40/60+0.5) or with units (5m+3).\n"
                 "A crash, a hang, an illegal move and a time forfeit count as a loss."};

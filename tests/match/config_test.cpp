@@ -86,6 +86,21 @@ TEST(MatchConfig, TypedErrors) {
     EXPECT_EQ(e.value, "-3");
 }
 
+TEST(MatchConfig, AnEnginesGamesCapAndTheFingerprint) {
+    const std::vector<std::string> args{"-engine", "cmd=a",   "-engine", "cmd=b", "games=100",
+                                        "-each",   "depth=1", "-games",  "400"};
+    const auto c = parse_match_args(args);
+    ASSERT_TRUE(c);
+    EXPECT_FALSE(c->engines[0].games);
+    EXPECT_EQ(c->engines[1].games, 100);
+    EXPECT_EQ(parse_match_args({"-engine", "cmd=a", "games=0"}).error().kind, ConfigError::Kind::BadValue);
+    // The game counts do not decide how a game is played: a journal carries on with other counts.
+    const std::vector<std::string> fewer{"-engine", "cmd=a", "-engine", "cmd=b", "-each", "depth=1", "-games", "100"};
+    EXPECT_EQ(fingerprint(args), fingerprint(fewer));
+    const std::vector<std::string> deeper{"-engine", "cmd=a", "-engine", "cmd=b", "-each", "depth=2", "-games", "100"};
+    EXPECT_NE(fingerprint(args), fingerprint(deeper));
+}
+
 TEST(MatchConfig, TimeControlsInSecondsOrWithUnits) {
     // cutechess's seconds, read as the PGN TimeControl tag.
     EXPECT_EQ(*parse_match_time_control("10+0.1"), TimeControl::fischer(milliseconds(10000), milliseconds(100)));

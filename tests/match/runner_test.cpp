@@ -257,6 +257,28 @@ TEST(MatchRun, GauntletAndRoundRobinSchedules) {
     EXPECT_EQ(schedule[4].pair, 1u);
 }
 
+TEST(MatchRun, CappedPairingsDropOutOfLaterRounds) {
+    const auto pairings = make_pairings(4, true);
+    const auto equal = make_schedule(pairings, 4);
+    const auto capped = make_schedule(pairings, std::vector<int>{8, 4, 8});
+    ASSERT_EQ(capped.size(), 20u);
+    // The first two rounds are those of equal counts, so a journal of 4 games a pairing goes on.
+    for (std::size_t i = 0; i < equal.size(); ++i) {
+        EXPECT_EQ(capped[i].pairing, equal[i].pairing);
+        EXPECT_EQ(capped[i].pair, equal[i].pair);
+        EXPECT_EQ(capped[i].white, equal[i].white);
+    }
+    // Then only the uncapped pairings, pair 2 and 3 of each.
+    for (std::size_t i = equal.size(); i < capped.size(); ++i) EXPECT_NE(capped[i].pairing, 1u);
+    EXPECT_EQ(capped[12].pair, 2u);
+    EXPECT_EQ(capped[19].pair, 3u);
+
+    auto config = parse_match_args({"-engine", "cmd=a", "-engine", "cmd=b", "-engine", "cmd=c", "games=2", "-each",
+                                    "depth=1", "-gauntlet", "-games", "6"});
+    ASSERT_TRUE(config);
+    EXPECT_EQ(games_of_pairings(*config, make_pairings(3, true)), (std::vector<int>{6, 2}));
+}
+
 }  // namespace
 }  // namespace schach::match
 
