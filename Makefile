@@ -4,7 +4,7 @@ BUILD  := build/$(PRESET)
 JOBS   ?= $(shell nproc)
 SCHACH := $(BUILD)/schach
 
-.PHONY: all deps configure build web run play test test-browser test-long bench match levels time-check load fuzz sanitize format format-check clean
+.PHONY: all deps configure build web run play test test-browser test-long bench match ablate levels time-check load fuzz sanitize format format-check clean
 
 all: build
 
@@ -68,6 +68,12 @@ GAMES ?= 400
 SF_GAMES ?= 100
 match: build
 	@GAMES=$(GAMES) SF_GAMES=$(SF_GAMES) bash scripts/match.sh $(BUILD)
+
+# What each search feature is worth (scripts/ablate.sh): for every name of the UCI option
+# SearchOff, an SPRT of the engine against itself without that feature at 10k nodes a move, results
+# in build/ablate/results.md as each test ends; resumable. About 1-2 hours on 2 cores.
+ablate: build
+	@bash scripts/ablate.sh $(BUILD)
 
 # The Elo of each level 1-8 (scripts/levels.sh): gauntlets against Stockfish 15.1 at fixed UCI_Elo
 # and fairy-stockfish at negative Skill Levels, LEVEL_GAMES per anchor (default 20) at 10+0.1, one

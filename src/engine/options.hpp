@@ -4,6 +4,8 @@
 #include <cstdint>
 #include <string>
 
+#include "engine/features.hpp"
+
 namespace schach::engine {
 
 struct EngineOptions {
@@ -21,6 +23,8 @@ struct EngineOptions {
     /// A Polyglot book: levels 1-7 use it whenever it can be read, level 8 only with own_book.
     bool own_book = false;
     std::string book_file = "/usr/share/games/gnuchess/book.bin";
+    /// Search features switched off, to measure what each is worth (all on for play).
+    SearchFeatures features;
 };
 
 inline constexpr int MinLevel = 1;

@@ -87,6 +87,7 @@ public:
 
     void prepare(const SearchJob& job) {
         job_ = &job;
+        feat_ = job.options.features;
         pos_ = job.root;
         keys_.clear();
         keys_.reserve(job.history.size() + MaxPly + 8);
@@ -122,6 +123,10 @@ public:
 
 private:
     bool is_main() const { return id_ == 0; }
+    bool on(SearchFeature f) const { return feat_.on(f); }
+    Value corrected(Color us, Key pawns, Value raw) const {
+        return on(SearchFeature::Correction) ? hist_->correction.correct(us, pawns, raw) : raw;
+    }
 
     template <bool Pv>
     Value search(Value alpha, Value beta, int depth, bool cut_node, Stack* ss);
@@ -149,6 +154,7 @@ private:
     SearchPool& pool_;
     const int id_;
     const SearchJob* job_ = nullptr;
+    SearchFeatures feat_;
     std::unique_ptr<Histories> hist_;
     Position pos_;
     Evaluator eval_;
@@ -317,7 +323,7 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node, Stack* s
         raw_eval = tt_hit && tte.eval != ValueNone ? tte.eval : eval_.evaluate(pos_);
         if (!tt_hit && !excluded)
             pool_.tt_.store(key, ply, ValueNone, raw_eval, -1, Bound::None, Move::none(), ss->tt_pv);
-        eval = ss->static_eval = hist_->correction.correct(us, pawns, raw_eval);
+        eval = ss->static_eval = corrected(us, pawns, raw_eval);
         if (tt_value != ValueNone && allows(tte.bound, tt_value > eval ? Bound::Lower : Bound::Upper)) eval = tt_value;
         // Improving: better than two plies ago (else four), so prune less and reduce less.
         const Value before = (ss - 2)->static_eval != ValueNone ? (ss - 2)->static_eval : (ss - 4)->static_eval;
@@ -327,14 +333,14 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node, Stack* s
     if (!Pv && !ss->in_check && !excluded) {
         // Step 6. Reverse futility pruning: far above beta with little depth left, the opponent
         // will not catch up (~32 Elo).
-        if (depth <= 8 && eval - 80 * (depth - (improving ? 1 : 0)) >= beta && eval < ValueMateInMaxPly &&
-            beta > -ValueMateInMaxPly)
+        if (on(SearchFeature::ReverseFutility) && depth <= 8 && eval - 80 * (depth - (improving ? 1 : 0)) >= beta &&
+            eval < ValueMateInMaxPly && beta > -ValueMateInMaxPly)
             return eval;
 
         // Step 7. Null move pruning: if passing still fails high, a real move will too (~93 Elo).
         // Not in pawn-only endings (zugzwang), not twice in a row; the reduction grows with depth
         // and with the margin over beta; deep cutoffs are verified by a search without null moves.
-        if (depth >= 3 && eval >= beta && ss->static_eval >= beta - 20 * depth + 160 &&
+        if (on(SearchFeature::NullMove) && depth >= 3 && eval >= beta && ss->static_eval >= beta - 20 * depth + 160 &&
             (ss - 1)->move != Move::null() && ply >= nmp_min_ply_ && has_non_pawn_material(pos_, us) &&
             beta > -ValueMateInMaxPly) {
             const int r = 3 + depth / 3 + std::min((eval - beta) / 200, 3);
@@ -356,7 +362,7 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node, Stack* s
 
     // Step 8. Internal iterative reduction: a node without a TT move is probably not important
     // enough for its full depth (and its move ordering is poor).
-    if (!root && !tt_move && depth >= 4 && (Pv || cut_node)) --depth;
+    if (on(SearchFeature::Iir) && !root && !tt_move && depth >= 4 && (Pv || cut_node)) --depth;
 
     // Step 9. The moves, best guess first (staged move picker).
     const PieceToHistory* cont[2] = {(ss - 1)->cont, (ss - 2)->cont};
@@ -398,22 +404,25 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node, Stack* s
         // Step 10. Pruning at shallow depth, once a move has saved us from being mated.
         if (!root && best > -ValueMateInMaxPly && has_non_pawn_material(pos_, us)) {
             // Late move pruning: late quiet moves at low depth are not worth a look (~77 Elo).
-            if (move_count >= lmp_threshold(depth, improving)) skip_quiets = true;
+            if (on(SearchFeature::LateMovePruning) && move_count >= lmp_threshold(depth, improving)) skip_quiets = true;
             const int lmr_depth = std::max(new_depth - reduction(improving, depth, move_count), 0);
             if (tactical || gives_check) {
                 // Futility of captures: even winning the piece does not reach alpha.
-                if (capture && !gives_check && !ss->in_check && lmr_depth < 7 && m.kind() == MoveKind::Normal &&
+                if (on(SearchFeature::Futility) && capture && !gives_check && !ss->in_check && lmr_depth < 7 &&
+                    m.kind() == MoveKind::Normal &&
                     ss->static_eval + 200 + 250 * lmr_depth + see_value(type_of(pos_.piece_on(m.to()))) <= alpha)
                     continue;
                 // SEE pruning of captures that lose too much (~42 Elo with the quiet part).
-                if (!see_ge(pos_, m, -180 * depth)) continue;
+                if (on(SearchFeature::SeePruning) && !see_ge(pos_, m, -180 * depth)) continue;
             } else {
                 // History pruning: quiet moves that failed everywhere so far.
-                if (lmr_depth < 4 && hist_score < -3000 * depth) continue;
+                if (on(SearchFeature::HistoryPruning) && lmr_depth < 4 && hist_score < -3000 * depth) continue;
                 // Futility pruning: a quiet move will not lift a hopeless static eval to alpha (~3 Elo).
-                if (!ss->in_check && lmr_depth < 8 && ss->static_eval + 90 + 110 * lmr_depth <= alpha) continue;
+                if (on(SearchFeature::Futility) && !ss->in_check && lmr_depth < 8 &&
+                    ss->static_eval + 90 + 110 * lmr_depth <= alpha)
+                    continue;
                 // SEE pruning of quiets: moves that hang material.
-                if (!see_ge(pos_, m, -25 * lmr_depth * lmr_depth)) continue;
+                if (on(SearchFeature::SeePruning) && !see_ge(pos_, m, -25 * lmr_depth * lmr_depth)) continue;
             }
         }
 
@@ -422,8 +431,8 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node, Stack* s
         // without it the node fails high, the node is cut (multi-cut). Check extension otherwise.
         int extension = 0;
         if (!root && ply < 2 * root_depth_) {
-            if (depth >= 7 && m == tt_move && !excluded && tt_value != ValueNone && !is_mate_score(tt_value) &&
-                allows(tte.bound, Bound::Lower) && tte.depth >= depth - 3) {
+            if (on(SearchFeature::Singular) && depth >= 7 && m == tt_move && !excluded && tt_value != ValueNone &&
+                !is_mate_score(tt_value) && allows(tte.bound, Bound::Lower) && tte.depth >= depth - 3) {
                 const Value singular_beta = tt_value - 2 * depth;
                 ss->excluded = m;
                 const Value v = search<false>(singular_beta - 1, singular_beta, (depth - 1) / 2, cut_node, ss);
@@ -437,7 +446,7 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node, Stack* s
                 } else if (tt_value >= beta) {
                     extension = -1;
                 }
-            } else if (gives_check) {
+            } else if (gives_check && on(SearchFeature::CheckExtension)) {
                 extension = 1;
             }
         }
@@ -452,7 +461,7 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node, Stack* s
         // are searched with a null window and reduced by the log-product table, adjusted by
         // history and node type; a fail high is searched again at full depth, then full window.
         Value v = ValueNone;
-        if (depth >= 2 && move_count > 1 + (root ? 1 : 0) && (!tactical || !ss->tt_pv)) {
+        if (on(SearchFeature::Lmr) && depth >= 2 && move_count > 1 + (root ? 1 : 0) && (!tactical || !ss->tt_pv)) {
             int r = reduction(improving, depth, move_count);
             if (!Pv) r += 1;
             if (cut_node) r += 1;
@@ -460,7 +469,7 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node, Stack* s
             if (gives_check) r -= 1;
             if (tt_capture) r += 1;
             if (tactical) r -= 1;
-            r -= hist_score / 8192;
+            if (on(SearchFeature::LmrHistory)) r -= hist_score / 8192;
             const int d = std::clamp(new_depth - r, 1, std::max(new_depth, 1));
             v = -search<false>(-alpha - 1, -alpha, d, true, ss + 1);
             if (v > alpha && d < new_depth) v = -search<false>(-alpha - 1, -alpha, new_depth, !cut_node, ss + 1);
@@ -553,7 +562,7 @@ Value Worker::qsearch(Value alpha, Value beta, Stack* ss) {
         ss->static_eval = ValueNone;
     } else {
         raw_eval = tt_hit && tte.eval != ValueNone ? tte.eval : eval_.evaluate(pos_);
-        best = ss->static_eval = hist_->correction.correct(pos_.side_to_move(), pawn_key(pos_), raw_eval);
+        best = ss->static_eval = corrected(pos_.side_to_move(), pawn_key(pos_), raw_eval);
         if (tt_value != ValueNone && allows(tte.bound, tt_value > best ? Bound::Lower : Bound::Upper)) best = tt_value;
         // Stand pat: the side to move need not capture.
         if (best >= beta) {
@@ -575,7 +584,8 @@ Value Worker::qsearch(Value alpha, Value beta, Stack* ss) {
         const bool gives_check = pos_.gives_check(m);
         if (!ss->in_check && best > -ValueMateInMaxPly) {
             // Delta pruning: the capture's gain with a margin still leaves us below alpha.
-            if (!gives_check && m.kind() == MoveKind::Normal && futility_base > -ValueInfinite) {
+            if (on(SearchFeature::QsDelta) && !gives_check && m.kind() == MoveKind::Normal &&
+                futility_base > -ValueInfinite) {
                 const Value futility = futility_base + see_value(type_of(pos_.piece_on(m.to())));
                 if (futility <= alpha) {
                     best = std::max(best, futility);
@@ -583,7 +593,7 @@ Value Worker::qsearch(Value alpha, Value beta, Stack* ss) {
                 }
             }
             // SEE pruning: a capture that loses material.
-            if (!see_ge(pos_, m, 0)) continue;
+            if (on(SearchFeature::QsSee) && !see_ge(pos_, m, 0)) continue;
         }
         play(m, ss);
         const Undo u = pos_.do_move(m);
@@ -615,7 +625,7 @@ Value Worker::aspiration(int depth, std::size_t pv_index) {
     Stack* ss = &stack_[StackOffset];
     const Value previous = root_moves_[pv_index].previous;
     Value delta = 15, alpha = -ValueInfinite, beta = ValueInfinite;
-    if (depth >= 4 && previous > -ValueInfinite && !is_mate_score(previous)) {
+    if (on(SearchFeature::Aspiration) && depth >= 4 && previous > -ValueInfinite && !is_mate_score(previous)) {
         delta = 12 + std::abs(previous) / 16;
         alpha = std::max(previous - delta, -ValueInfinite);
         beta = std::min(previous + delta, ValueInfinite);

@@ -3,6 +3,7 @@
 #include <string_view>
 
 #include <fmt/core.h>
+#include <fmt/format.h>
 
 #include "text/fen_text.hpp"
 #include "text/refusal_text.hpp"
@@ -43,7 +44,9 @@ std::string expected_value(const UciError& e) {
         case OptionType::Spin: return fmt::format("an integer from {} to {}", e.min, e.max);
         case OptionType::Button: return "no value";
         case OptionType::Combo:
-        case OptionType::String: return "a text";
+        case OptionType::String:
+            if (!e.words.empty()) return fmt::format("a comma-separated list of {}", fmt::join(e.words, ", "));
+            return "a text";
     }
     return "a value";
 }

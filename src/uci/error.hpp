@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "core/explain.hpp"
 #include "core/fen.hpp"
@@ -23,7 +25,7 @@ struct UciError {
         UnknownToken,       // command + token: a word the command does not take
         MissingOptionName,  // setoption without "name X"
         UnknownOption,      // token: the name given
-        BadOptionValue,     // token: option name; value; option_type, min, max: what fits
+        BadOptionValue,     // token: option name; value; option_type, min, max, words: what fits
         MissingPosition,    // position without startpos or fen
         BadFen,             // value: the FEN text; fen: the reason
         BadMoveText,        // command; value: the move text; index: its place in the list
@@ -37,6 +39,7 @@ struct UciError {
     std::string value;
     std::int64_t min = 0, max = 0;
     OptionType option_type = OptionType::Spin;
+    std::vector<std::string_view> words;  // a list option's words (empty: any text)
     std::size_t index = 0;
     std::size_t kept = 0;
     std::optional<PositionError> fen;

@@ -15,22 +15,22 @@ namespace {
 using engine::EngineOptions;
 
 /// How one option reads its value into EngineOptions. A spin gets the parsed number, a check the
-/// bool, a string the text; a button nothing.
+/// bool, a string the text (false: a value the option cannot take); a button nothing.
 struct OptionRule {
     OptionSpec spec;
     std::function<void(EngineOptions&, std::int64_t)> set_number;
     std::function<void(EngineOptions&, bool)> set_check;
-    std::function<void(EngineOptions&, std::string_view)> set_text;
+    std::function<bool(EngineOptions&, std::string_view)> set_text;
 };
 
 std::string text(bool b) { return b ? "true" : "false"; }
 
 OptionRule spin(std::string_view name, std::int64_t def, std::int64_t min, std::int64_t max,
                 std::function<void(EngineOptions&, std::int64_t)> set) {
-    return {{name, OptionType::Spin, std::to_string(def), min, max}, std::move(set), {}, {}};
+    return {{name, OptionType::Spin, std::to_string(def), min, max, {}}, std::move(set), {}, {}};
 }
 OptionRule check(std::string_view name, bool def, std::function<void(EngineOptions&, bool)> set) {
-    return {{name, OptionType::Check, text(def), 0, 0}, {}, std::move(set), {}};
+    return {{name, OptionType::Check, text(def), 0, 0, {}}, {}, std::move(set), {}};
 }
 
 const std::vector<OptionRule>& rules() {
@@ -43,7 +43,7 @@ const std::vector<OptionRule>& rules() {
         r.push_back(check("Ponder", d.ponder, [](auto& o, bool v) { o.ponder = v; }));
         r.push_back(spin("Move Overhead", d.move_overhead_ms, 0, 5000,
                          [](auto& o, auto v) { o.move_overhead_ms = static_cast<int>(v); }));
-        r.push_back({{"Clear Hash", OptionType::Button, "", 0, 0}, {}, {}, {}});
+        r.push_back({{"Clear Hash", OptionType::Button, "", 0, 0, {}}, {}, {}, {}});
         r.push_back(check("UCI_Chess960", d.chess960, [](auto& o, bool v) { o.chess960 = v; }));
         r.push_back(check("UCI_ShowWDL", d.show_wdl, [](auto& o, bool v) { o.show_wdl = v; }));
         r.push_back(check("UCI_LimitStrength", d.limit_strength, [](auto& o, bool v) { o.limit_strength = v; }));
@@ -52,12 +52,27 @@ const std::vector<OptionRule>& rules() {
         r.push_back(spin("Level", d.level, engine::MinLevel, engine::MaxLevel,
                          [](auto& o, auto v) { o.level = static_cast<int>(v); }));
         r.push_back(check("OwnBook", d.own_book, [](auto& o, bool v) { o.own_book = v; }));
-        r.push_back({{"BookFile", OptionType::String, d.book_file.empty() ? "<empty>" : d.book_file, 0, 0},
+        r.push_back({{"BookFile", OptionType::String, d.book_file.empty() ? "<empty>" : d.book_file, 0, 0, {}},
                      {},
                      {},
-                     [](auto& o, std::string_view v) { o.book_file = v == "<empty>" ? "" : std::string(v); }});
+                     [](auto& o, std::string_view v) {
+                         o.book_file = v == "<empty>" ? "" : std::string(v);
+                         return true;
+                     }});
         r.push_back(spin("Seed", static_cast<std::int64_t>(d.seed), 0, 2147483647,
                          [](auto& o, auto v) { o.seed = static_cast<std::uint64_t>(v); }));
+        // For engine developers: search features switched off, to measure each one in games.
+        std::vector<std::string_view> features;
+        for (int f = 0; f < static_cast<int>(engine::SearchFeature::Count); ++f)
+            features.push_back(engine::feature_name(static_cast<engine::SearchFeature>(f)));
+        r.push_back({{"SearchOff", OptionType::String, "<empty>", 0, 0, std::move(features)},
+                     {},
+                     {},
+                     [](auto& o, std::string_view v) {
+                         const auto f = engine::parse_search_off(v);
+                         if (f) o.features = *f;
+                         return f.has_value();
+                     }});
         return r;
     }();
     return table;
@@ -107,6 +122,7 @@ std::expected<OptionEffect, UciError> apply_option(std::string_view name, std::s
         bad.min = r.spec.min;
         bad.max = r.spec.max;
         bad.option_type = r.spec.type;
+        bad.words = r.spec.words;
         switch (r.spec.type) {
             case OptionType::Button:
                 if (!value.empty()) return std::unexpected(bad);
@@ -123,7 +139,9 @@ std::expected<OptionEffect, UciError> apply_option(std::string_view name, std::s
                 else return std::unexpected(bad);
                 return OptionEffect::Changed;
             case OptionType::String:
-            case OptionType::Combo: r.set_text(options, value); return OptionEffect::Changed;
+            case OptionType::Combo:
+                if (!r.set_text(options, value)) return std::unexpected(bad);
+                return OptionEffect::Changed;
         }
     }
     return std::unexpected(make_error(UciError::Kind::UnknownOption, "setoption", std::string(name)));

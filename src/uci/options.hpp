@@ -18,6 +18,7 @@ struct OptionSpec {
     OptionType type = OptionType::Spin;
     std::string default_value;  // as printed ("16", "false", "<empty>")
     std::int64_t min = 0, max = 0;
+    std::vector<std::string_view> words;  // a list option's words (SearchOff)
 };
 
 /// Every option, in the order `uci` prints them, with the defaults of EngineOptions{}.

@@ -111,6 +111,31 @@ TEST(Search, StalemateAtTheRootIsADraw) {
     EXPECT_EQ(r.lines[0].score, (Score{Score::Kind::Centipawns, 0}));
 }
 
+TEST(Search, EachFeatureCanBeSwitchedOff) {
+    // Every feature of the list changes the search: the same depth costs a different number of
+    // nodes without it (so an ablation match measures what it says), and all off still finds moves.
+    const Position root = from_fen("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4");
+    SearchLimits limits;
+    limits.depth = 12;
+    const std::uint64_t base = pool_search(root, limits).nodes;
+    SearchFeatures all;
+    for (int f = 0; f < static_cast<int>(SearchFeature::Count); ++f) {
+        EngineOptions options;
+        options.features.disable(static_cast<SearchFeature>(f));
+        all.disable(static_cast<SearchFeature>(f));
+        EXPECT_NE(pool_search(root, limits, options).nodes, base) << feature_name(static_cast<SearchFeature>(f));
+        EXPECT_EQ(feature_from_name(feature_name(static_cast<SearchFeature>(f))), static_cast<SearchFeature>(f));
+    }
+    EngineOptions none;
+    none.features = all;
+    limits.depth = 5;
+    EXPECT_TRUE(pool_search(root, limits, none).best.move);
+    std::string unknown;
+    EXPECT_FALSE(parse_search_off("rfp,fast", &unknown));
+    EXPECT_EQ(unknown, "fast");
+    EXPECT_EQ(parse_search_off("<empty>"), SearchFeatures{});
+}
+
 TEST(Search, SeesTheDrawOfTheRookPawn) {
     // Every line ends in stalemate or the pawn's loss.
     SearchLimits limits;

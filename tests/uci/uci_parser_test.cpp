@@ -203,6 +203,11 @@ TEST(UciOptions, ApplyChecksNamesTypesAndRanges) {
     EXPECT_EQ(*apply_option("Clear Hash", "", o), OptionEffect::ClearHash);
     ASSERT_TRUE(apply_option("BookFile", "<empty>", o));
     EXPECT_EQ(o.book_file, "");
+    ASSERT_TRUE(apply_option("SearchOff", "lmr, nmp", o));
+    EXPECT_FALSE(o.features.on(engine::SearchFeature::Lmr));
+    EXPECT_FALSE(o.features.on(engine::SearchFeature::NullMove));
+    EXPECT_TRUE(o.features.on(engine::SearchFeature::Singular));
+    EXPECT_EQ(engine::search_off_text(o.features), "nmp,lmr");
 
     const engine::EngineOptions before = o;
     auto e = apply_option("Hash", "65537", o);
@@ -215,6 +220,12 @@ TEST(UciOptions, ApplyChecksNamesTypesAndRanges) {
     ASSERT_FALSE(e);
     EXPECT_EQ(describe(e.error()), "setoption: option 'UCI_Elo' takes an integer from 520 to 2300, not '3000'");
     EXPECT_EQ(apply_option("Skill Level", "3", o).error().kind, K::UnknownOption);
+    e = apply_option("SearchOff", "lmr,bogus", o);
+    ASSERT_FALSE(e);
+    EXPECT_TRUE(describe(e.error()).starts_with(
+        "setoption: option 'SearchOff' takes a comma-separated list of aspiration, correction, rfp, nmp,"))
+        << describe(e.error());
+    EXPECT_EQ(o.features, before.features);
     EXPECT_EQ(o.hash_mb, before.hash_mb);
     EXPECT_EQ(o.ponder, before.ponder);
 }
