@@ -9,8 +9,8 @@ namespace schach::engine {
 namespace {
 
 constexpr std::array<std::string_view, static_cast<std::size_t>(SearchFeature::Count)> Names{
-    "aspiration", "correction", "rfp", "nmp", "iir", "lmp", "futility", "see",
-    "history-pruning", "singular", "check-extension", "lmr", "lmr-history", "qs-see", "qs-delta"};
+    "aspiration", "correction",      "rfp", "nmp",         "iir",    "lmp",     "futility", "see", "history-pruning",
+    "singular",   "check-extension", "lmr", "lmr-history", "qs-see", "qs-delta"};
 
 }  // namespace
 

@@ -11,21 +11,21 @@
 namespace schach::engine {
 
 enum class SearchFeature : std::uint8_t {
-    Aspiration,      // aspiration windows at the root
-    Correction,      // correction history on the static evaluation
-    ReverseFutility, // step 6
-    NullMove,        // step 7
-    Iir,             // step 8, internal iterative reduction
-    LateMovePruning, // step 10
-    Futility,        // step 10, quiet and capture futility
-    SeePruning,      // step 10, SEE pruning of captures and quiets
-    HistoryPruning,  // step 10
-    Singular,        // step 11, singular extension and multi-cut
-    CheckExtension,  // step 11
-    Lmr,             // step 12, late move reductions
-    LmrHistory,      // step 12, the history's share of a reduction
-    QsSee,           // quiescence: SEE pruning of losing captures
-    QsDelta,         // quiescence: delta pruning
+    Aspiration,       // aspiration windows at the root
+    Correction,       // correction history on the static evaluation
+    ReverseFutility,  // step 6
+    NullMove,         // step 7
+    Iir,              // step 8, internal iterative reduction
+    LateMovePruning,  // step 10
+    Futility,         // step 10, quiet and capture futility
+    SeePruning,       // step 10, SEE pruning of captures and quiets
+    HistoryPruning,   // step 10
+    Singular,         // step 11, singular extension and multi-cut
+    CheckExtension,   // step 11
+    Lmr,              // step 12, late move reductions
+    LmrHistory,       // step 12, the history's share of a reduction
+    QsSee,            // quiescence: SEE pruning of losing captures
+    QsDelta,          // quiescence: delta pruning
     Count
 };
 
