@@ -22,13 +22,17 @@ class Engine;
 
 namespace schach::server {
 
-struct EngineRequest {
+/// What the computer is to think about: the game so far, its level and its clock.
+struct EnginePosition {
     Position start;
     std::vector<Move> moves;
     int level = 1;  // 1..8
     /// The engine's clock as a GUI reports it; without, it thinks for `movetime` at most.
     std::optional<std::int64_t> wtime, btime;
     std::int64_t winc = 0, binc = 0;
+};
+
+struct EngineRequest : EnginePosition {
     /// Called once on a worker thread: the move, or none (no legal move, or the pool shut down).
     std::function<void(std::optional<Move>)> done;
 };

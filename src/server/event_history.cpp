@@ -74,7 +74,7 @@ bool read_status_and_clock(const json::object& o, GameView& v) {
 bool read_position(const json::object& o, const GameView& now, GameView& v) {
     auto ply = number(o.if_contains("ply"));
     if (!ply || *ply < 0 || *ply > static_cast<std::int64_t>(now.moves.size())) return false;
-    v.moves.assign(now.moves.begin(), now.moves.begin() + *ply);
+    v.moves = now.moves.prefix(static_cast<std::size_t>(*ply));
     const std::string& fen = v.moves.empty() ? now.initial_fen : v.moves.back().fen;
     auto pos = position_from_fen(fen);
     if (!pos) return false;
@@ -124,7 +124,7 @@ std::optional<Event> rebuild(const StoredEvent& stored, const GameView& now) {
         view->white.joined = flag(joined->as_object(), "white");
         view->black.joined = flag(joined->as_object(), "black");
         // A join comes before any move: the start position, moves for the side to move.
-        view->moves.clear();
+        view->moves = {};
         auto pos = position_from_fen(now.initial_fen);
         if (!pos) return std::nullopt;
         view->position = *pos;

@@ -9,6 +9,7 @@
 #include "core/fen.hpp"
 #include "core/movegen.hpp"
 #include "notation/notation.hpp"
+#include "server/board_json.hpp"
 #include "server/exercises.hpp"
 #include "server/protocol.hpp"
 #include "server/service_error.hpp"
@@ -39,16 +40,7 @@ json::value move_json(const Position& before, Move m) {
 /// also as king onto rook, with the king's target), the checked king, the last move.
 json::object position_json(const Game& game) {
     const Position& pos = game.position();
-    json::object dests, castling;
-    for (Move m : legal_moves(pos)) {
-        const std::string from = to_string(m.from()), to = to_string(m.to());
-        json::array& list = dests[from].is_array() ? dests[from].as_array() : dests[from].emplace_array();
-        if (std::find(list.begin(), list.end(), json::value(to)) == list.end()) list.emplace_back(to);
-        if (m.kind() == MoveKind::Castling) {
-            json::object& k = castling[from].is_object() ? castling[from].as_object() : castling[from].emplace_object();
-            k[to] = to_string(Position::king_target(pos.side_to_move(), pos.castling_side(m)));
-        }
-    }
+    BoardMoves moves = board_moves(pos);
     json::value last = nullptr;
     if (!game.moves().empty()) {
         const Move m = game.moves().back();
@@ -56,13 +48,12 @@ json::object position_json(const Game& game) {
         const Square to = m.kind() == MoveKind::Castling ? Position::king_target(~pos.side_to_move(), side) : m.to();
         last = json::array{json::value(to_string(m.from())), json::value(to_string(to))};
     }
-    return json::object{
-        {"fen", to_fen(pos)},
-        {"turn", pos.side_to_move() == Color::White ? "white" : "black"},
-        {"dests", std::move(dests)},
-        {"castling", std::move(castling)},
-        {"check", pos.in_check() ? json::value(to_string(pos.king(pos.side_to_move()))) : json::value()},
-        {"lastMove", std::move(last)}};
+    return json::object{{"fen", to_fen(pos)},
+                        {"turn", pos.side_to_move() == Color::White ? "white" : "black"},
+                        {"dests", std::move(moves.dests)},
+                        {"castling", std::move(moves.castling)},
+                        {"check", check_json(pos)},
+                        {"lastMove", std::move(last)}};
 }
 
 json::object summary_json(const Exercise& ex) {

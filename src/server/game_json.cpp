@@ -7,6 +7,7 @@
 #include <boost/json/serialize.hpp>
 
 #include "core/movegen.hpp"
+#include "server/board_json.hpp"
 #include "text/outcome_text.hpp"
 
 namespace schach::server {
@@ -27,35 +28,16 @@ bool may_move(const GameView& v, std::optional<Seat> you) {
     return !p.engine && seat_has(*you, turn);
 }
 
-/// Legal destinations by from-square, castling as king onto its own rook; the castlings with
-/// the king's target square.
+/// The board's moves (board_json) for `you` when it is their turn, else none.
 void moves_json(const GameView& v, std::optional<Seat> you, json::object& out) {
     if (!may_move(v, you)) {
         out["dests"] = nullptr;
         out["castling"] = json::object();
         return;
     }
-    json::object dests, castling;
-    for (Move m : legal_moves(v.position)) {
-        const std::string from = to_string(m.from()), to = to_string(m.to());
-        json::array& list = dests[from].is_array() ? dests[from].as_array() : dests[from].emplace_array();
-        bool seen = false;
-        for (const json::value& x : list) seen = seen || x.as_string() == to;
-        if (!seen) list.emplace_back(to);
-        if (m.kind() == MoveKind::Castling) {
-            const Color us = v.position.side_to_move();
-            const CastlingSide side = m.to() > m.from() ? CastlingSide::King : CastlingSide::Queen;
-            json::object& k = castling[from].is_object() ? castling[from].as_object() : castling[from].emplace_object();
-            k[to] = to_string(Position::king_target(us, side));
-        }
-    }
-    out["dests"] = std::move(dests);
-    out["castling"] = std::move(castling);
-}
-
-json::value check_json(const Position& pos) {
-    if (!pos.in_check()) return nullptr;
-    return json::value(to_string(pos.king(pos.side_to_move())));
+    BoardMoves moves = board_moves(v.position);
+    out["dests"] = std::move(moves.dests);
+    out["castling"] = std::move(moves.castling);
 }
 
 json::value last_move_json(const GameView& v) {

@@ -29,7 +29,7 @@ std::string player_name(const LiveGame& g, Color c) {
 }  // namespace
 
 std::string game_pgn(const LiveGame& game) {
-    const std::vector<MoveRecord>& records = game.move_records();
+    const MoveRecords& records = game.move_records();
     PgnGame p;
     p.start = game.setup().start;
     const Outcome o = game.outcome();

@@ -303,15 +303,9 @@ struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
         auto task = slot->current->engine_task(options.now());
         if (!task) return;
         slot->engine_pending = true;
-        EngineRequest request;
-        request.start = task->start;
-        request.moves = task->moves;
-        request.level = task->level;
-        request.wtime = task->wtime;
-        request.btime = task->btime;
-        request.winc = task->winc;
-        request.binc = task->binc;
         const int ply = task->ply;
+        EngineRequest request;
+        static_cast<EnginePosition&>(request) = std::move(*task);
         request.done = [weak = weak_from_this(), slot, ply](std::optional<Move> m) {
             auto self = weak.lock();
             if (!self || self->closed) return;

@@ -12,6 +12,7 @@
 #include "core/outcome.hpp"
 #include "core/position.hpp"
 #include "core/types.hpp"
+#include "server/move_records.hpp"
 
 namespace schach::server {
 
@@ -32,14 +33,6 @@ std::optional<Status> parse_status(std::string_view text);
 inline bool seat_has(Seat seat, Color color) {
     return seat == Seat::Both || (seat == Seat::White) == (color == Color::White);
 }
-
-struct MoveRecord {
-    std::string uci;              // castling as king onto rook (e1h1), as the page sends it
-    std::string san;              // English letters
-    std::optional<Millis> clock;  // the mover's time after it
-    std::string fen;              // the position after it
-    friend bool operator==(const MoveRecord&, const MoveRecord&) = default;
-};
 
 struct PlayerView {
     bool engine = false;
@@ -74,7 +67,7 @@ struct GameView {
     PlayerView white, black;
     std::string initial_fen;
     Position position;  // after the moves
-    std::vector<MoveRecord> moves;
+    MoveRecords moves;  // shared with the game's other views (move_records.hpp)
     std::optional<ClockView> clock;
     std::optional<FirstMoveView> first_move;  // none once both sides have moved (or untimed)
     std::optional<Color> draw_offer, takeback_offer, rematch_offer;

@@ -123,7 +123,7 @@ void LiveGame::restore_offers(const StoredOffers& offers, Millis now) {
 
 std::expected<void, std::string> LiveGame::rebuild(std::vector<StoredMove> moves, Millis now) {
     Match m(setup_.start, control_);
-    std::vector<MoveRecord> records;
+    MoveRecords records;
     Match::ms t{0};
     if (status_ != Status::Created) (void)m.start(t);
     for (const StoredMove& sm : moves) {

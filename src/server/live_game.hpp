@@ -20,6 +20,7 @@
 #include "game/time_control.hpp"
 #include "notation/language.hpp"
 #include "server/client_message.hpp"
+#include "server/engine_pool.hpp"
 #include "server/game_view.hpp"
 #include "server/service_error.hpp"
 #include "server/store.hpp"
@@ -60,14 +61,9 @@ struct Effects {
     bool empty() const { return events.empty() && !rematch_agreed; }
 };
 
-/// What the computer needs to think about its move.
-struct EngineTask {
-    Position start;
-    std::vector<Move> moves;
-    int level = 1;
+/// What the computer needs to think about its move, and the ply its reply is for.
+struct EngineTask : EnginePosition {
     int ply = 0;  // the reply is for this ply (a stale reply is dropped)
-    std::optional<Millis> wtime, btime;
-    Millis winc = 0, binc = 0;
 };
 
 class LiveGame {
@@ -87,7 +83,7 @@ public:
     const ByColor<StoredSeat>& seats() const { return seats_; }
     const std::vector<StoredMove>& stored_moves() const { return stored_; }
     /// The moves as shown: UCI, SAN, the mover's clock after it, the FEN after it.
-    const std::vector<MoveRecord>& move_records() const { return records_; }
+    const MoveRecords& move_records() const { return records_; }
     /// The seat a secret holds, if any (both seats share the secret at one device).
     std::optional<Seat> seat_of(std::string_view secret) const;
     /// Whether `browser` holds a seat here.
@@ -184,7 +180,7 @@ private:
     Status status_ = Status::Created;
     std::int64_t version_ = 0;
     std::vector<StoredMove> stored_;
-    std::vector<MoveRecord> records_;
+    MoveRecords records_;
     std::optional<Color> takeback_offer_, rematch_offer_;
     /// A finished game restored from the store: its result as recorded (a resignation or an
     /// agreement is not in the moves).

@@ -6,6 +6,7 @@
 
 #include "core/fen.hpp"
 #include "core/movegen.hpp"
+#include "server/board_json.hpp"
 #include "server/tools_json.hpp"
 #include "text/fen_text.hpp"
 
@@ -61,35 +62,21 @@ std::optional<PieceType> piece_of_letter(char c) {
 }
 
 json::object moves_of(const Position& pos) {
-    json::object dests, castling, tries;
-    const auto add = [](json::object& map, const std::string& from, const std::string& to) {
-        json::array& list = map[from].is_array() ? map[from].as_array() : map[from].emplace_array();
-        for (const json::value& x : list)
-            if (x.as_string() == to) return;
-        list.emplace_back(to);
-    };
+    BoardMoves moves = board_moves(pos);
+    json::object tries;
     const Color us = pos.side_to_move();
-    for (Move m : legal_moves(pos)) {
-        const std::string from = to_string(m.from()), to = to_string(m.to());
-        add(dests, from, to);
-        if (m.kind() == MoveKind::Castling) {
-            const CastlingSide side = m.to() > m.from() ? CastlingSide::King : CastlingSide::Queen;
-            json::object& k = castling[from].is_object() ? castling[from].as_object() : castling[from].emplace_object();
-            k[to] = to_string(Position::king_target(us, side));
-        }
-    }
     // A castling try is the king onto one of its own rooks on the back rank: the trainer lets a
     // player try it and shows why the rules refuse it when they do.
     const Square king = pos.king(us);
     if (rank_of(king) == relative(us, Rank::R1)) {
         Bitboard rooks = pos.pieces(us, PieceType::Rook) & bb(relative(us, Rank::R1));
-        while (rooks) add(tries, to_string(king), to_string(pop_lsb(rooks)));
+        while (rooks) add_destination(tries, to_string(king), to_string(pop_lsb(rooks)));
     }
     return {{"fen", to_fen(pos)},
             {"turn", us == Color::White ? "white" : "black"},
-            {"check", pos.in_check() ? json::value(to_string(king)) : json::value(nullptr)},
-            {"dests", std::move(dests)},
-            {"castling", std::move(castling)},
+            {"check", check_json(pos)},
+            {"dests", std::move(moves.dests)},
+            {"castling", std::move(moves.castling)},
             {"tries", std::move(tries)}};
 }
 

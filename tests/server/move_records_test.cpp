@@ -1,0 +1,60 @@
+// The shared move lists of the game views: views keep what they had while the game goes on.
+
+#include "server/move_records.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace schach::server {
+namespace {
+
+MoveRecord record(std::size_t i) { return {"m" + std::to_string(i), "s", static_cast<Millis>(i), "fen"}; }
+
+TEST(MoveRecords, ViewsKeepTheirMovesWhileTheGameAppends) {
+    MoveRecords game;
+    std::vector<MoveRecords> views;
+    for (std::size_t i = 0; i < 3 * MoveRecords::ChunkSize + 5; ++i) {
+        game.push_back(record(i));
+        views.push_back(game);  // a view after every move, as the events keep them
+    }
+    for (std::size_t v = 0; v < views.size(); ++v) {
+        ASSERT_EQ(views[v].size(), v + 1);
+        EXPECT_EQ(views[v].back(), record(v));
+        std::size_t i = 0;
+        for (const MoveRecord& r : views[v]) EXPECT_EQ(r, record(i++));
+        EXPECT_EQ(i, v + 1);
+    }
+    EXPECT_TRUE(MoveRecords{}.empty());
+    EXPECT_EQ(MoveRecords({record(0), record(1)}), game.prefix(2));
+}
+
+TEST(MoveRecords, APrefixCanGrowWithoutTouchingTheLongerList) {
+    MoveRecords game;
+    for (std::size_t i = 0; i < MoveRecords::ChunkSize + 10; ++i) game.push_back(record(i));
+    MoveRecords earlier = game.prefix(MoveRecords::ChunkSize + 3);
+    earlier.push_back({"other", "x", std::nullopt, "f"});
+    EXPECT_EQ(earlier.size(), MoveRecords::ChunkSize + 4);
+    EXPECT_EQ(earlier.back().uci, "other");
+    EXPECT_EQ(game[MoveRecords::ChunkSize + 3], record(MoveRecords::ChunkSize + 3));
+    EXPECT_EQ(game.prefix(0).size(), 0u);
+}
+
+TEST(MoveRecords, ReadersOfOldViewsRaceNoWriter) {
+    // The writer fills the rest of the view's chunk and new chunks while a reader reads the view:
+    // the view's record stays as it was (a ThreadSanitizer build would also see any shared write).
+    MoveRecords game;
+    game.push_back(record(0));
+    const MoveRecords view = game;
+    std::thread reader([&] {
+        for (int k = 0; k < 2000; ++k) EXPECT_EQ(view.back(), record(0));
+    });
+    for (std::size_t i = 1; i < 500; ++i) game.push_back(record(i));
+    reader.join();
+    EXPECT_EQ(game.size(), 500u);
+}
+
+}  // namespace
+}  // namespace schach::server
