@@ -1,7 +1,7 @@
 // The coach's answer (`GET /api/v1/games/{id}/coach`, docs/web-protocol.md): hints on the last
 // move, each with its principle (1-7), a sentence in the page's language and the squares it names.
-import { type Decoder, arrayOf, bool, matching, nat, oneOf, str, struct } from './decode.js';
-import type { Color, Square } from './protocol.js';
+import { type Decoder, arrayOf, bool, matching, nat, str, struct } from './decode.js';
+import { type Color, type Square, color, square } from './protocol.js';
 
 export interface CoachHint {
     readonly principle: number;
@@ -20,7 +20,6 @@ export interface CoachAdvice {
     readonly hints: readonly CoachHint[];
 }
 
-const square = matching(/^[a-h][1-8]$/);
 const sentence = matching(/^[^\0]{1,2000}$/);
 const principle: Decoder<number> = (x) => {
     const n = nat(x);
@@ -43,7 +42,7 @@ const hint: Decoder<CoachHint> = (x) => {
 
 export const decodeCoachAdvice: Decoder<CoachAdvice> = struct({
     ply: nat,
-    learner: oneOf<Color>('white', 'black'),
-    mover: oneOf<Color>('white', 'black'),
+    learner: color,
+    mover: color,
     hints: arrayOf(hint, 64),
 });

@@ -2,8 +2,8 @@
 // position and setup, and the verdict on a try. The page knows no rules: the server says which
 // moves are right and why a wrong one is wrong.
 import { call, postJson } from './api.js';
-import { type Decoder, arrayOf, matching, nullable, oneOf, optional, recordOf, str, struct } from './decode.js';
-import type { Castling, ClaimKind, Color, Dests, Square } from './protocol.js';
+import { type Decoder, arrayOf, nullable, oneOf, optional, str, struct } from './decode.js';
+import { type Castling, type ClaimKind, type Color, type Dests, type Square, castling, color, dests, square, uci } from './protocol.js';
 
 export interface ExerciseMove {
     readonly uci: string;
@@ -46,16 +46,13 @@ export interface TryResult {
     readonly explanation: Explanation | null;
 }
 
-const square = matching(/^[a-h][1-8]$/);
-const uci = matching(/^[a-h][1-8][a-h][1-8][qrbn]?$/);
-const color = oneOf<Color>('white', 'black');
 const move: Decoder<ExerciseMove> = struct({ uci, san: str });
 
 const position: Decoder<ExercisePosition> = struct({
     fen: str,
     turn: color,
-    dests: recordOf(square, arrayOf(square, 64)),
-    castling: recordOf(square, recordOf(square, square)),
+    dests,
+    castling,
     check: nullable(square),
     lastMove: nullable(arrayOf(square, 2)),
 });

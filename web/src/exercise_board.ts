@@ -10,7 +10,7 @@ import { button, el, uniqueId } from './dom.js';
 import { type ExerciseInfo, type ExercisePosition, type TryResult, fetchExercise, tryExercise } from './exercise_api.js';
 import { t } from './i18n.js';
 import { type Notation, convertSan } from './notation.js';
-import { PromotionChooser } from './promotion.js';
+import { PromotionChooser, promotionSuffix } from './promotion.js';
 import type { ClaimKind, Color, Square } from './protocol.js';
 import { type RulesKey, rt } from './rules_i18n.js';
 
@@ -160,18 +160,12 @@ export class ExerciseBoard {
     private async afterMove(orig: Key, dest: Key): Promise<void> {
         const position = this.position;
         if (!position || this.busy) return;
-        let uci = orig + dest;
-        const piece = this.cg.state.pieces.get(dest);
-        if (piece?.role === 'pawn' && (dest[1] === '1' || dest[1] === '8')) {
-            const choice = await this.chooser.open(dest, piece.color, this.info?.orientation ?? 'white');
-            if (!choice) {
-                this.show(position, []);
-                return;
-            }
-            this.cg.setPieces(new Map([[dest, { role: choice.role, color: piece.color, promoted: true }]]));
-            uci += choice.letter;
+        const suffix = await promotionSuffix(this.cg, this.chooser, dest, this.info?.orientation ?? 'white');
+        if (suffix === null) {
+            this.show(position, []);
+            return;
         }
-        await this.send(uci);
+        await this.send(orig + dest + suffix);
     }
 
     private async send(uci: string): Promise<void> {

@@ -8,7 +8,7 @@ import { type CastlingMove, boardDests, castlingMove } from './castling.js';
 import { el } from './dom.js';
 import type { PlyView } from './game_state.js';
 import { t } from './i18n.js';
-import { PromotionChooser } from './promotion.js';
+import { PromotionChooser, promotionSuffix } from './promotion.js';
 import { type Color, type GameState, type Square, fenTurn } from './protocol.js';
 
 export interface BoardState {
@@ -122,18 +122,12 @@ export class GameView {
             this.onMove(castle.uci);
             return;
         }
-        const piece = this.cg.state.pieces.get(dest);
-        if (piece?.role === 'pawn' && (dest[1] === '1' || dest[1] === '8')) {
-            const choice = await this.chooser.open(dest, piece.color, state.orientation);
-            if (!choice || this.current !== state) {
-                this.snapBack();
-                return;
-            }
-            this.cg.setPieces(new Map([[dest, { role: choice.role, color: piece.color, promoted: true }]]));
-            this.onMove(orig + dest + choice.letter);
+        const suffix = await promotionSuffix(this.cg, this.chooser, dest, state.orientation);
+        if (suffix === null || this.current !== state) {
+            this.snapBack();
             return;
         }
-        this.onMove(orig + dest);
+        this.onMove(orig + dest + suffix);
     }
 
     /** Shows king and rook on their castling squares, whichever way the king was dropped. */

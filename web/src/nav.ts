@@ -2,29 +2,31 @@
 // theirs here). The current page's entry is marked with aria-current.
 import { el } from './dom.js';
 import { type Lang, type MessageKey, t } from './i18n.js';
+import { type Route, route } from './routes.js';
 
 export interface NavEntry {
     readonly label: MessageKey;
     /** The entry's address in a language (the rules guide has a German and an English one). */
     readonly href: (lang: Lang) => string;
-    /** Whether the page at `pathname` belongs to this entry. */
-    readonly matches: (pathname: string) => boolean;
+    /** The pages (routes.ts) that belong to this entry. */
+    readonly pages: readonly Route['page'][];
 }
 
 export const NavEntries: readonly NavEntry[] = [
-    { label: 'navPlay', href: () => '/', matches: (p) => p === '/' || /^\/(game|watch)\//.test(p) },
-    { label: 'navRules', href: (lang) => (lang === 'en' ? '/rules' : '/regeln'), matches: (p) => /^\/(regeln|rules)\/?$/.test(p) },
-    { label: 'navCoach', href: () => '/coach', matches: (p) => /^\/coach\/?$/.test(p) },
-    { label: 'navChess960', href: () => '/chess960', matches: (p) => /^\/chess960\/?$/.test(p) },
-    { label: 'navClock', href: (lang) => (lang === 'en' ? '/clock' : '/uhr'), matches: (p) => /^\/(uhr|clock)\/?$/.test(p) },
-    { label: 'navPgn', href: () => '/pgn', matches: (p) => /^\/pgn\/?$/.test(p) },
+    { label: 'navPlay', href: () => '/', pages: ['home', 'game', 'watch'] },
+    { label: 'navRules', href: (lang) => (lang === 'en' ? '/rules' : '/regeln'), pages: ['rules'] },
+    { label: 'navCoach', href: () => '/coach', pages: ['coach'] },
+    { label: 'navChess960', href: () => '/chess960', pages: ['chess960'] },
+    { label: 'navClock', href: (lang) => (lang === 'en' ? '/clock' : '/uhr'), pages: ['clock'] },
+    { label: 'navPgn', href: () => '/pgn', pages: ['pgn'] },
 ];
 
 /** The links of the navigation for the page at `pathname`. */
 export function navLinks(lang: Lang, pathname: string): HTMLElement[] {
+    const page = route(pathname, '').page;
     return NavEntries.map((entry) => {
         const a = el('a', { class: 'nav-link', text: t(entry.label), attrs: { href: entry.href(lang) } });
-        if (entry.matches(pathname)) a.setAttribute('aria-current', 'page');
+        if (entry.pages.includes(page)) a.setAttribute('aria-current', 'page');
         return a;
     });
 }

@@ -1,6 +1,8 @@
 // Our promotion chooser: four pieces in a column over the promotion square (queen nearest to
 // it), buttons with the piece names, arrow keys between them, Escape or a click beside them
 // cancels. Chessground has none of its own.
+import type { Api } from '@lichess-org/chessground/api';
+import type { Key } from '@lichess-org/chessground/types';
 import { el } from './dom.js';
 import { type MessageKey, t } from './i18n.js';
 import type { Color, Square } from './protocol.js';
@@ -105,4 +107,19 @@ export class PromotionChooser {
             resolve(choice);
         }
     }
+}
+
+/**
+ * The promotion step after a drop on `dest`, for every board that plays moves: a pawn that
+ * reached the last rank asks for its piece and shows it. The UCI suffix: '' when the move is no
+ * promotion, the piece's letter, or null when the player cancelled (the caller puts the pieces
+ * back).
+ */
+export async function promotionSuffix(cg: Api, chooser: PromotionChooser, dest: Key, orientation: Color): Promise<string | null> {
+    const piece = cg.state.pieces.get(dest);
+    if (piece?.role !== 'pawn' || (dest[1] !== '1' && dest[1] !== '8')) return '';
+    const choice = await chooser.open(dest, piece.color, orientation);
+    if (!choice) return null;
+    cg.setPieces(new Map([[dest, { role: choice.role, color: piece.color, promoted: true }]]));
+    return choice.letter;
 }

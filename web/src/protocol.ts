@@ -223,9 +223,10 @@ export interface GameSummary {
 // ---- Decoders -------------------------------------------------------------------------------
 
 const GameIdPattern = /^[A-Za-z0-9]{8}$/;
-const color = oneOf<Color>('white', 'black');
-const square = matching(/^[a-h][1-8]$/);
-const uci = matching(/^[a-h][1-8][a-h][1-8][qrbn]?$/);
+// The board's decoders are shared with the other APIs (exercises, tools, coach).
+export const color = oneOf<Color>('white', 'black');
+export const square = matching(/^[a-h][1-8]$/);
+export const uci = matching(/^[a-h][1-8][a-h][1-8][qrbn]?$/);
 const san = matching(/^[\x21-\x7e]{1,12}$/);
 /** The FEN shape only: eight ranks of placement, then the side to move and the other fields. */
 const fen = matching(/^([1-8pnbrqkPNBRQK]{1,8}\/){7}[1-8pnbrqkPNBRQK]{1,8} [wb] \S+ \S+ \d+ \d+$/);
@@ -238,8 +239,8 @@ const lastMove: Decoder<readonly [Square, Square]> = (x) => {
     return pair?.length === 2 ? [pair[0]!, pair[1]!] : undefined;
 };
 
-const dests: Decoder<Dests> = recordOf(square, arrayOf(square, 64));
-const castling: Decoder<Castling> = recordOf(square, recordOf(square, square));
+export const dests: Decoder<Dests> = recordOf(square, arrayOf(square, 64));
+export const castling: Decoder<Castling> = recordOf(square, recordOf(square, square));
 
 const clock: Decoder<Clock> = struct({
     white: nat,

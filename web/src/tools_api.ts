@@ -1,13 +1,9 @@
 // The tools' HTTP API (docs/web-protocol.md, "Tools"): Chess960 numbers and the castling
 // trainer's positions, time controls for the clock page, the PGN checker. The page has no
 // rules: every answer here comes from the server's libschach, validated before use.
-import { type Decoder, arrayOf, bool, isObject, nat, nullable, oneOf, optional, recordOf, str, struct } from './decode.js';
+import { type Decoder, arrayOf, bool, isObject, nat, nullable, oneOf, optional, str, struct } from './decode.js';
 import { call as apiCall, postJson } from './api.js';
-import type { Castling, Dests } from './protocol.js';
-
-const square: Decoder<string> = (x) => (typeof x === 'string' && /^[a-h][1-8]$/.test(x) ? x : undefined);
-const squareMap: Decoder<Dests> = recordOf(square, arrayOf(square, 64));
-const castlingMap: Decoder<Castling> = recordOf(square, recordOf(square, square));
+import { type Castling, type Dests, castling as castlingMap, color, dests as squareMap, square } from './protocol.js';
 
 /** The tools' requests: api.ts's `call` under `/api`, a POST when there is a body. */
 function call<T>(path: string, decode: Decoder<T>, body?: unknown): Promise<T> {
@@ -78,7 +74,7 @@ export interface PositionMoves {
 }
 const positionMoves: Decoder<PositionMoves> = struct({
     fen: str,
-    turn: oneOf('white', 'black'),
+    turn: color,
     check: nullable(square),
     dests: squareMap,
     castling: castlingMap,
@@ -208,7 +204,7 @@ const adjudication: Decoder<Adjudication> = struct({
     text: optional(str, null),
     endedAt: optional(str, null),
     morePlies: optional(nat, null),
-    cannotMate: optional(oneOf('white', 'black'), null),
+    cannotMate: optional(color, null),
     cannotMateArticle: optional(str, null),
 });
 const pgnReport: Decoder<PgnReport> = struct({

@@ -209,16 +209,20 @@ async function orientation(page) {
     return cls.includes('orientation-black') ? 'black' : 'white';
 }
 
-/** The middle of a square on the screen. */
-async function squarePoint(page, square) {
-    const box = await page.locator('cg-board').boundingBox();
+/** The middle of `square` in a board's bounding `box`, the board seen from `orientation`. */
+export function squareInBox(box, square, orientation) {
     if (!box) throw new Error('no board on the page');
     const file = square.charCodeAt(0) - 97;
     const rank = Number(square[1]) - 1;
-    const white = (await orientation(page)) === 'white';
+    const white = orientation === 'white';
     const col = white ? file : 7 - file;
     const row = white ? 7 - rank : rank;
     return { x: box.x + ((col + 0.5) * box.width) / 8, y: box.y + ((row + 0.5) * box.height) / 8 };
+}
+
+/** The middle of a square of the game page's board on the screen. */
+async function squarePoint(page, square) {
+    return squareInBox(await page.locator('cg-board').boundingBox(), square, await orientation(page));
 }
 
 /** Clicks `from`, then `to` on the board (chessground's click-click move) once the selected
@@ -282,13 +286,8 @@ const PromotionOrder = ['q', 'n', 'r', 'b'];
 async function exerciseSquarePoint(exercise, square) {
     const board = exercise.locator('cg-board');
     await board.scrollIntoViewIfNeeded();
-    const box = await board.boundingBox();
     const black = ((await exercise.locator('.board.cg-wrap').getAttribute('class')) ?? '').includes('orientation-black');
-    const file = square.charCodeAt(0) - 97;
-    const rank = Number(square[1]) - 1;
-    const col = black ? 7 - file : file;
-    const row = black ? rank : 7 - rank;
-    return { x: box.x + ((col + 0.5) * box.width) / 8, y: box.y + ((row + 0.5) * box.height) / 8 };
+    return squareInBox(await board.boundingBox(), square, black ? 'black' : 'white');
 }
 
 /** Plays `uci` on the exercise's board by clicking its squares (and the promotion piece). */

@@ -3,7 +3,7 @@
 // board, the clock page (a flag at 1+0, the FIDE class of a control) and the PGN checker.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { openPage, scenario, shareServerAndBrowser } from './harness.mjs';
+import { openPage, scenario, shareServerAndBrowser, squareInBox } from './harness.mjs';
 
 let browser;
 let server;
@@ -50,7 +50,7 @@ async function trainerMove(page, from, to) {
     // The scroll event (after which chessground measures its board again) comes a frame later.
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     const box = await page.locator('.castling-trainer cg-board').boundingBox();
-    const point = (sq) => ({ x: box.x + ((sq.charCodeAt(0) - 97 + 0.5) * box.width) / 8, y: box.y + ((8 - Number(sq[1]) + 0.5) * box.height) / 8 });
+    const point = (sq) => squareInBox(box, sq, 'white');
     const a = point(from);
     await page.mouse.click(a.x, a.y);
     await page.waitForFunction(() => [...document.querySelectorAll('.castling-trainer cg-board square.move-dest')].some((q) => q.style.display !== 'none'), null, { timeout: 3000 }).catch(async () => {
