@@ -21,8 +21,8 @@ BoardMoves board_moves(const Position& pos) {
         const std::string from = to_string(m.from()), to = to_string(m.to());
         add_destination(out.dests, from, to);
         if (m.kind() == MoveKind::Castling) {
-            json::object& k =
-                out.castling[from].is_object() ? out.castling[from].as_object() : out.castling[from].emplace_object();
+            json::object& k = out.castling[from].is_object() ? out.castling[from].as_object()
+                                                             : out.castling[from].emplace_object();
             k[to] = to_string(Position::king_target(us, pos.castling_side(m)));
         }
     }
