@@ -382,6 +382,12 @@ std::string iso8601(Millis wall) {
 std::expected<CreateGameRequest, ServiceError> parse_create_request(std::string_view text, Language lang) {
     auto o = read_object(text, lang);
     if (!o) return std::unexpected(o.error());
+    return read_create_request(json::value(std::move(*o)), lang);
+}
+
+std::expected<CreateGameRequest, ServiceError> read_create_request(const json::value& body, Language lang) {
+    if (!body.is_object()) return std::unexpected(make_error(ServiceCode::Malformed, lang));
+    const json::object* o = &body.as_object();
     auto malformed = [&] { return std::unexpected(make_error(ServiceCode::Malformed, lang)); };
     auto bad = [&] { return std::unexpected(make_error(ServiceCode::BadRequest, lang)); };
     if (!only_keys(*o, {"mode", "level", "color", "tc", "variant", "chess960"})) return malformed();
@@ -432,6 +438,12 @@ std::expected<CreateGameRequest, ServiceError> parse_create_request(std::string_
 std::expected<JoinRequest, ServiceError> parse_join_request(std::string_view text, Language lang) {
     auto o = read_object(text, lang);
     if (!o) return std::unexpected(o.error());
+    return read_join_request(json::value(std::move(*o)), lang);
+}
+
+std::expected<JoinRequest, ServiceError> read_join_request(const json::value& body, Language lang) {
+    if (!body.is_object()) return std::unexpected(make_error(ServiceCode::Malformed, lang));
+    const json::object* o = &body.as_object();
     JoinRequest r;
     if (!only_keys(*o, {"invite", "rematch"})) return std::unexpected(make_error(ServiceCode::Malformed, lang));
     r.invite = short_string(o->if_contains("invite"), 64);

@@ -54,12 +54,15 @@ std::string stored_event_json(const Event& event);
 /// checked like client messages). Errors: TooLarge, Malformed, BadRequest (a level outside 1..8,
 /// a Chess960 number outside 0..959).
 std::expected<CreateGameRequest, ServiceError> parse_create_request(std::string_view text, Language lang);
+/// The same for a body the HTTP server has parsed already (Malformed when it is no object).
+std::expected<CreateGameRequest, ServiceError> read_create_request(const boost::json::value& body, Language lang);
 /// `POST /api/v1/games/{id}/join`: `{ invite }` or `{ rematch: "<old id>" }`.
 struct JoinRequest {
     std::optional<std::string> invite;
     std::optional<GameId> rematch;
 };
 std::expected<JoinRequest, ServiceError> parse_join_request(std::string_view text, Language lang);
+std::expected<JoinRequest, ServiceError> read_join_request(const boost::json::value& body, Language lang);
 /// `201 { id, color, secret, invite, urls: { play, invite, watch } }` (paths; `invite` is
 /// `/game/{id}?invite=TOKEN`).
 boost::json::object created_json(const CreatedGame& created);

@@ -1,8 +1,5 @@
 #include "server/service_handler.hpp"
 
-#include <chrono>
-#include <ctime>
-
 #include <boost/json/serialize.hpp>
 
 #include "server/coach_json.hpp"
@@ -28,89 +25,27 @@ Reply ok_reply(int status, json::value body) {
     return r;
 }
 
-const json::value* field(const json::object& o, std::string_view name) {
-    const json::value* v = o.if_contains(name);
-    return v != nullptr && !v->is_null() ? v : nullptr;
-}
-
-std::string iso_utc(Millis ms) {
-    const std::time_t seconds = static_cast<std::time_t>(ms / 1000);
-    std::tm tm{};
-    gmtime_r(&seconds, &tm);
-    char text[32];
-    std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &tm);
-    return text;
-}
-
 }  // namespace
 
-std::optional<CreateGameRequest> read_create_request(const json::value& options) {
-    if (!options.is_object()) return std::nullopt;
-    const json::object& o = options.as_object();
-    CreateGameRequest request;
-    const json::value* mode = field(o, "mode");
-    if (mode == nullptr || !mode->is_string()) return std::nullopt;
-    const auto m = parse_mode(mode->as_string());
-    if (!m) return std::nullopt;
-    request.mode = *m;
-    if (const json::value* level = field(o, "level")) {
-        if (!level->is_int64() || level->as_int64() < 1 || level->as_int64() > 8) return std::nullopt;
-        request.level = static_cast<int>(level->as_int64());
-    }
-    if (const json::value* color = field(o, "color")) {
-        if (!color->is_string()) return std::nullopt;
-        const std::string_view c = color->as_string();
-        if (c == "white") request.color = ColorChoice::White;
-        else if (c == "black") request.color = ColorChoice::Black;
-        else if (c == "random") request.color = ColorChoice::Random;
-        else return std::nullopt;
-    }
-    if (const json::value* tc = field(o, "tc")) {
-        if (!tc->is_string() || tc->as_string().size() > 64) return std::nullopt;
-        request.tc = std::string(tc->as_string());
-    }
-    if (const json::value* variant = field(o, "variant")) {
-        if (!variant->is_string()) return std::nullopt;
-        if (variant->as_string() == "chess960") request.chess960 = true;
-        else if (variant->as_string() != "standard") return std::nullopt;
-    }
-    if (const json::value* number = field(o, "chess960")) {
-        request.chess960 = true;
-        if (number->is_int64() && number->as_int64() >= 0 && number->as_int64() <= 959)
-            request.chess960_number = static_cast<int>(number->as_int64());
-        else if (!(number->is_string() && number->as_string() == "random")) return std::nullopt;
-    }
-    return request;
-}
-
 Reply ServiceHandler::create(const json::value& options, const Caller& caller) {
-    const auto request = read_create_request(options);
-    if (!request) return error_reply(make_error(ServiceCode::BadRequest, caller.lang));
+    const auto request = read_create_request(options, caller.lang);
+    if (!request) return error_reply(request.error());
     const auto created = service_.create_game(*request, caller);
     if (!created) return error_reply(created.error());
-    json::object urls{{"play", "/game/" + created->id}, {"watch", "/watch/" + created->id}};
-    if (created->invite) urls["invite"] = "/game/" + created->id + "?invite=" + *created->invite;
-    json::object body{
-        {"id", created->id}, {"color", seat_id(created->seat)}, {"secret", created->secret}, {"urls", std::move(urls)}};
-    if (created->invite) body["invite"] = *created->invite;
-    Reply r = ok_reply(201, std::move(body));
+    Reply r = ok_reply(201, created_json(*created));
     r.game = created->id;
     r.seat_secret = created->secret;
     return r;
 }
 
 Reply ServiceHandler::join(const std::string& game, const json::value& body, const Caller& caller) {
-    const json::value* invite = body.is_object() ? field(body.as_object(), "invite") : nullptr;
-    const json::value* rematch = body.is_object() ? field(body.as_object(), "rematch") : nullptr;
-    const auto short_text = [](const json::value* v) {
-        return v != nullptr && v->is_string() && v->as_string().size() <= 64;
-    };
-    if (short_text(invite) == short_text(rematch)) return error_reply(make_error(ServiceCode::BadRequest, caller.lang));
+    const auto request = read_join_request(body, caller.lang);
+    if (!request) return error_reply(request.error());
     // A rematch seat is proven by the seat secret of the old game (its cookie s_<old id>).
-    const auto joined = invite != nullptr ? service_.join(game, std::string(invite->as_string()), caller)
-                                          : service_.join_rematch(game, std::string(rematch->as_string()), caller);
+    const auto joined = request->invite ? service_.join(game, *request->invite, caller)
+                                        : service_.join_rematch(game, *request->rematch, caller);
     if (!joined) return error_reply(joined.error());
-    Reply r = ok_reply(200, json::object{{"color", seat_id(joined->seat)}, {"secret", joined->secret}});
+    Reply r = ok_reply(200, joined_json(*joined));
     r.game = game;
     r.seat_secret = joined->secret;
     return r;
@@ -135,19 +70,8 @@ Reply ServiceHandler::coach(const std::string& game, const Caller& caller, std::
 }
 
 json::value ServiceHandler::list(const Caller& caller) {
-    json::array games;
-    if (caller.browser.empty()) return games;
-    for (const GameSummary& summary : service_.list_games(caller.browser)) {
-        const auto state = service_.state(summary.id, caller);
-        if (!state) continue;
-        const json::object s = state_json(*state->view, state->you, caller.lang);
-        games.push_back(json::object{{"id", summary.id},
-                                     {"players", s.at("players")},
-                                     {"status", status_id(summary.status)},
-                                     {"result", s.at("result")},
-                                     {"updated", iso_utc(summary.updated)}});
-    }
-    return games;
+    if (caller.browser.empty()) return json::array();
+    return games_json(service_.list_games(caller.browser), caller.lang);
 }
 
 void ServiceHandler::act(const std::string& game, const Action& action, const Caller& caller, ReplySink done) {

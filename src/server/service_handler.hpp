@@ -27,8 +27,4 @@ private:
     GameService& service_;
 };
 
-/// The options of `POST /api/v1/games` (`{mode, level?, color?, tc?, variant?, chess960?}`), or
-/// nothing when they are not in the schema.
-std::optional<CreateGameRequest> read_create_request(const boost::json::value& options);
-
 }  // namespace schach::server
