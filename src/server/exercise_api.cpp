@@ -119,14 +119,13 @@ Reply try_one(const Exercise& ex, std::string_view body, Language lang) {
         json::object o{{"code", exercise_error_id(result.error())}, {"text", error_text(ErrorCode::Malformed, lang)}};
         return Reply{400, std::move(o), false, std::nullopt, std::nullopt, std::nullopt};
     }
-    const auto before = exercise_game(ex, attempt->moves);
     json::object o{{"result", verdict_id(result->verdict)}};
-    o["move"] = move_json(before->position(), result->move);
+    o["move"] = move_json(result->before, result->move);
     json::value reply = nullptr;
     if (result->reply) {
-        Game mid = *before;
-        (void)mid.play(result->move);
-        reply = move_json(mid.position(), result->reply);
+        Position mid = result->before;  // the reply's SAN only: no arbiter needed
+        mid.do_move(result->move);
+        reply = move_json(mid, result->reply);
     }
     o["reply"] = std::move(reply);
     json::array moves;

@@ -315,7 +315,8 @@ std::expected<TryResult, ExerciseError> try_exercise(const Exercise& ex, const A
     const auto in = read_input(attempt.move);
     if (!in) return std::unexpected(ExerciseError::BadMove);
     const Step& step = ex.steps[attempt.moves.size() / 2];
-    TryResult result{Verdict::Missed, *game, attempt.moves, Move::none(), Move::none(), {}, std::nullopt};
+    TryResult result{Verdict::Missed, *game, game->position(), attempt.moves, Move::none(),
+                     Move::none(),    {},    std::nullopt};
     const Move m = move_of(game->position(), *in);
     Game after = *game;
     if (const auto played = after.play(m); !played) {

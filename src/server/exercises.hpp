@@ -94,6 +94,7 @@ std::string_view verdict_id(Verdict v);
 struct TryResult {
     Verdict verdict = Verdict::Missed;
     Game game;                       // the position to show: after the reply (Next), the solution (Solved), else before
+    Position before;                 // the position the try was made in
     std::vector<std::string> moves;  // the moves so far after this try (unchanged unless Solved/Next)
     Move move = Move::none();        // the learner's move, when legal
     Move reply = Move::none();       // the computer's answer (Next)
