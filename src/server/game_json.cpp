@@ -83,7 +83,8 @@ json::object state_json(const GameView& v, std::optional<Seat> you, Language lan
     json::object s;
     s["id"] = v.id;
     s["variant"] = v.chess960 ? "chess960" : "standard";
-    s["chess960"] = v.chess960 ? json::value(v.chess960_number) : json::value(nullptr);
+    // A Chess960 game from a position of one's own has no number.
+    s["chess960"] = v.chess960 && v.chess960_number >= 0 ? json::value(v.chess960_number) : json::value(nullptr);
     s["mode"] = mode_id(v.mode);
     s["level"] = v.mode == Mode::Computer ? json::value(v.level) : json::value(nullptr);
     s["tc"] = v.tc_text.empty() ? json::value(nullptr)
@@ -191,6 +192,8 @@ std::optional<json::object> reply_json(const ClientMessage& message, const ActRe
 json::object http_error_json(const ServiceError& e) {
     json::object o{{"code", e.id}, {"text", e.text}};
     if (!e.article.empty()) o["article"] = e.article;
+    if (e.fen_field) o["field"] = *e.fen_field;
+    if (e.fen_offset) o["offset"] = *e.fen_offset;
     return o;
 }
 
@@ -390,7 +393,7 @@ std::expected<CreateGameRequest, ServiceError> read_create_request(const json::v
     const json::object* o = &body.as_object();
     auto malformed = [&] { return std::unexpected(make_error(ServiceCode::Malformed, lang)); };
     auto bad = [&] { return std::unexpected(make_error(ServiceCode::BadRequest, lang)); };
-    if (!only_keys(*o, {"mode", "level", "color", "tc", "variant", "chess960"})) return malformed();
+    if (!only_keys(*o, {"mode", "level", "color", "tc", "variant", "chess960", "fen"})) return malformed();
     CreateGameRequest r;
     const json::value* mode = o->if_contains("mode");
     if (!mode || !mode->is_string()) return malformed();
@@ -431,6 +434,13 @@ std::expected<CreateGameRequest, ServiceError> read_create_request(const json::v
             r.chess960 = true;
             r.chess960_number = static_cast<int>(*number);
         }
+    }
+    if (const json::value* fen = o->if_contains("fen"); fen && !fen->is_null()) {
+        auto s = short_string(fen, 128);
+        if (!s) return malformed();
+        // A position of one's own or a numbered Chess960 start, not both.
+        if (const json::value* n = o->if_contains("chess960"); n && !n->is_null()) return bad();
+        r.fen = *s;
     }
     return r;
 }

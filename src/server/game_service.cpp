@@ -14,6 +14,7 @@
 #include <unordered_map>
 
 #include "core/chess960.hpp"
+#include "core/fen.hpp"
 #include "server/engine_pool.hpp"
 #include "server/event_history.hpp"
 #include "server/game_json.hpp"
@@ -483,7 +484,14 @@ std::expected<CreatedGame, ServiceError> GameService::create_game(const CreateGa
     setup.level = request.mode == Mode::Computer ? request.level : 0;
     setup.tc = tc;
     setup.created = impl_->options.wall_now();
-    if (request.chess960) {
+    if (request.fen) {
+        const Variant variant = request.chess960 ? Variant::Chess960 : Variant::Standard;
+        auto pos = position_from_fen(*request.fen, ValidateOptions{.variant = variant});
+        if (!pos) return std::unexpected(make_error(pos.error(), lang));
+        setup.chess960 = request.chess960;
+        setup.chess960_number = -1;  // none: start_of reads the stored FEN
+        setup.start = *pos;
+    } else if (request.chess960) {
         const int n = request.chess960_number ? *request.chess960_number
                                               : static_cast<int>(random() % static_cast<unsigned>(Chess960Count));
         auto pos = chess960_position(n);

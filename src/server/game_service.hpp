@@ -58,6 +58,9 @@ struct CreateGameRequest {
     std::string tc;
     bool chess960 = false;
     std::optional<int> chess960_number;
+    /// A start position of one's own (FEN; Chess960 rules with `chess960`), instead of the
+    /// standard or a numbered Chess960 start.
+    std::optional<std::string> fen;
 };
 
 struct CreatedGame {

@@ -46,8 +46,10 @@ Position start_of(const StoredGame& g) {
     if (g.chess960) {
         if (auto p = chess960_position(g.chess960_number)) return *p;
     }
+    // A numbered start, or a position of one's own read with the game's rules.
+    const Variant variant = g.chess960 ? Variant::Chess960 : Variant::Standard;
     if (!g.initial_fen.empty())
-        if (auto p = position_from_fen(g.initial_fen)) return *p;
+        if (auto p = position_from_fen(g.initial_fen, ValidateOptions{.variant = variant})) return *p;
     return Position();
 }
 

@@ -1,5 +1,6 @@
 #include "server/service_error.hpp"
 
+#include "text/fen_text.hpp"
 #include "text/refusal_text.hpp"
 
 namespace schach::server {
@@ -52,6 +53,16 @@ ServiceError make_error(const Refusal& refusal, Language lang) {
     e.article = std::string(refusal_article(refusal.code));
     for (Square s : {refusal.from, refusal.to, refusal.square, refusal.by})
         if (s != Square::None) e.squares.push_back(to_string(s));
+    return e;
+}
+
+ServiceError make_error(const PositionError& error, Language lang) {
+    ServiceError e = make_error(ServiceCode::BadFen, lang);
+    e.text = describe(error, lang);
+    if (error.is_syntax) {
+        e.fen_field = std::string(fen_field_id(error.fen.field));
+        e.fen_offset = error.fen.offset;
+    }
     return e;
 }
 

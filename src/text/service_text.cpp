@@ -23,6 +23,7 @@ std::string_view service_code_id(ServiceCode code) {
         case ServiceCode::SeatTaken: return "seat-taken";
         case ServiceCode::BadInvitation: return "bad-invitation";
         case ServiceCode::BadRequest: return "bad-request";
+        case ServiceCode::BadFen: return "bad-fen";
         case ServiceCode::Malformed: return "malformed";
         case ServiceCode::TooLarge: return "too-large";
         case ServiceCode::BadMove: return "bad-move";
@@ -80,6 +81,9 @@ Sentences sentences(ServiceCode code) {
             return {"Diese Einladung passt nicht zur Partie.", nullptr, "This invitation does not fit the game."};
         case ServiceCode::BadRequest:
             return {"So lässt sich keine Partie anlegen.", nullptr, "A game cannot be created like that."};
+        case ServiceCode::BadFen:
+            return {"Aus dieser Stellung lässt sich keine Partie beginnen.", nullptr,
+                    "A game cannot start from this position."};
         case ServiceCode::Malformed: return {"Die Nachricht ist nicht lesbar.", nullptr, "The message cannot be read."};
         case ServiceCode::TooLarge: return {"Die Nachricht ist zu lang.", nullptr, "The message is too long."};
         case ServiceCode::BadMove: return {"Dieser Zug lässt sich nicht lesen.", nullptr, "That move cannot be read."};

@@ -26,6 +26,7 @@ enum class ServiceCode : std::uint8_t {
     SeatTaken,           // the invitation was used already
     BadInvitation,       // an invitation token that does not fit
     BadRequest,          // a game request that cannot be played (level, time control, Chess960 number)
+    BadFen,              // a game's start position (FEN) that is no legal position: the FEN's own error says why
     Malformed,           // a message that is not valid JSON or not in the protocol's shape
     TooLarge,            // a message over the size limit
     BadMove,             // move text that cannot be read (or is ambiguous) in the position

@@ -215,6 +215,13 @@ TEST(ServerGameJson, CreateAndJoinRequests) {
     EXPECT_EQ(n->chess960_number, 518);
     EXPECT_EQ(parse_create_request(R"({"mode":"computer","level":9})", Language::English).error().id, "bad-request");
     EXPECT_EQ(parse_create_request(R"({"mode":"online"})", Language::English).error().id, "malformed");
+    const auto fen = parse_create_request(R"({"mode":"local","fen":"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"})",
+                                          Language::English);
+    ASSERT_TRUE(fen);
+    EXPECT_EQ(fen->fen, "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
+    EXPECT_EQ(parse_create_request(R"({"mode":"local","fen":"8/8 w","chess960":5})", Language::English).error().id,
+              "bad-request");
+    EXPECT_EQ(parse_create_request(R"({"mode":"local","fen":7})", Language::English).error().id, "malformed");
     EXPECT_EQ(parse_create_request(R"({"level":1})", Language::English).error().id, "malformed");
     EXPECT_EQ(parse_join_request(R"({"invite":"abc"})", Language::English)->invite, "abc");
     EXPECT_EQ(parse_join_request(R"({"rematch":"abcdEFGH"})", Language::English)->rematch, "abcdEFGH");

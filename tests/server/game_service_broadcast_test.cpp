@@ -58,7 +58,7 @@ TEST(ServerGameServiceBroadcast, AMoveIsBroadcastByItsActionNotBehindAnotherGame
     {
         GameService service(io, store, pool, options);
         const Caller nobody{"", "browser-1", Language::English};
-        const CreateGameRequest local{Mode::Local, 1, ColorChoice::White, "", false, std::nullopt};
+        const CreateGameRequest local{Mode::Local, 1, ColorChoice::White, "", false, std::nullopt, std::nullopt};
         const auto a = service.create_game(local, nobody);
         const auto b = service.create_game(local, nobody);
         ASSERT_TRUE(a && b);

@@ -47,7 +47,7 @@ TEST(ServerGameServiceStore, AMoveTheStoreRefusesIsNeitherAcknowledgedNorBroadca
             ServiceOptions options;
             options.flag_interval_ms = 0;
             GameService service(io, store, pool, options);
-            auto g = service.create_game({Mode::Local, 1, ColorChoice::White, "", false, std::nullopt},
+            auto g = service.create_game({Mode::Local, 1, ColorChoice::White, "", false, std::nullopt, std::nullopt},
                                          {"", "b", Language::English});
             ASSERT_TRUE(g);
             std::atomic<int> events{0};

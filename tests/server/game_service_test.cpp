@@ -11,6 +11,7 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/json/serialize.hpp>
 
+#include "core/fen.hpp"
 #include "server/engine_pool.hpp"
 #include "server/game_json.hpp"
 #include "server/game_service.hpp"
@@ -98,7 +99,7 @@ protected:
 using ServerGameService = ServiceFixture;
 
 TEST_F(ServerGameService, AfterACrashEveryAcknowledgedMoveIsThereAndTheGameContinues) {
-    const CreatedGame g = create({Mode::Local, 1, ColorChoice::White, "5+3", false, std::nullopt});
+    const CreatedGame g = create({Mode::Local, 1, ColorChoice::White, "5+3", false, std::nullopt, std::nullopt});
     EXPECT_EQ(g.seat, Seat::Both);
     const Caller me{g.secret, "browser-1", Language::English};
     now_ = 10'000;
@@ -123,7 +124,7 @@ TEST_F(ServerGameService, AfterACrashEveryAcknowledgedMoveIsThereAndTheGameConti
 }
 
 TEST_F(ServerGameService, SeatsInvitationResendsAndStaleMoves) {
-    const CreatedGame g = create({Mode::Friend, 1, ColorChoice::White, "", false, std::nullopt});
+    const CreatedGame g = create({Mode::Friend, 1, ColorChoice::White, "", false, std::nullopt, std::nullopt});
     ASSERT_TRUE(g.invite);
     const Caller white{g.secret, "browser-1", Language::English};
     EXPECT_EQ(move(g.id, white, 0, "e2e4").error().id, "not-started");
@@ -158,7 +159,7 @@ TEST_F(ServerGameService, SeatsInvitationResendsAndStaleMoves) {
 }
 
 TEST_F(ServerGameService, DrawOfferBeforeBothHaveMovedIsRefused) {
-    const CreatedGame g = create({Mode::Local, 1, ColorChoice::White, "", false, std::nullopt});
+    const CreatedGame g = create({Mode::Local, 1, ColorChoice::White, "", false, std::nullopt, std::nullopt});
     const Caller me{g.secret, "browser-1", Language::English};
     EXPECT_EQ(act(g.id, me, DrawMessage{Answer::Offer}).error().id, "offer-not-allowed-yet");
     ASSERT_TRUE(move(g.id, me, 0, "e2e4"));
@@ -167,7 +168,7 @@ TEST_F(ServerGameService, DrawOfferBeforeBothHaveMovedIsRefused) {
 }
 
 TEST_F(ServerGameService, TheComputerRepliesAndATakebackTakesBothMoves) {
-    const CreatedGame g = create({Mode::Computer, 1, ColorChoice::White, "", false, std::nullopt});
+    const CreatedGame g = create({Mode::Computer, 1, ColorChoice::White, "", false, std::nullopt, std::nullopt});
     EXPECT_EQ(g.seat, Seat::White);
     const Caller me{g.secret, "browser-1", Language::English};
     ASSERT_TRUE(move(g.id, me, 0, "e2e4"));
@@ -181,7 +182,7 @@ TEST_F(ServerGameService, TheComputerRepliesAndATakebackTakesBothMoves) {
 }
 
 TEST_F(ServerGameService, TheCoachSpeaksToThePlayerOfAComputerGameOnly) {
-    const CreatedGame g = create({Mode::Computer, 1, ColorChoice::White, "", false, std::nullopt});
+    const CreatedGame g = create({Mode::Computer, 1, ColorChoice::White, "", false, std::nullopt, std::nullopt});
     const Caller me{g.secret, "browser-1", Language::English};
     const auto none = service_->coach(g.id, me);
     ASSERT_TRUE(none);
@@ -212,19 +213,19 @@ TEST_F(ServerGameService, TheCoachSpeaksToThePlayerOfAComputerGameOnly) {
 
     EXPECT_EQ(service_->coach(g.id, Caller{"", "browser-2", Language::English}).error().id, "not-your-seat");
     EXPECT_EQ(service_->coach("nosuchgame12", me).error().id, "no-such-game");
-    const CreatedGame local = create({Mode::Local, 1, ColorChoice::White, "", false, std::nullopt});
+    const CreatedGame local = create({Mode::Local, 1, ColorChoice::White, "", false, std::nullopt, std::nullopt});
     EXPECT_EQ(service_->coach(local.id, Caller{local.secret, "browser-1", Language::English}).error().id, "coach-off");
 }
 
 TEST_F(ServerGameService, TheComputerOpensWhenItHasWhite) {
-    const CreatedGame g = create({Mode::Computer, 1, ColorChoice::Black, "5+0", true, 518});
+    const CreatedGame g = create({Mode::Computer, 1, ColorChoice::Black, "5+0", true, 518, std::nullopt});
     EXPECT_EQ(g.seat, Seat::Black);
     ASSERT_TRUE(wait_for_plies(g.id, 1));
     EXPECT_EQ(view(g.id)->chess960_number, 518);
 }
 
 TEST_F(ServerGameService, SubscribersGetTheEventsInOrderOrTheState) {
-    const CreatedGame g = create({Mode::Local, 1, ColorChoice::White, "", false, std::nullopt});
+    const CreatedGame g = create({Mode::Local, 1, ColorChoice::White, "", false, std::nullopt, std::nullopt});
     const Caller me{g.secret, "browser-1", Language::English};
     std::mutex m;
     std::vector<std::pair<std::int64_t, EventKind>> seen;
@@ -257,7 +258,7 @@ TEST_F(ServerGameService, SubscribersGetTheEventsInOrderOrTheState) {
 }
 
 TEST_F(ServerGameService, FlagFallThroughCheckFlags) {
-    const CreatedGame g = create({Mode::Local, 1, ColorChoice::White, "1+0", false, std::nullopt});
+    const CreatedGame g = create({Mode::Local, 1, ColorChoice::White, "1+0", false, std::nullopt, std::nullopt});
     const Caller me{g.secret, "browser-1", Language::English};
     ASSERT_TRUE(move(g.id, me, 0, "e2e4"));
     ASSERT_TRUE(move(g.id, me, 1, "e7e5"));
@@ -275,7 +276,7 @@ TEST_F(ServerGameService, FlagFallThroughCheckFlags) {
 }
 
 TEST_F(ServerGameService, PgnHasTheRosterTheResultAndTheClocks) {
-    const CreatedGame g = create({Mode::Local, 1, ColorChoice::White, "5+3", false, std::nullopt});
+    const CreatedGame g = create({Mode::Local, 1, ColorChoice::White, "5+3", false, std::nullopt, std::nullopt});
     const Caller me{g.secret, "browser-1", Language::English};
     now_ = 1000;
     ASSERT_TRUE(move(g.id, me, 0, "e2e4"));
@@ -289,7 +290,7 @@ TEST_F(ServerGameService, PgnHasTheRosterTheResultAndTheClocks) {
 }
 
 TEST_F(ServerGameService, RematchWithColoursSwapped) {
-    const CreatedGame g = create({Mode::Friend, 1, ColorChoice::White, "3+2", false, std::nullopt});
+    const CreatedGame g = create({Mode::Friend, 1, ColorChoice::White, "3+2", false, std::nullopt, std::nullopt});
     auto joined = service_->join(g.id, *g.invite, {"", "browser-2", Language::English});
     ASSERT_TRUE(joined);
     const Caller white{g.secret, "browser-1", Language::English};
@@ -323,7 +324,7 @@ TEST_F(ServerGameService, RematchWithColoursSwapped) {
 }
 
 TEST_F(ServerGameService, RematchAtOneDeviceIsAgreedAtOnce) {
-    const CreatedGame g = create({Mode::Local, 1, ColorChoice::White, "", false, std::nullopt});
+    const CreatedGame g = create({Mode::Local, 1, ColorChoice::White, "", false, std::nullopt, std::nullopt});
     const Caller me{g.secret, "browser-1", Language::English};
     ASSERT_TRUE(act(g.id, me, AbortMessage{}));
     GameId rematch;
@@ -340,8 +341,8 @@ TEST_F(ServerGameService, RematchAtOneDeviceIsAgreedAtOnce) {
 }
 
 TEST_F(ServerGameService, AfterARestartInvitationsStillOpenAndFinishedGamesKeepTheirResult) {
-    const CreatedGame f = create({Mode::Friend, 1, ColorChoice::Black, "", false, std::nullopt});
-    const CreatedGame c = create({Mode::Computer, 2, ColorChoice::White, "10+0", false, std::nullopt});
+    const CreatedGame f = create({Mode::Friend, 1, ColorChoice::Black, "", false, std::nullopt, std::nullopt});
+    const CreatedGame c = create({Mode::Computer, 2, ColorChoice::White, "10+0", false, std::nullopt, std::nullopt});
     const Caller human{c.secret, "browser-1", Language::German};
     ASSERT_TRUE(act(c.id, human, ResignMessage{}));
     crash_and_restart();
@@ -359,7 +360,7 @@ TEST_F(ServerGameService, AfterARestartInvitationsStillOpenAndFinishedGamesKeepT
 }
 
 TEST_F(ServerGameService, NoTimeIsChargedBeforeTheFirstMovesAndTheFirstMoveTimerAborts) {
-    const CreatedGame g = create({Mode::Friend, 1, ColorChoice::White, "5+0", false, std::nullopt});
+    const CreatedGame g = create({Mode::Friend, 1, ColorChoice::White, "5+0", false, std::nullopt, std::nullopt});
     now_ = 100'000;  // waiting for the friend: no timer yet
     service_->check_flags();
     service_->drain();
@@ -394,7 +395,7 @@ TEST_F(ServerGameService, NoTimeIsChargedBeforeTheFirstMovesAndTheFirstMoveTimer
 }
 
 TEST_F(ServerGameService, TheClocksRunOnlyAfterBothFirstMoves) {
-    const CreatedGame g = create({Mode::Local, 1, ColorChoice::White, "5+0", false, std::nullopt});
+    const CreatedGame g = create({Mode::Local, 1, ColorChoice::White, "5+0", false, std::nullopt, std::nullopt});
     const Caller me{g.secret, "browser-1", Language::English};
     now_ = 20'000;
     ASSERT_TRUE(move(g.id, me, 0, "e2e4"));
@@ -415,7 +416,7 @@ TEST_F(ServerGameService, TheClocksRunOnlyAfterBothFirstMoves) {
 }
 
 TEST_F(ServerGameService, TheFirstMoveTimerSurvivesARestartWithoutChargingTheDowntime) {
-    const CreatedGame g = create({Mode::Local, 1, ColorChoice::White, "3+2", false, std::nullopt});
+    const CreatedGame g = create({Mode::Local, 1, ColorChoice::White, "3+2", false, std::nullopt, std::nullopt});
     const Caller me{g.secret, "browser-1", Language::English};
     now_ = 5'000;
     ASSERT_TRUE(move(g.id, me, 0, "d2d4"));
@@ -440,7 +441,7 @@ TEST_F(ServerGameService, TheFirstMoveTimerSurvivesARestartWithoutChargingTheDow
 }
 
 TEST_F(ServerGameService, TheComputerHasNoFirstMoveTimer) {
-    const CreatedGame g = create({Mode::Computer, 1, ColorChoice::Black, "5+0", false, std::nullopt});
+    const CreatedGame g = create({Mode::Computer, 1, ColorChoice::Black, "5+0", false, std::nullopt, std::nullopt});
     ASSERT_TRUE(wait_for_plies(g.id, 1));
     auto v = view(g.id);
     ASSERT_TRUE(v->first_move);
@@ -449,7 +450,7 @@ TEST_F(ServerGameService, TheComputerHasNoFirstMoveTimer) {
 }
 
 TEST_F(ServerGameService, TheConnectionsLagIsCreditedToItsMovesAndStored) {
-    const CreatedGame g = create({Mode::Local, 1, ColorChoice::White, "5+0", false, std::nullopt});
+    const CreatedGame g = create({Mode::Local, 1, ColorChoice::White, "5+0", false, std::nullopt, std::nullopt});
     Caller me{g.secret, "browser-1", Language::English};
     ASSERT_TRUE(move(g.id, me, 0, "e2e4"));
     ASSERT_TRUE(move(g.id, me, 1, "e7e5"));
@@ -462,7 +463,7 @@ TEST_F(ServerGameService, TheConnectionsLagIsCreditedToItsMovesAndStored) {
 }
 
 TEST_F(ServerGameService, OffersSurviveARestartAndCanBeAccepted) {
-    const CreatedGame g = create({Mode::Friend, 1, ColorChoice::White, "", false, std::nullopt});
+    const CreatedGame g = create({Mode::Friend, 1, ColorChoice::White, "", false, std::nullopt, std::nullopt});
     auto joined = service_->join(g.id, *g.invite, {"", "browser-2", Language::English});
     ASSERT_TRUE(joined);
     const Caller white{g.secret, "browser-1", Language::English};
@@ -516,7 +517,7 @@ struct Recorder {
 };
 
 TEST_F(ServerGameService, AReconnectAfterARestartGetsExactlyTheEventsItMissed) {
-    const CreatedGame g = create({Mode::Friend, 1, ColorChoice::White, "5+3", false, std::nullopt});
+    const CreatedGame g = create({Mode::Friend, 1, ColorChoice::White, "5+3", false, std::nullopt, std::nullopt});
     Recorder live;
     auto sub = service_->subscribe(g.id, 1, live.handler());
     ASSERT_TRUE(sub);
@@ -550,7 +551,7 @@ TEST_F(ServerGameService, AReconnectAfterARestartGetsExactlyTheEventsItMissed) {
 }
 
 TEST_F(ServerGameService, AfterATakebackTheStoreCannotReplayAndTheStateComes) {
-    const CreatedGame g = create({Mode::Local, 1, ColorChoice::White, "", false, std::nullopt});
+    const CreatedGame g = create({Mode::Local, 1, ColorChoice::White, "", false, std::nullopt, std::nullopt});
     const Caller me{g.secret, "browser-1", Language::English};
     ASSERT_TRUE(move(g.id, me, 0, "e2e4"));                      // v2
     ASSERT_TRUE(act(g.id, me, TakebackMessage{Answer::Offer}));  // v3
@@ -569,7 +570,7 @@ TEST_F(ServerGameService, AfterATakebackTheStoreCannotReplayAndTheStateComes) {
 }
 
 TEST_F(ServerGameService, FinishedGamesWithoutWatchersAreUnloadedAndComeBackTheSame) {
-    const CreatedGame g = create({Mode::Local, 1, ColorChoice::White, "5+3", false, std::nullopt});
+    const CreatedGame g = create({Mode::Local, 1, ColorChoice::White, "5+3", false, std::nullopt, std::nullopt});
     const Caller me{g.secret, "browser-1", Language::English};
     ASSERT_TRUE(move(g.id, me, 0, "e2e4"));
     ASSERT_TRUE(move(g.id, me, 1, "e7e5"));
@@ -606,9 +607,9 @@ TEST_F(ServerGameService, FinishedGamesWithoutWatchersAreUnloadedAndComeBackTheS
 }
 
 TEST_F(ServerGameService, GamesWhoseTimersCanFallStayAndIdleUntimedGamesGo) {
-    const CreatedGame timed = create({Mode::Local, 1, ColorChoice::White, "1+0", false, std::nullopt});
-    const CreatedGame untimed = create({Mode::Local, 1, ColorChoice::White, "", false, std::nullopt});
-    const CreatedGame waiting = create({Mode::Friend, 1, ColorChoice::White, "1+0", false, std::nullopt});
+    const CreatedGame timed = create({Mode::Local, 1, ColorChoice::White, "1+0", false, std::nullopt, std::nullopt});
+    const CreatedGame untimed = create({Mode::Local, 1, ColorChoice::White, "", false, std::nullopt, std::nullopt});
+    const CreatedGame waiting = create({Mode::Friend, 1, ColorChoice::White, "1+0", false, std::nullopt, std::nullopt});
     const Caller t{timed.secret, "browser-1", Language::English};
     const Caller u{untimed.secret, "browser-1", Language::English};
     ASSERT_TRUE(move(timed.id, t, 0, "e2e4"));
@@ -633,7 +634,7 @@ TEST_F(ServerGameService, GamesWhoseTimersCanFallStayAndIdleUntimedGamesGo) {
 }
 
 TEST_F(ServerGameService, AnActionOnAGameUnloadedMeanwhileFindsItAgain) {
-    const CreatedGame g = create({Mode::Local, 1, ColorChoice::White, "", false, std::nullopt});
+    const CreatedGame g = create({Mode::Local, 1, ColorChoice::White, "", false, std::nullopt, std::nullopt});
     const Caller me{g.secret, "browser-1", Language::English};
     // Many moves while the game is unloaded over and over: none is lost, none is doubled.
     const std::vector<std::string> moves = {"e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5a4", "g8f6"};
@@ -655,7 +656,7 @@ TEST_F(ServerGameService, AnActionOnAGameUnloadedMeanwhileFindsItAgain) {
 }
 
 TEST_F(ServerGameService, ConcurrentResendsKeepOneOrderOfVersions) {
-    const CreatedGame g = create({Mode::Local, 1, ColorChoice::White, "", false, std::nullopt});
+    const CreatedGame g = create({Mode::Local, 1, ColorChoice::White, "", false, std::nullopt, std::nullopt});
     const Caller me{g.secret, "browser-1", Language::English};
     std::mutex m;
     std::vector<std::int64_t> versions;
@@ -691,7 +692,7 @@ TEST_F(ServerGameService, TheFlagTimerEndsGamesByItself) {
     options.now = [this] { return now_.load(); };
     options.flag_interval_ms = 5;
     GameService service(io_, **store, *pool_, options);
-    auto g = service.create_game({Mode::Local, 1, ColorChoice::White, "1+0", false, std::nullopt}, {});
+    auto g = service.create_game({Mode::Local, 1, ColorChoice::White, "1+0", false, std::nullopt, std::nullopt}, {});
     ASSERT_TRUE(g);
     now_ = FirstMoveTimeMs;  // no first move in time: the timer aborts the game
     bool over = false;
@@ -702,13 +703,66 @@ TEST_F(ServerGameService, TheFlagTimerEndsGamesByItself) {
     EXPECT_TRUE(over);
 }
 
+TEST_F(ServerGameService, AGameFromAPositionOfOnesOwnStartsThereAndSurvivesARestart) {
+    // Chess960 rules from a position: the king on b1 castles queenside to c1, the a1 rook to d1.
+    const std::string start = "4k3/8/8/8/8/8/8/RK5R w AH - 0 1";
+    const std::string stored = "4k3/8/8/8/8/8/8/RK5R w KQ - 0 1";  // X-FEN: the outer rooks are K and Q
+    CreateGameRequest r{Mode::Local, 1, ColorChoice::White, "", true, std::nullopt, std::nullopt};
+    r.fen = start;
+    const CreatedGame g = create(r);
+    const Caller me{g.secret, "browser-1", Language::English};
+    auto v = view(g.id);
+    EXPECT_EQ(v->initial_fen, stored);
+    EXPECT_TRUE(v->chess960);
+    EXPECT_EQ(v->chess960_number, -1);
+    crash_and_restart();
+    v = view(g.id);
+    EXPECT_EQ(v->initial_fen, stored);
+    EXPECT_TRUE(v->moves.empty());
+    ASSERT_TRUE(move(g.id, me, 0, "b1a1"));  // O-O-O: the king onto its rook
+    v = view(g.id);
+    ASSERT_EQ(v->moves.size(), 1u);
+    EXPECT_EQ(v->moves[0].san, "O-O-O");
+    EXPECT_TRUE(v->moves[0].fen.starts_with("4k3/8/8/8/8/8/8/2KR3R b")) << v->moves[0].fen;
+
+    // A standard game from an endgame position.
+    CreateGameRequest e{Mode::Computer, 1, ColorChoice::White, "", false, std::nullopt, std::nullopt};
+    e.fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
+    EXPECT_EQ(to_fen(view(create(e).id)->position), *e.fen);
+}
+
+TEST_F(ServerGameService, RefusesAStartPositionThatIsNoPositionWithTheFensError) {
+    const Caller c{"", "b", Language::English};
+    CreateGameRequest r{Mode::Friend, 1, ColorChoice::White, "", false, std::nullopt, std::nullopt};
+    r.fen = "4k3/8/8/8/8/8/4P3/4K3 x - - 0 1";
+    auto e = service_->create_game(r, c);
+    ASSERT_FALSE(e);
+    EXPECT_EQ(e.error().id, "bad-fen");
+    EXPECT_EQ(e.error().fen_field, "turn");
+    EXPECT_EQ(e.error().fen_offset, 22u);  // the x
+    EXPECT_FALSE(e.error().text.empty());
+    r.fen = "4k3/8/8/8/8/8/8/4K2K w - - 0 1";  // two white kings
+    e = service_->create_game(r, c);
+    ASSERT_FALSE(e);
+    EXPECT_EQ(e.error().id, "bad-fen");
+    EXPECT_FALSE(e.error().fen_field.has_value());  // a legal FEN, an impossible position
+    // Castling rights that fit only Chess960 are refused in a standard game.
+    r.fen = "4k3/8/8/8/8/8/8/RK5R w AH - 0 1";
+    EXPECT_EQ(service_->create_game(r, c).error().id, "bad-fen");
+}
+
 TEST_F(ServerGameService, RefusesGamesThatCannotBePlayed) {
     const Caller c{"", "b", Language::English};
-    EXPECT_EQ(service_->create_game({Mode::Computer, 9, ColorChoice::White, "", false, std::nullopt}, c).error().id,
+    EXPECT_EQ(service_->create_game({Mode::Computer, 9, ColorChoice::White, "", false, std::nullopt, std::nullopt}, c)
+                  .error()
+                  .id,
               "bad-request");
-    EXPECT_EQ(service_->create_game({Mode::Friend, 1, ColorChoice::White, "0+0", false, std::nullopt}, c).error().id,
+    EXPECT_EQ(service_->create_game({Mode::Friend, 1, ColorChoice::White, "0+0", false, std::nullopt, std::nullopt}, c)
+                  .error()
+                  .id,
               "bad-request");
-    EXPECT_EQ(service_->create_game({Mode::Friend, 1, ColorChoice::White, "", true, 960}, c).error().id, "bad-request");
+    EXPECT_EQ(service_->create_game({Mode::Friend, 1, ColorChoice::White, "", true, 960, std::nullopt}, c).error().id,
+              "bad-request");
 }
 
 }  // namespace

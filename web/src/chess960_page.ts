@@ -89,7 +89,9 @@ export function chess960Page(): HTMLElement {
     const play = (mode: 'computer' | 'friend') => {
         if (!current) return;
         playMessage.replaceChildren(el('p', { text: t('creatingGame') }));
-        createGame({ mode, variant: 'chess960', chess960: current.number, color: 'white', ...(mode === 'computer' ? { level: 3 } : {}) })
+        // A Double Chess960 start is played from its FEN (it has no single number).
+        const start = current.black === null || current.black === current.number ? { chess960: current.number } : { fen: current.fen };
+        createGame({ mode, variant: 'chess960', ...start, color: 'white', ...(mode === 'computer' ? { level: 3 } : {}) })
             .then((r) => {
                 if (mode === 'computer') window.location.assign(r.urls.play);
                 else playMessage.replaceChildren(invitation(r));
@@ -100,7 +102,6 @@ export function chess960Page(): HTMLElement {
         button(t('c960PlayComputer'), () => play('computer'), 'primary'),
         button(t('c960PlayFriend'), () => play('friend')),
     ]);
-    const doubleNote = el('p', { class: 'hint', text: t('c960DoubleNoPlay') });
 
     const showStart = (s: Chess960Start) => {
         current = s;
@@ -118,9 +119,6 @@ export function chess960Page(): HTMLElement {
         const placement = s.fen.split(' ')[0] ?? s.fen;
         if (!cg) cg = Chessground(host, { fen: placement, viewOnly: true, coordinates: true });
         else cg.set({ fen: placement });
-        const single = s.black === null || s.black === s.number;
-        playButtons.hidden = !single;
-        doubleNote.hidden = single;
         announce(heading.textContent);
         const address = `${window.location.pathname}?n=${s.number}${s.black === null ? '' : `&black=${s.black}`}`;
         window.history.replaceState(null, '', address);
@@ -153,7 +151,7 @@ export function chess960Page(): HTMLElement {
         el('p', { class: 'intro', text: t('c960Intro') }),
         el('div', { class: 'explorer' }, [
             el('div', { class: 'board-frame' }, [host]),
-            el('div', { class: 'explorer-side' }, [form, status, heading, ranks, fen, el('h3', { text: t('c960WhyHeading') }), steps, sum, playButtons, doubleNote, playMessage]),
+            el('div', { class: 'explorer-side' }, [form, status, heading, ranks, fen, el('h3', { text: t('c960WhyHeading') }), steps, sum, playButtons, playMessage]),
         ]),
         backToNumber(),
         castlingTrainer(),

@@ -65,16 +65,27 @@ function newGameForm(onCreated: (r: CreateGameResponse, mode: Mode) => void): HT
         el('label', { text: t('chess960NumberLabel'), attrs: { for: numberId } }),
         number,
     ]);
+    // A position of one's own (FEN): the server checks it and says what is wrong and where.
+    const fromPositionId = uniqueId('from-position');
+    const fromPosition = el('input', { attrs: { id: fromPositionId, type: 'checkbox' } });
+    const fenId = uniqueId('fen');
+    const fen = el('input', { class: 'fen-input', attrs: { id: fenId, type: 'text', maxlength: '128', spellcheck: 'false', autocomplete: 'off' } });
+    const fenField = el('div', { class: 'field fen-field' }, [el('label', { text: t('fenLabel'), attrs: { for: fenId } }), fen]);
+    const startField = el('div', { class: 'field' }, [
+        el('div', { class: 'radio' }, [fromPosition, el('label', { text: t('fromPositionLabel'), attrs: { for: fromPositionId } })]),
+        fenField,
+    ]);
     const submit = el('button', { class: 'primary', text: t('createGame'), attrs: { type: 'submit' } });
     const message = el('p', { class: 'form-message', attrs: { role: 'status' } });
     const form = el('form', { class: 'new-game' }, [
         el('h1', { text: t('newGameHeading') }),
-        mode.fieldset, level.field, color.fieldset, tc.field, variant.fieldset, chess960, submit, message,
+        mode.fieldset, level.field, color.fieldset, tc.field, variant.fieldset, chess960, startField, submit, message,
     ]);
     const sync = () => {
         level.field.hidden = mode.value() !== 'computer';
         color.fieldset.hidden = mode.value() === 'local';
-        chess960.hidden = variant.value() !== 'chess960';
+        fenField.hidden = !fromPosition.checked;
+        chess960.hidden = variant.value() !== 'chess960' || fromPosition.checked;
         number.disabled = random.checked;
     };
     form.addEventListener('change', sync);
@@ -88,9 +99,11 @@ function newGameForm(onCreated: (r: CreateGameResponse, mode: Mode) => void): HT
             ...(m !== 'local' ? { color: color.value() } : {}),
             ...(tc.select.value !== NoClock ? { tc: tc.select.value } : {}),
             variant: variant.value(),
-            ...(variant.value() === 'chess960'
-                ? { chess960: random.checked ? ('random' as const) : Math.min(959, Math.max(0, Math.trunc(Number(number.value) || 0))) }
-                : {}),
+            ...(fromPosition.checked
+                ? { fen: fen.value.trim() }
+                : variant.value() === 'chess960'
+                  ? { chess960: random.checked ? ('random' as const) : Math.min(959, Math.max(0, Math.trunc(Number(number.value) || 0))) }
+                  : {}),
         };
         submit.disabled = true;
         message.textContent = t('creatingGame');

@@ -199,6 +199,8 @@ export interface CreateGameRequest {
     readonly tc?: string;
     readonly variant?: Variant;
     readonly chess960?: number | 'random';
+    /** A start position of one's own (FEN), instead of a numbered one. */
+    readonly fen?: string;
 }
 
 export interface CreateGameResponse {

@@ -125,6 +125,28 @@ scenario(test, 'promotion with the page’s chooser (a knight)', 60_000, async (
     assert.equal(state.moves[8].uci, 'b7a8n');
 }, current);
 
+scenario(test, 'a game from a position of one’s own: a wrong FEN is explained, a right one is played', 60_000, async () => {
+    const me = await openPage(browser, { name: 'fen' });
+    await me.page.goto(`${server.url}/`);
+    await me.page.getByLabel('Two players at one device').check();
+    await me.page.getByLabel('Time control (minutes + seconds per move)').selectOption('none');
+    await me.page.getByLabel('Start from a position of your own').check();
+    const fen = me.page.getByLabel('Position (FEN)');
+    await fen.fill('4k3/8/8/8/8/8/4P3/4K3 x - - 0 1');
+    await me.page.getByRole('button', { name: 'Create game' }).click();
+    await me.page.locator('.form-message', { hasText: /side to move at offset 22/ }).waitFor();
+    await fen.fill('4k3/8/8/8/8/8/4P3/4K3 w - - 0 1');
+    await me.page.getByRole('button', { name: 'Create game' }).click();
+    await me.page.waitForURL(/\/game\/[A-Za-z0-9]{8}$/);
+    await me.page.locator('cg-board').waitFor();
+    assert.equal(await me.page.locator('cg-board piece').count(), 3);
+    await play(me.page, 0, 'e2e4');
+    const id = me.page.url().split('/').pop();
+    const state = await gameState(me.context, server.url, id);
+    assert.equal(state.initialFen, '4k3/8/8/8/8/8/4P3/4K3 w - - 0 1');
+    assert.equal(state.moves[0].uci, 'e2e4');
+}, current);
+
 scenario(test, 'Chess960 castling (start position 96: the king stays on g1, the rook goes to f1)', 60_000, async () => {
     const me = await openPage(browser, { name: 'local960' });
     const created = await createGameApi(me.context, server.url, { mode: 'local', variant: 'chess960', chess960: 96 });

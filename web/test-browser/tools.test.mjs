@@ -131,6 +131,19 @@ scenario(test, 'Chess960: play the position shown against the computer', 30_000,
     const friend = await (await page.request.get(`${server.url}/api/v1/games/${friendId}`)).json();
     assert.equal(friend.mode, 'friend');
     assert.equal(friend.chess960, 959);
+
+    // Double Chess960 (white's array 0, black's 959) is played from its FEN: no single number.
+    await page.goto(`${server.url}/chess960?n=0&black=959`);
+    await page.locator('.c960-title', { hasText: '959' }).waitFor();
+    await page.getByRole('button', { name: 'Play this position against the computer' }).click();
+    await page.waitForURL(/\/game\/[A-Za-z0-9]{8}$/);
+    const doubleId = page.url().split('/').pop();
+    const double = await (await page.request.get(`${server.url}/api/v1/games/${doubleId}`)).json();
+    assert.equal(double.variant, 'chess960');
+    assert.equal(double.chess960, null);
+    const ranks = double.initialFen.split(' ')[0].split('/');
+    assert.equal(ranks[7], 'BBQNNRKR');
+    assert.equal(ranks[0], 'rkrnnqbb');
 }, current);
 
 scenario(test, 'castling trainer: each case of the Chess960 text plays through, refusals are explained', 45_000, async () => {

@@ -67,6 +67,8 @@ export const deNeutral: Messages = {
     variantStandard: 'Normales Schach',
     variantChess960: 'Chess960',
     chess960NumberLabel: 'Startstellung (0–959)',
+    fromPositionLabel: 'Aus einer eigenen Stellung beginnen',
+    fenLabel: 'Stellung (FEN)',
     chess960Random: 'Zufällige Startstellung',
     createGame: 'Partie erstellen',
     creatingGame: 'Die Partie wird erstellt …',

@@ -69,6 +69,8 @@ export const en = {
     variantStandard: 'Standard chess',
     variantChess960: 'Chess960',
     chess960NumberLabel: 'Starting position (0–959)',
+    fromPositionLabel: 'Start from a position of your own',
+    fenLabel: 'Position (FEN)',
     chess960Random: 'Random starting position',
     createGame: 'Create game',
     creatingGame: 'Creating the game…',

@@ -30,7 +30,6 @@ export const toolsDeNeutral: { readonly [K in keyof typeof toolsEn]: string } = 
     c960IsClassical: 'die klassische Startstellung',
     c960PlayComputer: 'Diese Stellung gegen den Computer spielen',
     c960PlayFriend: 'Diese Stellung mit einer befreundeten Person spielen',
-    c960DoubleNoPlay: 'Partien auf diesem Server beginnen mit einer einzigen Chess960-Nummer; Double Chess960 lässt sich hier nur erkunden.',
     c960BackHeading: 'Von der Stellung zur Nummer',
     c960BackHint: 'Gib die FEN einer Chess960-Startstellung ein oder die weiße Grundreihe als acht Buchstaben (K Q R B N), z. B. RNBQKBNR.',
     c960BackLabel: 'FEN oder Grundreihe',

@@ -31,7 +31,6 @@ export const toolsEn = {
     c960IsClassical: 'the classical starting position',
     c960PlayComputer: 'Play this position against the computer',
     c960PlayFriend: 'Play this position with a friend',
-    c960DoubleNoPlay: 'Games on this server start from a single Chess960 number; Double Chess960 can be explored here only.',
     c960BackHeading: 'From a position to its number',
     c960BackHint: 'Enter a FEN of a Chess960 starting position, or White’s back rank as eight letters (K Q R B N), e.g. RNBQKBNR.',
     c960BackLabel: 'FEN or back rank',
