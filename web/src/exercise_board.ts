@@ -42,6 +42,7 @@ export class ExerciseBoard {
     private moves: readonly string[] = [];
     private solved = false;
     private busy = false;
+    private readonly before: HTMLElement;
 
     constructor(private readonly options: ExerciseOptions) {
         const taskId = uniqueId('task');
@@ -50,6 +51,8 @@ export class ExerciseBoard {
         this.feedback = el('p', { class: 'ex-feedback', attrs: { role: 'status', 'aria-live': 'polite' } });
         this.setupLine = el('p', { class: 'ex-setup' });
         this.seat = el('p', { class: 'ex-seat' });
+        this.before = el('p', { class: 'ex-before', text: rt('exSolvedBefore') });
+        this.before.hidden = true;
         const controls: HTMLElement[] = [];
         if (options.claim) {
             const boxId = uniqueId('claim');
@@ -84,6 +87,7 @@ export class ExerciseBoard {
         );
         this.el = el('article', { class: 'exercise', attrs: { 'data-exercise': options.id, 'aria-labelledby': taskId } }, [
             el('p', { class: 'ex-task', text: rt(options.task), attrs: { id: taskId, tabindex: '-1' } }),
+            this.before,
             this.seat,
             this.setupLine,
             el('div', { class: 'ex-board' }, [frame]),
@@ -100,6 +104,12 @@ export class ExerciseBoard {
             highlight: { lastMove: true, check: true },
             drawable: { enabled: false },
         });
+    }
+
+    /** Shows that this exercise was solved on this device before (or no longer, after a reset). */
+    markSolvedBefore(on: boolean): void {
+        this.before.hidden = !on;
+        this.el.classList.toggle('solved-before', on);
     }
 
     /** Loads the exercise from the server. */

@@ -3,12 +3,13 @@
 // contents, and how many exercises are solved.
 import { Chessground } from '@lichess-org/chessground';
 import type { Key } from '@lichess-org/chessground/types';
-import { el } from './dom.js';
+import { button, el } from './dom.js';
 import { ExerciseBoard } from './exercise_board.js';
 import { type Lang, type MessageKey, htmlLang, t } from './i18n.js';
 import type { Notation } from './notation.js';
 import { type Block, Sections, exerciseBlocks } from './rules_content.js';
 import { type RulesKey, rt } from './rules_i18n.js';
+import { saveSolvedExercises, storedSolvedExercises } from './settings.js';
 
 /** The language of the guide: the path's (/rules English, /regeln German), and for German the
  * gender-neutral form when that was chosen. */
@@ -31,7 +32,8 @@ export class RulesPage {
     readonly el: HTMLElement;
     private readonly boards: ExerciseBoard[] = [];
     private readonly progress: HTMLElement;
-    private solved = 0;
+    /** The exercises solved on this device, now or before (local storage). */
+    private readonly solved = storedSolvedExercises();
 
     constructor(private readonly options: RulesPageOptions) {
         const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -45,7 +47,7 @@ export class RulesPage {
                     ...(b.claim ? { claim: b.claim } : {}),
                     notation: options.notation,
                     reducedMotion,
-                    onSolved: () => this.countSolved(),
+                    onSolved: () => this.countSolved(b.id),
                     onNext: () => this.boards[(i + 1) % this.boards.length]?.focus(),
                 }),
             );
@@ -66,10 +68,15 @@ export class RulesPage {
             ]),
         );
         this.el = el('div', { class: 'rules', attrs: { lang: htmlLang(options.lang) } }, [
-            el('header', { class: 'rules-head' }, [el('h1', { text: rt('pageTitle') }), el('p', { text: rt('intro') }), this.progress]),
+            el('header', { class: 'rules-head' }, [
+                el('h1', { text: rt('pageTitle') }),
+                el('p', { text: rt('intro') }),
+                el('div', { class: 'entry-row rules-progress-row' }, [this.progress, button(rt('exResetProgress'), () => this.resetProgress(), 'rules-reset')]),
+            ]),
             toc,
             el('div', { class: 'rules-body' }, sections),
         ]);
+        exercises.forEach((b, i) => this.boards[i]!.markSolvedBefore(this.solved.has(b.id)));
         this.showProgress();
         // Chessground keeps each board's place on the screen until a scroll or resize; text that
         // grows above a board (an answer, a loaded setup) moves it without either: tell them.
@@ -81,13 +88,22 @@ export class RulesPage {
         await Promise.all(this.boards.map((b) => b.load()));
     }
 
-    private countSolved(): void {
-        this.solved += 1;
+    private countSolved(id: string): void {
+        this.solved.add(id);
+        saveSolvedExercises(this.solved);
+        this.showProgress();
+    }
+
+    private resetProgress(): void {
+        this.solved.clear();
+        saveSolvedExercises(this.solved);
+        for (const b of this.boards) b.markSolvedBefore(false);
         this.showProgress();
     }
 
     private showProgress(): void {
-        this.progress.textContent = rt('exProgress', { done: this.solved, total: this.boards.length });
+        const done = exerciseBlocks().filter((b) => this.solved.has(b.id)).length;
+        this.progress.textContent = rt('exProgress', { done, total: this.boards.length });
     }
 
     private block(b: Block, boards: ReadonlyMap<string, ExerciseBoard>): HTMLElement {

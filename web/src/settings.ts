@@ -55,6 +55,22 @@ export function saveCoach(on: boolean): void {
     write('coach', on ? '1' : '0');
 }
 
+const SolvedKey = 'solved-exercises';
+
+/** The ids of the rules guide's exercises solved on this device (anything unreadable: none). */
+export function storedSolvedExercises(): Set<string> {
+    try {
+        const list: unknown = JSON.parse(read(SolvedKey) ?? '[]');
+        return new Set(Array.isArray(list) ? list.filter((x): x is string => typeof x === 'string' && x.length <= 64) : []);
+    } catch {
+        return new Set();
+    }
+}
+
+export function saveSolvedExercises(ids: ReadonlySet<string>): void {
+    write(SolvedKey, JSON.stringify([...ids]));
+}
+
 export function storedMuted(): boolean {
     return read('muted') === '1';
 }

@@ -58,6 +58,13 @@ scenario(test, 'rules guide in English (/rules): every exercise, wrong try and s
     assert.equal(await page.locator('h1').textContent(), 'The rules of chess');
     assert.equal(await page.locator('nav.site-nav [aria-current="page"]').textContent(), 'Rules');
     await walkAll(page, 'en');
+    // This device remembers what was solved, until the progress is reset.
+    await page.reload();
+    await page.locator('.rules-progress', { hasText: /^30 of 30 / }).waitFor();
+    assert.equal(await page.locator('.exercise.solved-before').count(), 30);
+    await page.getByRole('button', { name: 'Reset progress' }).click();
+    await page.locator('.rules-progress', { hasText: /^0 of 30 / }).waitFor();
+    assert.equal(await page.locator('.exercise.solved-before').count(), 0);
 }, current);
 
 scenario(test, 'rules guide in gender-neutral German (switched from /rules to /regeln)', 240_000, async () => {

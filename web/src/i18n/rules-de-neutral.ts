@@ -26,6 +26,8 @@ export const rulesDeNeutral: RulesMessages = {
     exLoadFailed: 'Die Übung konnte nicht geladen werden: {error}',
     exFailed: 'Der Zug konnte nicht geprüft werden: {error}',
     exProgress: '{done} von {total} Übungen gelöst',
+    exSolvedBefore: 'Schon gelöst – gern noch einmal.',
+    exResetProgress: 'Fortschritt zurücksetzen',
     diagramLabel: 'Diagramm: {caption}',
 
     setupTitle: 'Brett und Grundstellung',

@@ -25,6 +25,8 @@ export const rulesEn = {
     exLoadFailed: 'The exercise could not be loaded: {error}',
     exFailed: 'The move could not be checked: {error}',
     exProgress: '{done} of {total} exercises solved',
+    exSolvedBefore: 'Solved before – try it again if you like.',
+    exResetProgress: 'Reset progress',
     diagramLabel: 'Diagram: {caption}',
 
     // Set-up (Art. 1, 2)
