@@ -103,6 +103,7 @@ std::expected<LiveGame, std::string> LiveGame::restore(const LoadedGame& loaded,
         game.recorded_outcome_ = o;
     }
     game.restore_offers(g.state.offers, now);
+    game.rematch_id_ = g.state.rematch;
     if (game.first_move_deadline_) {
         // What was used of the first-move time before the restart, as far as the store shows it:
         // from the turn's start (the first move, or the last change before any move) to the last
@@ -201,6 +202,7 @@ GameUpdate LiveGame::update(Millis wall_now) const {
     u.updated = wall_now;
     if (status_ == Status::Started) u.offers = {match_.game().draw_offer(), takeback_offer_, std::nullopt};
     u.offers.rematch = rematch_offer_;
+    u.rematch = rematch_id_;
     return u;
 }
 

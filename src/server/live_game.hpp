@@ -185,7 +185,7 @@ private:
     /// A finished game restored from the store: its result as recorded (a resignation or an
     /// agreement is not in the moves).
     std::optional<Outcome> recorded_outcome_;
-    GameId rematch_id_;  // the game of the rematch, once agreed (not stored: lost on restart)
+    GameId rematch_id_;  // the game of the rematch, once agreed (stored with the game)
     Millis updated_ = 0;
     std::deque<Event> recent_;
 };

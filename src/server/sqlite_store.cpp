@@ -5,6 +5,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
+#include <iterator>
 #include <map>
 #include <mutex>
 #include <string_view>
@@ -186,6 +187,10 @@ ALTER TABLE games ADD COLUMN draw_offer TEXT NOT NULL DEFAULT '';
 ALTER TABLE games ADD COLUMN takeback_offer TEXT NOT NULL DEFAULT '';
 ALTER TABLE games ADD COLUMN rematch_offer TEXT NOT NULL DEFAULT '';
 )sql",
+    // 3: the agreed rematch's game id ('' none), so that a restart still leads to it.
+    R"sql(
+ALTER TABLE games ADD COLUMN rematch TEXT NOT NULL DEFAULT '';
+)sql",
 };
 
 std::string_view offer_id(const std::optional<Color>& c) { return c ? color_id(*c) : std::string_view(""); }
@@ -248,6 +253,7 @@ std::expected<void, StoreError> SqliteStore::migrate() {
     if (current > SchemaVersion)
         return std::unexpected(StoreError{"the database has schema version " + std::to_string(current) +
                                           ", newer than this program's " + std::to_string(SchemaVersion)});
+    static_assert(std::size(Migrations) == SchemaVersion, "one migration per schema version");
     for (int v = current; v < SchemaVersion; ++v) {
         Transaction tx(*db_);
         if (!tx.begun()) return std::unexpected(error_of(*db_, "begin"));
@@ -301,10 +307,10 @@ std::expected<void, StoreError> SqliteStore::write_update(const GameId& id, cons
     auto changed = exec(
         *db_,
         "UPDATE games SET status=?2, result=?3, reason=?4, version=?5, updated=?6, draw_offer=?8, "
-        "takeback_offer=?9, rematch_offer=?10 WHERE id=?1 AND version=?7",
+        "takeback_offer=?9, rematch_offer=?10, rematch=?11 WHERE id=?1 AND version=?7",
         {std::string_view(id), status_id(update.status), std::string_view(update.result),
          std::string_view(update.reason), update.version, update.updated, before, offer_id(update.offers.draw),
-         offer_id(update.offers.takeback), offer_id(update.offers.rematch)});
+         offer_id(update.offers.takeback), offer_id(update.offers.rematch), std::string_view(update.rematch)});
     if (!changed) return std::unexpected(changed.error());
     if (*changed != 1)
         return std::unexpected(StoreError{"game " + id + " is not at version " + std::to_string(before)});
@@ -406,7 +412,7 @@ std::expected<std::optional<LoadedGame>, StoreError> SqliteStore::load_game(cons
     {
         Statement st(*db_,
                      "SELECT created, chess960, mode, level, tc, initial_fen, status, result, reason, version, "
-                     "updated, variant, draw_offer, takeback_offer, rematch_offer FROM games WHERE id=?1");
+                     "updated, variant, draw_offer, takeback_offer, rematch_offer, rematch FROM games WHERE id=?1");
         if (!st.ok() || !st.bind({std::string_view(id)})) return std::unexpected(error_of(*db_, "load game"));
         const int rc = st.step();
         if (rc == SQLITE_DONE) return std::optional<LoadedGame>();
@@ -426,6 +432,7 @@ std::expected<std::optional<LoadedGame>, StoreError> SqliteStore::load_game(cons
         g.state.updated = st.integer(10);
         g.chess960 = st.text(11) == "chess960";
         g.state.offers = {parse_offer(st.text(12)), parse_offer(st.text(13)), parse_offer(st.text(14))};
+        g.state.rematch = st.text(15);
     }
     {
         Statement st(

@@ -40,6 +40,7 @@ struct GameUpdate {
     std::int64_t version = 0;
     Millis updated = 0;
     StoredOffers offers{};
+    std::string rematch{};  // the rematch's game id once agreed, "" before
     friend bool operator==(const GameUpdate&, const GameUpdate&) = default;
 };
 

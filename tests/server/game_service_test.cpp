@@ -307,8 +307,12 @@ TEST_F(ServerGameService, RematchWithColoursSwapped) {
     EXPECT_EQ(view(g.id)->rematch_offer, Color::White);
     ASSERT_TRUE(act(g.id, black, RematchMessage{Answer::Accept}));
     service_->drain();
-    std::lock_guard lock(m);
-    ASSERT_FALSE(rematch.empty());
+    {
+        std::lock_guard lock(m);
+        ASSERT_FALSE(rematch.empty());
+    }
+    sub->reset();
+    crash_and_restart();  // the agreed rematch is stored with the old game: it still leads there
     EXPECT_EQ(view(rematch)->status, Status::Created);
     EXPECT_EQ(service_->join_rematch(rematch, g.id, {"nope", "x", Language::English}).error().id, "bad-invitation");
     auto w = service_->join_rematch(rematch, g.id, white);

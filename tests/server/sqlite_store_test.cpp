@@ -171,6 +171,12 @@ TEST(ServerSqliteStore, OffersAreStoredAndADatabaseOfSchemaOneIsMigrated) {
     u.offers = {std::nullopt, std::nullopt, Color::White};
     ASSERT_TRUE((*store)->update_game("aB3dE5gH", u, std::vector<StoredEvent>{{3, "offer", "{}"}}, {}));
     EXPECT_EQ((**(*store)->load_game("aB3dE5gH")).game.state.offers, u.offers);
+    // Schema 3: the agreed rematch.
+    EXPECT_EQ((**(*store)->load_game("aB3dE5gH")).game.state.rematch, "");
+    u.version = 4;
+    u.rematch = "Zz9Yy8Xx";
+    ASSERT_TRUE((*store)->update_game("aB3dE5gH", u, std::vector<StoredEvent>{{4, "rematch", "{}"}}, {}));
+    EXPECT_EQ((**(*store)->load_game("aB3dE5gH")).game.state.rematch, "Zz9Yy8Xx");
 }
 
 StoredGame game_with_id(const std::string& id) {
