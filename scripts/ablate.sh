@@ -39,7 +39,7 @@ all_features() {
     printf 'uci\nsetoption name SearchOff value ?\nquit\n' | "$ENGINE" uci |
         sed -n "s/.*takes a comma-separated list of \(.*\), not .*/\1/p" | tr -d ',' | tr ' ' '\n' | grep .
 }
-FEATURES=${FEATURES:-$(all_features | tr '\n' ' ')}
+FEATURES=${FEATURES:-$(all_features | tr '\n' ' ' || true)}
 [[ -n ${FEATURES// /} ]] || { echo "ablate: $ENGINE uci named no SearchOff features" >&2; exit 2; }
 
 mkdir -p "$OUT"
@@ -79,14 +79,17 @@ for f in $FEATURES; do
     )
     # Only a test that came to its end (a decision or MAX_GAMES) is kept; an interrupted one
     # leaves its journal and goes on next time. The progress lines go to stderr.
-    if "$SCHACH" match --lang en "${args[@]}" >"$OUT/$f.md.part"; then
-        mv "$OUT/$f.md.part" "$OUT/$f.md"
-        write_results
-        grep -E '^\| base |^SPRT' "$OUT/$f.md"
-    else
-        echo "ablate: $f stopped before its end (run again to go on)" >&2
-        exit 1
-    fi
+    status=0
+    "$SCHACH" match --lang en "${args[@]}" >"$OUT/$f.md.part" || status=$?
+    case $status in
+        0)
+            mv "$OUT/$f.md.part" "$OUT/$f.md"
+            write_results
+            grep -E '^\| base |^SPRT' "$OUT/$f.md"
+            ;;
+        1) echo "ablate: $f stopped before its end (run again to go on)" >&2; exit 1 ;;
+        *) echo "ablate: schach match refused or failed for $f (exit $status; its message is above)" >&2; exit "$status" ;;
+    esac
 done
 write_results
 cat "$OUT/results.md"

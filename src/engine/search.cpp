@@ -527,7 +527,8 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node, Stack* s
         const Bound bound = best >= beta ? Bound::Lower : Pv && best_move ? Bound::Exact : Bound::Upper;
         pool_.tt_.store(key, ply, best, raw_eval, depth, bound, best_move, ss->tt_pv);
         if (!ss->in_check && !(best_move && is_tactical(pos_, best_move)) &&
-            !(bound == Bound::Lower && best <= ss->static_eval) && !(bound == Bound::Upper && best >= ss->static_eval))
+            !(bound == Bound::Lower && best <= ss->static_eval) &&
+            !(bound == Bound::Upper && best >= ss->static_eval) && on(SearchFeature::Correction))
             hist_->correction.update(us, pawns, depth, best, raw_eval);
     }
     return best;

@@ -70,7 +70,7 @@ std::expected<void, ConfigError> apply_engine_key(EngineSpec& e, const std::stri
     } else if (key == "games") {
         const auto n = number<int>(value);
         if (!n || *n <= 0) return bad();
-        e.games = *n;
+        e.games = (*n + 1) / 2 * 2;  // whole pairs, as -games
     } else if (key == "timemargin") {
         const auto n = number<std::int64_t>(value);
         if (!n || *n < 0) return bad();

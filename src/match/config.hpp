@@ -39,7 +39,8 @@ struct EngineSpec {
     std::optional<int> depth;
     std::optional<ms> movetime;
     ms timemargin{0};  // how far past its time an engine may answer before it loses on time
-    /// At most this many games against each opponent (below -games): a gauntlet's side anchors.
+    /// At most this many games against each opponent (below -games; rounded up to whole pairs):
+    /// a gauntlet's side anchors.
     std::optional<int> games;
     friend bool operator==(const EngineSpec&, const EngineSpec&) = default;
 };

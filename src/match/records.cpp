@@ -1,7 +1,9 @@
 #include "match/records.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <fmt/format.h>
+#include <optional>
 
 #include "core/fen.hpp"
 #include "game/clock.hpp"
@@ -112,9 +114,33 @@ std::vector<std::string> quiet_positions(const GameRecord& record) {
     return lines;
 }
 
-std::string journal_header(std::string_view fingerprint) {
-    return fmt::format("schach-match-journal 1 {}", fingerprint);
+std::string journal_header(std::string_view fingerprint, const std::vector<int>& games) {
+    std::string out = fmt::format("schach-match-journal 1 {}", fingerprint);
+    if (!games.empty()) out += fmt::format(" games={}", fmt::join(games, ","));
+    return out;
 }
+
+namespace {
+
+/// The counts of " games=4,4,2" after the header's fingerprint; nullopt for anything else.
+std::optional<std::vector<int>> header_games(std::string_view rest) {
+    std::vector<int> out;
+    if (rest.empty()) return out;
+    constexpr std::string_view Key = " games=";
+    if (!rest.starts_with(Key)) return std::nullopt;
+    rest.remove_prefix(Key.size());
+    while (!rest.empty()) {
+        const std::size_t comma = std::min(rest.find(','), rest.size());
+        int n = 0;
+        const std::string_view word = rest.substr(0, comma);
+        if (std::from_chars(word.data(), word.data() + word.size(), n).ec != std::errc() || n < 0) return std::nullopt;
+        out.push_back(n);
+        rest.remove_prefix(std::min(comma + 1, rest.size()));
+    }
+    return out;
+}
+
+}  // namespace
 
 std::string journal_line(const JournalEntry& e) {
     return fmt::format("{} {} {} {} {} {}", e.game, result_token(e.result), end_reason_id(e.reason), e.plies, e.pgn_end,
@@ -132,7 +158,10 @@ JournalRead read_journal(std::string_view text, std::string_view fingerprint) {
         pos = nl + 1;
         if (first) {
             first = false;
-            other_match = line != journal_header(fingerprint);
+            const std::string head = journal_header(fingerprint);
+            const auto games = line.starts_with(head) ? header_games(line.substr(head.size())) : std::nullopt;
+            other_match = !games;
+            if (games) out.games = *games;
             continue;
         }
         const auto w = split(line);

@@ -48,13 +48,16 @@ struct JournalEntry {
     std::uint64_t pgn_end = 0, positions_end = 0;
     friend bool operator==(const JournalEntry&, const JournalEntry&) = default;
 };
-std::string journal_header(std::string_view fingerprint);
+/// "schach-match-journal 1 <fingerprint> games=400,400,100": the games of each pairing the
+/// journal's numbers count in (a resume with other counts renumbers its games by them).
+std::string journal_header(std::string_view fingerprint, const std::vector<int>& games = {});
 std::string journal_line(const JournalEntry& entry);
 /// The finished games of a journal text, by game number (damaged lines and an unfinished last
 /// line are skipped); matches is false when the header is another match's and it lists games.
 struct JournalRead {
     bool matches = true;  // the header names this match (or the text is empty)
     std::map<std::size_t, JournalEntry> entries;
+    std::vector<int> games;  // the games of each pairing when it was written (empty: not said)
 };
 JournalRead read_journal(std::string_view text, std::string_view fingerprint);
 

@@ -9,6 +9,7 @@
 #include <mutex>
 #include <sstream>
 #include <thread>
+#include <tuple>
 
 namespace schach::match {
 namespace {
@@ -54,6 +55,8 @@ private:
     const OpeningSet& openings_;
     const Callbacks& callbacks_;
     const std::atomic<bool>* stop_;
+    std::vector<Pairing> pairings_;
+    std::vector<int> games_;  // of each pairing
     std::vector<ScheduledGame> schedule_;
     std::vector<bool> finished_;
     std::size_t next_ = 0;
@@ -63,6 +66,26 @@ private:
     std::uint64_t pgn_size_ = 0, positions_size_ = 0;  // what the files hold
     std::mutex mutex_;
 };
+
+/// The journal's games, numbered in `before`, by their numbers in `after` (pairing, pair and
+/// colours identify a game); games `after` does not have are left out.
+std::map<std::size_t, JournalEntry> renumber(const std::map<std::size_t, JournalEntry>& entries,
+                                             const std::vector<ScheduledGame>& before,
+                                             const std::vector<ScheduledGame>& after) {
+    std::map<std::tuple<std::size_t, std::size_t, int>, std::size_t> ids;
+    for (const ScheduledGame& s : after) ids[{s.pairing, s.pair, s.game_in_pair}] = s.id;
+    std::map<std::size_t, JournalEntry> out;
+    for (const auto& [id, entry] : entries) {
+        if (id >= before.size()) continue;
+        const ScheduledGame& s = before[id];
+        const auto it = ids.find({s.pairing, s.pair, s.game_in_pair});
+        if (it == ids.end()) continue;
+        JournalEntry e = entry;
+        e.game = it->second;
+        out[e.game] = e;
+    }
+    return out;
+}
 
 /// Opens `path` for appending after cutting it to `keep` bytes (what the journal accounts for),
 /// or empties it for a fresh run; `size` becomes what it holds.
@@ -80,8 +103,12 @@ std::expected<void, RunError> Runner::open_outputs(const std::string& fingerprin
     bool resuming = false;
     std::uint64_t pgn_keep = 0, positions_keep = 0;
     if (!config_.journal.empty()) {
-        const JournalRead read = read_journal(read_text(config_.journal), fingerprint);
+        JournalRead read = read_journal(read_text(config_.journal), fingerprint);
         if (!read.matches) return std::unexpected(RunError{RunError::Kind::JournalMismatch, 0, 0, config_.journal});
+        // Written with other game counts: its numbers mean other games here (a capped pairing
+        // drops out of later rounds), so each finished game gets its number in this schedule.
+        if (!read.games.empty() && read.games != games_)
+            read.entries = renumber(read.entries, make_schedule(pairings_, read.games), schedule_);
         resuming = !read.entries.empty();
         for (const auto& [id, entry] : read.entries) {
             pgn_keep = std::max(pgn_keep, entry.pgn_end);
@@ -94,7 +121,7 @@ std::expected<void, RunError> Runner::open_outputs(const std::string& fingerprin
         // A fresh journal, or the finished lines of the old one again (a torn last line goes).
         std::ofstream fresh(config_.journal, std::ios::trunc);
         if (!fresh) return std::unexpected(RunError{RunError::Kind::CannotWrite, 0, errno, config_.journal});
-        fresh << journal_header(fingerprint) << '\n';
+        fresh << journal_header(fingerprint, games_) << '\n';
         for (const auto& [id, entry] : read.entries) fresh << journal_line(entry) << '\n';
         fresh.close();
         journal_.open(config_.journal, std::ios::app);
@@ -203,7 +230,9 @@ void Runner::worker() {
 
 std::expected<MatchState, RunError> Runner::run(const std::string& fingerprint) {
     const auto pairings = make_pairings(static_cast<int>(config_.engines.size()), config_.gauntlet);
-    schedule_ = make_schedule(pairings, games_of_pairings(config_, pairings));
+    pairings_ = pairings;
+    games_ = games_of_pairings(config_, pairings);
+    schedule_ = make_schedule(pairings, games_);
     finished_.assign(schedule_.size(), false);
     for (const EngineSpec& e : config_.engines) state_.names.push_back(display_name(e));
     for (const Pairing& p : pairings) state_.pairings.push_back(PairingResult{p, {}, {}, {}, {}});

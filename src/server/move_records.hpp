@@ -10,6 +10,7 @@
 // a shared one) when a chunk is full.
 
 #include <array>
+#include <cassert>
 #include <cstddef>
 #include <memory>
 #include <optional>
@@ -37,10 +38,18 @@ public:
 
     std::size_t size() const { return size_; }
     bool empty() const { return size_ == 0; }
-    const MoveRecord& operator[](std::size_t i) const { return (*chunks_)[i / ChunkSize]->at(i % ChunkSize); }
-    const MoveRecord& back() const { return (*this)[size_ - 1]; }
+    const MoveRecord& operator[](std::size_t i) const {
+        assert(i < size_);
+        return (*chunks_)[i / ChunkSize]->at(i % ChunkSize);
+    }
+    const MoveRecord& back() const {
+        assert(!empty());
+        return (*this)[size_ - 1];
+    }
 
-    /// Appends a record (the writer only).
+    /// Appends a record. Only the one list that grows (the live game's) may append: a copy shares
+    /// its last chunk, and appending to the copy would write where the original's readers read.
+    /// Views are read only (GameView is shared const); a prefix() has its own last chunk.
     void push_back(MoveRecord record);
     /// The first `n` records (n <= size()), sharing them: for a view of an earlier ply.
     MoveRecords prefix(std::size_t n) const;

@@ -245,6 +245,53 @@ TEST(MatchRun, ResumesWhereAKilledRunStopped) {
     EXPECT_EQ(again.pairings[0].wdl, full.pairings[0].wdl);
 }
 
+TEST(MatchRun, AResumeWithOtherGameCountsRenumbersTheFinishedGames) {
+    // The first opponent capped at 2 games: its second pair is not in the first run's rounds,
+    // so the first run's games 4 and 5 are the second opponent's. Uncapped, the second round
+    // holds both: those games become 6 and 7, and the resume plays the first opponent's pair.
+    const auto dir = fresh_dir("renumber");
+    const std::string pgn = (dir / "r.pgn").string();
+    std::vector<std::string> args{"-engine",
+                                  "cmd=" + Fake,
+                                  "name=a",
+                                  "args=" + FoolsMate,
+                                  "-engine",
+                                  "cmd=" + Fake,
+                                  "name=b",
+                                  "args=f2f3 e7e5 g2g4 d8h4",
+                                  "games=2",
+                                  "-engine",
+                                  "cmd=" + Fake,
+                                  "name=c",
+                                  "args=f2f3 e7e5 g2g4 d8h4",
+                                  "-each",
+                                  "depth=1",
+                                  "-gauntlet",
+                                  "-games",
+                                  "4",
+                                  "-pgnout",
+                                  pgn};
+    const MatchState capped = run(args);
+    EXPECT_EQ(capped.done, 6u);
+    EXPECT_EQ(capped.pairings[0].wdl.games(), 2);
+    EXPECT_EQ(capped.pairings[1].wdl.games(), 4);
+    std::erase(args, std::string("games=2"));
+    const MatchState resumed = run(args);
+    EXPECT_EQ(resumed.resumed, 6u);
+    EXPECT_EQ(resumed.done, 8u);
+    EXPECT_EQ(resumed.pairings[0].wdl.games(), 4);
+    EXPECT_EQ(resumed.pairings[1].wdl.games(), 4);
+    const auto games = read_pgn_games(slurp(pgn));
+    ASSERT_EQ(games.size(), 8u);
+    for (std::size_t i = 6; i < 8; ++i) {
+        const std::string players = std::string(games[i].tag("White").value_or("")) +
+                                    std::string(games[i].tag("Black").value_or(""));
+        EXPECT_TRUE(players == "ab" || players == "ba") << players;
+    }
+    EXPECT_TRUE(slurp(pgn + ".journal").starts_with("schach-match-journal 1 ")) << slurp(pgn + ".journal");
+    EXPECT_NE(slurp(pgn + ".journal").find(" games=4,4\n"), std::string::npos);
+}
+
 TEST(MatchRun, GauntletAndRoundRobinSchedules) {
     EXPECT_EQ(make_pairings(4, true).size(), 3u);
     EXPECT_EQ(make_pairings(4, false).size(), 6u);

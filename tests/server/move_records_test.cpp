@@ -43,15 +43,17 @@ TEST(MoveRecords, APrefixCanGrowWithoutTouchingTheLongerList) {
 }
 
 TEST(MoveRecords, ReadersOfOldViewsRaceNoWriter) {
-    // The writer fills the rest of the view's chunk and new chunks while a reader reads the view:
-    // the view's record stays as it was (a ThreadSanitizer build would also see any shared write).
+    // The writer fills the rest of the view's chunk and new chunks while a reader reads every
+    // record of the view: they stay as they were (a writer that moved or rewrote the records of
+    // a shared chunk would change them; a ThreadSanitizer build would also see the shared write).
     MoveRecords game;
-    game.push_back(record(0));
+    for (std::size_t i = 0; i < MoveRecords::ChunkSize / 2; ++i) game.push_back(record(i));
     const MoveRecords view = game;
     std::thread reader([&] {
-        for (int k = 0; k < 2000; ++k) EXPECT_EQ(view.back(), record(0));
+        for (int k = 0; k < 200; ++k)
+            for (std::size_t i = 0; i < view.size(); ++i) ASSERT_EQ(view[i], record(i));
     });
-    for (std::size_t i = 1; i < 500; ++i) game.push_back(record(i));
+    for (std::size_t i = view.size(); i < 500; ++i) game.push_back(record(i));
     reader.join();
     EXPECT_EQ(game.size(), 500u);
 }
