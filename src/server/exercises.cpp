@@ -5,6 +5,7 @@
 #include "analysis/dead.hpp"
 #include "core/fen.hpp"
 #include "core/movegen.hpp"
+#include "core/see.hpp"
 #include "notation/notation.hpp"
 
 namespace schach::server {
@@ -184,6 +185,32 @@ std::string some_reply(const Position& pos, Language lang) {
 }
 
 /// Why the legal move `m` (played in `after`) misses `goal`, or nothing when it meets it.
+/// A legal move beside the one move a task asks for: what is different about it (more won in the
+/// exchange, another piece, another square), else just not the move.
+std::optional<ExerciseMissInfo> compared(const Position& pos, Move m, const std::string& wanted_uci,
+                                         ExerciseMissInfo miss) {
+    miss.code = ExerciseMiss::NotTheMove;
+    Move wanted = Move::none();
+    for (Move x : legal_moves(pos))
+        if (standard_uci(pos, x) == wanted_uci) wanted = x;
+    if (!wanted) return miss;
+    const PieceType moved = type_of(pos.piece_on(m.from())), asked = type_of(pos.piece_on(wanted.from()));
+    if ((pos.is_capture(m) || pos.is_capture(wanted)) && see(pos, wanted) > see(pos, m)) {
+        miss.code = ExerciseMiss::WinsLess;
+        miss.count = see(pos, m) / 100;
+    } else if (moved != asked) {
+        miss.code = ExerciseMiss::WrongPiece;
+        miss.piece = moved;
+        miss.wanted = asked;
+    } else if (m.to() != wanted.to()) {
+        miss.code = ExerciseMiss::WrongSquare;
+        miss.piece = moved;
+        miss.to = to_string(m.to());
+        miss.square = to_string(wanted.to());
+    }
+    return miss;
+}
+
 std::optional<ExerciseMissInfo> miss_of(const Goal& goal, const Game& before, Move m, const Game& after,
                                         std::optional<DrawClaim> claim, Language lang) {
     const Position& pos = before.position();
@@ -200,6 +227,7 @@ std::optional<ExerciseMissInfo> miss_of(const Goal& goal, const Game& before, Mo
         case GoalKind::Moves: {
             const std::string uci = standard_uci(pos, m);
             if (std::find(goal.moves.begin(), goal.moves.end(), uci) != goal.moves.end()) return std::nullopt;
+            if (goal.moves.size() == 1) return compared(pos, m, goal.moves.front(), miss);
             return fail(ExerciseMiss::NotTheMove);
         }
         case GoalKind::Mate:

@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include "text/piece_names.hpp"
+
 namespace schach {
 namespace {
 
@@ -40,6 +42,17 @@ std::string german_like(const ExerciseMissInfo& m, Language lang) {
     const bool neutral = lang == Language::GermanNeutral;
     switch (m.code) {
         case EM::NotTheMove: return fmt::format("{} ist erlaubt, löst aber die Aufgabe nicht.", m.move);
+        case EM::WinsLess:
+            if (m.count <= 0)
+                return fmt::format("{} ist ein gleichwertiger Tausch; ein anderer Zug gewinnt Material.", m.move);
+            return fmt::format("{} gewinnt im Abtausch {} {}; ein anderer Zug gewinnt mehr.", m.move, m.count,
+                               m.count == 1 ? "Punkt" : "Punkte");
+        case EM::WrongPiece:
+            return fmt::format("{} zieht {}; gesucht ist ein Zug {}.", m.move, piece_name(m.piece, lang).accusative,
+                               piece_name(m.wanted, lang).by);
+        case EM::WrongSquare:
+            return fmt::format("{} zieht {} nach {}; gesucht ist der Zug nach {}.", m.move,
+                               piece_name(m.piece, lang).accusative, m.to, m.square);
         case EM::NotMate:
             return fmt::format("{} ist erlaubt, aber kein Matt: die Gegenseite kann noch {} ziehen.", m.move, m.reply);
         case EM::NotStalemate:
@@ -93,6 +106,17 @@ std::string ordinal(int n) {
 std::string english(const ExerciseMissInfo& m) {
     switch (m.code) {
         case EM::NotTheMove: return fmt::format("{} is legal but does not solve the task.", m.move);
+        case EM::WinsLess:
+            if (m.count <= 0) return fmt::format("{} is an even trade; another move wins material.", m.move);
+            return fmt::format("{} wins {} {} in the exchange; another move wins more.", m.move, m.count,
+                               m.count == 1 ? "point" : "points");
+        case EM::WrongPiece:
+            return fmt::format("{} moves {}; the task asks for a move {}.", m.move,
+                               piece_name(m.piece, Language::English).nominative,
+                               piece_name(m.wanted, Language::English).by);
+        case EM::WrongSquare:
+            return fmt::format("{} moves {} to {}; the task asks for the move to {}.", m.move,
+                               piece_name(m.piece, Language::English).nominative, m.to, m.square);
         case EM::NotMate:
             return fmt::format("{} is legal but not mate: the other side can still play {}.", m.move, m.reply);
         case EM::NotStalemate:
@@ -153,6 +177,9 @@ std::string_view exercise_miss_id(ExerciseMiss code) {
         case EM::NoClaim: return "no-claim";
         case EM::ThreefoldWrong: return "threefold-wrong";
         case EM::FiftyWrong: return "fifty-wrong";
+        case EM::WinsLess: return "wins-less";
+        case EM::WrongPiece: return "wrong-piece";
+        case EM::WrongSquare: return "wrong-square";
     }
     return "not-the-move";
 }

@@ -26,6 +26,9 @@ enum class ExerciseMiss : std::uint8_t {
     NoClaim,          // the move was played without the claim the task asks for
     ThreefoldWrong,   // 9.2: after the move the position stands only `count` times
     FiftyWrong,       // 9.3: after the move only `count` moves without capture or pawn move
+    WinsLess,         // the exchange the move starts gains `count` pawns; the task's move gains more
+    WrongPiece,       // the task's move is made by a `wanted`, not by the `piece` that moved
+    WrongSquare,      // the right `piece`, but the task's move goes to `square`
 };
 
 /// What a miss is about; fields that do not apply stay empty.
@@ -37,6 +40,8 @@ struct ExerciseMissInfo {
     PieceType wanted = PieceType::None;
     bool castle_long = false;
     int count = 0;
+    std::string square;  // WrongSquare: where the task's move goes
+    std::string to;      // WrongSquare: where the move played went
 };
 
 /// Stable identifier ("not-mate", "wrong-castling", ...), for the protocol and tests.
