@@ -190,9 +190,8 @@ std::string some_reply(const Position& pos, Language lang) {
 std::optional<ExerciseMissInfo> compared(const Position& pos, Move m, const std::string& wanted_uci,
                                          ExerciseMissInfo miss) {
     miss.code = ExerciseMiss::NotTheMove;
-    Move wanted = Move::none();
-    for (Move x : legal_moves(pos))
-        if (standard_uci(pos, x) == wanted_uci) wanted = x;
+    const auto in = read_input(wanted_uci);
+    const Move wanted = in ? find_move(pos, in->from, in->to, in->promotion) : Move::none();
     if (!wanted) return miss;
     const PieceType moved = type_of(pos.piece_on(m.from())), asked = type_of(pos.piece_on(wanted.from()));
     if ((pos.is_capture(m) || pos.is_capture(wanted)) && see(pos, wanted) > see(pos, m)) {
