@@ -8,6 +8,7 @@
 #include <string>
 
 #include "core/types.hpp"
+#include "core/uninitialized.hpp"
 
 namespace schach {
 
@@ -78,7 +79,7 @@ public:
     void set_size(std::size_t n) { size_ = n; }
 
 private:
-    std::array<Move, Capacity> moves_;
+    UninitializedArray<Move, Capacity> moves_;  // only [0, size_) is ever read
     std::size_t size_ = 0;
 };
 

@@ -16,6 +16,7 @@
 #include "core/move.hpp"
 #include "core/movegen.hpp"
 #include "core/position.hpp"
+#include "core/uninitialized.hpp"
 #include "engine/history.hpp"
 
 namespace schach::engine {
@@ -70,7 +71,7 @@ private:
     bool generated_ = false;
     Stage stage_ = Stage::TtMove;
     std::size_t cur_ = 0, end_captures_ = 0, end_quiets_ = 0, end_bad_ = 0, total_ = 0;
-    std::array<Scored, MoveList::Capacity> moves_;
+    UninitializedArray<Scored, MoveList::Capacity> moves_;  // [0, end_quiets_) set by generate()
 };
 
 }  // namespace schach::engine

@@ -455,6 +455,7 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node, Stack* s
 
         play(m, ss);
         const Undo u = pos_.do_move(m);
+        pool_.tt_.prefetch(pos_.key());
         if (Pv) pv_len_[ply + 1] = 0;
 
         // Step 12. Principal variation search with late move reductions (~250 Elo): later moves
@@ -598,6 +599,7 @@ Value Worker::qsearch(Value alpha, Value beta, Stack* ss) {
         }
         play(m, ss);
         const Undo u = pos_.do_move(m);
+        pool_.tt_.prefetch(pos_.key());
         const Value v = -qsearch<Pv>(-beta, -alpha, ss + 1);
         take_back(m, u);
         if (stopped_) return ValueDraw;

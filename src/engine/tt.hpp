@@ -61,6 +61,9 @@ public:
     /// A new search begins: entries of earlier ones count as older.
     void new_search() { generation_ = static_cast<std::uint8_t>((generation_ + 1) & 63); }
 
+    /// Asks the processor to fetch the bucket of `key` into its cache while the caller works on
+    /// (called as soon as a move is made: the probe of the child node then hits the cache).
+    void prefetch(Key key) const { __builtin_prefetch(&bucket(key)); }
     /// The entry of `key`, if there is one. `ply` turns stored mate distances into root distances.
     bool probe(Key key, int ply, TtData& out) const;
     /// Stores a result; `value` is from the root's view at `ply` (adjusted here).
