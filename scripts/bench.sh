@@ -494,7 +494,13 @@ engine_benchmark() {
     [[ $movetime =~ ^[1-9][0-9]*$ ]] || die "BENCH_MOVETIME must be a positive integer, not '$movetime'"
     [[ -x $CLI_BIN ]] || die "$CLI_BIN is missing"
     [[ -x $STOCKFISH ]] || die "Stockfish not found at $STOCKFISH"
-    local ours_nodes=0 ours_ms=0 sf_nodes=0 sf_ms=0 count=0 fen chess960 n t
+    local ours_nodes=0 ours_ms=0 sf_nodes=0 sf_ms=0 count=0 fen chess960 n t fens
+    # The positions come from this build's CLI (they belong to the project); the engine under test
+    # may be another binary, also an older one without `bench --fens`.
+    local fens_bin=$BUILD_DIR/schach
+    [[ -x $fens_bin ]] || fens_bin=$CLI_BIN
+    fens=$("$fens_bin" bench --fens) || die "$fens_bin bench --fens failed"
+    [[ -n $fens ]] || die "$fens_bin bench --fens printed no positions"
     echo "Engine speed: $movetime ms per position, Threads 1, Hash 16, the positions of schach bench"
     while IFS= read -r fen; do
         chess960=0
@@ -505,7 +511,7 @@ engine_benchmark() {
         read -r n t < <(uci_search "$STOCKFISH" "$fen" "$chess960" "$movetime") || die "Stockfish gave no info line for $fen"
         sf_nodes=$((sf_nodes + n)); sf_ms=$((sf_ms + t))
         count=$((count + 1))
-    done < <("$CLI_BIN" bench --fens)
+    done <<<"$fens"
     awk -v on="$ours_nodes" -v om="$ours_ms" -v sn="$sf_nodes" -v sm="$sf_ms" -v c="$count" 'BEGIN {
         o = on * 1000 / om; s = sn * 1000 / sm
         printf "%-16s %12s %10s %12s\n", "engine", "nodes", "time ms", "nps"
