@@ -34,13 +34,9 @@ SEED=${SEED:-1}
 source "$(dirname "$0")/match-common.sh"
 find_book "$BUILD"
 
-# The feature names, from the option's own refusal of a name it does not know.
-all_features() {
-    printf 'uci\nsetoption name SearchOff value ?\nquit\n' | "$ENGINE" uci |
-        sed -n "s/.*takes a comma-separated list of \(.*\), not .*/\1/p" | tr -d ',' | tr ' ' '\n' | grep .
-}
-FEATURES=${FEATURES:-$(all_features | tr '\n' ' ' || true)}
-[[ -n ${FEATURES// /} ]] || { echo "ablate: $ENGINE uci named no SearchOff features" >&2; exit 2; }
+# The feature names, one a line, from the build's CLI (the list is the project's; ENGINE may be a copy).
+FEATURES=${FEATURES:-$("$SCHACH" bench --features | tr '\n' ' ' || true)}
+[[ -n ${FEATURES// /} ]] || { echo "ablate: $SCHACH bench --features named no SearchOff features" >&2; exit 2; }
 
 mkdir -p "$OUT"
 write_results() {

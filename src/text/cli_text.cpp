@@ -98,6 +98,11 @@ Phrase phrase(Msg m) {
         case Msg::HelpBenchFens:
             return {"nur die Stellungen ausgeben, eine FEN je Zeile (für Vergleiche mit anderen Engines)", "",
                     "print the positions only, one FEN a line (to compare with other engines)"};
+        case Msg::HelpBenchFeatures:
+            return {
+                "nur die Namen der abschaltbaren Suchteile ausgeben, einen je Zeile (UCI-Option SearchOff, make ablate)",
+                "",
+                "print the names of the search features that can be switched off, one a line (UCI option SearchOff, make ablate)"};
         case Msg::BenchFooter:
             return {
                 "Die letzte Zeile 'Bench: N nodes M nps' ist für Skripte und bleibt Englisch; N ist auf jedem Rechner gleich.",

@@ -37,7 +37,7 @@ enum class Msg : std::uint16_t {
     HelpPerftMaxNodes, HelpPerftVerbose, PerftFooter, PerftNeedDepth, PerftTime, PerftInvalidMaxNodes,
     PerftUnnamed, PerftFailPosition, PerftFailDepth, PerftOk, PerftSkippedOne, PerftSkippedMany,
     // bench
-    BenchAbout, HelpBenchDepth, HelpBenchFens, BenchFooter,
+    BenchAbout, HelpBenchDepth, HelpBenchFens, HelpBenchFeatures, BenchFooter,
     // fen
     FenAbout, HelpFenFen, HelpFenFormat,
     // chess960
