@@ -184,6 +184,28 @@ std::string some_reply(const Position& pos, Language lang) {
     return to_san(pos, *list.begin(), lang);
 }
 
+/// Whether the side to move in `pos` has a move that mates at once.
+bool can_mate_at_once(const Position& pos) {
+    for (const Move m : legal_moves(pos)) {
+        Position next = pos;
+        next.do_move(m);
+        if (next.in_check() && legal_moves(next).size() == 0) return true;
+    }
+    return false;
+}
+
+/// After a first move of a mate in two that is not the task's (`pos` is the position after it):
+/// an answer of the other side after which there is no mate at once, in SAN; "" when every
+/// answer still walks into a mate (or there is none).
+std::string escape_from_mate(const Position& pos, Language lang) {
+    for (const Move reply : legal_moves(pos)) {
+        Position next = pos;
+        next.do_move(reply);
+        if (!can_mate_at_once(next)) return to_san(pos, reply, lang);
+    }
+    return {};
+}
+
 /// Why the legal move `m` (played in `after`) misses `goal`, or nothing when it meets it.
 /// A legal move beside the one move a task asks for: what is different about it (more won in the
 /// exchange, another piece, another square), else just not the move.
@@ -353,7 +375,16 @@ std::expected<TryResult, ExerciseError> try_exercise(const Exercise& ex, const A
     }
     result.move = m;
     result.miss = miss_of(step.goal, *game, m, after, attempt.claim, lang);
-    if (result.miss) return result;
+    if (result.miss) {
+        // The first move of a mate in two: the answer that shows the move played mates no more.
+        const std::size_t next = attempt.moves.size() / 2 + 1;
+        if (result.miss->code == ExerciseMiss::NotTheMove && next < ex.steps.size() &&
+            ex.steps[next].goal.kind == GoalKind::Mate) {
+            result.miss->reply = escape_from_mate(after.position(), lang);
+            if (!result.miss->reply.empty()) result.miss->code = ExerciseMiss::NoMateNext;
+        }
+        return result;
+    }
     result.moves.push_back(standard_uci(game->position(), m));
     if (step.reply.empty()) {
         result.verdict = Verdict::Solved;

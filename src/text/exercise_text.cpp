@@ -55,6 +55,9 @@ std::string german_like(const ExerciseMissInfo& m, Language lang) {
                                piece_name(m.piece, lang).accusative, m.to, m.square);
         case EM::NotMate:
             return fmt::format("{} ist erlaubt, aber kein Matt: die Gegenseite kann noch {} ziehen.", m.move, m.reply);
+        case EM::NoMateNext:
+            return fmt::format("{} ist erlaubt, aber nach der Antwort {} gibt es kein Matt im nächsten Zug.", m.move,
+                               m.reply);
         case EM::NotStalemate:
             return fmt::format("{} ist kein Patt: die Gegenseite kann noch {} ziehen.", m.move, m.reply);
         case EM::StalemateCheck:
@@ -119,6 +122,9 @@ std::string english(const ExerciseMissInfo& m) {
                                piece_name(m.piece, Language::English).nominative, m.to, m.square);
         case EM::NotMate:
             return fmt::format("{} is legal but not mate: the other side can still play {}.", m.move, m.reply);
+        case EM::NoMateNext:
+            return fmt::format("{} is legal, but after the answer {} there is no mate on the next move.", m.move,
+                               m.reply);
         case EM::NotStalemate:
             return fmt::format("{} is no stalemate: the other side can still play {}.", m.move, m.reply);
         case EM::StalemateCheck:
@@ -180,6 +186,7 @@ std::string_view exercise_miss_id(ExerciseMiss code) {
         case EM::WinsLess: return "wins-less";
         case EM::WrongPiece: return "wrong-piece";
         case EM::WrongSquare: return "wrong-square";
+        case EM::NoMateNext: return "no-mate-next";
     }
     return "not-the-move";
 }

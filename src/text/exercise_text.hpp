@@ -29,6 +29,7 @@ enum class ExerciseMiss : std::uint8_t {
     WinsLess,         // the exchange the move starts gains `count` pawns; the task's move gains more
     WrongPiece,       // the task's move is made by a `wanted`, not by the `piece` that moved
     WrongSquare,      // the right `piece`, but the task's move goes to `square`
+    NoMateNext,       // a mate in two: after `reply` the move played has no mate to follow
 };
 
 /// What a miss is about; fields that do not apply stay empty.
