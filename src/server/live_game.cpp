@@ -128,12 +128,14 @@ std::expected<void, std::string> LiveGame::rebuild(std::vector<StoredMove> moves
     Match m(setup_.start, control_);
     MoveRecords records;
     Match::ms t{0};
+    ByColor<Millis> quota{LagQuotaMs, LagQuotaMs};
     if (status_ != Status::Created) (void)m.start(t);
     for (const StoredMove& sm : moves) {
         const Position before = m.game().position();
         auto move = parse_uci(before, sm.uci);
         if (!move) return std::unexpected("move " + std::to_string(sm.ply) + " (" + sm.uci + ") is not legal");
         const Color mover = before.side_to_move();
+        quota[mover] = std::max<Millis>(0, quota[mover] - sm.lag_ms);
         // Lets exactly the time pass that brings the mover's clock to the stored value (the
         // increment counted); what the clock model gives otherwise is corrected afterwards.
         if (m.clock() && sm.clock_ms) {
@@ -152,6 +154,7 @@ std::expected<void, std::string> LiveGame::rebuild(std::vector<StoredMove> moves
         records.push_back({to_uci(*move, true), san, sm.clock_ms, to_fen(m.game().position())});
     }
     match_ = std::move(m);
+    lag_quota_ = quota;  // what the kept moves took of it (a takeback gives back its moves' credit)
     stored_ = std::move(moves);
     records_ = std::move(records);
     // The side to move's clock runs from now: the time between is charged to nobody.
@@ -267,9 +270,10 @@ std::expected<Effects, ServiceError> LiveGame::play(Move m, Millis now, Millis w
     if (!played) return std::unexpected(match_error(played.error(), lang));
     std::optional<Millis> clock;
     if (played->clock) clock = played->clock->count();
-    if (charged && clock) *clock += take_lag_credit(mover, lag_ms);
+    const Millis credit = charged && clock ? take_lag_credit(mover, lag_ms) : 0;
+    if (clock) *clock += credit;
     const int ply = static_cast<int>(stored_.size());
-    stored_.push_back({ply, to_uci(m, true), clock, wall_now});
+    stored_.push_back({ply, to_uci(m, true), clock, wall_now, credit});
     records_.push_back({stored_.back().uci, san, clock, to_fen(match_.game().position())});
     updated_ = wall_now;
     settle_status();

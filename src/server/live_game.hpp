@@ -34,7 +34,7 @@ inline constexpr Millis FirstMoveTimeMs = 30'000;
 
 /// Lag compensation (as on lichess, bounded): a human's move is credited the network lag of its
 /// connection (half the measured round trip), at most LagCapMs per move and LagQuotaMs per side
-/// in all (counted from when the game was loaded), once both sides have made their first move.
+/// in all (each move's credit is stored, so the quota outlives a restart), once both sides have made their first move.
 inline constexpr Millis LagCapMs = 500;
 inline constexpr Millis LagQuotaMs = 5'000;
 

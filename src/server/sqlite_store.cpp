@@ -191,6 +191,10 @@ ALTER TABLE games ADD COLUMN rematch_offer TEXT NOT NULL DEFAULT '';
     R"sql(
 ALTER TABLE games ADD COLUMN rematch TEXT NOT NULL DEFAULT '';
 )sql",
+    // 4: the lag credit of each move, so that a restart leaves each side only what is left of its quota.
+    R"sql(
+ALTER TABLE moves ADD COLUMN lag_ms INTEGER NOT NULL DEFAULT 0;
+)sql",
 };
 
 std::string_view offer_id(const std::optional<Color>& c) { return c ? color_id(*c) : std::string_view(""); }
@@ -369,8 +373,9 @@ std::expected<void, StoreError> SqliteStore::append_move(const GameId& id, const
                                                          const std::vector<StoredEvent>& events) {
     return write([&]() -> std::expected<void, StoreError> {
         const Value clock = m.clock_ms ? Value(*m.clock_ms) : Value(nullptr);
-        if (auto r = exec(*db_, "INSERT INTO moves(game, ply, uci, clock_ms, stamp_ms) VALUES(?1, ?2, ?3, ?4, ?5)",
-                          {std::string_view(id), std::int64_t{m.ply}, std::string_view(m.uci), clock, m.stamp_ms});
+        if (auto r = exec(
+                *db_, "INSERT INTO moves(game, ply, uci, clock_ms, stamp_ms, lag_ms) VALUES(?1, ?2, ?3, ?4, ?5, ?6)",
+                {std::string_view(id), std::int64_t{m.ply}, std::string_view(m.uci), clock, m.stamp_ms, m.lag_ms});
             !r)
             return std::unexpected(r.error());
         return write_update(id, update, events);
@@ -446,7 +451,7 @@ std::expected<std::optional<LoadedGame>, StoreError> SqliteStore::load_game(cons
         if (rc != SQLITE_DONE) return std::unexpected(error_of(*db_, "load seats"));
     }
     {
-        Statement st(*db_, "SELECT ply, uci, clock_ms, stamp_ms FROM moves WHERE game=?1 ORDER BY ply");
+        Statement st(*db_, "SELECT ply, uci, clock_ms, stamp_ms, lag_ms FROM moves WHERE game=?1 ORDER BY ply");
         if (!st.ok() || !st.bind({std::string_view(id)})) return std::unexpected(error_of(*db_, "load moves"));
         int rc;
         while ((rc = st.step()) == SQLITE_ROW) {
@@ -455,6 +460,7 @@ std::expected<std::optional<LoadedGame>, StoreError> SqliteStore::load_game(cons
             m.uci = st.text(1);
             if (!st.is_null(2)) m.clock_ms = st.integer(2);
             m.stamp_ms = st.integer(3);
+            m.lag_ms = st.integer(4);
             out.moves.push_back(std::move(m));
         }
         if (rc != SQLITE_DONE) return std::unexpected(error_of(*db_, "load moves"));

@@ -31,7 +31,7 @@ public:
     SqliteStore& operator=(const SqliteStore&) = delete;
 
     /// The schema version this code writes.
-    static constexpr int SchemaVersion = 3;
+    static constexpr int SchemaVersion = 4;
     /// Events kept per game.
     static constexpr int KeptEvents = 200;
 

@@ -62,6 +62,7 @@ struct StoredMove {
     std::string uci;
     std::optional<Millis> clock_ms;  // the mover's time after it
     Millis stamp_ms = 0;             // wall time
+    Millis lag_ms = 0;               // the lag credit given with it (in clock_ms), from the mover's quota
     friend bool operator==(const StoredMove&, const StoredMove&) = default;
 };
 

@@ -466,6 +466,36 @@ TEST_F(ServerGameService, TheConnectionsLagIsCreditedToItsMovesAndStored) {
     EXPECT_EQ(view(g.id)->clock->white, 298'300);
 }
 
+TEST_F(ServerGameService, TheLagQuotaUsedBeforeARestartStaysUsed) {
+    const CreatedGame g = create({Mode::Local, 1, ColorChoice::White, "5+0", false, std::nullopt, std::nullopt});
+    Caller me{g.secret, "browser-1", Language::English};
+    // Pawn steps, no position twice (a fivefold repetition would end the game).
+    const char* const White[] = {"a2a3", "b2b3", "c2c3", "d2d3", "e2e3", "f2f3",
+                                 "g2g3", "h2h3", "a3a4", "b3b4", "c3c4", "d3d4"};
+    const char* const Black[] = {"a7a6", "b7b6", "c7c6", "d7d6", "e7e6", "f7f6",
+                                 "g7g6", "h7h6", "a6a5", "b6b5", "c6c5", "d6d5"};
+    int ply = 0;
+    const auto white_then_black = [&](Millis lag) {
+        me.lag_ms = lag;
+        const std::size_t at = static_cast<std::size_t>(ply);
+        const Millis before = view(g.id)->clock->white;
+        EXPECT_TRUE(move(g.id, me, ply, White[ply / 2])) << ply;
+        ++ply;
+        const Millis credit = *view(g.id)->moves[at].clock - before;
+        me.lag_ms = 0;
+        EXPECT_TRUE(move(g.id, me, ply, Black[ply / 2])) << ply;
+        ++ply;
+        return credit;
+    };
+    (void)white_then_black(0);  // the first moves: no clock yet, no credit
+    // White's quota of 5 s at 500 ms a move: nine moves take 4.5 s of it.
+    for (int i = 0; i < 9; ++i) EXPECT_EQ(white_then_black(500), 500) << i;
+    crash_and_restart();
+    // What is left after the restart: 500 ms for one more move, then nothing.
+    EXPECT_EQ(white_then_black(500), 500);
+    EXPECT_EQ(white_then_black(500), 0);
+}
+
 TEST_F(ServerGameService, OffersSurviveARestartAndCanBeAccepted) {
     const CreatedGame g = create({Mode::Friend, 1, ColorChoice::White, "", false, std::nullopt, std::nullopt});
     auto joined = service_->join(g.id, *g.invite, {"", "browser-2", Language::English});

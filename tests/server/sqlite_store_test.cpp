@@ -177,6 +177,16 @@ TEST(ServerSqliteStore, OffersAreStoredAndADatabaseOfSchemaOneIsMigrated) {
     u.rematch = "Zz9Yy8Xx";
     ASSERT_TRUE((*store)->update_game("aB3dE5gH", u, std::vector<StoredEvent>{{4, "rematch", "{}"}}, {}));
     EXPECT_EQ((**(*store)->load_game("aB3dE5gH")).game.state.rematch, "Zz9Yy8Xx");
+    // Schema 4: each move's lag credit (0 for nothing given).
+    u.version = 5;
+    ASSERT_TRUE((*store)->append_move("aB3dE5gH", {0, "e2e4", 299'700, 2500, 0}, u, {{5, "move", "{}"}}));
+    u.version = 6;
+    ASSERT_TRUE((*store)->append_move("aB3dE5gH", {1, "e7e5", 299'400, 3000, 420}, u, {{6, "move", "{}"}}));
+    const auto moves = (**(*store)->load_game("aB3dE5gH")).moves;
+    ASSERT_EQ(moves.size(), 2u);
+    EXPECT_EQ(moves[0].lag_ms, 0);
+    EXPECT_EQ(moves[1].lag_ms, 420);
+    EXPECT_EQ(moves[1], (StoredMove{1, "e7e5", 299'400, 3000, 420}));
 }
 
 StoredGame game_with_id(const std::string& id) {
