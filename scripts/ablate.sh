@@ -34,9 +34,18 @@ SEED=${SEED:-1}
 source "$(dirname "$0")/match-common.sh"
 find_book "$BUILD"
 
-# The feature names, one a line, from the build's CLI (the list is the project's; ENGINE may be a copy).
-FEATURES=${FEATURES:-$("$SCHACH" bench --features | tr '\n' ' ' || true)}
-[[ -n ${FEATURES// /} ]] || { echo "ablate: $SCHACH bench --features named no SearchOff features" >&2; exit 2; }
+# The feature names, one a line: the engine's own list when it can print one (ENGINE may be an
+# older copy), else the build's.
+names_bin=${ENGINE%% *}
+"$names_bin" bench --features >/dev/null 2>&1 || names_bin=$SCHACH
+FEATURES=${FEATURES:-$("$names_bin" bench --features | tr '\n' ' ' || true)}
+[[ -n ${FEATURES// /} ]] || { echo "ablate: $names_bin bench --features named no SearchOff features" >&2; exit 2; }
+# schach match does not read what an engine answers to setoption: a name ENGINE refuses would
+# leave "without f" with everything on, and the test would compare two equal engines.
+for f in $FEATURES; do
+    refusal=$(printf 'uci\nsetoption name SearchOff value %s\nisready\nquit\n' "$f" | $ENGINE uci | grep '^info string setoption' || true)
+    [[ -z $refusal ]] || { echo "ablate: $ENGINE refuses SearchOff=$f: $refusal" >&2; exit 2; }
+done
 
 mkdir -p "$OUT"
 write_results() {

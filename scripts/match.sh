@@ -73,7 +73,8 @@ add_common_args "$OUT/gauntlet.pgn"
         if [[ $engine_args == uci ]]; then
             echo '```'
             BENCH_SKIP_GBENCH=1 BENCH_SKIP_PERFT=1 BENCH_SKIP_PGN=1 BENCH_SKIP_DEAD=1 \
-                BENCH_MOVETIME=${NPS_MOVETIME:-1000} SCHACH_CLI="$engine_cmd" bash "$(dirname "$0")/bench.sh" "$BUILD"
+                BENCH_MOVETIME=${NPS_MOVETIME:-1000} SCHACH_CLI="$engine_cmd" bash "$(dirname "$0")/bench.sh" "$BUILD" ||
+                echo "(speed: scripts/bench.sh failed, see its message above; the match's table stands)"
             echo '```'
         else
             echo "(speed: ENGINE is not 'PROGRAM uci', so scripts/bench.sh cannot measure it)"

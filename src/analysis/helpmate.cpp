@@ -97,7 +97,7 @@ public:
         }
     }
     std::size_t bytes() const { return entries_.size() * sizeof(Entry); }
-    /// A move list for each ply, kept between questions (a fresh list costs a 1 KB clear). The
+    /// A move list for each ply, kept between questions (they are large: 512 moves each). The
     /// search holds the lists of the plies above while it goes deeper: a deque keeps them in place
     /// as it grows.
     MoveList& moves(int ply) {

@@ -49,9 +49,9 @@ Command add_bench_command(CLI::App& parent) {
     auto fens = std::make_shared<bool>(false);
     auto features = std::make_shared<bool>(false);
     CLI::App* sub = parent.add_subcommand("bench", tr(Msg::BenchAbout));
-    sub->add_option("DEPTH", *depth, tr(Msg::HelpBenchDepth))->type_name("1..30");
-    sub->add_flag("--fens", *fens, tr(Msg::HelpBenchFens));
-    sub->add_flag("--features", *features, tr(Msg::HelpBenchFeatures))->excludes("--fens");
+    CLI::Option* depth_option = sub->add_option("DEPTH", *depth, tr(Msg::HelpBenchDepth))->type_name("1..30");
+    CLI::Option* fens_flag = sub->add_flag("--fens", *fens, tr(Msg::HelpBenchFens))->excludes(depth_option);
+    sub->add_flag("--features", *features, tr(Msg::HelpBenchFeatures))->excludes(fens_flag)->excludes(depth_option);
     sub->footer(help_footer({}, {"schach bench", "schach bench 13", "schach bench --fens", "schach bench --features"},
                             Msg::BenchFooter));
     Command command;

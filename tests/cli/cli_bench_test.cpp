@@ -42,10 +42,12 @@ TEST(CliBench, FeaturesPrintsTheNamesSearchOffTakesInTheEnginesOrder) {
     EXPECT_EQ(lines.front(), "aspiration");
 }
 
-TEST(CliBench, FensAndFeaturesTogetherAreAUsageError) {
-    const CommandRun run = run_command(schach_command("bench --fens --features 2>&1"));
-    EXPECT_EQ(run.exit_code, 2) << run.out;
-    EXPECT_NE(run.out.find("--features"), std::string::npos) << run.out;
+TEST(CliBench, TheListsTogetherOrWithADepthAreAUsageError) {
+    for (const char* args : {"bench --fens --features 2>&1", "bench 13 --fens 2>&1", "bench --features 13 2>&1"}) {
+        const CommandRun run = run_command(schach_command(args));
+        EXPECT_EQ(run.exit_code, 2) << args << ": " << run.out;
+        EXPECT_NE(run.out.find("excludes"), std::string::npos) << args << ": " << run.out;
+    }
 }
 
 }  // namespace

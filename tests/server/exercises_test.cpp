@@ -11,6 +11,8 @@
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
 
+#include "core/fen.hpp"
+#include "core/movegen.hpp"
 #include "server/exercise_api.hpp"
 #include "server/exercises.hpp"
 #include "server/protocol.hpp"
@@ -122,6 +124,28 @@ TEST(Exercises, AMultiMoveExerciseAnswersWithItsFixedReply) {
               ExerciseError::BadMoves);
     EXPECT_EQ(try_exercise(*ex, Attempt{{"b1b7"}, "a2a8", std::nullopt}, Language::English).error(),
               ExerciseError::BadMoves);
+}
+
+// Every other first move of the mate in two is answered with a defence after which no mate in
+// one exists; an empty answer would call a move that mates in two after all "not the task".
+TEST(Exercises, EveryOtherFirstMoveOfTheMateInTwoIsShownItsDefence) {
+    const Exercise* ex = find_exercise("mate-two");
+    ASSERT_NE(ex, nullptr);
+    const auto start = position_from_fen(ex->fen);
+    ASSERT_TRUE(start);
+    int others = 0;
+    for (const Move m : legal_moves(*start)) {
+        const std::string uci = to_uci(m, false);
+        if (uci == "a2a7" || uci == "b1b7") continue;
+        const auto r = try_exercise(*ex, Attempt{{}, uci, std::nullopt}, Language::English);
+        ASSERT_TRUE(r) << uci;
+        EXPECT_EQ(r->verdict, Verdict::Missed) << uci;
+        ASSERT_TRUE(r->miss) << uci;
+        EXPECT_EQ(r->miss->code, ExerciseMiss::NoMateNext) << uci;
+        EXPECT_FALSE(r->miss->reply.empty()) << uci;
+        ++others;
+    }
+    EXPECT_GT(others, 20);
 }
 
 TEST(Exercises, ClaimsNeedTheClaimAndTheRightMove) {

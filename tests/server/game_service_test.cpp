@@ -466,7 +466,7 @@ TEST_F(ServerGameService, TheConnectionsLagIsCreditedToItsMovesAndStored) {
     EXPECT_EQ(view(g.id)->clock->white, 298'300);
 }
 
-TEST_F(ServerGameService, TheLagQuotaUsedBeforeARestartStaysUsed) {
+TEST_F(ServerGameService, TheLagQuotaUsedBeforeARestartStaysUsedAndATakebackGivesItBack) {
     const CreatedGame g = create({Mode::Local, 1, ColorChoice::White, "5+0", false, std::nullopt, std::nullopt});
     Caller me{g.secret, "browser-1", Language::English};
     // Pawn steps, no position twice (a fivefold repetition would end the game).
@@ -492,6 +492,12 @@ TEST_F(ServerGameService, TheLagQuotaUsedBeforeARestartStaysUsed) {
     for (int i = 0; i < 9; ++i) EXPECT_EQ(white_then_black(500), 500) << i;
     crash_and_restart();
     // What is left after the restart: 500 ms for one more move, then nothing.
+    EXPECT_EQ(white_then_black(500), 500);
+    EXPECT_EQ(white_then_black(500), 0);
+    // Four plies taken back (with them a move that had 500 ms of credit): that credit is back.
+    for (int i = 0; i < 4; ++i) ASSERT_TRUE(act(g.id, me, TakebackMessage{Answer::Offer}));
+    ply -= 4;
+    ASSERT_EQ(view(g.id)->moves.size(), static_cast<std::size_t>(ply));
     EXPECT_EQ(white_then_black(500), 500);
     EXPECT_EQ(white_then_black(500), 0);
 }
