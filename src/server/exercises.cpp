@@ -6,6 +6,7 @@
 #include "core/fen.hpp"
 #include "core/movegen.hpp"
 #include "core/see.hpp"
+#include "engine/level.hpp"
 #include "notation/notation.hpp"
 
 namespace schach::server {
@@ -184,16 +185,6 @@ std::string some_reply(const Position& pos, Language lang) {
     return to_san(pos, *list.begin(), lang);
 }
 
-/// Whether the side to move in `pos` has a move that mates at once.
-bool can_mate_at_once(const Position& pos) {
-    for (const Move m : legal_moves(pos)) {
-        Position next = pos;
-        next.do_move(m);
-        if (next.in_check() && legal_moves(next).size() == 0) return true;
-    }
-    return false;
-}
-
 /// After a first move of a mate in two that is not the task's (`pos` is the position after it):
 /// an answer of the other side after which there is no mate at once, in SAN; "" when every
 /// answer still walks into a mate (or there is none).
@@ -201,7 +192,7 @@ std::string escape_from_mate(const Position& pos, Language lang) {
     for (const Move reply : legal_moves(pos)) {
         Position next = pos;
         next.do_move(reply);
-        if (!can_mate_at_once(next)) return to_san(pos, reply, lang);
+        if (!engine::mate_in_one(next)) return to_san(pos, reply, lang);
     }
     return {};
 }
