@@ -4,7 +4,7 @@ BUILD  := build/$(PRESET)
 JOBS   ?= $(shell nproc)
 SCHACH := $(BUILD)/schach
 
-.PHONY: all deps configure build web run play test test-browser test-long bench match ablate levels time-check load fuzz sanitize format format-check clean
+.PHONY: all deps configure build web run play test test-browser test-long bench match ablate levels time-check load datagen datagen-pack datagen-unpack fuzz sanitize format format-check clean
 
 all: build
 
@@ -101,6 +101,17 @@ LOAD_ARGS ?=
 load: build
 	@LOAD_RUNS="$(LOAD_RUNS)" LOAD_SECONDS=$(LOAD_SECONDS) LOAD_RAMP=$(LOAD_RAMP) LOAD_THINK_MS=$(LOAD_THINK_MS) \
 	  LOAD_ARGS="$(LOAD_ARGS)" bash scripts/load.sh $(BUILD)
+
+# The network's training data (scripts/datagen.sh): self-play games of the engine into
+# DATAGEN_DIR (default ../data beside the checkout) until stopped, resumable; datagen-pack
+# compresses the finished chunks into data/selfplay/ for the repository (a fresh machine gets
+# them back with datagen-unpack, which datagen runs first). DATAGEN_THREADS games at once (1).
+datagen: build
+	@bash scripts/datagen.sh $(BUILD) run
+datagen-pack: build
+	@bash scripts/datagen.sh $(BUILD) pack
+datagen-unpack:
+	@bash scripts/datagen.sh $(BUILD) unpack
 
 FUZZ_SECONDS ?= 60
 fuzz: deps

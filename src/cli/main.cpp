@@ -128,6 +128,8 @@ int run(int argc, char** argv) {
     commands.push_back(add_ratings_command(app));
     commands.push_back(add_uci_command(app));
     commands.push_back(add_serve_command(app));
+    commands.push_back(add_datagen_command(app));
+    commands.push_back(add_train_command(app));
     std::string ignored_lang;
     accept_lang_everywhere(app, ignored_lang);
 

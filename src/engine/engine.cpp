@@ -1,6 +1,8 @@
 #include "engine/engine.hpp"
 
 #include <algorithm>
+#include <fstream>
+#include <iterator>
 #include <mutex>
 
 #include "core/movegen.hpp"
@@ -25,11 +27,32 @@ void Engine::on_bestmove(BestMoveHandler handler) { bestmove_handler_ = std::mov
 void Engine::set_options(const EngineOptions& options) {
     pool_->wait();
     if (options.hash_mb != options_.hash_mb) pool_->resize_hash(options.hash_mb);
+    if (options.eval_file != options_.eval_file) load_network(options.eval_file);
     options_ = options;
     options_.level = std::clamp(options_.level, MinLevel, MaxLevel);
     options_.multipv = std::clamp(options_.multipv, 1, 256);
     options_.threads = std::clamp(options_.threads, 1, 256);
     levels_->configure(options_);
+}
+
+void Engine::load_network(const std::string& path) {
+    file_net_.reset();
+    net_error_.reset();
+    if (path.empty()) return;
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        net_error_ = nnue::NetError::CannotRead;
+        return;
+    }
+    const std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    auto net = nnue::read_network(bytes);
+    if (net) file_net_ = std::move(*net);
+    else net_error_ = net.error();
+}
+
+const nnue::Network* Engine::network() const {
+    if (!options_.use_nnue) return nullptr;
+    return file_net_ ? file_net_.get() : nnue::embedded_network();
 }
 
 void Engine::new_game() {
@@ -73,6 +96,7 @@ void Engine::go(const SearchLimits& limits) {
     const LevelPlan plan = levels_->plan(position_, limits, options_);
     job.limits = plan.limits;
     job.options = options_;
+    job.network = network();
     job.options.multipv = plan.multipv;
     // Lines beyond those asked for are the level's own business.
     job.on_info = [handler = info_handler_, shown = options_.multipv](const SearchInfo& info) {

@@ -11,6 +11,7 @@
 #include <expected>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -18,6 +19,7 @@
 #include "core/position.hpp"
 #include "engine/info.hpp"
 #include "engine/limits.hpp"
+#include "engine/nnue.hpp"
 #include "engine/options.hpp"
 
 namespace schach::engine {
@@ -48,6 +50,11 @@ public:
     /// Applies new options (waits for a running search to end first): resizes the hash table,
     /// starts or ends threads.
     void set_options(const EngineOptions& options);
+    /// The network searches evaluate with now: eval_file's when it was read, else the built-in
+    /// one; nullptr when use_nnue is off or there is none (the hand-written evaluation).
+    const nnue::Network* network() const;
+    /// Why eval_file could not be used (then the built-in network is), or nothing.
+    std::optional<nnue::NetError> network_error() const { return net_error_; }
     /// Forget everything learnt (hash table, histories): a new game starts (a fixed seed of the
     /// levels starts its sequence again).
     void new_game();
@@ -77,12 +84,16 @@ public:
     Result search(const SearchLimits& limits);
 
 private:
+    void load_network(const std::string& path);
+
     EngineOptions options_;
     Position root_;
     Position position_;
     std::vector<Move> moves_;
     std::unique_ptr<SearchPool> pool_;
-    std::unique_ptr<LevelPlayer> levels_;  // levels 1-7 and the book (engine/level_player.hpp)
+    std::unique_ptr<LevelPlayer> levels_;
+    std::unique_ptr<nnue::Network> file_net_;  // eval_file's network, once read
+    std::optional<nnue::NetError> net_error_;  // levels 1-7 and the book (engine/level_player.hpp)
     InfoHandler info_handler_;
     BestMoveHandler bestmove_handler_;
 };

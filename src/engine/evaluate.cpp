@@ -1,16 +1,46 @@
 #include "engine/evaluate.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 
 #include "engine/eval_acc.hpp"
 #include "engine/eval_terms.hpp"
 
 namespace schach::engine {
 
-void Evaluator::reset(const Position& pos) { (void)pos; }
+// Deep enough for any line the search plays (MaxPly) plus quiescence and the root's history.
+Evaluator::Evaluator() : stack_(MaxPly + 16) {}
+
+void Evaluator::reset(const Position& pos) {
+    top_ = 0;
+    if (!net_) return;
+    nnue::refresh(*net_, pos, stack_[0].acc);
+    stack_[0].computed = true;
+}
+
+Value Evaluator::evaluate_network(const Position& pos) {
+    // The deepest accumulator known, then the moves since applied one by one.
+    int known = top_;
+    while (!stack_[static_cast<std::size_t>(known)].computed) --known;
+    for (int i = known + 1; i <= top_; ++i) {
+        Entry& e = stack_[static_cast<std::size_t>(i)];
+        nnue::apply(*net_, stack_[static_cast<std::size_t>(i - 1)].acc, e.delta, e.acc);
+        e.computed = true;
+    }
+    const nnue::Accumulator& acc = stack_[static_cast<std::size_t>(top_)].acc;
+#ifdef SCHACH_NNUE_CHECK
+    // Debug builds: the incremental accumulator must equal a full refresh at every evaluation.
+    nnue::Accumulator fresh;
+    nnue::refresh(*net_, pos, fresh);
+    if (fresh.values != acc.values) std::abort();
+#endif
+    const int v = nnue::output(*net_, acc, pos.side_to_move());
+    return std::clamp(v, -EvalLimit, EvalLimit);
+}
 
 Value Evaluator::evaluate(const Position& pos) {
     if (insufficient_material(pos)) return ValueDraw;
+    if (net_) return evaluate_network(pos);
     const Weights& weights = active_weights();
     const PawnTable::Entry& pawns = pawns_.probe(pos.pieces(Color::White, PieceType::Pawn),
                                                  pos.pieces(Color::Black, PieceType::Pawn), weights);

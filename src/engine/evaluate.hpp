@@ -8,8 +8,11 @@
 // incremental state: push and pop cost nothing, and evaluate reads the position alone, so it
 // is right whether or not the search calls them. The pawn structure comes from a hash table.
 
+#include <vector>
 #include "core/move.hpp"
 #include "core/position.hpp"
+
+#include "engine/nnue.hpp"
 #include "engine/pawns.hpp"
 #include "engine/score.hpp"
 
@@ -17,20 +20,42 @@ namespace schach::engine {
 
 class Evaluator {
 public:
+    Evaluator();
+    /// Evaluate with this network (nullptr: the hand-written evaluation). Before reset().
+    void set_network(const nnue::Network* net) { net_ = net; }
+    const nnue::Network* network() const { return net_; }
     /// Sets the root position (before a search).
     void reset(const Position& pos);
-    /// The search is about to play `m` in `pos` (pos is the position before the move).
+    /// The search is about to play `m` in `pos` (pos is the position before the move; a null
+    /// move too). With a network, the inputs' change is noted; the accumulator is brought up to
+    /// date only when a position below is evaluated (many never are).
     void push(const Position& pos, Move m) {
-        (void)pos;
-        (void)m;
+        if (!net_) return;
+        Entry& e = stack_[static_cast<std::size_t>(++top_)];
+        e.delta = nnue::delta_of(pos, m);
+        e.computed = false;
     }
     /// The search took the last pushed move back.
-    void pop() {}
+    void pop() {
+        if (net_) --top_;
+    }
     /// Centipawns from the side to move's point of view, never a mate score (|v| < 20000).
     Value evaluate(const Position& pos);
+    /// How many moves are pushed now (0 at the root), for checks that push and pop pair.
+    int depth() const { return top_; }
 
 private:
+    struct Entry {
+        nnue::Accumulator acc;
+        nnue::FeatureDelta delta;
+        bool computed = false;
+    };
+    Value evaluate_network(const Position& pos);
+
     PawnTable pawns_;
+    const nnue::Network* net_ = nullptr;
+    std::vector<Entry> stack_;
+    int top_ = 0;
 };
 
 /// Material values in centipawns for the move ordering and SEE (pawn .. king).

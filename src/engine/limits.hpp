@@ -21,6 +21,10 @@ struct SearchLimits {
     Millis movetime = 0;
     int depth = 0;
     std::uint64_t nodes = 0;
+    /// A soft node limit: no new iteration starts once the search has used this many (0: none).
+    /// With `nodes` as the hard limit, this is how self-play for training data spends its nodes
+    /// (whole iterations, so the reported score belongs to a finished depth).
+    std::uint64_t soft_nodes = 0;
     int mate = 0;  // search for a mate in this many moves
     bool infinite = false;
     bool ponder = false;  // search on the opponent's time until ponderhit or stop

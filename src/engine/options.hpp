@@ -23,6 +23,10 @@ struct EngineOptions {
     /// A Polyglot book: levels 1-7 use it whenever it can be read, level 8 only with own_book.
     bool own_book = false;
     std::string book_file = "/usr/share/games/gnuchess/book.bin";
+    /// Evaluate with a network (the one built in, or eval_file's) when there is one.
+    bool use_nnue = true;
+    /// A network file of `schach train` to use instead of the built-in one (empty: built in).
+    std::string eval_file;
     /// Search features switched off, to measure what each is worth (all on for play).
     SearchFeatures features;
 };

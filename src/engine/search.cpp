@@ -92,6 +92,7 @@ public:
         keys_.clear();
         keys_.reserve(job.history.size() + MaxPly + 8);
         keys_ = job.history;
+        eval_.set_network(job.network);
         eval_.reset(pos_);
         nodes_.store(0, std::memory_order_relaxed);
         seldepth_ = 0;
@@ -689,6 +690,8 @@ void Worker::iterative_deepening() {
         // Mate limit: a mate in N moves or fewer is proven.
         if (limits.mate > 0 && best.score >= ValueMateInMaxPly && (ValueMate - best.score + 1) / 2 <= limits.mate)
             break;
+        // Soft node limit: whole iterations only.
+        if (limits.soft_nodes > 0 && pool_.total_nodes() >= limits.soft_nodes) break;
         // Soft limit: do not start an iteration that would not finish.
         stable = best.move == last_best ? stable + 1 : 0;
         if (pool_.budget_.limited() && !pool_.budget_.fixed && !pool_.pondering.load()) {

@@ -19,6 +19,7 @@
 #include "core/position.hpp"
 #include "engine/info.hpp"
 #include "engine/limits.hpp"
+#include "engine/nnue.hpp"
 #include "engine/options.hpp"
 #include "engine/timeman.hpp"
 #include "engine/tt.hpp"
@@ -33,6 +34,8 @@ struct SearchJob {
     std::vector<Key> history;
     SearchLimits limits;
     EngineOptions options;
+    /// The network to evaluate with (nullptr: the hand-written evaluation); owned by the Engine.
+    const nnue::Network* network = nullptr;
     std::function<void(const SearchInfo&)> on_info;
     /// The end: the best move and the root lines of the last completed iteration (MultiPV
     /// lines, best first), from which Engine picks a weaker move for the lower levels.

@@ -61,6 +61,14 @@ const std::vector<OptionRule>& rules() {
                      }});
         r.push_back(spin("Seed", static_cast<std::int64_t>(d.seed), 0, 2147483647,
                          [](auto& o, auto v) { o.seed = static_cast<std::uint64_t>(v); }));
+        r.push_back(check("UseNNUE", d.use_nnue, [](auto& o, bool v) { o.use_nnue = v; }));
+        r.push_back({{"EvalFile", OptionType::String, d.eval_file.empty() ? "<empty>" : d.eval_file, 0, 0, {}},
+                     {},
+                     {},
+                     [](auto& o, std::string_view v) {
+                         o.eval_file = v == "<empty>" ? "" : std::string(v);
+                         return true;
+                     }});
         // For engine developers: search features switched off, to measure each one in games.
         std::vector<std::string_view> features;
         for (int f = 0; f < static_cast<int>(engine::SearchFeature::Count); ++f)

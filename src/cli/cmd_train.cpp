@@ -1,0 +1,117 @@
+// schach train DATA... --out NET [--hidden N] [--epochs N] [--batch N] [--lr X] [--wd X]
+//                      [--lambda X] [--scale CP] [--threads N] [--checkpoint FILE] [--validation N]
+//
+// Trains the evaluation network on game files of `schach datagen` (train/trainer.hpp) and writes
+// it in the engine's format; a checkpoint after every epoch lets a new run go on.
+
+#include <fstream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <fmt/core.h>
+
+#include "cli/commands.hpp"
+#include "text/train_text.hpp"
+#include "train/trainer.hpp"
+
+namespace schach::cli {
+namespace {
+
+template <class... Args>
+std::string tt(TrainMsg m, const Args&... args) {
+    return say(m, lang(), args...);
+}
+
+struct TrainArgs {
+    std::vector<std::string> data;
+    std::string out;
+    train::TrainOptions options;
+    int validation = 20;
+    std::uint64_t positions = 0;
+};
+
+/// Reads the training set and (every `validation`-th game) the held-out set of every file.
+bool read_data(const TrainArgs& args, train::Dataset& data, train::Dataset& held) {
+    for (const std::string& path : args.data) {
+        fmt::print(stderr, "{}\n", tt(TrainMsg::TrainReading, path));
+        for (int pass = 0; pass < (args.validation > 0 ? 2 : 1); ++pass) {
+            std::ifstream in(path, std::ios::binary);
+            if (!in) {
+                print_error(tt(TrainMsg::DatagenCannotOpen, path));
+                return false;
+            }
+            train::Dataset& into = pass == 0 ? data : held;
+            const std::uint64_t room = args.positions > 0 ? args.positions - std::min(args.positions, data.size()) : 0;
+            if (pass == 0 && args.positions > 0 && room == 0) continue;
+            const auto read = into.add_file(in, pass == 0 ? room : 0, args.validation, pass == 1);
+            if (!read) {
+                print_error(tt(TrainMsg::DatagenNotAGameFile, path, tt(TrainMsg::ReadIllegalMove, read.error().ply + 1,
+                                                                       read.error().offset)));
+                return false;
+            }
+        }
+    }
+    fmt::print(stderr, "{}\n", tt(TrainMsg::TrainRead, data.size(), held.size()));
+    return true;
+}
+
+int run_train(const TrainArgs& args) {
+    train::Dataset data, held;
+    if (!read_data(args, data, held)) return ExitUsage;
+    if (data.size() == 0) {
+        print_error(tt(TrainMsg::TrainNoData));
+        return ExitUsage;
+    }
+    const auto result = train::train(data, held.size() ? &held : nullptr, args.options, [](const train::EpochReport& r) {
+        fmt::print(stderr, "{}\n", tt(TrainMsg::TrainEpoch, r.epoch, r.loss, r.validation, r.positions_per_second));
+    });
+    if (!result) {
+        const std::string& cp = args.options.checkpoint;
+        print_error(result.error() == train::CheckpointError::CannotWrite ? tt(TrainMsg::TrainCannotWrite, cp)
+                                                                          : tt(TrainMsg::TrainBadCheckpoint, cp));
+        return ExitUsage;
+    }
+    if (result->resumed_after > 0) fmt::print(stderr, "{}\n", tt(TrainMsg::TrainResumed, result->resumed_after));
+    const std::vector<std::uint8_t> bytes = train::quantise(result->net);
+    std::ofstream out(args.out, std::ios::binary | std::ios::trunc);
+    out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+    out.close();
+    if (!out) {
+        print_error(tt(TrainMsg::TrainCannotWrite, args.out));
+        return ExitUsage;
+    }
+    fmt::print("{}\n", tt(TrainMsg::TrainWritten, args.out));
+    return ExitOk;
+}
+
+}  // namespace
+
+Command add_train_command(CLI::App& parent) {
+    auto args = std::make_shared<TrainArgs>();
+    CLI::App* sub = parent.add_subcommand("train", tt(TrainMsg::TrainAbout));
+    train::TrainOptions& o = args->options;
+    sub->add_option("DATA", args->data, tt(TrainMsg::HelpTrainData))->required();
+    sub->add_option("--out", args->out, tt(TrainMsg::HelpTrainOut))->required();
+    sub->add_option("--hidden", o.hidden, tt(TrainMsg::HelpTrainHidden))->check(CLI::Range(8, 4096))->capture_default_str();
+    sub->add_option("--epochs", o.epochs, tt(TrainMsg::HelpTrainEpochs))->check(CLI::Range(1, 100000))->capture_default_str();
+    sub->add_option("--batch", o.batch, tt(TrainMsg::HelpTrainBatch))->check(CLI::Range(1, 1 << 24))->capture_default_str();
+    sub->add_option("--lr", o.learning_rate, tt(TrainMsg::HelpTrainLr))->check(CLI::Range(0.0, 1.0))->capture_default_str();
+    sub->add_option("--wd", o.weight_decay, tt(TrainMsg::HelpTrainWd))->check(CLI::Range(0.0, 1.0))->capture_default_str();
+    sub->add_option("--lambda", o.lambda, tt(TrainMsg::HelpTrainLambda))->check(CLI::Range(0.0, 1.0))->capture_default_str();
+    sub->add_option("--scale", o.scale, tt(TrainMsg::HelpTrainScale))->check(CLI::Range(1.0, 10000.0))->capture_default_str();
+    sub->add_option("--threads", o.threads, tt(TrainMsg::HelpTrainThreads))->check(CLI::Range(1, 256))->capture_default_str();
+    sub->add_option("--checkpoint", o.checkpoint, tt(TrainMsg::HelpTrainCheckpoint));
+    sub->add_option("--validation", args->validation, tt(TrainMsg::HelpTrainValidation))
+        ->check(CLI::Range(0, 1000000))
+        ->capture_default_str();
+    sub->add_option("--positions", args->positions, tt(TrainMsg::HelpTrainPositions))->capture_default_str();
+    sub->footer(help_footer({}, {"schach train data/*.games --out nets/schach.nnue --checkpoint build/train.ckpt"}) +
+                "\n" + tt(TrainMsg::TrainFooter));
+    Command command;
+    command.app = sub;
+    command.run = [args] { return run_train(*args); };
+    return command;
+}
+
+}  // namespace schach::cli

@@ -1,0 +1,198 @@
+#include "engine/nnue.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+#if defined(__AVX2__)
+#include <immintrin.h>
+#endif
+
+namespace schach::engine::nnue {
+
+namespace {
+
+std::int16_t get16(const std::uint8_t* p) { return static_cast<std::int16_t>(p[0] | (p[1] << 8)); }
+void put16(std::vector<std::uint8_t>& out, std::int16_t v) {
+    const auto u = static_cast<std::uint16_t>(v);
+    out.push_back(static_cast<std::uint8_t>(u & 0xFF));
+    out.push_back(static_cast<std::uint8_t>(u >> 8));
+}
+
+const std::int16_t* row(const Network& net, int feature) {
+    return net.input_weights.data() + static_cast<std::size_t>(feature) * HiddenSize;
+}
+
+}  // namespace
+
+std::expected<std::unique_ptr<Network>, NetError> read_network(std::span<const std::uint8_t> bytes) {
+    if (bytes.size() < 12 || !std::equal(NetMagic.begin(), NetMagic.end(), bytes.begin()))
+        return std::unexpected(NetError::BadMagic);
+    const std::uint32_t hidden = bytes[8] | (bytes[9] << 8) | (bytes[10] << 16) | (static_cast<std::uint32_t>(bytes[11]) << 24);
+    if (hidden != HiddenSize) return std::unexpected(NetError::WrongHiddenSize);
+    const std::size_t need = 12 + 2 * (InputSize * HiddenSize + HiddenSize + 2 * HiddenSize) + 4;
+    if (bytes.size() < need) return std::unexpected(NetError::Truncated);
+    auto net = std::make_unique<Network>();
+    const std::uint8_t* p = bytes.data() + 12;
+    for (auto& w : net->input_weights) w = get16(p), p += 2;
+    for (auto& w : net->input_bias) w = get16(p), p += 2;
+    for (auto& w : net->output_weights) w = get16(p), p += 2;
+    net->output_bias = static_cast<std::int32_t>(p[0] | (p[1] << 8) | (p[2] << 16) | (static_cast<std::uint32_t>(p[3]) << 24));
+    return net;
+}
+
+std::vector<std::uint8_t> write_network(const Network& net) {
+    std::vector<std::uint8_t> out(NetMagic.begin(), NetMagic.end());
+    for (int i = 0; i < 4; ++i) out.push_back(static_cast<std::uint8_t>((HiddenSize >> (8 * i)) & 0xFF));
+    for (auto w : net.input_weights) put16(out, w);
+    for (auto w : net.input_bias) put16(out, w);
+    for (auto w : net.output_weights) put16(out, w);
+    const auto b = static_cast<std::uint32_t>(net.output_bias);
+    for (int i = 0; i < 4; ++i) out.push_back(static_cast<std::uint8_t>((b >> (8 * i)) & 0xFF));
+    return out;
+}
+
+void refresh(const Network& net, const Position& pos, Accumulator& acc) {
+    for (Color persp : Colors) {
+        auto& v = acc.values[idx(persp)];
+        std::copy(net.input_bias.begin(), net.input_bias.end(), v.begin());
+        for (Square s : squares(pos.pieces())) {
+            const std::int16_t* r = row(net, feature_index(persp, pos.piece_on(s), s));
+            for (int i = 0; i < HiddenSize; ++i) v[i] = static_cast<std::int16_t>(v[i] + r[i]);
+        }
+    }
+}
+
+FeatureDelta delta_of(const Position& pos, Move m) {
+    FeatureDelta d;
+    if (m == Move::null()) return d;
+    const Color us = pos.side_to_move();
+    const Piece moved = pos.piece_on(m.from());
+    switch (m.kind()) {
+        case MoveKind::Castling: {
+            const CastlingSide side = pos.castling_side(m);
+            const Piece rook = pos.piece_on(m.to());
+            d.sub[d.subs++] = {moved, m.from()};
+            d.sub[d.subs++] = {rook, m.to()};
+            d.add[d.adds++] = {moved, Position::king_target(us, side)};
+            d.add[d.adds++] = {rook, Position::rook_target(us, side)};
+            return d;
+        }
+        case MoveKind::EnPassant:
+            d.sub[d.subs++] = {moved, m.from()};
+            d.sub[d.subs++] = {make_piece(~us, PieceType::Pawn), offset(m.to(), -forward(us))};
+            d.add[d.adds++] = {moved, m.to()};
+            return d;
+        case MoveKind::Promotion:
+        case MoveKind::Normal: {
+            d.sub[d.subs++] = {moved, m.from()};
+            const Piece captured = pos.piece_on(m.to());
+            if (captured != Piece::None) d.sub[d.subs++] = {captured, m.to()};
+            const Piece placed = m.kind() == MoveKind::Promotion ? make_piece(us, m.promotion()) : moved;
+            d.add[d.adds++] = {placed, m.to()};
+            return d;
+        }
+    }
+    return d;
+}
+
+void apply(const Network& net, const Accumulator& from, const FeatureDelta& d, Accumulator& to) {
+    for (Color persp : Colors) {
+        const auto& src = from.values[idx(persp)];
+        auto& dst = to.values[idx(persp)];
+        const std::int16_t* a[2] = {};
+        const std::int16_t* s[2] = {};
+        for (int k = 0; k < d.adds; ++k) a[k] = row(net, feature_index(persp, d.add[k].first, d.add[k].second));
+        for (int k = 0; k < d.subs; ++k) s[k] = row(net, feature_index(persp, d.sub[k].first, d.sub[k].second));
+        // The common shapes in one pass each (the compiler vectorises these loops).
+        if (d.adds == 1 && d.subs == 1) {
+            for (int i = 0; i < HiddenSize; ++i) dst[i] = static_cast<std::int16_t>(src[i] + a[0][i] - s[0][i]);
+        } else if (d.adds == 1 && d.subs == 2) {
+            for (int i = 0; i < HiddenSize; ++i)
+                dst[i] = static_cast<std::int16_t>(src[i] + a[0][i] - s[0][i] - s[1][i]);
+        } else if (d.adds == 2 && d.subs == 2) {
+            for (int i = 0; i < HiddenSize; ++i)
+                dst[i] = static_cast<std::int16_t>(src[i] + a[0][i] + a[1][i] - s[0][i] - s[1][i]);
+        } else {
+            dst = src;
+            for (int k = 0; k < d.adds; ++k)
+                for (int i = 0; i < HiddenSize; ++i) dst[i] = static_cast<std::int16_t>(dst[i] + a[k][i]);
+            for (int k = 0; k < d.subs; ++k)
+                for (int i = 0; i < HiddenSize; ++i) dst[i] = static_cast<std::int16_t>(dst[i] - s[k][i]);
+        }
+    }
+}
+
+namespace {
+
+/// Sum over i of clamp(acc[i], 0, QA)^2 * w[i]: int16 products (|clamped x w| <= 255 x 127) summed
+/// in pairs by madd into int32 lanes, which hold HiddenSize / 8 pairs at most, then into int64.
+std::int64_t screlu_dot(const std::int16_t* acc, const std::int16_t* w) {
+#if defined(__AVX512BW__)
+    const __m512i zero = _mm512_setzero_si512(), qa = _mm512_set1_epi16(QA);
+    __m512i sum = _mm512_setzero_si512();
+    for (int i = 0; i < HiddenSize; i += 32) {
+        const __m512i v = _mm512_min_epi16(_mm512_max_epi16(_mm512_load_si512(acc + i), zero), qa);
+        const __m512i vw = _mm512_mullo_epi16(v, _mm512_load_si512(w + i));
+        sum = _mm512_add_epi32(sum, _mm512_madd_epi16(vw, v));
+    }
+    alignas(64) std::int32_t lanes[16];
+    _mm512_store_si512(lanes, sum);
+    std::int64_t total = 0;
+    for (std::int32_t x : lanes) total += x;
+    return total;
+#elif defined(__AVX2__)
+    const __m256i zero = _mm256_setzero_si256(), qa = _mm256_set1_epi16(QA);
+    __m256i sum = _mm256_setzero_si256();
+    for (int i = 0; i < HiddenSize; i += 16) {
+        const __m256i v = _mm256_min_epi16(
+            _mm256_max_epi16(_mm256_load_si256(reinterpret_cast<const __m256i*>(acc + i)), zero), qa);
+        const __m256i vw = _mm256_mullo_epi16(v, _mm256_load_si256(reinterpret_cast<const __m256i*>(w + i)));
+        sum = _mm256_add_epi32(sum, _mm256_madd_epi16(vw, v));
+    }
+    alignas(32) std::int32_t lanes[8];
+    _mm256_store_si256(reinterpret_cast<__m256i*>(lanes), sum);
+    std::int64_t total = 0;
+    for (std::int32_t x : lanes) total += x;
+    return total;
+#else
+    std::int64_t total = 0;
+    for (int i = 0; i < HiddenSize; ++i) {
+        const std::int32_t v = std::clamp<std::int32_t>(acc[i], 0, QA);
+        total += static_cast<std::int64_t>(v * w[i]) * v;
+    }
+    return total;
+#endif
+}
+
+int scale_output(std::int64_t sum, std::int32_t bias) {
+    // sum is in QA^2 x QB units; / QA leaves QA x QB, as the bias is stored.
+    const std::int64_t out = sum / QA + bias;
+    return static_cast<int>(out * Scale / (QA * QB));
+}
+
+}  // namespace
+
+int output(const Network& net, const Accumulator& acc, Color side_to_move) {
+    const std::int64_t sum = screlu_dot(acc.values[idx(side_to_move)].data(), net.output_weights.data()) +
+                             screlu_dot(acc.values[idx(~side_to_move)].data(), net.output_weights.data() + HiddenSize);
+    return scale_output(sum, net.output_bias);
+}
+
+int reference_output(const Network& net, const Position& pos) {
+    std::int64_t sum = 0;
+    const Color stm = pos.side_to_move();
+    for (int half = 0; half < 2; ++half) {
+        const Color persp = half == 0 ? stm : ~stm;
+        for (int i = 0; i < HiddenSize; ++i) {
+            std::int64_t a = net.input_bias[static_cast<std::size_t>(i)];
+            for (Square s : squares(pos.pieces()))
+                a += net.input_weights[static_cast<std::size_t>(feature_index(persp, pos.piece_on(s), s)) * HiddenSize +
+                                       static_cast<std::size_t>(i)];
+            const std::int64_t v = std::clamp<std::int64_t>(a, 0, QA);
+            sum += v * v * net.output_weights[static_cast<std::size_t>(half * HiddenSize + i)];
+        }
+    }
+    return scale_output(sum, net.output_bias);
+}
+
+}  // namespace schach::engine::nnue

@@ -1,0 +1,84 @@
+#pragma once
+// The evaluation network (NNUE): (768 -> HiddenSize) x 2 -> 1 with SCReLU.
+//
+// Inputs: 768 = 2 colours (own, theirs) x 6 piece types x 64 squares, seen from each side (Black's
+// view mirrors the ranks). Each side's hidden layer, the accumulator, is the sum of the rows of
+// its active inputs plus a bias: int16, quantised by QA. Adding or removing a piece adds or
+// subtracts one row, so the search keeps the accumulators up to date move by move instead of
+// summing ~30 rows at every node. The output is the dot product of SCReLU(side to move's
+// accumulator) and SCReLU(the other's) with the output weights (quantised by QB), plus a bias,
+// scaled to centipawns.
+//
+// A network file: the magic "SCHNNUE1", the hidden size (u32), then int16 little-endian arrays:
+// input weights [768][H], input bias [H], output weights [2H], and the output bias as int32.
+// Written by `schach train` (train/trainer.hpp); the engine's own net is built into the binary.
+
+#include <array>
+#include <cstdint>
+#include <expected>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "core/position.hpp"
+
+namespace schach::engine::nnue {
+
+inline constexpr int InputSize = 768;
+inline constexpr int HiddenSize = 256;
+inline constexpr int QA = 255;
+inline constexpr int QB = 64;
+/// Centipawns per unit of the network's (unsquashed) output: targets were sigmoid(cp / Scale).
+inline constexpr int Scale = 400;
+/// The largest |weight| of the output layer in float: QA x (QB x 1.98) fits an int16, so the
+/// squared activation times the weight can be summed with madd_epi16.
+inline constexpr float OutputWeightClip = 1.98f;
+inline constexpr std::array<char, 8> NetMagic = {'S', 'C', 'H', 'N', 'N', 'U', 'E', '1'};
+
+/// The input of `piece` on `sq` seen from `perspective`.
+constexpr int feature_index(Color perspective, Piece piece, Square sq) {
+    const int own = color_of(piece) == perspective ? 0 : 1;
+    const int s = perspective == Color::White ? idx(sq) : idx(sq) ^ 56;
+    return own * 384 + idx(type_of(piece)) * 64 + s;
+}
+
+struct Network {
+    alignas(64) std::array<std::int16_t, InputSize * HiddenSize> input_weights{};
+    alignas(64) std::array<std::int16_t, HiddenSize> input_bias{};
+    alignas(64) std::array<std::int16_t, 2 * HiddenSize> output_weights{};
+    std::int32_t output_bias = 0;
+};
+
+enum class NetError : std::uint8_t { CannotRead, BadMagic, WrongHiddenSize, Truncated };
+
+/// Reads a network file's bytes.
+std::expected<std::unique_ptr<Network>, NetError> read_network(std::span<const std::uint8_t> bytes);
+/// The bytes of a network file.
+std::vector<std::uint8_t> write_network(const Network& net);
+
+/// The network built into the program (nullptr when it was built without one).
+const Network* embedded_network();
+
+/// One side's hidden layer, per perspective (indexed by Color).
+struct alignas(64) Accumulator {
+    std::array<std::array<std::int16_t, HiddenSize>, 2> values;
+};
+
+/// Sums the rows of every piece on the board: what incremental updates must equal.
+void refresh(const Network& net, const Position& pos, Accumulator& acc);
+/// `acc` = `from` with the rows `add` added and `sub` subtracted, both perspectives.
+struct FeatureDelta {
+    std::array<std::pair<Piece, Square>, 2> add{};
+    std::array<std::pair<Piece, Square>, 2> sub{};
+    int adds = 0, subs = 0;
+};
+/// The change that playing `m` in `pos` makes to the inputs (a null move changes nothing).
+FeatureDelta delta_of(const Position& pos, Move m);
+void apply(const Network& net, const Accumulator& from, const FeatureDelta& d, Accumulator& to);
+/// The network's output in centipawns from the side to move's view.
+int output(const Network& net, const Accumulator& acc, Color side_to_move);
+/// The same computed plainly in int64 from the board, for tests of the fast path.
+int reference_output(const Network& net, const Position& pos);
+
+}  // namespace schach::engine::nnue

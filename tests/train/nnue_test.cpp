@@ -1,0 +1,241 @@
+// The network's inference: incremental accumulators against a full refresh, the fast output
+// against a plain reference, and the file format; on a random network, so that no built-in net
+// is needed.
+
+#include "engine/nnue.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+
+#include "core/fen.hpp"
+#include "core/movegen.hpp"
+#include "engine/engine.hpp"
+#include "engine/evaluate.hpp"
+#include "train/datagen.hpp"
+#include "train/trainer.hpp"
+
+namespace schach::engine {
+namespace {
+
+std::unique_ptr<nnue::Network> random_network(std::uint64_t seed) {
+    train::FloatNetwork f = train::FloatNetwork::random(nnue::HiddenSize, seed);
+    // Larger biases and output weights than a fresh start, so that clamping matters.
+    for (std::size_t i = 0; i < f.b1.size(); ++i) f.b1[i] = 0.25f * static_cast<float>(i % 7) - 0.5f;
+    for (std::size_t i = 0; i < f.w2.size(); ++i) f.w2[i] = 1.9f * static_cast<float>(static_cast<int>(i % 11) - 5) / 5;
+    f.b2 = 0.3f;
+    const std::vector<std::uint8_t> bytes = train::quantise(f);
+    auto net = nnue::read_network(bytes);
+    EXPECT_TRUE(net);
+    return net ? std::move(*net) : nullptr;
+}
+
+std::uint64_t next(std::uint64_t& s) {
+    s = s * 6364136223846793005ULL + 1442695040888963407ULL;
+    return s >> 33;
+}
+
+TEST(Nnue, FileRoundTripsAndRefusesBadBytes) {
+    const auto net = random_network(1);
+    ASSERT_TRUE(net);
+    const std::vector<std::uint8_t> bytes = nnue::write_network(*net);
+    auto back = nnue::read_network(bytes);
+    ASSERT_TRUE(back);
+    EXPECT_EQ((*back)->input_weights, net->input_weights);
+    EXPECT_EQ((*back)->output_weights, net->output_weights);
+    EXPECT_EQ((*back)->output_bias, net->output_bias);
+    std::vector<std::uint8_t> cut(bytes.begin(), bytes.end() - 10);
+    EXPECT_EQ(nnue::read_network(cut).error(), nnue::NetError::Truncated);
+    std::vector<std::uint8_t> other = bytes;
+    other[8] = 128;  // hidden size 384
+    EXPECT_EQ(nnue::read_network(other).error(), nnue::NetError::WrongHiddenSize);
+    other = bytes;
+    other[0] = 'X';
+    EXPECT_EQ(nnue::read_network(other).error(), nnue::NetError::BadMagic);
+}
+
+TEST(Nnue, OutputEqualsThePlainReferenceOnFixedPositions) {
+    const auto net = random_network(2);
+    const char* fens[] = {
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "8/8/8/3k4/8/8/8/4K2Q b - - 0 1",
+    };
+    for (const char* fen : fens) {
+        const auto pos = position_from_fen(fen);
+        ASSERT_TRUE(pos);
+        nnue::Accumulator acc;
+        nnue::refresh(*net, *pos, acc);
+        EXPECT_EQ(nnue::output(*net, acc, pos->side_to_move()), nnue::reference_output(*net, *pos)) << fen;
+    }
+}
+
+TEST(Nnue, QuantisedOutputFollowsTheFloatNetwork) {
+    // Output weights of a trained net's size (a fresh start's are below QB's resolution).
+    train::FloatNetwork f = train::FloatNetwork::random(nnue::HiddenSize, 9);
+    for (std::size_t i = 0; i < f.w2.size(); ++i) f.w2[i] = 1.5f * std::sin(static_cast<float>(i));
+    for (std::size_t i = 0; i < f.b1.size(); ++i) f.b1[i] = 0.3f * std::cos(static_cast<float>(i));
+    f.b2 = 0.1f;
+    auto net = nnue::read_network(train::quantise(f));
+    ASSERT_TRUE(net);
+    // A one-position dataset per FEN gives the float output through the trainer's own forward.
+    for (const char* fen : {"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+                            "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"}) {
+        const auto pos = position_from_fen(fen);
+        ASSERT_TRUE(pos);
+        train::PackedGame g;
+        g.start = *pos;
+        g.plies.push_back({legal_moves(*pos)[0], 0});
+        train::Dataset d;
+        d.add_game(g);
+        const float cp = f.forward(d, 0) * nnue::Scale;
+        nnue::Accumulator acc;
+        nnue::refresh(**net, *pos, acc);
+        EXPECT_NEAR(nnue::output(**net, acc, pos->side_to_move()), cp, 3.0 + 0.02 * std::abs(cp)) << fen;
+    }
+}
+
+TEST(Nnue, IncrementalAccumulatorsEqualARefreshOverRandomGames) {
+    const auto net = random_network(3);
+    std::uint64_t seed = 42;
+    for (int game = 0; game < 60; ++game) {
+        Position pos;
+        Evaluator eval;
+        eval.set_network(net.get());
+        eval.reset(pos);
+        // A walk down and up again: moves, null moves, take-backs, as the search plays them.
+        std::vector<std::pair<Move, Undo>> line;
+        for (int step = 0; step < 300; ++step) {
+            const bool down = line.empty() || next(seed) % 3 != 0;
+            if (down) {
+                const MoveList moves = legal_moves(pos);
+                if (moves.empty()) {
+                    const auto [m, u] = line.back();
+                    line.pop_back();
+                    pos.undo_move(m, u);
+                    eval.pop();
+                    continue;
+                }
+                Move m = moves[next(seed) % moves.size()];
+                if (!pos.in_check() && next(seed) % 10 == 0) m = Move::null();
+                eval.push(pos, m);
+                line.emplace_back(m, pos.do_move(m));
+            } else {
+                const auto [m, u] = line.back();
+                line.pop_back();
+                pos.undo_move(m, u);
+                eval.pop();
+            }
+            ASSERT_EQ(eval.depth(), static_cast<int>(line.size()));
+            // Not every node is evaluated in a search: leave some gaps for the lazy updates.
+            if (next(seed) % 3 == 0) continue;
+            Evaluator fresh;
+            fresh.set_network(net.get());
+            fresh.reset(pos);
+            ASSERT_EQ(eval.evaluate(pos), fresh.evaluate(pos)) << to_fen(pos, FenFormat::Fen);
+        }
+    }
+}
+
+TEST(Nnue, Chess960CastlingAndEnPassantUpdateTheInputsExactly) {
+    const auto net = random_network(4);
+    const char* fens[] = {
+        "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",  // castling both ways
+        "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",      // en passant
+        "8/1P4k1/8/8/8/8/6K1/8 w - - 0 1",                                      // promotion
+        "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",                                 // castling
+    };
+    for (const char* fen : fens) {
+        ValidateOptions chess960;
+        chess960.variant = Variant::Chess960;
+        auto pos = position_from_fen(fen, chess960);
+        if (!pos) pos = position_from_fen(fen);
+        ASSERT_TRUE(pos) << fen;
+        for (Move m : legal_moves(*pos)) {
+            nnue::Accumulator before, after, fresh;
+            nnue::refresh(*net, *pos, before);
+            nnue::apply(*net, before, nnue::delta_of(*pos, m), after);
+            Position p = *pos;
+            p.do_move(m);
+            nnue::refresh(*net, p, fresh);
+            ASSERT_EQ(after.values, fresh.values) << fen << " " << to_uci(m, true);
+        }
+    }
+}
+
+TEST(Nnue, EngineSearchesWithANetworkFromAFile) {
+    const auto net = random_network(5);
+    const auto path = std::filesystem::temp_directory_path() / "schach_nnue_test.nnue";
+    {
+        const auto bytes = nnue::write_network(*net);
+        std::ofstream out(path, std::ios::binary);
+        out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+    }
+    Engine eng;
+    EngineOptions o = eng.options();
+    o.eval_file = path.string();
+    eng.set_options(o);
+    ASSERT_FALSE(eng.network_error());
+    ASSERT_NE(eng.network(), nullptr);
+    SearchLimits limits;
+    limits.nodes = 20000;
+    const auto r = eng.search(limits);
+    EXPECT_TRUE(Position{}.is_legal(r.best.move));
+    o.eval_file = (std::filesystem::temp_directory_path() / "no_such_net.nnue").string();
+    eng.set_options(o);
+    EXPECT_EQ(eng.network_error(), nnue::NetError::CannotRead);
+    o.use_nnue = false;
+    eng.set_options(o);
+    EXPECT_EQ(eng.network(), nullptr);
+    std::filesystem::remove(path);
+}
+
+}  // namespace
+}  // namespace schach::engine
+
+namespace schach::train {
+namespace {
+
+// With the built-in network, 1,000 games; without one, 20 with a random network (whose wild
+// scores make every search's first iteration long).
+TEST(Nnue, FastSelfPlayGamesWithTheNetworkAreLegal) {
+    const auto path = std::filesystem::temp_directory_path() / "schach_nnue_selfplay.nnue";
+    const bool builtin = engine::nnue::embedded_network() != nullptr;
+    if (!builtin) {
+        const auto bytes = quantise(FloatNetwork::random(engine::nnue::HiddenSize, 77));
+        std::ofstream out(path, std::ios::binary);
+        out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+    }
+    DatagenOptions o;
+    o.soft_nodes = 16;
+    o.hard_nodes = 128;
+    o.hash_mb = 1;
+    o.max_plies = builtin ? 120 : 40;
+    o.max_start_score = 30000;
+    if (!builtin) o.eval_file = path.string();
+    const int wanted = builtin ? 1000 : 20;
+    int games = 0;
+    std::size_t plies = 0;
+    SelfPlayer player(o);
+    for (std::uint64_t n = 0; n < static_cast<std::uint64_t>(wanted); ++n) {
+        const auto g = player.play(n);
+        if (!g) continue;
+        ++games;
+        Position pos = g->start;
+        for (const PackedPly& p : g->plies) {
+            ASSERT_TRUE(pos.is_legal(p.move)) << "game " << n;
+            pos.do_move(p.move);
+        }
+        plies += g->plies.size();
+    }
+    EXPECT_GE(games, wanted * 99 / 100);  // only a start the random moves ended is skipped
+    EXPECT_GT(plies, static_cast<std::size_t>(wanted) * 10);
+    std::filesystem::remove(path);
+}
+
+}  // namespace
+}  // namespace schach::train
