@@ -59,13 +59,13 @@ Sentences sentences(ServiceCode code) {
                     "A rematch comes only after the game has ended."};
         case ServiceCode::NotStarted:
             return {"Die Partie hat noch nicht begonnen: dein Gegner ist noch nicht da.",
-                    "Die Partie hat noch nicht begonnen: deine Gegnere ist noch nicht da.",
+                    "Die Partie hat noch nicht begonnen: dein Gegnere ist noch nicht da.",
                     "The game has not started: your opponent has not joined yet."};
         case ServiceCode::OfferNotAllowedYet:
             return {"Remis kann erst angeboten werden, wenn beide Seiten gezogen haben (Art. 5.2.3).", nullptr,
                     "A draw can be offered only after both sides have moved (Art. 5.2.3)."};
         case ServiceCode::NothingToAnswer:
-            return {"Dein Gegner hat nichts angeboten.", "Deine Gegnere hat nichts angeboten.",
+            return {"Dein Gegner hat nichts angeboten.", "Dein Gegnere hat nichts angeboten.",
                     "Your opponent has offered nothing."};
         case ServiceCode::CoachOff:
             return {"Tipps gibt es nur in Partien gegen den Computer, und nur für die Person, die dort spielt.",
