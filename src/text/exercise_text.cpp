@@ -44,7 +44,7 @@ std::string german_like(const ExerciseMissInfo& m, Language lang) {
         case EM::NotDead: return fmt::format("Nach {} ist die Stellung nicht tot: ein Matt ist noch möglich.", m.move);
         case EM::OpponentCanMate:
             return fmt::format(
-                "Nach {} könnte die Gegenseite noch mattsetzen: fiele jetzt dein Fähnchen, wäre die "
+                "Nach {} könnte die Gegenseite noch mattsetzen: fiele jetzt dein Fallblättchen, wäre die "
                 "Partie verloren (Art. 6.9).",
                 m.move);
         case EM::NotEnPassant: return fmt::format("{} ist erlaubt, aber kein Schlag en passant.", m.move);

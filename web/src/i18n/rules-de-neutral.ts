@@ -141,7 +141,7 @@ export const rulesDeNeutral: RulesMessages = {
     taskMateTwo: 'Setze in zwei Zügen matt: die Gegenseite antwortet auf deinen ersten Zug.',
     taskStalemate: 'Finde die Pattstellung: einen Zug, nach dem Schwarz keinen erlaubten Zug hat und nicht im Schach steht.',
     taskDeadPosition: 'Ziehe so, dass niemand mehr mattsetzen kann.',
-    taskFlagFall: 'Dein Fähnchen fällt gleich. Ziehe so, dass Schwarz nie mehr mattsetzen kann – dann wäre das Fallen nur noch ein Remis.',
+    taskFlagFall: 'Dein Fallblättchen fällt gleich. Ziehe so, dass Schwarz nie mehr mattsetzen kann – dann brächte das Fallen nur noch ein Remis.',
     taskThreefold: 'Die Springerne sind hin- und hergezogen. Reklamiere Remis mit dem Zug, der die Stellung zum dritten Mal herbeiführt.',
     taskFiftyMoves: 'Seit 49½ Zügen wurde nichts geschlagen und kein Bauere gezogen. Reklamiere Remis mit einem Zug, der die 50 vollmacht.',
 };
