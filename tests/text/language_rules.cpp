@@ -104,15 +104,26 @@ std::string blank_out(std::string text, std::string_view phrase) {
     return text;
 }
 
-/// Sentences: split after '.', '!' or '?' followed by white space (or at the end).
+/// Sentences: split after '.', '!' or '?' followed by white space and a capital letter (or at the
+/// end), but not after an abbreviation ("Art. 3.8", "z. B. Sf3").
 std::vector<std::string_view> sentences(std::string_view text) {
     std::vector<std::string_view> out;
     std::size_t begin = 0;
+    const auto abbreviation = [&](std::size_t dot) {
+        std::size_t k = dot;
+        while (k > begin && letter_before(text, k)) --k;
+        const std::string_view word = text.substr(k, dot - k);
+        return word == "Art" || word == "Nr" || word == "App" || word.size() == 1;
+    };
     for (std::size_t i = 0; i < text.size(); ++i) {
         const char c = text[i];
-        if ((c == '.' || c == '!' || c == '?') && (i + 1 == text.size() || text[i + 1] == ' ' || text[i + 1] == '\n')) {
+        const bool end = i + 1 == text.size();
+        const bool next_sentence = !end && (text[i + 1] == ' ' || text[i + 1] == '\n') && i + 2 < text.size() &&
+                                   (is_upper(decode(text, i + 2).first) || text[i + 2] == '"');
+        if ((c == '.' || c == '!' || c == '?') && (end || next_sentence) && !(c == '.' && abbreviation(i))) {
             out.push_back(text.substr(begin, i + 1 - begin));
             begin = i + 1;
+            while (begin < text.size() && (text[begin] == ' ' || text[begin] == '\n')) ++begin;
         }
     }
     if (begin < text.size()) out.push_back(text.substr(begin));

@@ -81,6 +81,15 @@ TEST(Language, CheckerFindsPlantedMistakes) {
                        "Das Recht zur Rochade ist für immer verloren, wenn der König schon gezogen hat, und "
                        "für eine Seite, wenn dieser Turm schon gezogen hat (Art. 3.8.2.1)."));
     EXPECT_FALSE(finds(De, "Der König zieht: das Recht ist für immer verloren."));  // no rook named
+    // The finding names the whole sentence ("Art." ends none).
+    const std::vector<std::string> castling = check_text(
+        language_rules(), De,
+        "Früh rochieren. Wer den König oder einen Turm zieht, verliert es für immer (Art. "
+        "3.8.2.1). Der Turm zieht gerade.");
+    ASSERT_EQ(castling.size(), 1u) << findings(castling);
+    EXPECT_NE(castling[0].find("\"Wer den König oder einen Turm zieht, verliert es für immer (Art. 3.8.2.1).\""),
+              std::string::npos)
+        << castling[0];
 
     EXPECT_TRUE(finds(Neutral, "Einey Läufere steht auf f1."));
     EXPECT_TRUE(finds(Neutral, "Diesen Platz hat schon einey andere Spielere."));
@@ -268,8 +277,12 @@ TEST(Language, SentencesUseTheDeclinedForms) {
     const Outcome arbiter{Result::Draw, Termination::Arbiter};
     EXPECT_EQ(describe(arbiter, De), "Entscheidung des Schiedsrichters: remis (Art. 12.9)");
     EXPECT_EQ(describe(arbiter, Neutral), "Entscheidung ders Schiedsrichteres: remis (Art. 12.9)");
+    EXPECT_EQ(describe(ServiceCode::NotStarted, De),
+              "Die Partie hat noch nicht begonnen: dein Gegner ist noch nicht da.");
     EXPECT_EQ(describe(ServiceCode::NotStarted, Neutral),
               "Die Partie hat noch nicht begonnen: dein Gegnere ist noch nicht da.");
+    EXPECT_EQ(describe(ServiceCode::NothingToAnswer, Neutral), "Dein Gegnere hat nichts angeboten.");
+    EXPECT_EQ(describe(ServiceCode::NothingToAnswer, En), "Your opponent has offered nothing.");
 }
 
 }  // namespace
