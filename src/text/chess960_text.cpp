@@ -20,12 +20,12 @@ std::string describe(const Chess960Error& error, Language lang) {
         case K::NotMirrored:
             return std::string(pick(lang, "Grundreihen nicht gespiegelt", "back ranks are not mirrored"));
         case K::PawnsMoved:
-            return std::string(pick(lang, "Bauern nicht in Grundstellung", "Bauere nicht in Grundstellung",
+            return std::string(pick(lang, "Bauern nicht in Grundstellung", "Bauerne nicht in Grundstellung",
                                     "pawns not on their start squares"));
         case K::NoChess960Array:
             return std::string(pick(
                 lang, "keine Chess960-Aufstellung (Läufer auf gleicher Farbe oder König nicht zwischen den Türmen)",
-                "keine Chess960-Aufstellung (Läufere auf gleicher Farbe oder Könige nicht zwischen den Türmen)",
+                "keine Chess960-Aufstellung (Läuferne auf gleicher Farbe oder Könige nicht zwischen den Türmen)",
                 "no Chess960 array (bishops on one colour or king not between the rooks)"));
         case K::NotTheStart:
             return std::string(pick(lang, "nicht die Ausgangsstellung: Zugrecht oder Rochaderechte",

@@ -171,7 +171,7 @@ Phrase phrase(Msg m) {
 
         // ---------------------------------------------------------------- chess960
         case Msg::Chess960About:
-            return {"Chess960-Startstellungen nach Scharnagl-Nummer (518 = klassisch)", "",
+            return {"Chess960-Startstellungen nach Scharnagl-Nummer (518 = klassische Grundstellung)", "",
                     "Chess960 start positions by Scharnagl number (518 = classical)"};
         case Msg::HelpChess960Number: return {"Startnummer 0..959", "", "start number 0..959"};
         case Msg::HelpChess960Fen:
@@ -287,10 +287,10 @@ Phrase phrase(Msg m) {
 
         // ---------------------------------------------------------------- timecontrol
         case Msg::TimeControlAbout:
-            return {"Zeitkontrolle normalisieren und einordnen (Blitz, Schnellschach, klassisch)", "",
+            return {"Bedenkzeit normalisieren und einordnen (Blitzschach, Schnellschach, Langpartie)", "",
                     "normalize and classify a time control (blitz, rapid, classical)"};
         case Msg::HelpTimeControlSpec:
-            return {"Zeitkontrolle, z. B. 5+3, 3+2, 40/90+30,30+30, 40/90+30+30s, 5d3, h3, - (ohne Uhr)", "",
+            return {"Bedenkzeit, z. B. 5+3, 3+2, 40/90+30,30+30, 40/90+30+30s, 5d3, h3, - (ohne Uhr)", "",
                     "time control, e.g. 5+3, 3+2, 40/90+30,30+30, 40/90+30+30s, 5d3, h3, - (untimed)"};
         case Msg::HelpTimeControlPgn:
             return {"nur den Wert des PGN-Tags TimeControl ausgeben (Sekunden, z. B. 300+3)", "",
@@ -304,14 +304,14 @@ Phrase phrase(Msg m) {
                 "Output: \"NORMALIZED CLASS\" (CLASS: blitz, rapid, classical), then a description.\n"
                 "Minutes unless suffixed s; +N: increment in seconds; dN, bN: simple or Bronstein delay."};
         case Msg::TimeControlUntimed:
-            return {"{}; Strafen wie bei klassischer Bedenkzeit", "", "{}; penalties as in classical games"};
+            return {"{}; Strafen wie in einer Langpartie", "", "{}; penalties as in classical games"};
         case Msg::TimeControlListHeader:
             return {"Voreinstellungen (Name, Klasse, PGN-Tag, Beschreibung)", "",
                     "presets (name, class, PGN tag, description)"};
         case Msg::TimeControlListTakesNone:
-            return {"--list nimmt keine Zeitkontrolle", "", "--list takes no time control"};
+            return {"--list nimmt keine Bedenkzeit", "", "--list takes no time control"};
         case Msg::TimeControlMissing:
-            return {"Zeitkontrolle fehlt (z. B. 5+3) oder --list", "", "time control missing (e.g. 5+3) or --list"};
+            return {"Bedenkzeit fehlt (z. B. 5+3) oder --list", "", "time control missing (e.g. 5+3) or --list"};
 
         // ---------------------------------------------------------------- uci
         case Msg::UciAbout:
@@ -407,9 +407,9 @@ Phrase phrase(Msg m) {
                     "the server's process with --url, for its memory and CPU"};
         case Msg::HelpLoadOneSocket:
             return {"beide Seiten einer Partie an einem Gerät: ein Socket je Partie statt zwei", "",
-                    "both sides of a game at one device: one socket per game instead of two"};
+                    "both sides of a game on one device: one socket per game instead of two"};
         case Msg::HelpLoadTc:
-            return {"Zeitkontrolle der Partien (- für keine)", "", "time control of the games (- for none)"};
+            return {"Bedenkzeit der Partien (- für keine)", "", "time control of the games (- for none)"};
         case Msg::HelpLoadJson:
             return {"schreibt das Ergebnis als JSON in diese Datei", "", "writes the result as JSON to this file"};
         case Msg::HelpLoadSummary:
@@ -451,14 +451,14 @@ Phrase phrase(Msg m) {
                     "move to its own ack: p50 {} ms, p90 {} ms, p99 {} ms, max {} ms ({} moves)"};
         case Msg::LoadSummarySeen:
             return {"Zug bis zum Gegner: p50 {} ms, p90 {} ms, p99 {} ms, max {} ms ({} Züge)",
-                    "Zug bis zur Gegnere: p50 {} ms, p90 {} ms, p99 {} ms, max {} ms ({} Züge)",
+                    "Zug bis zu derm Gegnere: p50 {} ms, p90 {} ms, p99 {} ms, max {} ms ({} Züge)",
                     "move to the opponent: p50 {} ms, p90 {} ms, p99 {} ms, max {} ms ({} moves)"};
         case Msg::LoadSummaryErrors:
             return {
                 "Fehler: {} (Fehlermeldungen {}, abgelehnte Züge {}, abgebrochene Sockets {}, gescheiterte "
                 "Anfragen {}, unbestätigte Züge {}, beim Gegner nicht angekommene Züge {})",
                 "Fehler: {} (Fehlermeldungen {}, abgelehnte Züge {}, abgebrochene Sockets {}, gescheiterte "
-                "Anfragen {}, unbestätigte Züge {}, bei der Gegnere nicht angekommene Züge {})",
+                "Anfragen {}, unbestätigte Züge {}, bei derm Gegnere nicht angekommene Züge {})",
                 "errors: {} (error events {}, refused moves {}, dropped sockets {}, failed requests {}, "
                 "unacknowledged moves {}, moves the opponent never got {})"};
         case Msg::LoadSummaryGamesEnded:
@@ -628,8 +628,8 @@ Phrase phrase(Msg m) {
                 "Without a terminal it reads line by line (scripts; \"wait SECONDS\" moves the clock on) and prints\n"
                 "the result at the end, e.g. \"0-1 Checkmate: Black wins (Art. 5.1.1)\"."};
         case Msg::PlayUnknownControl:
-            return {"mit der Zeitkontrolle „?“ (unbekannt) kann man nicht spielen; ohne Uhr: --tc -",
-                    "mit der Zeitkontrolle „?“ (unbekannt) kann mensch nicht spielen; ohne Uhr: --tc -",
+            return {"mit der Bedenkzeit „?“ (unbekannt) kann man nicht spielen; ohne Uhr: --tc -",
+                    "mit der Bedenkzeit „?“ (unbekannt) kann mensch nicht spielen; ohne Uhr: --tc -",
                     "the time control \"?\" (unknown) cannot be played; without clock: --tc -"};
         case Msg::PlayChess960Number: return {"Chess960-Startstellung Nr. {}", "", "Chess960 start position no. {}"};
         case Msg::PlayWelcome:
@@ -647,7 +647,7 @@ Phrase phrase(Msg m) {
                 "  remis (=)                  Remis anbieten; nimmt ein Angebot der Gegenseite an\n"
                 "  annehmen (ja, j)           das Remisangebot annehmen\n"
                 "  ablehnen (nein, n)         das Remisangebot ablehnen\n"
-                "  reklamieren [ZUG] (rk)     Remis reklamieren: dreimalige Stellungswiederholung oder 50-Züge-Regel,\n"
+                "  reklamieren [ZUG] (rk)     Remis reklamieren: dreifache Stellungswiederholung oder 50-Züge-Regel,\n"
                 "                             auch mit dem beabsichtigten Zug (unberechtigt kostet es Zeit)\n"
                 "  aufgeben [weiß|schwarz] (ag) aufgeben (die Seite am Zug, wenn keine genannt ist)\n"
                 "  züge (z)                   die legalen Züge\n"
@@ -705,7 +705,7 @@ Phrase phrase(Msg m) {
             return {"Reklamiert mit dem beabsichtigten Zug {}", "", "Claimed with the intended move {}"};
         case Msg::PlayIncorrectClaim:
             return {
-                "Die Reklamation ist unberechtigt: weder dreimalige Stellungswiederholung noch 50-Züge-Regel (Art. 9.5.3).",
+                "Die Reklamation ist unberechtigt: weder dreifache Stellungswiederholung noch 50-Züge-Regel (Art. 9.5.3).",
                 "", "The claim is incorrect: neither threefold repetition nor the 50-move rule (Art. 9.5.3)."};
         case Msg::PlayGetsMinute: return {"{} erhält {} Minute dazu.", "", "{} gets {} more minute."};
         case Msg::PlayGetsMinutes: return {"{} erhält {} Minuten dazu.", "", "{} gets {} more minutes."};
@@ -719,7 +719,7 @@ Phrase phrase(Msg m) {
                     "\"touch\" needs --touch-move (touch-move rule)"};
         case Msg::PlayTouchWhich:
             return {"Welches Feld? Zum Beispiel „berühre e2“", "", "Which square? For example \"touch e2\""};
-        case Msg::PlayNoSquare: return {"„{}“ ist kein Feld", "", "\"{}\" is no square"};
+        case Msg::PlayNoSquare: return {"„{}“ ist kein Feld", "", "\"{}\" is not a square"};
         case Msg::PlayTouched: return {"Berührt: {} auf {} ({}).", "", "Touched: {} on {} ({})."};
         case Msg::PlayWaitScripted:
             return {"„warte“ gibt es nur, wenn die Eingabe aus einer Datei oder Pipe kommt", "",
@@ -759,10 +759,10 @@ Phrase phrase(Msg m) {
                 "  -sprt elo0=0 elo1=5 alpha=0.05 beta=0.05   (normalisierte Elo, Pentanomial wie fishtest)\n"
                 "  -pgnout F  -positions-out F  -resume F (Vorgabe: F.journal neben -pgnout)\n"
                 "  -watchdog MS           Frist für uci/isready und für Züge ohne Uhr (Vorgabe 10000)\n"
-                "games=N: höchstens N Partien gegen jeden Gegner (weniger als -games).\n"
+                "games=N: höchstens N Partien gegen jede andere Engine (weniger als -games).\n"
                 "Derselbe Aufruf (auch mit mehr -games) setzt einen abgebrochenen Lauf aus dem Journal fort.\n"
                 "ZEIT in Sekunden wie cutechess (10+0.1, 40/60+0.5) oder mit Einheiten (5m+3).\n"
-                "Absturz, Hänger, illegaler Zug und Zeitüberschreitung zählen als Verlust.",
+                "Absturz, Hänger, regelwidriger Zug und Zeitüberschreitung zählen als Verlust.",
                 "",
                 "Settings (options with one dash, values as KEY=VALUE):\n"
                 "  -engine cmd=COMMAND [name=NAME] [args=\"A B\"] [dir=DIR] [option.NAME=VALUE]...\n"
@@ -779,7 +779,7 @@ Phrase phrase(Msg m) {
                 "  -sprt elo0=0 elo1=5 alpha=0.05 beta=0.05   (normalized Elo, pentanomial as fishtest)\n"
                 "  -pgnout F  -positions-out F  -resume F (default: F.journal next to -pgnout)\n"
                 "  -watchdog MS           time allowed for uci/isready and for moves without clock (default 10000)\n"
-                "games=N: at most N games against each opponent (fewer than -games).\n"
+                "games=N: at most N games against each other engine (fewer than -games).\n"
                 "The same command (also with more -games) resumes a stopped run from its journal.\n"
                 "TIME in seconds as cutechess (10+0.1, 40/60+0.5) or with units (5m+3).\n"
                 "A crash, a hang, an illegal move and a time forfeit count as a loss."};
@@ -795,7 +795,7 @@ Phrase phrase(Msg m) {
             return {"Engine {} braucht tc=, nodes=, depth= oder movetime=", "",
                     "engine {} needs tc=, nodes=, depth= or movetime="};
         case Msg::MatchDifferentClocks:
-            return {"Engine {} hat eine andere Zeitkontrolle: eine Uhr dient beiden Seiten", "",
+            return {"Engine {} hat eine andere Bedenkzeit: eine Uhr dient beiden Seiten", "",
                     "engine {} has another time control: one clock serves both sides"};
         case Msg::MatchOpeningsCannotOpen:
             return {"Eröffnungen: {} kann nicht gelesen werden", "", "openings: cannot read {}"};
@@ -818,7 +818,8 @@ Phrase phrase(Msg m) {
                     "games {}/{}: +{} ={} -{}, {:.1f} %, Elo {:+.1f} ± {:.1f}"};
         case Msg::MatchProgressLlr: return {", LLR {:.2f} ({:.2f} bis {:.2f})", "", ", LLR {:.2f} ({:.2f} to {:.2f})"};
         case Msg::MatchTableHeader:
-            return {"| Engine | Gegner | Partien | S | R | N | Punkte | Elo | ± 95 % | LOS | Paare (0-2) |", "",
+            return {"| Engine | Gegner | Partien | S | R | N | Punkte | Elo | ± 95 % | LOS | Paare (0-2) |",
+                    "| Engine | Gegnere | Partien | S | R | N | Punkte | Elo | ± 95 % | LOS | Paare (0-2) |",
                     "| Engine | Opponent | Games | W | D | L | Score | Elo | ± 95 % | LOS | Pairs (0-2) |"};
         case Msg::MatchStandingsHeader:
             return {"| Rang | Engine | Partien | Punkte | % |", "", "| Rank | Engine | Games | Points | % |"};
@@ -832,21 +833,22 @@ Phrase phrase(Msg m) {
             return {"SPRT: noch offen (LLR {:.2f}, Grenzen {:.2f} und {:.2f})", "",
                     "SPRT: still open (LLR {:.2f}, bounds {:.2f} and {:.2f})"};
         case Msg::MatchForfeits:
-            return {"Verluste durch Fehler: Zeit {}, illegaler Zug {}, Absturz {}, Hänger {}, nicht bereit {}", "",
+            return {"Verluste durch Fehler: Zeit {}, regelwidriger Zug {}, Absturz {}, Hänger {}, nicht bereit {}", "",
                     "forfeits: time {}, illegal move {}, crash {}, hang {}, not ready {}"};
         case Msg::MatchReasonTimeForfeit: return {"{} überschreitet die Zeit: {}", "", "{} ran out of time: {}"};
         case Msg::MatchReasonIllegal:
-            return {"{} spielt einen illegalen Zug ({}): {} gewinnt", "", "{} played an illegal move ({}): {} wins"};
+            return {"{} spielt einen regelwidrigen Zug ({}): {} gewinnt", "",
+                    "{} played an illegal move ({}): {} wins"};
         case Msg::MatchReasonCrash: return {"{} ist abgestürzt: {} gewinnt", "", "{} crashed: {} wins"};
         case Msg::MatchReasonStall: return {"{} antwortet nicht mehr: {} gewinnt", "", "{} stopped answering: {} wins"};
         case Msg::MatchReasonNotReady:
             return {"{} wurde nicht bereit (uci/isready): {} gewinnt", "",
                     "{} did not get ready (uci/isready): {} wins"};
         case Msg::MatchReasonResign:
-            return {"Abgebrochen: beide Engines sehen {} verloren; {} gewinnt", "",
+            return {"Abgeschätzt: beide Engines sehen {} verloren; {} gewinnt", "",
                     "Adjudicated: both engines see {} lost; {} wins"};
         case Msg::MatchReasonDraw:
-            return {"Abgebrochen: beide Engines sehen die Stellung ausgeglichen; remis", "",
+            return {"Abgeschätzt: beide Engines sehen die Stellung ausgeglichen; remis", "",
                     "Adjudicated: both engines see the position level; draw"};
         case Msg::MatchSprtNeedsTwo:
             return {"-sprt vergleicht genau zwei Engines", "", "-sprt compares exactly two engines"};
@@ -857,13 +859,12 @@ Phrase phrase(Msg m) {
         // ---------------------------------------------------------------- ratings
         case Msg::RatingsAbout:
             return {"eine Elo-Zahl je Spieler aus allen Partien von PGN-Dateien zugleich, auf der Skala von Ankern",
-                    "eine Elo-Zahl je spielender Person aus allen Partien von PGN-Dateien zugleich, auf der Skala "
-                    "von Ankern",
+                    "eine Elo-Zahl je Spielere aus allen Partien von PGN-Dateien zugleich, auf der Skala von Ankern",
                     "one Elo rating per player from all games of PGN files together, on the scale of anchors"};
         case Msg::HelpRatingsAnchor:
             return {"NAME=ELO: die Elo-Zahl dieses Spielers steht fest (wiederholbar; der Wert folgt dem letzten '=')",
-                    "NAME=ELO: die Elo-Zahl dieser spielenden Person steht fest (wiederholbar; der Wert folgt dem "
-                    "letzten '=')",
+                    "NAME=ELO: die Elo-Zahl diesers Spieleres steht fest (wiederholbar; der Wert folgt dem letzten "
+                    "'=')",
                     "NAME=ELO: this player's Elo is fixed (repeatable; the value follows the last '=')"};
         case Msg::RatingsFooter:
             return {
@@ -873,9 +874,9 @@ Phrase phrase(Msg m) {
                 "Jede Gruppe von Spielern, die gegeneinander gespielt haben, braucht einen Anker; ohne Anker ist\n"
                 "der Schnitt aller 0. Gelesen werden nur die Tags White, Black und Result (Result * zählt nicht).",
                 "Das Modell ist logistisch (Bradley-Terry, wie Ordo und BayesElo): erwartet 1/(1+10^((Rb-Ra)/400)),\n"
-                "ein Remis zählt halb. Gesucht werden die wahrscheinlichsten Zahlen aller Spielenden, die keine\n"
+                "ein Remis zählt halb. Gesucht werden die wahrscheinlichsten Zahlen aller Spielerne, die keine\n"
                 "Anker sind, aus allen Partien zugleich; jedes Paar, das sich traf, bekommt ein virtuelles Remis\n"
-                "dazu. Jede Gruppe von Spielenden, die gegeneinander gespielt haben, braucht einen Anker; ohne\n"
+                "dazu. Jede Gruppe von Spielernen, die gegeneinander gespielt haben, braucht einen Anker; ohne\n"
                 "Anker ist der Schnitt aller 0. Gelesen werden nur die Tags White, Black und Result (Result *\n"
                 "zählt nicht).",
                 "The model is logistic (Bradley-Terry, as Ordo and BayesElo): expected 1/(1+10^((Rb-Ra)/400)),\n"
@@ -893,7 +894,7 @@ Phrase phrase(Msg m) {
             return {
                 "'{}' ist durch keine Partien mit einem Anker verbunden: jede Gruppe von Spielern, die "
                 "gegeneinander gespielt haben, braucht einen (--anchor)",
-                "'{}' ist durch keine Partien mit einem Anker verbunden: jede Gruppe von Spielenden, die "
+                "'{}' ist durch keine Partien mit einem Anker verbunden: jede Gruppe von Spielernen, die "
                 "gegeneinander gespielt haben, braucht einen (--anchor)",
                 "'{}' is linked by no games to an anchor: each group of players who played one another needs "
                 "one (--anchor)"};
@@ -901,13 +902,13 @@ Phrase phrase(Msg m) {
             return {
                 "die Spieler bilden keine Gruppe: '{}' ist durch keine Partien mit den anderen verbunden "
                 "(einen Anker je Gruppe angeben: --anchor)",
-                "die Spielenden bilden keine Gruppe: '{}' ist durch keine Partien mit den anderen verbunden "
+                "die Spielerne bilden keine Gruppe: '{}' ist durch keine Partien mit den anderen verbunden "
                 "(einen Anker je Gruppe angeben: --anchor)",
                 "the players are not one pool: '{}' is linked by no games to the others (give an anchor in "
                 "each group: --anchor)"};
         case Msg::RatingsNoGames:
             return {"keine wertbaren Partien (1-0, 0-1 oder 1/2-1/2 zwischen zwei Spielern) in den Dateien",
-                    "keine wertbaren Partien (1-0, 0-1 oder 1/2-1/2 zwischen zwei Spielenden) in den Dateien",
+                    "keine wertbaren Partien (1-0, 0-1 oder 1/2-1/2 zwischen zwei Spielernen) in den Dateien",
                     "no games to rate (1-0, 0-1 or 1/2-1/2 between two players) in the files"};
         case Msg::RatingsTableHeader:
             return {"| Rang | Spieler | Elo | ± 95 % | Partien | Punkte | % |",
@@ -918,7 +919,7 @@ Phrase phrase(Msg m) {
             return {
                 "gewertete Partien: {}, Spieler: {}; Prior: ein virtuelles Remis für jedes Paar, das sich "
                 "traf (wie BayesElo); ± ist das 95-%-Intervall",
-                "gewertete Partien: {}, Spielende: {}; Prior: ein virtuelles Remis für jedes Paar, das sich "
+                "gewertete Partien: {}, Spielerne: {}; Prior: ein virtuelles Remis für jedes Paar, das sich "
                 "traf (wie BayesElo); ± ist das 95-%-Intervall",
                 "rated games: {}, players: {}; prior: one virtual draw for each pair of players that met "
                 "(as BayesElo); ± is the 95 % interval"};

@@ -45,25 +45,24 @@ struct Words {
     std::string on_acc(Piece p, Square s) const {
         return std::string(name(p).accusative) + (lang == Language::English ? " on " : " auf ") + sq(s);
     }
-    std::string by(Piece p, Square s) const {
-        return std::string(name(p).by) + (lang == Language::English ? " on " : " auf ") + sq(s);
-    }
 };
 
 std::string check_german(const Hint& h, const Words& w) {
-    std::string s = "Schach " + w.by(h.by_piece, h.by) + " (Art. 3.9).";
+    const PieceName king = w.name(Piece::WhiteKing);
+    std::string s = capitalized(king.nominative) + " steht durch " + w.on_acc(h.by_piece, h.by) +
+                    " im Schach (Art. 3.9).";
     if (h.answers.captures == 0 && h.answers.blocks == 0)
-        return s + (more_than_one(h.squares)
-                        ? " Doppelschach: nur ein Königszug hilft."
-                        : " Nur ein Zug " + std::string(w.neutral() ? "ders Königes" : "des Königs") + " hilft.");
+        return s + (more_than_one(h.squares) ? " Doppelschach: nur ein Zug " : " Nur ein Zug ") +
+               std::string(king.genitive) + " hilft.";
     // Only the ways that exist here, each with its number of moves.
     std::vector<std::string> ways;
     if (h.answers.king_moves > 0)
-        ways.push_back("ausweichen mit " + std::string(w.neutral() ? "derm Könige" : "dem König") + " (" +
-                       std::to_string(h.answers.king_moves) + ")");
-    if (h.answers.captures > 0) ways.push_back("den Angreifer schlagen (" + std::to_string(h.answers.captures) + ")");
-    if (h.answers.blocks > 0) ways.push_back("dazwischenziehen (" + std::to_string(h.answers.blocks) + ")");
-    s += ways.size() == 3 ? " Drei Wege hinaus: " : " Auswege: ";
+        ways.push_back("mit " + std::string(king.dative) + " ausweichen (" + std::to_string(h.answers.king_moves) +
+                       ")");
+    if (h.answers.captures > 0)
+        ways.push_back("die Schach gebende Figur schlagen (" + std::to_string(h.answers.captures) + ")");
+    if (h.answers.blocks > 0) ways.push_back("eine Figur dazwischenstellen (" + std::to_string(h.answers.blocks) + ")");
+    s += ways.size() == 1 ? " Ausweg: " : ways.size() == 3 ? " Drei Auswege: " : " Auswege: ";
     for (std::size_t i = 0; i < ways.size(); ++i) s += (i == 0 ? "" : i + 1 == ways.size() ? " oder " : ", ") + ways[i];
     s += ".";
     return s;
@@ -81,9 +80,9 @@ std::string german(const Hint& h, const Words& w) {
             return "Gut: " + std::string(w.name(h.piece).nominative) + " kommt auf " + sq(h.square) + " ins Spiel.";
         case HC::QueenEarly:
             return capitalized(w.name(h.piece).nominative) + " zieht früh nach " + sq(h.square) + ": entwickle erst " +
-                   (w.neutral() ? "Springere und Läufere" : "Springer und Läufer") + " (auf " + square_list(h.squares) +
-                   " stehen sie noch). " +
-                   (w.neutral() ? "Frühe Wesire werden leicht gejagt." : "Eine frühe Dame wird leicht gejagt.");
+                   (w.neutral() ? "Springerne und Läuferne" : "Springer und Läufer") + " (auf " +
+                   square_list(h.squares) + " stehen sie noch). " +
+                   (w.neutral() ? "Ein frühe Wesire wird leicht gejagt." : "Eine frühe Dame wird leicht gejagt.");
         case HC::PieceAgain:
             return capitalized(w.name(h.piece).nominative) + " zieht noch einmal (" + sq(h.from) + "-" + sq(h.square) +
                    "), während auf " + square_list(h.squares) +
@@ -118,21 +117,22 @@ std::string german(const Hint& h, const Words& w) {
             return "Chance: " + w.on(h.by_piece, h.by) + " kann " + w.on_acc(h.piece, h.square) +
                    " schlagen und damit " + points(h.value, w.lang) + " gewinnen.";
         case HC::TakeBack:
-            return "Schlag zurück: " + w.on(h.by_piece, h.by) + " kann " + w.on_acc(h.piece, h.square) +
-                   " nehmen, dann bleibt der Tausch ausgeglichen.";
+            return "Zurückschlagen: " + w.on(h.by_piece, h.by) + " kann " + w.on_acc(h.piece, h.square) +
+                   " schlagen, dann bleibt der Tausch ausgeglichen.";
     }
     return "?";
 }
 
 std::string check_english(const Hint& h, const Words& w) {
-    std::string s = "Check " + w.by(h.by_piece, h.by) + " (Art. 3.9).";
+    std::string s = capitalized(w.on(h.by_piece, h.by)) + " gives check (Art. 3.9).";
     if (h.answers.captures == 0 && h.answers.blocks == 0)
         return s + (more_than_one(h.squares) ? " Double check: only a king move helps." : " Only a king move helps.");
     std::vector<std::string> ways;
     if (h.answers.king_moves > 0) ways.push_back("move the king (" + std::to_string(h.answers.king_moves) + ")");
-    if (h.answers.captures > 0) ways.push_back("capture the checker (" + std::to_string(h.answers.captures) + ")");
-    if (h.answers.blocks > 0) ways.push_back("block (" + std::to_string(h.answers.blocks) + ")");
-    s += ways.size() == 3 ? " Three ways out: " : " Ways out: ";
+    if (h.answers.captures > 0)
+        ways.push_back("capture the checking piece (" + std::to_string(h.answers.captures) + ")");
+    if (h.answers.blocks > 0) ways.push_back("put a piece in between (" + std::to_string(h.answers.blocks) + ")");
+    s += ways.size() == 1 ? " Way out: " : ways.size() == 3 ? " Three ways out: " : " Ways out: ";
     for (std::size_t i = 0; i < ways.size(); ++i) s += (i == 0 ? "" : i + 1 == ways.size() ? " or " : ", ") + ways[i];
     return s + ".";
 }
@@ -176,7 +176,7 @@ std::string english(const Hint& h, const Words& w) {
             return "Chance: " + w.on(h.by_piece, h.by) + " can take " + w.on_acc(h.piece, h.square) + " and win " +
                    points(h.value, w.lang) + ".";
         case HC::TakeBack:
-            return "Take back: " + w.on(h.by_piece, h.by) + " can take " + w.on_acc(h.piece, h.square) +
+            return "Recapture: " + w.on(h.by_piece, h.by) + " can take " + w.on_acc(h.piece, h.square) +
                    ", and the trade stays even.";
     }
     return "?";
@@ -190,7 +190,7 @@ std::string_view principle_name(Principle p, Language lang) {
     };
     static constexpr std::array<Names, 7> Table = {{
         {"Das Zentrum besetzen", "Das Zentrum besetzen", "Take the centre"},
-        {"Erst Springer und Läufer, dann die Dame", "Erst Springere und Läufere, dann de Wesire",
+        {"Erst Springer und Läufer, dann die Dame", "Erst Springerne und Läuferne, dann de Wesire",
          "Knights and bishops before the queen"},
         {"Keine Figur ohne Grund zweimal ziehen", "Keine Figur ohne Grund zweimal ziehen",
          "No piece twice without a reason"},

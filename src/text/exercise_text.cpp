@@ -13,29 +13,8 @@ using EM = ExerciseMiss;
 
 /// "in eine Dame" / "in ein Wesire" / "to a queen": the goal of a promotion.
 std::string promotion_goal(PieceType t, Language lang) {
-    switch (lang) {
-        case Language::German:
-            switch (t) {
-                case PieceType::Queen: return "in eine Dame";
-                case PieceType::Rook: return "in einen Turm";
-                case PieceType::Bishop: return "in einen Läufer";
-                default: return "in einen Springer";
-            }
-        case Language::GermanNeutral:
-            switch (t) {
-                case PieceType::Queen: return "in ein Wesire";
-                case PieceType::Rook: return "in einen Turm";
-                case PieceType::Bishop: return "in ein Läufere";
-                default: return "in ein Springere";
-            }
-        case Language::English: break;
-    }
-    switch (t) {
-        case PieceType::Queen: return "to a queen";
-        case PieceType::Rook: return "to a rook";
-        case PieceType::Bishop: return "to a bishop";
-        default: return "to a knight";
-    }
+    const std::string_view piece = piece_name(t, lang).indefinite;
+    return std::string(lang == Language::English ? "to " : "in ") + std::string(piece);
 }
 
 std::string german_like(const ExerciseMissInfo& m, Language lang) {
@@ -48,8 +27,8 @@ std::string german_like(const ExerciseMissInfo& m, Language lang) {
             return fmt::format("{} gewinnt im Abtausch {} {}; ein anderer Zug gewinnt mehr.", m.move, m.count,
                                m.count == 1 ? "Punkt" : "Punkte");
         case EM::WrongPiece:
-            return fmt::format("{} zieht {}; gesucht ist ein Zug {}.", m.move, piece_name(m.piece, lang).accusative,
-                               piece_name(m.wanted, lang).by);
+            return fmt::format("{} zieht {}; gesucht ist ein Zug mit {}.", m.move, piece_name(m.piece, lang).accusative,
+                               piece_name(m.wanted, lang).dative);
         case EM::WrongSquare:
             return fmt::format("{} zieht {} nach {}; gesucht ist der Zug nach {}.", m.move,
                                piece_name(m.piece, lang).accusative, m.to, m.square);
@@ -65,7 +44,7 @@ std::string german_like(const ExerciseMissInfo& m, Language lang) {
         case EM::NotDead: return fmt::format("Nach {} ist die Stellung nicht tot: ein Matt ist noch möglich.", m.move);
         case EM::OpponentCanMate:
             return fmt::format(
-                "Nach {} könnte die Gegenseite noch mattsetzen: fiele jetzt dein Fähnchen, wäre die "
+                "Nach {} könnte die Gegenseite noch mattsetzen: fiele jetzt dein Fallblättchen, wäre die "
                 "Partie verloren (Art. 6.9).",
                 m.move);
         case EM::NotEnPassant: return fmt::format("{} ist erlaubt, aber kein Schlag en passant.", m.move);
@@ -114,9 +93,9 @@ std::string english(const ExerciseMissInfo& m) {
             return fmt::format("{} wins {} {} in the exchange; another move wins more.", m.move, m.count,
                                m.count == 1 ? "point" : "points");
         case EM::WrongPiece:
-            return fmt::format("{} moves {}; the task asks for a move {}.", m.move,
+            return fmt::format("{} moves {}; the task asks for a move with {}.", m.move,
                                piece_name(m.piece, Language::English).nominative,
-                               piece_name(m.wanted, Language::English).by);
+                               piece_name(m.wanted, Language::English).dative);
         case EM::WrongSquare:
             return fmt::format("{} moves {} to {}; the task asks for the move to {}.", m.move,
                                piece_name(m.piece, Language::English).nominative, m.to, m.square);
@@ -126,7 +105,7 @@ std::string english(const ExerciseMissInfo& m) {
             return fmt::format("{} is legal, but after the answer {} there is no mate on the next move.", m.move,
                                m.reply);
         case EM::NotStalemate:
-            return fmt::format("{} is no stalemate: the other side can still play {}.", m.move, m.reply);
+            return fmt::format("{} is not stalemate: the other side can still play {}.", m.move, m.reply);
         case EM::StalemateCheck:
             return fmt::format("{} gives check. Stalemate means no legal move, but no check either.", m.move);
         case EM::NotDead: return fmt::format("After {} the position is not dead: a mate is still possible.", m.move);
@@ -135,15 +114,15 @@ std::string english(const ExerciseMissInfo& m) {
                 "After {} the other side could still checkmate: if your flag fell now, you would lose "
                 "(Art. 6.9).",
                 m.move);
-        case EM::NotEnPassant: return fmt::format("{} is legal but no en passant capture.", m.move);
+        case EM::NotEnPassant: return fmt::format("{} is legal but not an en passant capture.", m.move);
         case EM::WrongCastling:
             return m.castle_long ? "That was castling queen-side; the task is castling king-side."
                                  : "That was castling king-side; the task is castling queen-side.";
-        case EM::NotCastling: return fmt::format("{} is legal but no castling.", m.move);
+        case EM::NotCastling: return fmt::format("{} is legal but not castling.", m.move);
         case EM::WrongPromotion:
             return fmt::format("{} promotes {}; the task is to promote {}.", m.move,
                                promotion_goal(m.piece, Language::English), promotion_goal(m.wanted, Language::English));
-        case EM::NotPromotion: return fmt::format("{} is legal but no promotion.", m.move);
+        case EM::NotPromotion: return fmt::format("{} is legal but not a promotion.", m.move);
         case EM::NoClaim:
             return fmt::format("{} is legal, but you did not claim: claim the draw with this move.", m.move);
         case EM::ThreefoldWrong:

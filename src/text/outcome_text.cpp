@@ -1,5 +1,7 @@
 #include "text/outcome_text.hpp"
 
+#include "text/piece_names.hpp"
+
 namespace schach {
 
 std::string describe(const Outcome& o, Language lang) {
@@ -13,11 +15,11 @@ std::string describe(const Outcome& o, Language lang) {
             what = en ? "Dead position: neither side can checkmate" : "Tote Stellung: keine Seite kann mattsetzen";
             break;
         case Termination::FivefoldRepetition:
-            what = en ? "Fivefold repetition" : "Fünfmalige Stellungswiederholung";
+            what = en ? "Fivefold repetition" : "Fünffache Stellungswiederholung";
             break;
         case Termination::SeventyFiveMoves: what = en ? "75-move rule" : "75-Züge-Regel"; break;
         case Termination::ThreefoldRepetition:
-            what = en ? "Threefold repetition claimed" : "Dreimalige Stellungswiederholung reklamiert";
+            what = en ? "Threefold repetition claimed" : "Dreifache Stellungswiederholung reklamiert";
             break;
         case Termination::FiftyMoves: what = en ? "50-move rule claimed" : "50-Züge-Regel reklamiert"; break;
         case Termination::Agreement: what = en ? "Draw agreed" : "Remis vereinbart"; break;
@@ -25,7 +27,10 @@ std::string describe(const Outcome& o, Language lang) {
         case Termination::TimeForfeit: what = en ? "Flag fall" : "Zeitüberschreitung"; break;
         case Termination::IllegalMoves: what = en ? "Second illegal move" : "Zweiter regelwidriger Zug"; break;
         case Termination::DoubleForfeit: what = en ? "Both players lose" : "Beide Seiten verlieren"; break;
-        case Termination::Arbiter: what = en ? "Arbiter's decision" : "Entscheidung der Schiedsrichterin"; break;
+        case Termination::Arbiter:
+            what = en ? "Arbiter's decision"
+                      : "Entscheidung " + std::string(person_name(Person::Arbiter, lang).genitive);
+            break;
     }
     std::string result;
     switch (o.result) {

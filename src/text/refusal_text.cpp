@@ -23,9 +23,14 @@ struct Words {
     std::string piece_on(Piece p, Square s) const {
         return std::string(name(p).nominative) + (english() ? " on " : " auf ") + sq(s);
     }
-    /// "vom Läufer auf c4" / "by the bishop on c4"
+    /// "vom Läufer auf c4" / "by the bishop on c4" (the agent of a passive)
     std::string by(Piece p, Square s) const { return std::string(name(p).by) + (english() ? " on " : " auf ") + sq(s); }
+    /// "durch den Läufer auf c4" (the cause of a check)
+    std::string through(Piece p, Square s) const {
+        return "durch " + std::string(name(p).accusative) + " auf " + sq(s);
+    }
     std::string king() const { return std::string(name(Piece::WhiteKing).nominative); }
+    std::string_view pronoun() const { return neutral() ? "en" : "er"; }
 };
 
 std::string german_like(const Refusal& r, const Words& w) {
@@ -49,19 +54,19 @@ std::string german_like(const Refusal& r, const Words& w) {
             return w.neutral() ? "De Bauere muss auf der letzten Reihe umgewandelt werden (W, T, L oder S)"
                                : "Der Bauer muss auf der letzten Reihe umgewandelt werden (D, T, L oder S)";
         case RC::PromotionNotAllowed:
-            return w.neutral() ? "Umgewandelt wird nur ein Bauere, der die letzte Reihe erreicht"
+            return w.neutral() ? "Umgewandelt wird nur ein Bauere, de die letzte Reihe erreicht"
                                : "Umgewandelt wird nur ein Bauer, der die letzte Reihe erreicht";
         case RC::PromotionPieceInvalid:
             return w.neutral() ? "Umgewandelt wird nur in Wesire, Turm, Läufere oder Springere"
                                : "Umgewandelt wird nur in Dame, Turm, Läufer oder Springer";
         case RC::Pinned:
-            return capitalized(mover) + " ist gefesselt: sonst stünde " + w.king() + " im Schach " +
-                   w.by(r.by_piece, r.by);
+            return capitalized(mover) + " ist gefesselt: sonst stünde " + w.king() + " " + w.through(r.by_piece, r.by) +
+                   " im Schach";
         case RC::LeavesKingInCheck:
-            return capitalized(w.king()) + " steht im Schach " + w.by(r.by_piece, r.by) +
-                   ", und der Zug wehrt es nicht ab";
+            return capitalized(w.king()) + " steht " + w.through(r.by_piece, r.by) +
+                   " im Schach, und der Zug wehrt es nicht ab";
         case RC::DoubleCheck:
-            return "Doppelschach: nur ein Zug " + std::string(w.neutral() ? "ders Königes" : "des Königs") + " hilft";
+            return "Doppelschach: nur ein Zug " + std::string(w.name(Piece::WhiteKing).genitive) + " hilft";
         case RC::KingIntoCheck:
             return capitalized(w.king()) + " darf nicht nach " + sq(r.to) + " ziehen: " + sq(r.to) + " wird " +
                    w.by(r.by_piece, r.by) + " angegriffen";
@@ -80,12 +85,8 @@ std::string german_like(const Refusal& r, const Words& w) {
             return capitalized(w.king()) + " darf nicht ins Schach rochieren: " + sq(r.square) + " wird " +
                    w.by(r.by_piece, r.by) + " angegriffen";
         case RC::NoPieceReaches: {
-            const bool neutral = w.neutral();
             const PieceType t = r.piece == Piece::None ? PieceType::Pawn : type_of(r.piece);
-            std::string none;
-            if (t == PieceType::Queen) none = neutral ? "Kein Wesire" : "Keine Dame";
-            else none = std::string(neutral ? "Kein " : "Kein ") + std::string(w.name(r.piece).bare);
-            return none + " kann nach " + sq(r.to) + " ziehen";
+            return capitalized(piece_name(t, w.lang).none) + " kann nach " + sq(r.to) + " ziehen";
         }
         case RC::NullMoveInCheck: return "Im Schach darf nicht gepasst werden";
         case RC::GameOver: return "Die Partie ist beendet";
@@ -93,12 +94,13 @@ std::string german_like(const Refusal& r, const Words& w) {
         case RC::NoDrawOffer: return "Es liegt kein Remisangebot vor";
         case RC::ClaimNotYourTurn: return "Reklamieren kann nur, wer am Zug ist";
         case RC::ClaimAfterTouch: return "Nach dem Berühren einer Figur ist die Reklamation für diesen Zug verwirkt";
-        case RC::TouchMoveMustMove: return "Berührt – geführt: die Figur auf " + sq(r.square) + " muss ziehen";
+        case RC::TouchMoveMustMove: return "Berührt – geführt: die Figur auf " + sq(r.square) + " muss gezogen werden";
         case RC::TouchMoveMustCapture:
-            return "Berührt – geschlagen: die Figur auf " + sq(r.square) + " muss geschlagen werden";
+            return "Berührt – geführt: die gegnerische Figur auf " + sq(r.square) + " muss geschlagen werden";
         case RC::TouchMoveMustCastle:
-            return capitalized(w.king()) + " und Turm wurden berührt: es muss rochiert werden";
-        case RC::TouchMoveKingMustMove: return capitalized(w.king()) + " wurde berührt: " + w.king() + " muss ziehen";
+            return capitalized(w.king()) + " und der Turm wurden berührt: es muss rochiert werden";
+        case RC::TouchMoveKingMustMove:
+            return capitalized(w.king()) + " wurde berührt: " + std::string(w.pronoun()) + " muss gezogen werden";
         case RC::CastlingKingMoved: return "Die Rochade ist nicht mehr erlaubt: " + w.king() + " hat schon gezogen";
         case RC::CastlingRookMoved:
             return "Die Rochade ist nicht mehr erlaubt: der Turm auf " + sq(r.square) + " hat schon gezogen";
@@ -145,7 +147,7 @@ std::string english(const Refusal& r, const Words& w) {
             return "The king cannot castle through " + sq(r.square) + ": it is attacked " + w.by(r.by_piece, r.by);
         case RC::CastlingIntoCheck:
             return "The king cannot castle into check: " + sq(r.square) + " is attacked " + w.by(r.by_piece, r.by);
-        case RC::NoPieceReaches: return "No " + std::string(w.name(r.piece).bare) + " can move to " + sq(r.to);
+        case RC::NoPieceReaches: return capitalized(w.name(r.piece).none) + " can move to " + sq(r.to);
         case RC::NullMoveInCheck: return "A null move is not possible while in check";
         case RC::GameOver: return "The game is over";
         case RC::DrawOfferTooEarly: return "No draw offer before both sides have made a move";
@@ -153,9 +155,10 @@ std::string english(const Refusal& r, const Words& w) {
         case RC::ClaimNotYourTurn: return "Only the player to move may claim";
         case RC::ClaimAfterTouch: return "Having touched a piece, you can no longer claim on this move";
         case RC::TouchMoveMustMove: return "Touch-move: the piece on " + sq(r.square) + " must be moved";
-        case RC::TouchMoveMustCapture: return "Touch-move: the piece on " + sq(r.square) + " must be captured";
+        case RC::TouchMoveMustCapture:
+            return "Touch-move: the opponent's piece on " + sq(r.square) + " must be captured";
         case RC::TouchMoveMustCastle: return "King and rook were touched: you must castle";
-        case RC::TouchMoveKingMustMove: return "The king was touched: the king must move";
+        case RC::TouchMoveKingMustMove: return "The king was touched: it must be moved";
         case RC::CastlingKingMoved: return "Castling is no longer allowed: the king has already moved";
         case RC::CastlingRookMoved:
             return "Castling is no longer allowed: the rook on " + sq(r.square) + " has already moved";

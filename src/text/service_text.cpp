@@ -3,6 +3,8 @@
 
 #include "text/service_text.hpp"
 
+#include "text/piece_names.hpp"
+
 namespace schach {
 
 std::string_view service_code_id(ServiceCode code) {
@@ -57,16 +59,11 @@ Sentences sentences(ServiceCode code) {
         case ServiceCode::StillRunning:
             return {"Eine Revanche gibt es erst nach dem Ende der Partie.", nullptr,
                     "A rematch comes only after the game has ended."};
-        case ServiceCode::NotStarted:
-            return {"Die Partie hat noch nicht begonnen: dein Gegner ist noch nicht da.",
-                    "Die Partie hat noch nicht begonnen: deine Gegnere ist noch nicht da.",
-                    "The game has not started: your opponent has not joined yet."};
+        case ServiceCode::NotStarted:  // made in describe() from the opponent's forms
+        case ServiceCode::NothingToAnswer: return {"", nullptr, ""};
         case ServiceCode::OfferNotAllowedYet:
             return {"Remis kann erst angeboten werden, wenn beide Seiten gezogen haben (Art. 5.2.3).", nullptr,
                     "A draw can be offered only after both sides have moved (Art. 5.2.3)."};
-        case ServiceCode::NothingToAnswer:
-            return {"Dein Gegner hat nichts angeboten.", "Deine Gegnere hat nichts angeboten.",
-                    "Your opponent has offered nothing."};
         case ServiceCode::CoachOff:
             return {"Tipps gibt es nur in Partien gegen den Computer, und nur für die Person, die dort spielt.",
                     nullptr, "Hints are given only in games against the computer, and only to the person playing it."};
@@ -98,6 +95,14 @@ Sentences sentences(ServiceCode code) {
 }  // namespace
 
 std::string describe(ServiceCode code, Language lang) {
+    // The opponent in the reader's form: "dein Gegner", "dein Gegnere", "your opponent".
+    const std::string opponent(person_name(Person::Opponent, lang).yours);
+    const bool en = lang == Language::English;
+    if (code == ServiceCode::NotStarted)
+        return en ? "The game has not started: " + opponent + " has not joined yet."
+                  : "Die Partie hat noch nicht begonnen: " + opponent + " ist noch nicht da.";
+    if (code == ServiceCode::NothingToAnswer)
+        return capitalized(opponent) + (en ? " has offered nothing." : " hat nichts angeboten.");
     const Sentences s = sentences(code);
     switch (lang) {
         case Language::English: return s.english;

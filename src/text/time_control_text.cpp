@@ -59,11 +59,11 @@ std::string bonus_text(const TimePeriod& p, bool en) {
 std::string_view time_class_name(TimeClass c, Language lang) {
     const bool en = lang == Language::English;
     switch (c) {
-        case TimeClass::Blitz: return en ? "blitz" : "Blitz";
+        case TimeClass::Blitz: return en ? "blitz" : "Blitzschach";
         case TimeClass::Rapid: return en ? "rapid" : "Schnellschach";
-        case TimeClass::Classical: return en ? "classical" : "klassisch";
+        case TimeClass::Classical: return en ? "classical" : "Langpartie";
     }
-    return en ? "classical" : "klassisch";
+    return en ? "classical" : "Langpartie";
 }
 
 std::string describe_time_control(const TimeControl& control, Language lang) {
@@ -111,7 +111,7 @@ std::string_view expected_text(TimeControlError::Expected e, Language lang) {
         case E::Minutes: return pick(lang, "Minuten", "minutes");
         case E::MinutesOrMoves: return pick(lang, "Minuten oder Züge", "minutes or moves");
         case E::SecondsOrMoves: return pick(lang, "Sekunden oder Züge", "seconds or moves");
-        case E::TimeControl: return pick(lang, "eine Zeitkontrolle", "a time control");
+        case E::TimeControl: return pick(lang, "eine Bedenkzeit", "a time control");
         case E::SpecStart:
             return pick(lang, "Minuten, Züge/Minuten, 'h', '-' oder '?'", "minutes, moves/minutes, 'h', '-' or '?'");
         case E::TagStart: return pick(lang, "'?', '-', '*' oder Sekunden", "'?', '-', '*' or seconds");
@@ -147,7 +147,7 @@ std::string describe(const TimeControlError& error, Language lang) {
                         "an hourglass has neither increment nor delay");
             break;
     }
-    return fmt::format(fmt::runtime(pick(lang, "Zeitkontrolle, Zeichen {}: {}", "time control, offset {}: {}")),
+    return fmt::format(fmt::runtime(pick(lang, "Bedenkzeit, Zeichen {}: {}", "time control, offset {}: {}")),
                        error.offset, what);
 }
 

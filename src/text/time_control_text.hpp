@@ -11,7 +11,7 @@
 
 namespace schach {
 
-/// "Blitz", "Schnellschach", "klassisch" / "blitz", "rapid", "classical".
+/// "Blitzschach", "Schnellschach", "Langpartie" / "blitz", "rapid", "classical".
 std::string_view time_class_name(TimeClass c, Language lang);
 
 /// The control in words, e.g. "5 Minuten + 3 Sekunden pro Zug" / "5 minutes + 3 seconds per move";
@@ -19,7 +19,7 @@ std::string_view time_class_name(TimeClass c, Language lang);
 /// der Partie"; "Sanduhr mit 3 Minuten"; "ohne Uhr"; "unbekannt".
 std::string describe_time_control(const TimeControl& control, Language lang);
 
-/// "Zeitkontrolle, Zeichen 2: erwartet Sekunden" / "time control, offset 2: expected seconds".
+/// "Bedenkzeit, Zeichen 2: erwartet Sekunden" / "time control, offset 2: expected seconds".
 std::string describe(const TimeControlError& error, Language lang);
 
 }  // namespace schach

@@ -87,8 +87,8 @@ TEST(Coach, QueenBeforeTheMinorPieces) {
     EXPECT_EQ(h->principle, Principle::MinorsFirst);
     EXPECT_EQ(h->squares, bb(Square::B1) | bb(Square::C1) | bb(Square::F1) | bb(Square::G1));
     EXPECT_EQ(describe(*h, Language::GermanNeutral),
-              "De Wesire zieht früh nach h5: entwickle erst Springere und Läufere (auf b1, c1, f1, g1 stehen sie "
-              "noch). Frühe Wesire werden leicht gejagt.");
+              "De Wesire zieht früh nach h5: entwickle erst Springerne und Läuferne (auf b1, c1, f1, g1 stehen sie "
+              "noch). Ein frühe Wesire wird leicht gejagt.");
 }
 
 TEST(Coach, ThePieceMovedTwiceWithoutAReason) {
@@ -153,8 +153,14 @@ TEST(Coach, ThreeWaysOutOfCheck) {
     EXPECT_EQ(h->by, Square::B5);
     EXPECT_EQ(h->answers, (CheckAnswers{.king_moves = 4, .captures = 1, .blocks = 2}));
     EXPECT_EQ(describe(*h, Language::German),
-              "Schach vom Läufer auf b5 (Art. 3.9). Drei Wege hinaus: ausweichen mit dem König (4), den Angreifer "
-              "schlagen (1) oder dazwischenziehen (2).");
+              "Der König steht durch den Läufer auf b5 im Schach (Art. 3.9). Drei Auswege: mit dem König ausweichen "
+              "(4), die Schach gebende Figur schlagen (1) oder eine Figur dazwischenstellen (2).");
+    EXPECT_EQ(describe(*h, Language::GermanNeutral),
+              "De Könige steht durch de Läufere auf b5 im Schach (Art. 3.9). Drei Auswege: mit derm Könige "
+              "ausweichen (4), die Schach gebende Figur schlagen (1) oder eine Figur dazwischenstellen (2).");
+    EXPECT_EQ(describe(*h, Language::English),
+              "The bishop on b5 gives check (Art. 3.9). Three ways out: move the king (4), capture the checking "
+              "piece (1) or put a piece in between (2).");
     // And the checking bishop stands unprotected.
     const Hint* loose = find(hs, HintCode::TheirLoose);
     ASSERT_NE(loose, nullptr);

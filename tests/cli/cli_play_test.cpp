@@ -99,7 +99,7 @@ TEST(CliPlay, ThreefoldClaimGerman) {
     const CliRun r = run_schach("play --lang de", "Sf3\nSf6\nSg1\nSg8\nSf3\nSf6\nSg1\nSg8\nreklamieren\n");
     EXPECT_EQ(r.exit_code, 0);
     EXPECT_TRUE(contains(r.out, "4... Sg8\n")) << r.out;
-    EXPECT_EQ(last_line(r.out), "1/2-1/2 Dreimalige Stellungswiederholung reklamiert: remis (Art. 9.2)");
+    EXPECT_EQ(last_line(r.out), "1/2-1/2 Dreifache Stellungswiederholung reklamiert: remis (Art. 9.2)");
 }
 
 TEST(CliPlay, ThreefoldClaimEnglishWithIntendedMove) {
@@ -233,7 +233,7 @@ TEST(CliPlay, BoardAndFlip) {
 TEST(CliPlay, TouchMove) {
     const CliRun r = run_schach("play --lang de --touch-move", "berühre g1\ne4\nSf3\n");
     EXPECT_TRUE(contains(r.out, "Berührt: Springer auf g1 (Weiß).\n")) << r.out;
-    EXPECT_TRUE(contains(r.out, "Fehler: Berührt – geführt: die Figur auf g1 muss ziehen\n")) << r.out;
+    EXPECT_TRUE(contains(r.out, "Fehler: Berührt – geführt: die Figur auf g1 muss gezogen werden\n")) << r.out;
     EXPECT_TRUE(contains(r.out, "1. Sf3\n")) << r.out;
     EXPECT_TRUE(contains(run_schach("play --lang en", "touch e2\n").out, "\"touch\" needs --touch-move"));
 }
@@ -260,7 +260,7 @@ TEST(CliPlay, BadArguments) {
     EXPECT_TRUE(contains(tc.err, "time control, offset 1")) << tc.err;
     const CliRun tc_de = run_schach("play --tc 5x3 --lang de");
     EXPECT_EQ(tc_de.exit_code, 2);
-    EXPECT_TRUE(contains(tc_de.err, "Zeitkontrolle, Zeichen 1")) << tc_de.err;
+    EXPECT_TRUE(contains(tc_de.err, "Bedenkzeit, Zeichen 1")) << tc_de.err;
     EXPECT_EQ(run_schach("play --lang de --fen 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQxq - 0 1'").exit_code,
               2);
     EXPECT_EQ(run_schach("play --lang fr").exit_code, 2);
@@ -284,7 +284,7 @@ TEST(CliTimeControl, Presets) {
         ASSERT_EQ(lines.size(), 2u) << spec << ": " << r.out;
         EXPECT_EQ(lines[0], first);
     }
-    EXPECT_EQ(lines_of(run_schach("timecontrol 5+3 --lang de").out)[1], "5 Minuten + 3 Sekunden pro Zug: Blitz");
+    EXPECT_EQ(lines_of(run_schach("timecontrol 5+3 --lang de").out)[1], "5 Minuten + 3 Sekunden pro Zug: Blitzschach");
     EXPECT_EQ(lines_of(run_schach("timecontrol 5+3 --lang en").out)[1], "5 minutes + 3 seconds per move: blitz");
     EXPECT_EQ(run_schach("timecontrol ' 5 + 3 '").out, run_schach("timecontrol 5+3").out);
 }
@@ -304,7 +304,7 @@ TEST(CliTimeControl, Errors) {
     const CliRun bad = run_schach("timecontrol 5x3 --lang de");
     EXPECT_EQ(bad.exit_code, 2);
     EXPECT_EQ(bad.out, "");
-    EXPECT_EQ(bad.err, "Fehler: Zeitkontrolle, Zeichen 1: erwartet ',' oder Ende\n  5x3\n   ^\n");
+    EXPECT_EQ(bad.err, "Fehler: Bedenkzeit, Zeichen 1: erwartet ',' oder Ende\n  5x3\n   ^\n");
     const CliRun bad_en = run_schach("timecontrol 5x3 --lang en");
     EXPECT_EQ(bad_en.err, "error: time control, offset 1: expected ',' or end\n  5x3\n   ^\n");
     EXPECT_EQ(run_schach("timecontrol 0+0").exit_code, 2);

@@ -249,7 +249,7 @@ TEST(Refusals, PinnedKnight) {
     EXPECT_EQ(r.code, RefusalCode::Pinned);
     EXPECT_EQ(r.by, Square::E8);
     EXPECT_EQ(describe(r, Language::German),
-              "Der Springer auf e2 ist gefesselt: sonst stünde der König im Schach vom Turm auf e8");
+              "Der Springer auf e2 ist gefesselt: sonst stünde der König durch den Turm auf e8 im Schach");
     EXPECT_EQ(refusal_article(r.code), "3.9.2");
 }
 

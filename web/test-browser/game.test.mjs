@@ -128,7 +128,7 @@ scenario(test, 'promotion with the page’s chooser (a knight)', 60_000, async (
 scenario(test, 'a game from a position of one’s own: a wrong FEN is explained, a right one is played', 60_000, async () => {
     const me = await openPage(browser, { name: 'fen' });
     await me.page.goto(`${server.url}/`);
-    await me.page.getByLabel('Two players at one device').check();
+    await me.page.getByLabel('Two players on one device').check();
     await me.page.getByLabel('Time control (minutes + seconds per move)').selectOption('none');
     await me.page.getByLabel('Start from a position of your own').check();
     const fen = me.page.getByLabel('Position (FEN)');
@@ -231,7 +231,7 @@ scenario(test, 'a refused move explained in German and in English (a pinned pawn
     assert.deepEqual(await waitMoves(me.page, 4), ['e4', 'e5', 'Dh5', 'Sc6']);
     // The same in English: the language select reloads the page.
     await me.page.locator('#lang-select').selectOption('en');
-    await me.page.getByText('You play both colours at this device.').waitFor();
+    await me.page.getByText('You play both colours on this device.').waitFor();
     await waitMoves(me.page, 4);
     await typeMove(me.page, 'Bc4');
     await waitMoves(me.page, 5);

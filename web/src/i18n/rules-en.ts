@@ -14,7 +14,7 @@ export const rulesEn = {
     exReset: 'Reset',
     exNext: 'Next exercise',
     exSolved: 'Solved: {move}.',
-    exStepDone: 'Right: {move}. The other side answers {reply}; your move again.',
+    exStepDone: 'Right: {move}. The other side answers with {reply}; your move again.',
     exRefused: 'Not allowed: {text}',
     exMissed: 'Not the task: {text}',
     exClaimThreefold: 'Claim a draw by threefold repetition with my move',
@@ -46,7 +46,7 @@ export const rulesEn = {
     knightText: 'The knight goes to one of the nearest squares that are not on its own file, rank or diagonal: two squares one way and one to the side. It is the only piece that jumps over others (Art. 3.6).',
     pawnText: 'The pawn moves straight forward one square, onto an empty square; from its starting square it may also go two squares if both are empty. It captures one square diagonally forward, never straight ahead (Art. 3.7).',
     touchTitle: 'Touch-move',
-    touchText: 'At a real board, a piece touched on purpose must be moved: one’s own piece must be moved and an enemy piece captured, if the rules allow it (Art. 4.3). To straighten a piece, say “j’adoube” first (Art. 4.2). A piece let go on a legal square stays there (Art. 4.7). On this website a move counts when the piece is dropped.',
+    touchText: 'At a real board, a player who deliberately touches one of their own pieces must move it, and one who touches an opponent’s piece must capture it, if the rules allow (Art. 4.3). To straighten a piece, say “j’adoube” first (Art. 4.2). A piece let go on a legal square stays there (Art. 4.7). On this website a move counts when the piece is dropped.',
 
     // Castling (Art. 3.8.2)
     castlingTitle: 'Castling',
@@ -107,7 +107,7 @@ export const rulesEn = {
     valuesTitle: 'What the pieces are worth',
     valuesP1: 'No rule, but a guide for exchanges: counted in pawns, a queen is worth 9, a rook 5, a bishop 3, a knight 3 and a pawn 1. The king has no value: it can never be exchanged.',
     valuesP2: 'Larry Kaufman’s finer values: queen 9.75, rook 5, bishop 3.25, knight 3.25, pawn 1 – and half a pawn more for having both bishops, the bishop pair.',
-    valuesP3: 'The difference between a rook and a bishop or knight is called the exchange: who takes a rook and gives a bishop or knight for it has won the exchange.',
+    valuesP3: 'The difference between a rook and a bishop or knight is called the exchange: whoever takes a rook and gives a bishop or knight for it has won the exchange.',
     valuesPiece: 'Piece',
     valuesClassic: 'Usual value',
     valuesKaufman: 'Kaufman',

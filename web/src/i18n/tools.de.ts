@@ -45,7 +45,7 @@ export const toolsDe: { readonly [K in keyof typeof toolsEn]: string } = {
     trainerCSide: 'c-Seite (O-O-O)',
     trainerKingRook: 'König {king}, Turm {rook}',
     trainerConditions:
-        'Die Rechte müssen bestehen. Der König darf nicht aus dem Schach, über ein angegriffenes Feld oder hinein rochieren. Beide Wege samt Zielen sind frei, außer von diesem König und Turm. Eine Figur kann schon am Ziel stehen.',
+        'Das Rochaderecht muss noch bestehen. Der König darf nicht aus dem Schach, über ein angegriffenes Feld oder ins Schach rochieren. Auf den Wegen und Zielfeldern von König und Turm darf keine andere Figur stehen als dieser König und dieser Turm. König oder Turm darf schon auf dem eigenen Zielfeld stehen.',
     trainerCases: 'Fälle zum Nachspielen',
     trainerRookOnly: 'König g1, Turm h1: nur der Turm zieht',
     trainerRookOnlyHint: 'Der König steht schon auf g1: Bei der g-seitigen Rochade zieht nur der Turm, nach f1.',
@@ -68,8 +68,8 @@ export const toolsDe: { readonly [K in keyof typeof toolsEn]: string } = {
     trainerAgain: 'Noch einmal',
 
     clockTitle: 'Schachuhr',
-    clockIntro: 'Eine Uhr für zwei am Brett, auf diesem Handy oder Tablet. Der Server liest die Zeitkontrolle einmal; danach läuft die Uhr hier, auch ohne Verbindung.',
-    clockSpecLabel: 'Zeitkontrolle',
+    clockIntro: 'Eine Uhr für zwei am Brett, auf diesem Handy oder Tablet. Der Server liest die Bedenkzeit einmal; danach läuft die Uhr hier, auch ohne Verbindung.',
+    clockSpecLabel: 'Bedenkzeit',
     clockSpecHint:
         'Minuten + Sekunden pro Zug (5+3), Züge/Minuten für Perioden (40/90+30,30+30), d für einfache Verzögerung (5d3), b für Bronstein (5b3), h für eine Sanduhr (h3).',
     clockPgnForm: 'PGN-Tag TimeControl (Sekunden, z. B. 40/5400+30:1800+30)',
@@ -84,7 +84,7 @@ export const toolsDe: { readonly [K in keyof typeof toolsEn]: string } = {
     clockPause: 'Pause',
     clockResume: 'Weiter',
     clockPaused: 'Angehalten.',
-    clockNew: 'Andere Zeitkontrolle',
+    clockNew: 'Andere Bedenkzeit',
     clockHowToStart: 'Wer Schwarz spielt, tippt auf seine Seite und startet so die Uhr von Weiß.',
     clockWhiteSide: 'Uhr von Weiß: nach deinem Zug tippen',
     clockBlackSide: 'Uhr von Schwarz: nach deinem Zug tippen',
@@ -92,7 +92,7 @@ export const toolsDe: { readonly [K in keyof typeof toolsEn]: string } = {
     clockFlagOf: 'Das Fallblättchen von {color} ist gefallen: Die Zeit ist abgelaufen.',
     clockMoves: '{n} Züge',
     clockPeriod: 'Periode {n}',
-    clockMovesLeft: 'noch {n} Züge bis zur Kontrolle',
+    clockMovesLeft: 'noch {n} Züge bis zur Zeitkontrolle',
     clockDelay: 'Verzögerung {s} s',
     clockCorrections: 'Schiedsrichter: Korrekturen',
     clockPlus2: '+2 Min.',

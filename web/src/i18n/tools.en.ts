@@ -41,13 +41,13 @@ export const toolsEn = {
     // Castling trainer
     trainerHeading: 'Castling in Chess960: the trainer',
     trainerIntro:
-        'Whatever the starting position, castling ends on fixed squares. First find the target squares, then check the ways of king and rook separately. Move the king onto its own rook, or onto its target square.',
+        'Whatever the starting position, castling ends on fixed squares. First find the target squares, then check the paths of king and rook separately. Move the king onto its own rook, or onto its target square.',
     trainerSide: 'Side',
     trainerGSide: 'g-side (O-O)',
     trainerCSide: 'c-side (O-O-O)',
     trainerKingRook: 'king {king}, rook {rook}',
     trainerConditions:
-        'The right must still exist. The king may not castle out of check, across an attacked square or into check. Both paths and both target squares must be empty except for this king and this rook. A piece may already stand on its target square.',
+        'The castling right must still exist. The king may not castle out of check, across an attacked square or into check. The paths and target squares of king and rook must be empty except for this king and this rook. King or rook may already stand on its own target square.',
     trainerCases: 'Cases to play through',
     trainerRookOnly: 'King g1, rook h1: only the rook moves',
     trainerRookOnlyHint: 'The king already stands on g1: castling g-side moves only the rook, to f1.',
@@ -71,7 +71,7 @@ export const toolsEn = {
 
     // Chess clock
     clockTitle: 'Chess clock',
-    clockIntro: 'A clock for two players at one board, on this phone or tablet. The server reads the time control once; then the clock runs here, also without a connection.',
+    clockIntro: 'A clock for two players at one board, on this phone or tablet. The server reads the time control once; then the clock runs here, even without a connection.',
     clockSpecLabel: 'Time control',
     clockSpecHint:
         'Minutes + seconds per move (5+3), moves/minutes for periods (40/90+30,30+30), d for simple delay (5d3), b for Bronstein delay (5b3), h for an hourglass (h3).',
@@ -85,7 +85,7 @@ export const toolsEn = {
     clockSetUp: 'Set up the clock',
     clockStart: 'Start',
     clockPause: 'Pause',
-    clockResume: 'Go on',
+    clockResume: 'Resume',
     clockPaused: 'Paused.',
     clockNew: 'Other time control',
     clockHowToStart: 'The player of Black taps their side to start White’s clock.',
