@@ -102,8 +102,9 @@ int run_datagen(DatagenArgs args) {
         if (now - last < std::chrono::seconds(10)) return;
         last = now;
         fmt::print(stderr, "{}\n",
-                   tt(TrainMsg::DatagenProgress, p.games, p.positions, p.seconds > 0 ? static_cast<double>(p.positions) / p.seconds : 0.0,
-                      p.results[2], p.results[1], p.results[0], p.rejected));
+                   tt(TrainMsg::DatagenProgress, p.games, p.positions,
+                      p.seconds > 0 ? static_cast<double>(p.positions) / p.seconds : 0.0, p.results[2], p.results[1],
+                      p.results[0], p.rejected));
     };
     const auto result = train::run_datagen(args.options, args.file, progress, &datagen_stop);
     if (!result) {
@@ -112,13 +113,15 @@ int run_datagen(DatagenArgs args) {
         if (e.kind == K::NotAGameFile)
             print_error(tt(TrainMsg::DatagenNotAGameFile, e.path, e.read ? read_error_text(*e.read) : std::string()));
         else
-            print_error(tt(e.kind == K::CannotOpen ? TrainMsg::DatagenCannotOpen : TrainMsg::DatagenCannotWrite, e.path));
+            print_error(
+                tt(e.kind == K::CannotOpen ? TrainMsg::DatagenCannotOpen : TrainMsg::DatagenCannotWrite, e.path));
         return ExitUsage;
     }
     const train::DatagenProgress& p = *result;
     fmt::print(stderr, "{}\n",
-               tt(TrainMsg::DatagenProgress, p.games, p.positions, p.seconds > 0 ? static_cast<double>(p.positions) / p.seconds : 0.0,
-                  p.results[2], p.results[1], p.results[0], p.rejected));
+               tt(TrainMsg::DatagenProgress, p.games, p.positions,
+                  p.seconds > 0 ? static_cast<double>(p.positions) / p.seconds : 0.0, p.results[2], p.results[1],
+                  p.results[0], p.rejected));
     fmt::print("{}\n", tt(TrainMsg::DatagenDone, p.games, p.positions, args.file, p.seconds));
     return ExitOk;
 }
@@ -147,8 +150,9 @@ Command add_datagen_command(CLI::App& parent) {
     sub->add_option("--seed", args->options.seed, tt(TrainMsg::HelpDatagenSeed))->capture_default_str();
     sub->add_option("--net", args->options.eval_file, tt(TrainMsg::HelpDatagenNet));
     sub->add_flag("--summary", args->summary, tt(TrainMsg::HelpDatagenSummary));
-    sub->footer(help_footer({}, {"schach datagen data/run1.games --threads 2", "schach datagen data/run1.games --summary"}) +
-                "\n" + tt(TrainMsg::DatagenFooter));
+    sub->footer(
+        help_footer({}, {"schach datagen data/run1.games --threads 2", "schach datagen data/run1.games --summary"}) +
+        "\n" + tt(TrainMsg::DatagenFooter));
     Command command;
     command.app = sub;
     command.run = [args] { return run_datagen(*args); };

@@ -46,8 +46,8 @@ bool read_data(const TrainArgs& args, train::Dataset& data, train::Dataset& held
             if (pass == 0 && args.positions > 0 && room == 0) continue;
             const auto read = into.add_file(in, pass == 0 ? room : 0, args.validation, pass == 1);
             if (!read) {
-                print_error(tt(TrainMsg::DatagenNotAGameFile, path, tt(TrainMsg::ReadIllegalMove, read.error().ply + 1,
-                                                                       read.error().offset)));
+                print_error(tt(TrainMsg::DatagenNotAGameFile, path,
+                               tt(TrainMsg::ReadIllegalMove, read.error().ply + 1, read.error().offset)));
                 return false;
             }
         }
@@ -63,9 +63,10 @@ int run_train(const TrainArgs& args) {
         print_error(tt(TrainMsg::TrainNoData));
         return ExitUsage;
     }
-    const auto result = train::train(data, held.size() ? &held : nullptr, args.options, [](const train::EpochReport& r) {
-        fmt::print(stderr, "{}\n", tt(TrainMsg::TrainEpoch, r.epoch, r.loss, r.validation, r.positions_per_second));
-    });
+    const auto result = train::train(
+        data, held.size() ? &held : nullptr, args.options, [](const train::EpochReport& r) {
+            fmt::print(stderr, "{}\n", tt(TrainMsg::TrainEpoch, r.epoch, r.loss, r.validation, r.positions_per_second));
+        });
     if (!result) {
         const std::string& cp = args.options.checkpoint;
         print_error(result.error() == train::CheckpointError::CannotWrite ? tt(TrainMsg::TrainCannotWrite, cp)
@@ -93,14 +94,30 @@ Command add_train_command(CLI::App& parent) {
     train::TrainOptions& o = args->options;
     sub->add_option("DATA", args->data, tt(TrainMsg::HelpTrainData))->required();
     sub->add_option("--out", args->out, tt(TrainMsg::HelpTrainOut))->required();
-    sub->add_option("--hidden", o.hidden, tt(TrainMsg::HelpTrainHidden))->check(CLI::Range(8, 4096))->capture_default_str();
-    sub->add_option("--epochs", o.epochs, tt(TrainMsg::HelpTrainEpochs))->check(CLI::Range(1, 100000))->capture_default_str();
-    sub->add_option("--batch", o.batch, tt(TrainMsg::HelpTrainBatch))->check(CLI::Range(1, 1 << 24))->capture_default_str();
-    sub->add_option("--lr", o.learning_rate, tt(TrainMsg::HelpTrainLr))->check(CLI::Range(0.0, 1.0))->capture_default_str();
-    sub->add_option("--wd", o.weight_decay, tt(TrainMsg::HelpTrainWd))->check(CLI::Range(0.0, 1.0))->capture_default_str();
-    sub->add_option("--lambda", o.lambda, tt(TrainMsg::HelpTrainLambda))->check(CLI::Range(0.0, 1.0))->capture_default_str();
-    sub->add_option("--scale", o.scale, tt(TrainMsg::HelpTrainScale))->check(CLI::Range(1.0, 10000.0))->capture_default_str();
-    sub->add_option("--threads", o.threads, tt(TrainMsg::HelpTrainThreads))->check(CLI::Range(1, 256))->capture_default_str();
+    sub->add_option("--hidden", o.hidden, tt(TrainMsg::HelpTrainHidden))
+        ->check(CLI::Range(8, 4096))
+        ->capture_default_str();
+    sub->add_option("--epochs", o.epochs, tt(TrainMsg::HelpTrainEpochs))
+        ->check(CLI::Range(1, 100000))
+        ->capture_default_str();
+    sub->add_option("--batch", o.batch, tt(TrainMsg::HelpTrainBatch))
+        ->check(CLI::Range(1, 1 << 24))
+        ->capture_default_str();
+    sub->add_option("--lr", o.learning_rate, tt(TrainMsg::HelpTrainLr))
+        ->check(CLI::Range(0.0, 1.0))
+        ->capture_default_str();
+    sub->add_option("--wd", o.weight_decay, tt(TrainMsg::HelpTrainWd))
+        ->check(CLI::Range(0.0, 1.0))
+        ->capture_default_str();
+    sub->add_option("--lambda", o.lambda, tt(TrainMsg::HelpTrainLambda))
+        ->check(CLI::Range(0.0, 1.0))
+        ->capture_default_str();
+    sub->add_option("--scale", o.scale, tt(TrainMsg::HelpTrainScale))
+        ->check(CLI::Range(1.0, 10000.0))
+        ->capture_default_str();
+    sub->add_option("--threads", o.threads, tt(TrainMsg::HelpTrainThreads))
+        ->check(CLI::Range(1, 256))
+        ->capture_default_str();
     sub->add_option("--checkpoint", o.checkpoint, tt(TrainMsg::HelpTrainCheckpoint));
     sub->add_option("--validation", args->validation, tt(TrainMsg::HelpTrainValidation))
         ->check(CLI::Range(0, 1000000))

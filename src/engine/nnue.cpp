@@ -27,7 +27,8 @@ const std::int16_t* row(const Network& net, int feature) {
 std::expected<std::unique_ptr<Network>, NetError> read_network(std::span<const std::uint8_t> bytes) {
     if (bytes.size() < 12 || !std::equal(NetMagic.begin(), NetMagic.end(), bytes.begin()))
         return std::unexpected(NetError::BadMagic);
-    const std::uint32_t hidden = bytes[8] | (bytes[9] << 8) | (bytes[10] << 16) | (static_cast<std::uint32_t>(bytes[11]) << 24);
+    const std::uint32_t hidden = bytes[8] | (bytes[9] << 8) | (bytes[10] << 16) |
+                                 (static_cast<std::uint32_t>(bytes[11]) << 24);
     if (hidden != HiddenSize) return std::unexpected(NetError::WrongHiddenSize);
     const std::size_t need = 12 + 2 * (InputSize * HiddenSize + HiddenSize + 2 * HiddenSize) + 4;
     if (bytes.size() < need) return std::unexpected(NetError::Truncated);
@@ -36,7 +37,8 @@ std::expected<std::unique_ptr<Network>, NetError> read_network(std::span<const s
     for (auto& w : net->input_weights) w = get16(p), p += 2;
     for (auto& w : net->input_bias) w = get16(p), p += 2;
     for (auto& w : net->output_weights) w = get16(p), p += 2;
-    net->output_bias = static_cast<std::int32_t>(p[0] | (p[1] << 8) | (p[2] << 16) | (static_cast<std::uint32_t>(p[3]) << 24));
+    net->output_bias = static_cast<std::int32_t>(p[0] | (p[1] << 8) | (p[2] << 16) |
+                                                 (static_cast<std::uint32_t>(p[3]) << 24));
     return net;
 }
 

@@ -8,7 +8,8 @@ asm(".section .rodata\n"
     ".balign 64\n"
     ".global schach_nnue_begin\n"
     "schach_nnue_begin:\n"
-    ".incbin \"" SCHACH_NNUE_FILE "\"\n"
+    ".incbin \"" SCHACH_NNUE_FILE
+    "\"\n"
     ".global schach_nnue_end\n"
     "schach_nnue_end:\n"
     ".byte 0\n"
@@ -22,7 +23,8 @@ namespace schach::engine::nnue {
 const Network* embedded_network() {
 #if defined(SCHACH_NNUE_FILE)
     static const std::unique_ptr<Network> net = [] {
-        const std::span<const std::uint8_t> bytes(schach_nnue_begin, static_cast<std::size_t>(schach_nnue_end - schach_nnue_begin));
+        const std::span<const std::uint8_t> bytes(schach_nnue_begin,
+                                                  static_cast<std::size_t>(schach_nnue_end - schach_nnue_begin));
         auto read = read_network(bytes);
         return read ? std::move(*read) : std::unique_ptr<Network>{};
     }();

@@ -11,10 +11,11 @@ Phrase phrase(TrainMsg m) {
     switch (m) {
         // ---------------------------------------------------------------- datagen
         case TrainMsg::DatagenAbout:
-            return {"Trainingsdaten für das Netz: die Engine spielt gegen sich selbst und hängt jede Partie an eine "
-                    "Datei an (fortsetzbar)",
-                    "training data for the network: the engine plays itself and appends every game to a file "
-                    "(resumable)"};
+            return {
+                "Trainingsdaten für das Netz: die Engine spielt gegen sich selbst und hängt jede Partie an eine "
+                "Datei an (fortsetzbar)",
+                "training data for the network: the engine plays itself and appends every game to a file "
+                "(resumable)"};
         case TrainMsg::HelpDatagenOut:
             return {"die Partiedatei (angelegt oder fortgesetzt)", "the game file (created or continued)"};
         case TrainMsg::HelpDatagenThreads:
@@ -26,23 +27,24 @@ Phrase phrase(TrainMsg m) {
             return {"weiche Knotengrenze je Zug: danach beginnt keine neue Iteration",
                     "soft node limit per move: no iteration starts past it"};
         case TrainMsg::HelpDatagenHardNodes:
-            return {"harte Knotengrenze je Zug (Vorgabe: 8 × --nodes)", "hard node limit per move (default 8 × --nodes)"};
+            return {"harte Knotengrenze je Zug (Vorgabe: 8 × --nodes)",
+                    "hard node limit per move (default 8 × --nodes)"};
         case TrainMsg::HelpDatagenChess960:
             return {"Anteil der Partien in Prozent, die aus einer Chess960-Startstellung beginnen",
                     "percentage of games that start from a Chess960 array"};
         case TrainMsg::HelpDatagenMaxStart:
             return {"unausgeglichene Starts verwerfen: erste Bewertung über diesem Betrag (Centibauern)",
                     "reject unbalanced starts: a first score beyond this (centipawns)"};
-        case TrainMsg::HelpDatagenSeed:
-            return {"Zufallskeim der Startstellungen", "seed of the random starts"};
+        case TrainMsg::HelpDatagenSeed: return {"Zufallskeim der Startstellungen", "seed of the random starts"};
         case TrainMsg::HelpDatagenSummary:
             return {"nur zählen, was die Datei enthält (Partien, Stellungen, Ergebnisse), und die Züge prüfen",
                     "only count what the file holds (games, positions, results), checking every move"};
         case TrainMsg::DatagenFooter:
-            return {"Format: ganze Partien, etwa 4 Byte je Stellung (docs/nnue.md). Ein abgebrochener Lauf verliert "
-                    "nur die laufenden Partien; derselbe Befehl setzt fort.",
-                    "Format: whole games, about 4 bytes a position (docs/nnue.md). A killed run loses only the games "
-                    "in play; the same command goes on."};
+            return {
+                "Format: ganze Partien, etwa 4 Byte je Stellung (docs/nnue.md). Ein abgebrochener Lauf verliert "
+                "nur die laufenden Partien; derselbe Befehl setzt fort.",
+                "Format: whole games, about 4 bytes a position (docs/nnue.md). A killed run loses only the games "
+                "in play; the same command goes on."};
         case TrainMsg::DatagenResumed:
             return {"{}: {} Partien mit {} Stellungen vorhanden, es geht weiter",
                     "{}: {} games with {} positions there, going on"};
@@ -116,8 +118,7 @@ Phrase phrase(TrainMsg m) {
         case TrainMsg::TrainBadCheckpoint:
             return {"{}: passt nicht zu diesem Netz (Breite oder Format)",
                     "{}: does not fit this network (width or format)"};
-        case TrainMsg::TrainSpeed:
-            return {"{:.0f} Stellungen/s mit {} Threads", "{:.0f} positions/s with {} threads"};
+        case TrainMsg::TrainSpeed: return {"{:.0f} Stellungen/s mit {} Threads", "{:.0f} positions/s with {} threads"};
         case TrainMsg::End: break;
     }
     return {"?", "?"};

@@ -124,9 +124,9 @@ std::optional<PackedGame> play_game(engine::Engine& eng, const DatagenOptions& o
         if (!best) return std::nullopt;
         const int cp = cp_of(r.last.score);
         if (ply == 0 && std::abs(cp) > o.max_start_score) return std::nullopt;
-        const std::int16_t stored =
-            is_training_position(pos, best, r.last.score) ? static_cast<std::int16_t>(std::clamp(cp, -32000, 32000))
-                                                          : NoScore;
+        const std::int16_t stored = is_training_position(pos, best, r.last.score)
+                                        ? static_cast<std::int16_t>(std::clamp(cp, -32000, 32000))
+                                        : NoScore;
         game.plies.push_back({best, stored});
         const int white_cp = pos.side_to_move() == Color::White ? cp : -cp;
         const Position before = pos;
@@ -154,8 +154,7 @@ void configure(engine::Engine& eng, const DatagenOptions& o) {
 
 }  // namespace
 
-SelfPlayer::SelfPlayer(const DatagenOptions& options)
-    : options_(options), engine_(std::make_unique<engine::Engine>()) {
+SelfPlayer::SelfPlayer(const DatagenOptions& options) : options_(options), engine_(std::make_unique<engine::Engine>()) {
     configure(*engine_, options_);
 }
 

@@ -7,9 +7,9 @@
 #include <atomic>
 #include <cstdint>
 #include <expected>
-#include <optional>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "train/packed_game.hpp"
@@ -21,23 +21,23 @@ class Engine;
 namespace schach::train {
 
 struct DatagenOptions {
-    std::uint64_t soft_nodes = 5000;  // per move: no iteration starts past this
-    std::uint64_t hard_nodes = 40000; // per move: the search stops here
-    int random_plies_min = 8;         // random legal moves from the start: 8 or 9
+    std::uint64_t soft_nodes = 5000;   // per move: no iteration starts past this
+    std::uint64_t hard_nodes = 40000;  // per move: the search stops here
+    int random_plies_min = 8;          // random legal moves from the start: 8 or 9
     int random_plies_max = 9;
-    int chess960_percent = 10;        // games that start from a Chess960 array
-    int max_start_score = 1000;       // an unbalanced start (|score| above this) is rejected
-    int win_score = 2500;             // adjudicated as a win after win_plies plies at this score
+    int chess960_percent = 10;   // games that start from a Chess960 array
+    int max_start_score = 1000;  // an unbalanced start (|score| above this) is rejected
+    int win_score = 2500;        // adjudicated as a win after win_plies plies at this score
     int win_plies = 4;
-    int draw_score = 4;               // adjudicated as a draw after draw_plies plies at most this
+    int draw_score = 4;  // adjudicated as a draw after draw_plies plies at most this
     int draw_plies = 12;
-    int draw_from_move = 40;          // draw adjudication only from this move number on
-    int max_plies = 600;              // a longer game is a draw
-    int threads = 1;                  // games at once, one search thread each
-    int hash_mb = 16;                 // per game
-    std::uint64_t games = 0;          // games to add in this run (0: until stopped)
-    std::uint64_t seed = 1;           // with the game's number, decides its start
-    std::string eval_file;            // a network file to play with (empty: the engine's own)
+    int draw_from_move = 40;  // draw adjudication only from this move number on
+    int max_plies = 600;      // a longer game is a draw
+    int threads = 1;          // games at once, one search thread each
+    int hash_mb = 16;         // per game
+    std::uint64_t games = 0;  // games to add in this run (0: until stopped)
+    std::uint64_t seed = 1;   // with the game's number, decides its start
+    std::string eval_file;    // a network file to play with (empty: the engine's own)
 };
 
 /// The totals of a run so far, for progress lines.
@@ -80,7 +80,7 @@ struct DatagenError {
 /// record: a truncated last record is cut off). Calls `on_progress` (from the writing thread,
 /// under its lock) after each game. `stop` ends the run: games in play are dropped.
 std::expected<DatagenProgress, DatagenError> run_datagen(const DatagenOptions& options, const std::string& path,
-                                                        const std::function<void(const DatagenProgress&)>& on_progress,
-                                                        const std::atomic<bool>* stop = nullptr);
+                                                         const std::function<void(const DatagenProgress&)>& on_progress,
+                                                         const std::atomic<bool>* stop = nullptr);
 
 }  // namespace schach::train

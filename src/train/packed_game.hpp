@@ -66,11 +66,11 @@ void write_magic(std::ostream& out);
 /// Why a game file could not be read, and where (the byte offset of the record).
 struct GameReadError {
     enum class Kind : std::uint8_t {
-        BadMagic,      // not a game file
-        Truncated,     // the file ends inside a record (a killed writer)
-        BadPosition,   // the start position is no legal position
-        BadResult,     // a result byte out of range
-        IllegalMove,   // a move that is not legal where it stands (`ply`)
+        BadMagic,     // not a game file
+        Truncated,    // the file ends inside a record (a killed writer)
+        BadPosition,  // the start position is no legal position
+        BadResult,    // a result byte out of range
+        IllegalMove,  // a move that is not legal where it stands (`ply`)
     };
     Kind kind = Kind::BadMagic;
     std::uint64_t offset = 0;

@@ -277,8 +277,7 @@ double mean_loss(const FloatNetwork& net, const Dataset& data, const TrainOption
     return std::accumulate(sums.begin(), sums.end(), 0.0) / static_cast<double>(data.size());
 }
 
-std::expected<TrainResult, CheckpointError> train(const Dataset& data, const Dataset* validation,
-                                                  const TrainOptions& o,
+std::expected<TrainResult, CheckpointError> train(const Dataset& data, const Dataset* validation, const TrainOptions& o,
                                                   const std::function<void(const EpochReport&)>& on_epoch) {
     TrainResult result;
     result.net = FloatNetwork::random(o.hidden, o.seed);
@@ -346,7 +345,8 @@ std::expected<TrainResult, CheckpointError> train(const Dataset& data, const Dat
 std::vector<std::uint8_t> quantise(const FloatNetwork& net) {
     std::vector<std::uint8_t> out(nnue::NetMagic.begin(), nnue::NetMagic.end());
     const auto put = [&out](std::int64_t v, int bytes) {
-        for (int i = 0; i < bytes; ++i) out.push_back(static_cast<std::uint8_t>((static_cast<std::uint64_t>(v) >> (8 * i)) & 0xFF));
+        for (int i = 0; i < bytes; ++i)
+            out.push_back(static_cast<std::uint8_t>((static_cast<std::uint64_t>(v) >> (8 * i)) & 0xFF));
     };
     const auto q16 = [](float x, float factor) {
         return std::clamp<std::int64_t>(std::llround(x * factor), INT16_MIN, INT16_MAX);

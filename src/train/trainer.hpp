@@ -47,8 +47,8 @@ struct FloatNetwork {
 
 struct EpochReport {
     int epoch = 0;
-    double loss = 0;       // mean over the training positions of this epoch
-    double validation = 0; // mean over the held-out positions (0 without)
+    double loss = 0;        // mean over the training positions of this epoch
+    double validation = 0;  // mean over the held-out positions (0 without)
     double positions_per_second = 0;
     float learning_rate = 0;
 };

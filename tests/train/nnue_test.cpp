@@ -146,8 +146,8 @@ TEST(Nnue, Chess960CastlingAndEnPassantUpdateTheInputsExactly) {
     const char* fens[] = {
         "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",  // castling both ways
         "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",      // en passant
-        "8/1P4k1/8/8/8/8/6K1/8 w - - 0 1",                                      // promotion
-        "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",                                 // castling
+        "8/1P4k1/8/8/8/8/6K1/8 w - - 0 1",                                    // promotion
+        "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",                               // castling
     };
     for (const char* fen : fens) {
         ValidateOptions chess960;
