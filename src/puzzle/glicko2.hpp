@@ -19,11 +19,11 @@ struct GlickoGame {
 };
 
 struct GlickoSettings {
-    double tau = 0.75;            // the system constant: how fast volatility may change
-    double min_deviation = 45;    // lichess's floor
-    double max_deviation = 500;   // and ceiling
+    double tau = 0.75;           // the system constant: how fast volatility may change
+    double min_deviation = 45;   // lichess's floor
+    double max_deviation = 500;  // and ceiling
     double max_volatility = 0.1;
-    double max_change = 700;      // rating points one period may move
+    double max_change = 700;  // rating points one period may move
     /// Rating periods a day for the growth of the deviation while a player is away (lichess: 0.21436).
     double periods_per_day = 0.21436;
 };
