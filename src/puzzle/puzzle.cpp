@@ -123,7 +123,9 @@ std::expected<Puzzle, PuzzleError> parse_csv(std::string_view line) {
     int* numbers[] = {&p.rating, &p.deviation, &p.popularity, &p.plays};
     for (std::size_t i = 0; i < 4 && 3 + i < f.size(); ++i) {
         const auto v = number(f[3 + i]);
-        if (!v) return std::unexpected(PuzzleError{PuzzleError::Kind::BadNumber, static_cast<int>(4 + i), std::string(f[3 + i])});
+        if (!v)
+            return std::unexpected(
+                PuzzleError{PuzzleError::Kind::BadNumber, static_cast<int>(4 + i), std::string(f[3 + i])});
         *numbers[i] = *v;
     }
     if (f.size() > 8) p.source = std::string(f[8]);

@@ -76,8 +76,8 @@ std::string to_csv(const Puzzle& p);
 struct PuzzleError {
     enum class Kind : std::uint8_t { Columns, BadFen, BadMove, IllegalMove, BadNumber, UnknownTheme, TooShort };
     Kind kind = Kind::Columns;
-    int column = 0;     // the field, 1-based
-    std::string text;   // the field's text, or the move's
+    int column = 0;    // the field, 1-based
+    std::string text;  // the field's text, or the move's
 };
 
 /// Parses a line; every move is checked against the rules.

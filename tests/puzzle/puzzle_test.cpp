@@ -31,8 +31,7 @@ TEST(Puzzle, ReadsAndWritesLichessColumns) {
 }
 
 TEST(Puzzle, Chess960PuzzlesKeepTheirCastling) {
-    const std::string line =
-        "p960,4k3/8/8/8/8/8/8/4K1R1 b G - 0 1,e8d8 e1g1,1500,500,0,0,castling chess960 short,,";
+    const std::string line = "p960,4k3/8/8/8/8/8/8/4K1R1 b G - 0 1,e8d8 e1g1,1500,500,0,0,castling chess960 short,,";
     // e1g1 is White's castling with the g-rook (king takes rook): king to g1, rook to f1.
     const auto p = parse_csv(line);
     ASSERT_TRUE(p) << static_cast<int>(p.error().kind);
