@@ -32,14 +32,13 @@ void BM_NextPuzzle(benchmark::State& state) {
     for (auto _ : state) {
         Choice c;
         c.target_rating = 800 + static_cast<int>(mix(n) % 1600);
-        for (std::uint64_t k = 0; k <= n % 3; ++k)
-            c.themes.set(mix(n + k) % static_cast<std::size_t>(Theme::Count));
+        for (std::uint64_t k = 0; k <= n % 3; ++k) c.themes.set(mix(n + k) % static_cast<std::size_t>(Theme::Count));
         c.seen = [&](std::size_t i) { return seen.contains(i); };
         c.random = n++;
         benchmark::DoNotOptimize(index.next(c));
     }
     state.counters["time/choice"] = benchmark::Counter(static_cast<double>(state.iterations()),
-                                                     benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+                                                       benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
 }
 BENCHMARK(BM_NextPuzzle);
 

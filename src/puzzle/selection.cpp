@@ -25,9 +25,8 @@ void PuzzleIndex::closest(const std::vector<Entry>& list, const Choice& choice, 
     auto lo = hi;
     std::size_t found = 0;
     while (found < limit && (lo != list.begin() || hi != list.end())) {
-        const bool take_low =
-            hi == list.end() ||
-            (lo != list.begin() && choice.target_rating - std::prev(lo)->rating <= hi->rating - choice.target_rating);
+        const bool take_low = hi == list.end() || (lo != list.begin() && choice.target_rating - std::prev(lo)->rating <=
+                                                                             hi->rating - choice.target_rating);
         const Entry e = take_low ? *--lo : *hi++;
         if (choice.seen && choice.seen(e.index)) continue;
         out.push_back(e);
@@ -44,7 +43,8 @@ std::optional<std::size_t> PuzzleIndex::next(const Choice& choice, std::size_t s
         for (std::size_t t = 0; t < by_theme_.size(); ++t)
             if (choice.themes.test(t)) closest(by_theme_[t], choice, spread, candidates);
         // A puzzle of two chosen themes once; the closest `spread` of all lists.
-        std::sort(candidates.begin(), candidates.end(), [](const Entry& a, const Entry& b) { return a.index < b.index; });
+        std::sort(candidates.begin(), candidates.end(),
+                  [](const Entry& a, const Entry& b) { return a.index < b.index; });
         candidates.erase(std::unique(candidates.begin(), candidates.end(),
                                      [](const Entry& a, const Entry& b) { return a.index == b.index; }),
                          candidates.end());

@@ -43,7 +43,8 @@ private:
         std::uint32_t index;
     };
     /// Closest unseen entries of one sorted list, appended to `out` (at most `limit`).
-    void closest(const std::vector<Entry>& list, const Choice& choice, std::size_t limit, std::vector<Entry>& out) const;
+    void closest(const std::vector<Entry>& list, const Choice& choice, std::size_t limit,
+                 std::vector<Entry>& out) const;
 
     std::vector<Entry> all_;
     std::vector<std::vector<Entry>> by_theme_;
