@@ -53,6 +53,7 @@ Command add_match_command(CLI::App& parent);        // cmd_match.cpp: engine mat
 Command add_ratings_command(CLI::App& parent);      // cmd_ratings.cpp: joint Elo fit over PGN games
 Command add_uci_command(CLI::App& parent);          // cmd_uci.cpp: the engine over UCI (src/uci)
 Command add_serve_command(CLI::App& parent);        // cmd_serve.cpp: the web server (src/server)
+Command add_analyse_command(CLI::App& parent);      // cmd_analyse.cpp: game reviews (src/review)
 
 // --- Shared helpers (common.cpp) ---
 

@@ -114,6 +114,7 @@ int run(int argc, char** argv) {
                         "schach ratings games.pgn --anchor \"Stockfish 15.1 (1350)=1350\"",
                         "schach uci",
                         "schach serve",
+                        "schach analyse games.pgn > analysed.pgn",
                     },
                     Msg::AppExitCodes));
 
@@ -128,6 +129,7 @@ int run(int argc, char** argv) {
     commands.push_back(add_ratings_command(app));
     commands.push_back(add_uci_command(app));
     commands.push_back(add_serve_command(app));
+    commands.push_back(add_analyse_command(app));
     std::string ignored_lang;
     accept_lang_everywhere(app, ignored_lang);
 
@@ -150,7 +152,8 @@ int run(int argc, char** argv) {
             if (!rest.empty()) {
                 print_error(tr(
                     Msg::UnknownCommand, rest.front(),
-                    "perft, fen, chess960, moves, pgn, play, timecontrol, dead, tune, bench, match, ratings, uci, serve"));
+                    "perft, fen, chess960, moves, pgn, play, timecontrol, dead, tune, bench, match, ratings, uci, serve, "
+                    "analyse"));
                 return ExitUsage;
             }
         }
