@@ -115,6 +115,7 @@ const Names& variations() {
         {"Open", "Offene Variante"},
         {"Open Variation", "Offene Variante"},
         {"Main Line", "Hauptvariante"},
+        {"Normal Line", "Normalvariante"},
         {"Exchange Variation", "Abtauschvariante"},
         {"Fianchetto Variation", "Fianchetto-Variante"},
         {"Advance Variation", "Vorstoßvariante"},
