@@ -1,8 +1,11 @@
 // schach analyse FILE... [--nodes N] [--threads N] [--hash MB] [--movetime MS] [--max-plies N]
-//                        [--lang de|de-neutral|en] [--newline TEXT]   (also `schach analyze`)
+//                        [--lang de|de-neutral|en] [--tsv FILE] [--newline TEXT]   (also `analyze`)
 // Reviews every game of PGN files with our engine (review::Reviewer) and writes them to stdout
 // annotated as lichess exports an analysed game (text/review_pgn.hpp). Progress on stderr; a game
-// with a PGN error is reported as FILE:LINE:COLUMN: message and skipped, the others go on.
+// with a PGN error is reported as FILE:LINE:COLUMN: message and skipped, the others go on. --tsv
+// also writes one line per reviewed ply for scripts (the method check, scripts/review-check.sh):
+// game, ply, FEN before the move, the move and the engine's best (UCI), both evaluations as in
+// [%eval] ("mate" for a mate on the board), the judgement.
 
 #include <unistd.h>
 
@@ -15,6 +18,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/pgn_io.hpp"
+#include "core/fen.hpp"
 #include "pgn/pgn.hpp"
 #include "review/game_review.hpp"
 #include "review/openings.hpp"
@@ -32,6 +36,7 @@ struct AnalyseArgs {
     std::string max_plies = "300";
     std::string lang;
     std::string newline;
+    std::string tsv;
 };
 
 std::optional<review::ReviewOptions> review_options(const AnalyseArgs& args) {
@@ -54,10 +59,36 @@ std::optional<review::ReviewOptions> review_options(const AnalyseArgs& args) {
     return o;
 }
 
+std::string_view judgement_id(review::Judgement j) {
+    switch (j) {
+        case review::Judgement::None: return "none";
+        case review::Judgement::Inaccuracy: return "inaccuracy";
+        case review::Judgement::Mistake: return "mistake";
+        case review::Judgement::Blunder: return "blunder";
+    }
+    return "none";
+}
+
+std::string tsv_eval(review::Eval e) {
+    const std::string text = pgn_eval(e);
+    return text.empty() ? std::string("mate") : text;
+}
+
+/// The --tsv lines of one reviewed game.
+void write_tsv(std::FILE* out, const review::GameReview& r, std::size_t number) {
+    Position pos = r.start;
+    for (const review::PlyReview& p : r.plies) {
+        fmt::print(out, "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\n", number, p.ply, to_fen(pos), to_uci(pos, p.move),
+                   p.best() ? to_uci(pos, p.best()) : std::string("-"), tsv_eval(p.before), tsv_eval(p.after),
+                   judgement_id(p.verdict.judgement));
+        pos.do_move(p.move);
+    }
+}
+
 std::string percent(const std::optional<double>& a) { return a ? fmt::format("{:.1f} %", *a) : std::string("–"); }
 
 /// Reviews one game and writes it annotated to stdout; the summary line to stderr.
-void analyse_game(review::Reviewer& reviewer, const PgnGame& game, std::size_t number) {
+void analyse_game(review::Reviewer& reviewer, const PgnGame& game, std::size_t number, std::FILE* tsv) {
     const std::vector<Move> moves = game.mainline();
     const bool tty = ::isatty(STDERR_FILENO) != 0;
     reviewer.on_progress([&](const review::ReviewProgress& p) {
@@ -65,6 +96,7 @@ void analyse_game(review::Reviewer& reviewer, const PgnGame& game, std::size_t n
     });
     const review::GameReview r = reviewer.review(game.start, moves);
     if (tty) fmt::print(stderr, "\r\033[K");
+    if (tsv != nullptr) write_tsv(tsv, r, number);
     const auto opening = review::classify_opening(game.start, moves);
     const PgnGame annotated = annotated_game(game, r, opening, lang());
     const std::string text = write_pgn(annotated, {});
@@ -85,6 +117,15 @@ int run_analyse(const AnalyseArgs& args) {
     const auto options = review_options(args);
     if (!options) return ExitUsage;
     review::Reviewer reviewer(*options);
+    std::unique_ptr<std::FILE, int (*)(std::FILE*)> tsv(nullptr, &std::fclose);
+    if (!args.tsv.empty()) {
+        tsv.reset(std::fopen(args.tsv.c_str(), "wb"));
+        if (!tsv) {
+            print_error(tr(Msg::PgnCannotWrite, args.tsv));
+            return ExitUsage;
+        }
+        fmt::print(tsv.get(), "game\tply\tfen\tmove\tbest\teval_before\teval_after\tjudgement\n");
+    }
     std::size_t games = 0, errors = 0;
     const bool all_read = read_pgn_inputs(args.files, [&](const PgnInput& input) {
         PgnReader reader = make_reader(input, reader_options(args.newline, false));
@@ -95,7 +136,7 @@ int run_analyse(const AnalyseArgs& args) {
                 print_pgn_problem(stderr, input.name, builder.errors()[reported]);
                 ++errors;
             }
-            for (const PgnGame& game : builder.take()) analyse_game(reviewer, game, ++games);
+            for (const PgnGame& game : builder.take()) analyse_game(reviewer, game, ++games, tsv.get());
         }
     });
     fmt::print(stderr, "{}\n", tr(Msg::AnalyseSummary, games, errors));
@@ -115,6 +156,7 @@ Command add_analyse_command(CLI::App& parent) {
     sub->add_option("--movetime", args->movetime, tr(Msg::HelpAnalyseMoveTime))->type_name("MS");
     sub->add_option("--max-plies", args->max_plies, tr(Msg::HelpAnalyseMaxPlies))->type_name("N");
     add_lang_option(*sub, args->lang, Msg::HelpAnalyseLang);
+    sub->add_option("--tsv", args->tsv, tr(Msg::HelpAnalyseTsv))->type_name("FILE");
     sub->footer(help_footer(Msg::AnalyseFooter, {"schach analyse games.pgn > analysed.pgn",
                                                  "schach analyse games.pgn --nodes 200000 --lang de",
                                                  "schach analyze - --threads 2 < game.pgn"}));

@@ -978,6 +978,13 @@ Phrase phrase(Msg m) {
         case Msg::HelpPgnOpenings:
             return {"die Eröffnung jeder Partie bestimmen und als [ECO] und [Opening] eintragen", "",
                     "name each game's opening in [ECO] and [Opening] tags"};
+        case Msg::HelpAnalyseTsv:
+            return {
+                "zusätzlich je Halbzug eine Zeile für Skripte in FILE (Partie, Halbzug, FEN, Zug, bester Zug, "
+                "Bewertungen, Urteil)",
+                "",
+                "also one line per ply for scripts in FILE (game, ply, FEN, move, best move, evaluations, "
+                "judgement)"};
         case Msg::WhatNodes: return {"Knotenzahl", "", "node count"};
         case Msg::WhatThreads: return {"Threadzahl", "", "thread count"};
         case Msg::WhatHash: return {"Hashgröße", "", "hash size"};

@@ -101,7 +101,7 @@ enum class Msg : std::uint16_t {
     // analyse (and pgn convert --openings)
     AnalyseAbout, HelpAnalyseNodes, HelpAnalyseThreads, HelpAnalyseHash, HelpAnalyseMoveTime, HelpAnalyseMaxPlies,
     HelpAnalyseLang, AnalyseFooter, AnalyseProgress, AnalyseGameDone, AnalyseSummary, AnalyseNoMoves,
-    HelpPgnOpenings, WhatNodes, WhatThreads, WhatHash, WhatMoveTime, WhatPlies,
+    HelpPgnOpenings, HelpAnalyseTsv, WhatNodes, WhatThreads, WhatHash, WhatMoveTime, WhatPlies,
     End  // not a message: the number of messages
 };
 // clang-format on
