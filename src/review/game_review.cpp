@@ -56,7 +56,11 @@ PositionEval Reviewer::evaluate_until(const Position& start, std::span<const Mov
         return out;
     }
     engine::Engine& engine = impl_->engine;
-    (void)engine.set_position(start, moves);
+    // The position alone, without the game's moves before it: the search counts any return to a
+    // position of the game as a draw (right for play, where the engine may not wander back), which
+    // would make every position after a single repetition look like a draw and judge the moves
+    // around it as blunders. Repetitions inside the search's own tree still count.
+    (void)engine.set_position(pos, {});
     // The last exact line of the main variation (a bound reported while an iteration fails high
     // or low is only a bound).
     engine::SearchInfo last, last_exact;

@@ -96,8 +96,9 @@ public:
     /// Reviews the game of `moves` (all legal) from `start`. A fresh table for each game.
     GameReview review(const Position& start, std::span<const Move> moves, const std::atomic<bool>* stop = nullptr);
 
-    /// The search of one position after `moves` from `start` (the history counts for
-    /// repetitions), with the table as it stands; for tests and the server's single questions.
+    /// The search of the position after `moves` from `start` (searched as a position of its own:
+    /// repetitions of the game before it do not count), with the table as it stands; for tests
+    /// and the server's single questions.
     PositionEval evaluate(const Position& start, std::span<const Move> moves);
 
 private:

@@ -110,6 +110,23 @@ TEST(ReviewGame, PlyLimit) {
     EXPECT_EQ(r.positions.size(), 5u);
 }
 
+TEST(ReviewGame, ARepetitionIsNoDraw) {
+    // White, a queen for a rook up, shuffles the king and Black follows: the start position comes
+    // back once (no draw by the rules). Every position stays won for White and no move of White's
+    // is judged a mistake (with the game's moves as the search's history, each position after the
+    // repetition would look like a draw).
+    const Position start = test::position("4r1k1/5ppp/8/8/8/8/5PPP/3Q2K1 w - - 0 1");
+    const auto moves = san_line(start, {"Kh1", "Kh8", "Kg1", "Kg8", "Kh1", "Kh8"});
+    Reviewer reviewer(small_budget());
+    const GameReview r = reviewer.review(start, moves);
+    ASSERT_EQ(r.positions.size(), 7u);
+    for (const PositionEval& p : r.positions) {
+        EXPECT_EQ(p.eval.kind, Eval::Kind::Centipawns);
+        EXPECT_GT(p.eval.value, 300);
+    }
+    EXPECT_EQ(r.white.mistakes + r.white.blunders, 0);
+}
+
 TEST(ReviewGame, AssembleFromGivenEvaluations) {
     // Evaluations by hand (no lines: no move is the engine's choice): Black's Nc6 lets White's
     // evaluation rise from +0.30 to +4.00, a blunder (Black's winning chances drop by 0.57).
