@@ -227,11 +227,20 @@ std::optional<Fact> hanging_piece(const Context& c) {
     return f;
 }
 
-std::optional<Fact> fork(const Context& c) {
-    if (c.line.size() < 3) return std::nullopt;
-    const Move reply = c.line.moves[1];
-    const Position& pos = c.line.positions[2];  // after the reply
-    const Square at = reply.to();
+/// Whether the opponent takes `man` on its square after move `k` of the line (within the part named).
+bool taken_later(const Context& c, const Man& man, std::size_t k) {
+    for (std::size_t j = k + 1; j < c.outcome.end && j < c.line.size(); ++j)
+        if (c.line.positions[j].side_to_move() != c.mover && captured_man(c.line.positions[j], c.line.moves[j]) == man)
+            return true;
+    return false;
+}
+
+/// A fork by the opponent's move `k` of the line: the man it moves attacks two or more men of the
+/// mover (the king, a more valuable one, or an unprotected one), one of which is the man lost.
+std::optional<Fact> fork_at(const Context& c, std::size_t k) {
+    const Move m = c.line.moves[k];
+    const Position& pos = c.line.positions[k + 1];  // after the forking move
+    const Square at = m.to();
     const PieceType forker = type_of(pos.piece_on(at));
     std::vector<Man> targets;
     for (Square s : squares(attacks_of(pos, at) & pos.pieces(c.mover))) {
@@ -240,16 +249,24 @@ std::optional<Fact> fork(const Context& c) {
         if (t == PieceType::King || worth(t) > worth(forker) || !defended(pos, s, c.mover)) targets.push_back({t, s});
     }
     if (targets.size() < 2) return std::nullopt;
-    // One of them is taken later in the line where it stands.
-    if (std::none_of(targets.begin(), targets.end(), [&](const Man& m) { return m == c.outcome.lost; }))
+    // One of the men attacked is then taken where it stands (perhaps one won back in an exchange
+    // that still loses: the fork is what decides it).
+    if (std::none_of(targets.begin(), targets.end(), [&](const Man& t) { return taken_later(c, t, k); }))
         return std::nullopt;
-    if (capture_index(c) < 2) return std::nullopt;
     Fact f = make_fact(FactKind::Fork, c);
     f.by = {forker, at};
     std::stable_sort(targets.begin(), targets.end(),
                      [](const Man& a, const Man& b) { return worth(a.type) > worth(b.type); });
     f.targets = targets;
     return f;
+}
+
+/// A fork by any of the opponent's moves before the man lost is taken (the reply, or a later one
+/// after a sacrifice that drew the king out).
+std::optional<Fact> fork(const Context& c) {
+    for (std::size_t k = 1; k < c.outcome.end && k < c.line.size(); k += 2)
+        if (auto f = fork_at(c, k)) return f;
+    return std::nullopt;
 }
 
 /// The first man on the ray from `from` through `through`, beyond `through`.
@@ -327,6 +344,9 @@ std::optional<Fact> discovered_attack(const Context& c) {
             const Bitboard gap = strictly_between(s, target);
             if (!contains(gap, reply.from()) || (gap & before_reply.pieces()) != bb(reply.from())) continue;
             if (!slides_along(t, s, target)) continue;
+            // The attack wins something worth naming: the man attacked, or at least a minor piece.
+            if (!(c.outcome.lost == Man{tt, target}) && see_value(c.outcome.lost.type) < see_value(PieceType::Knight))
+                continue;
             Fact f = make_fact(FactKind::DiscoveredAttack, c);
             f.by = {t, s};
             f.targets.push_back({tt, target});
@@ -447,8 +467,11 @@ Explanation explain(const Position& before, Move played, std::span<const Move> r
     c.shown = prefix(c.line, from_move ? 0 : 1, std::max<std::size_t>(c.outcome.end, 1));
 
     if (c.outcome.net <= -NamedLoss) {
-        std::optional<Fact> pattern;
-        if (c.outcome.lost.type != PieceType::None) {
+        // A promotion before the man lost is taken is the cause, whatever the new piece then does.
+        std::optional<Fact> pattern = promotion(c);
+        if (pattern && c.outcome.lost.type != PieceType::None && pattern->line.size() >= capture_index(c))
+            pattern.reset();
+        if (!pattern && c.outcome.lost.type != PieceType::None) {
             pattern = fork(c);
             if (!pattern) pattern = pin(c);
             if (!pattern) pattern = skewer(c);

@@ -36,6 +36,13 @@ const Case Cases[] = {
      "Gabel: der Springer auf c2 greift den König auf e1 und den Turm auf a1 zugleich an",
      "Gabel: de Springere auf c2 greift de Könige auf e1 und den Turm auf a1 zugleich an",
      "fork: the knight on c2 attacks the king on e1 and the rook on a1 at once"},
+    {"fork after a sacrifice", "2r2rk1/1p1b1pp1/pq2pn1p/4Q3/2PN1P2/3P2P1/PP3RBP/4R1K1 w - - 7 23", "d4c2",
+     FactKind::Fork,
+     "Gabel: der Springer auf g4 greift den König auf f2 und die Dame auf e5 zugleich an; nach Dxf2+ Kxf2 Sg4+ Ke2 "
+     "Sxe5 fxe5 ist der Turm verloren.",
+     "Gabel: de Springere auf g4 greift de Könige auf f2 und de Wesire auf e5 zugleich an",
+     "fork: the knight on g4 attacks the king on f2 and the queen on e5 at once; after Qxf2+ Kxf2 Ng4+ Ke2 Nxe5 "
+     "fxe5 the rook is lost."},
     {"pin", "4k3/ppp2ppp/8/3p4/1b6/2N5/PP3PPP/4K3 w - - 0 1", "h2h3", FactKind::Pin,
      "Fesselung: der Springer auf c3 ist durch den Läufer auf b4 an den König auf e1 gefesselt",
      "Fesselung: de Springere auf c3 ist durch de Läufere auf b4 an de Könige auf e1 gefesselt",
