@@ -390,7 +390,14 @@ std::optional<Fact> back_rank_mate(const PlayedLine& p, Color mover) {
     return f;
 }
 
-/// The most valuable `other` man whose square the line's captures reach, for "would have won".
+/// Whether naming `man` says what a line gains or loses: its value is (nearly) the balance, not a
+/// pawn named for a loss of two pawns or more.
+bool names_the_balance(const Man& man, int balance) {
+    if (man.type == PieceType::None) return false;
+    return see_value(man.type) + 150 >= (balance < 0 ? -balance : balance);
+}
+
+/// What the best line before the move would have given: a mate, material, or just the better move.
 void add_missed(Explanation& out, const Position& before, Move played, std::span<const Move> best_line,
                 Eval eval_before) {
     if (best_line.empty() || best_line.front() == played) return;
@@ -415,6 +422,8 @@ void add_missed(Explanation& out, const Position& before, Move played, std::span
         if (gain.won.type == PieceType::None) {
             f.piece = {PieceType::Pawn, gain.promotion.to()};
             f.promoted = gain.promotion.promotion();
+        } else if (!names_the_balance(gain.won, gain.net)) {
+            f.piece = {};  // "would have won material (n points)"
         }
         f.material = gain.net;
         out.facts.push_back(f);
@@ -481,7 +490,9 @@ Explanation explain(const Position& before, Move played, std::span<const Move> r
         }
         if (!pattern) pattern = promotion(c);
         if (pattern) out.facts.push_back(*pattern);
-        out.facts.push_back(make_fact(FactKind::LosesMaterial, c));
+        Fact loss = make_fact(FactKind::LosesMaterial, c);
+        if (!names_the_balance(loss.piece, loss.material)) loss.piece = {};  // "material is lost (n points)"
+        out.facts.push_back(loss);
     }
     add_missed(out, before, played, best_line, eval_before);
     return out;

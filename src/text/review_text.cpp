@@ -110,6 +110,8 @@ std::string german(const Fact& f, Language lang) {
             if (f.promoted != PieceType::None)
                 return fmt::format("{} hätte einen Bauern auf {} umgewandelt.", first_move(f, lang),
                                    to_string(f.piece.square));
+            if (f.piece.type == PieceType::None)
+                return fmt::format("{} hätte Material gewonnen ({}).", first_move(f, lang), points(f.material, lang));
             return fmt::format("{} hätte {} gewonnen.", first_move(f, lang), accusative(f.piece, lang));
         case FactKind::BestMove: return fmt::format("Besser war {}.", first_move(f, lang));
     }
@@ -147,6 +149,8 @@ std::string english_text(const Fact& f, Language lang) {
             if (f.promoted != PieceType::None)
                 return fmt::format("{} would have promoted a pawn on {}.", first_move(f, lang),
                                    to_string(f.piece.square));
+            if (f.piece.type == PieceType::None)
+                return fmt::format("{} would have won material ({}).", first_move(f, lang), points(f.material, lang));
             return fmt::format("{} would have won {}.", first_move(f, lang), accusative(f.piece, lang));
         case FactKind::BestMove: return fmt::format("{} was best.", first_move(f, lang));
     }

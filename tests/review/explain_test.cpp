@@ -111,6 +111,26 @@ TEST(ReviewExplain, MissedMaterialNamesTheManWon) {
     EXPECT_EQ(describe(*missed, Language::English), "Ra8+ would have won the rook on h8.");
 }
 
+TEST(ReviewExplain, WordsOfMaterialWithoutOneMan) {
+    // When no single man says what a line wins or loses, the words give the points.
+    const Position start;
+    Fact missed;
+    missed.kind = FactKind::MissedMaterial;
+    missed.position = start;
+    missed.line = {test::legal_move(start, "g1f3")};
+    missed.material = 300;
+    EXPECT_EQ(describe(missed, Language::German), "Sf3 hätte Material gewonnen (3 Punkte).");
+    EXPECT_EQ(describe(missed, Language::English), "Nf3 would have won material (3 points).");
+    Fact lost = missed;
+    lost.kind = FactKind::LosesMaterial;
+    lost.material = 100;
+    EXPECT_EQ(describe(lost, Language::GermanNeutral), "Nach Sf3 ist Material verloren (1 Punkt).");
+    EXPECT_EQ(describe(lost, Language::English), "After Nf3 material is lost (1 point).");
+    lost.piece = {PieceType::Queen, Square::D8};
+    EXPECT_EQ(describe(lost, Language::GermanNeutral), "Nach Sf3 ist de Wesire verloren.");
+    EXPECT_EQ(describe(lost, Language::German), "Nach Sf3 ist die Dame verloren.");
+}
+
 TEST(ReviewExplain, GoodMovesHaveNoFacts) {
     // The engine's own choice is never judged, and the facts are only for mistakes and blunders.
     const Position start;
