@@ -147,9 +147,11 @@ void assemble(GameReview& r, std::span<const Move> moves) {
         p.after = evals[i + 1];
         p.best_line = r.positions[i].pv;
         p.phase = r.division.phase_at(static_cast<int>(i));
-        p.centipawn_loss = centipawn_loss(p.before, p.after, p.mover);
+        // A null move ("--" in a PGN: a pass written down for analysis) is not a move to judge.
+        const bool null_move = p.move == Move::null();
+        p.centipawn_loss = null_move ? 0 : centipawn_loss(p.before, p.after, p.mover);
         // The engine's own choice is no mistake, whatever a deeper look after it says.
-        if (p.move != p.best()) p.verdict = judge(p.before, p.after, p.mover);
+        if (p.move != p.best() && !null_move) p.verdict = judge(p.before, p.after, p.mover);
         if (p.verdict.judgement >= Judgement::Mistake)
             p.explanation = explain(positions[i], p.move, r.positions[i + 1].pv, p.best_line, p.before, p.after);
         else if (p.verdict.judgement == Judgement::Inaccuracy && !p.best_line.empty()) {

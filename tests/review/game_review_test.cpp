@@ -127,6 +127,20 @@ TEST(ReviewGame, ARepetitionIsNoDraw) {
     EXPECT_EQ(r.white.mistakes + r.white.blunders, 0);
 }
 
+TEST(ReviewGame, ANullMoveIsNotJudged) {
+    // Black passes (a null move, as PGN files of analyses write "--"): White's extra move is a
+    // gain for White, and the pass itself gets no judgement however much it costs.
+    const Position start;
+    std::vector<Move> moves = san_line(start, {"e4", "e5", "Qh5", "Nc6", "Bc4"});
+    moves.push_back(Move::null());
+    Reviewer reviewer(small_budget());
+    const GameReview r = reviewer.review(start, moves);
+    ASSERT_EQ(r.plies.size(), 6u);
+    EXPECT_EQ(r.plies[5].verdict.judgement, Judgement::None);
+    EXPECT_EQ(r.plies[5].centipawn_loss, 0);
+    EXPECT_EQ(r.positions[6].eval.kind, Eval::Kind::Mate);  // Qxf7# now
+}
+
 TEST(ReviewGame, AssembleFromGivenEvaluations) {
     // Evaluations by hand (no lines: no move is the engine's choice): Black's Nc6 lets White's
     // evaluation rise from +0.30 to +4.00, a blunder (Black's winning chances drop by 0.57).
