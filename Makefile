@@ -4,7 +4,7 @@ BUILD  := build/$(PRESET)
 JOBS   ?= $(shell nproc)
 SCHACH := $(BUILD)/schach
 
-.PHONY: all deps configure build web run play test test-browser test-long bench match ablate levels time-check load datagen datagen-pack datagen-unpack fuzz sanitize format format-check clean
+.PHONY: all deps configure build web run play test test-browser test-long bench match ablate levels time-check review-check load datagen datagen-pack datagen-unpack fuzz sanitize format format-check clean
 
 all: build
 
@@ -87,6 +87,14 @@ levels: build
 TIME_GAMES ?= 100
 time-check: build
 	@GAMES=$(TIME_GAMES) bash scripts/time-check.sh $(BUILD)
+
+# The method check of `schach analyse` (scripts/review-check.sh): 20 games between weak engines
+# (Stockfish 15.1 at Skill Level 0-3, fairy-stockfish at -5 and -1), reviewed by `schach analyse`
+# at 1,000,000 nodes a position and judged again by Stockfish 15.1 at depth 16 on the same scale;
+# prints the share of Stockfish's blunders we flag and of our blunders Stockfish finds fine, in
+# build/review-check/results.md. About an hour on two cores; resumable step by step.
+review-check: build
+	@nice bash scripts/review-check.sh $(BUILD)
 
 # The load test of schach serve (scripts/load.sh, tools/load): for each run of LOAD_RUNS
 # (GAMESxSOCKETS; default 1000x2 9500x2 10000x1, the README's table) a fresh server of this build,

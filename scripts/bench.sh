@@ -29,12 +29,18 @@
 # SCHACH_DATA_DIR, else ../shared/data next to the project), BENCH_SKIP_GBENCH=1 (skip step 1),
 # BENCH_SKIP_PERFT=1 (skip steps 2-3), BENCH_SKIP_PGN=1 (skip step 4), BENCH_GBENCH_ARGS (extra
 # arguments for schach_bench, e.g. --benchmark_filter=Fen), BENCH_SKIP_DEAD=1 (skip step 5),
-# BENCH_SKIP_ENGINE=1 (skip step 6), BENCH_MOVETIME (step 6's time per position in ms, 1000).
+# BENCH_SKIP_ENGINE=1 (skip step 6), BENCH_MOVETIME (step 6's time per position in ms, 1000),
+# BENCH_SKIP_REVIEW=1 (skip step 7), BENCH_REVIEW_NODES (step 7's nodes per position, 1000000).
 # 6. Engine speed: `schach uci` and Stockfish (`uci`) search each of `schach bench --fens`'s
 #    positions for BENCH_MOVETIME ms (Threads 1, Hash 16; Chess960 positions with UCI_Chess960),
 #    interleaved, through the whole UCI conversation; the nodes and time of each one's last info
 #    line are summed. Prints both nps and the ratio (ours / Stockfish). Stockfish 15.1 (Debian,
 #    NNUE) spends far more per node on its evaluation: the ratio measures speed, not strength.
+# 7. Game review: `schach analyse` reviews the first 40 moves (81 positions) of a real game
+#    (Nepomniachtchi-Ding 2023 game 1, from the data folder) at the default budget of 1,000,000
+#    nodes a position (Threads 1, Hash 64, no time cut); Stockfish 15.1 searches the same 81
+#    positions with `go nodes 1000000` in one UCI conversation (Threads 1, Hash 64). Wall time of
+#    each, and the ratio (Stockfish's time / ours, > 1 = we are faster).
 set -euo pipefail
 export LC_NUMERIC=C  # decimal points in `time` and awk output
 
@@ -523,4 +529,57 @@ engine_benchmark() {
 if [[ ${BENCH_SKIP_ENGINE:-0} != 1 ]]; then
     echo
     engine_benchmark
+fi
+
+# --- 7. Game review: schach analyse against Stockfish on the same positions ----------------------
+review_benchmark() {
+    local nodes=${BENCH_REVIEW_NODES:-1000000} plies=80
+    local game=$DATA_DIR/pgn/python-chess_nepomniachtchi-liren-game1.pgn
+    [[ $nodes =~ ^[1-9][0-9]*$ ]] || die "BENCH_REVIEW_NODES must be a positive integer, not '$nodes'"
+    [[ -f $game ]] || die "$game is missing (set SCHACH_DATA_DIR)"
+    [[ -x $CLI_BIN ]] || die "$CLI_BIN is missing"
+    [[ -x $STOCKFISH ]] || die "Stockfish not found at $STOCKFISH"
+    echo "Game review: the first $plies plies of $(basename "$game"), $nodes nodes a position, Threads 1, Hash 64"
+    local t0 t1 ours_ns sf_ns positions
+    t0=$(now_ns)
+    "$CLI_BIN" analyse "$game" --nodes "$nodes" --threads 1 --hash 64 --movetime 0 --max-plies "$plies" \
+        --lang en --tsv "$TMP/review.tsv" >"$TMP/review.pgn" 2>"$TMP/review.err" ||
+        die "schach analyse failed: $(tail -n 3 "$TMP/review.err")"
+    t1=$(now_ns)
+    ours_ns=$((t1 - t0))
+    # The same positions: each ply's position before the move, and the one after the last.
+    awk -F'\t' 'NR > 1 { print "position fen " $3; last = "position fen " $3 " moves " $4 } END { print last }' \
+        "$TMP/review.tsv" >"$TMP/review.positions"
+    positions=$(wc -l <"$TMP/review.positions")
+    coproc SFREVIEW { "$STOCKFISH"; }
+    local line count=0
+    {
+        echo uci
+        echo "setoption name Threads value 1"
+        echo "setoption name Hash value 64"
+        echo isready
+    } >&"${SFREVIEW[1]}"
+    while read -r line <&"${SFREVIEW[0]}"; do [[ $line == readyok ]] && break; done
+    t0=$(now_ns)
+    echo ucinewgame >&"${SFREVIEW[1]}"
+    while IFS= read -r line; do
+        printf '%s\ngo nodes %s\n' "$line" "$nodes" >&"${SFREVIEW[1]}"
+        while read -r line <&"${SFREVIEW[0]}"; do [[ $line == bestmove* ]] && break; done
+        count=$((count + 1))
+    done <"$TMP/review.positions"
+    t1=$(now_ns)
+    sf_ns=$((t1 - t0))
+    echo quit >&"${SFREVIEW[1]}"
+    wait "$SFREVIEW_PID" 2>/dev/null || true
+    [[ $count == "$positions" ]] || die "Stockfish answered $count of $positions positions"
+    awk -v o="$ours_ns" -v s="$sf_ns" -v p="$positions" 'BEGIN {
+        printf "%-16s %10s %14s\n", "engine", "time s", "ms a position"
+        printf "%-16s %10.1f %14.0f\n", "schach analyse", o / 1e9, o / 1e6 / p
+        printf "%-16s %10.1f %14.0f\n", "stockfish 15.1", s / 1e9, s / 1e6 / p
+        printf "%d positions: Stockfish time / ours = %.2f\n", p, s / o }'
+}
+
+if [[ ${BENCH_SKIP_REVIEW:-0} != 1 ]]; then
+    echo
+    review_benchmark
 fi

@@ -1,19 +1,21 @@
 # Fails when a module of src/ includes a header of a module above it: the direction of the links
-# (core <- notation <- pgn; core <- analysis <- game; text on those; engine on core only; uci and
+# (core <- notation <- pgn; core <- analysis <- game; engine on core only; review on notation and
+# engine; text on those; uci and
 # match on engine and text; server below cli; cli on all) holds for the includes too. Run as `cmake -DSRC=<src> -P layers_check.cmake`.
 set(allowed_core core)
 set(allowed_notation core notation)
 set(allowed_pgn core notation pgn)
 set(allowed_analysis core analysis)
 set(allowed_game core analysis game)
-set(allowed_text core notation pgn analysis game text)
 set(allowed_engine core engine)
 set(allowed_train core engine train)
-set(allowed_puzzle core notation engine puzzle)
+set(allowed_review core notation engine review)
+set(allowed_puzzle core notation engine review puzzle)
+set(allowed_text core notation pgn analysis game review text)
 set(allowed_uci core notation pgn analysis game text engine uci)
 set(allowed_match core notation pgn analysis game text engine match)
-set(allowed_server core notation pgn analysis game text engine server)
-set(allowed_cli core notation pgn analysis game text engine train puzzle uci match server cli)
+set(allowed_server core notation pgn analysis game text engine review server)
+set(allowed_cli core notation pgn analysis game text engine review train puzzle uci match server cli)
 
 file(GLOB modules LIST_DIRECTORIES true RELATIVE ${SRC} ${SRC}/*)
 set(violations "")

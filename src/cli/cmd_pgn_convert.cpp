@@ -1,7 +1,9 @@
 // schach pgn convert FILE... [--lang en|de|de-neutral] [--notation san|lan|uci|fan] [--no-comments]
-//                            [--no-variations] [--newline TEXT] [-o OUT]
+//                            [--no-variations] [--openings] [--newline TEXT] [-o OUT]
 // Rewrites games in export format (PgnGameBuilder + write_pgn), one game at a time, to stdout or
-// OUT. Games with errors are reported on stderr as FILE:LINE:COLUMN: message and skipped.
+// OUT. Games with errors are reported on stderr as FILE:LINE:COLUMN: message and skipped. With
+// --openings each game's opening is named in [ECO] and [Opening] (review/openings.hpp; the name in
+// the language of --lang, English without).
 
 #include <cstdio>
 #include <memory>
@@ -13,6 +15,8 @@
 #include "cli/commands.hpp"
 #include "cli/pgn_io.hpp"
 #include "pgn/pgn.hpp"
+#include "review/openings.hpp"
+#include "text/opening_names.hpp"
 
 namespace schach::cli {
 namespace {
@@ -23,6 +27,7 @@ struct ConvertArgs {
     std::string notation = "san";
     bool no_comments = false;
     bool no_variations = false;
+    bool openings = false;
     std::string newline;
     std::string output;
 };
@@ -33,6 +38,14 @@ struct FileCloser {
         if (f != nullptr && f != stdout) std::fclose(f);
     }
 };
+
+/// Sets [ECO] and [Opening] to the game's opening, when it has a named one.
+void name_opening(PgnGame& game, Language language) {
+    const auto opening = review::classify_opening(game.start, game.mainline());
+    if (!opening) return;
+    game.set_tag("ECO", opening->opening->eco);
+    game.set_tag("Opening", opening_name(*opening->opening, language));
+}
 
 int run_convert(const ConvertArgs& args) {
     PgnWriteOptions write;
@@ -68,7 +81,8 @@ int run_convert(const ConvertArgs& args) {
                 print_pgn_problem(stderr, input.name, builder.errors()[reported]);
                 ++errors;
             }
-            for (const PgnGame& game : builder.take()) {
+            for (PgnGame& game : builder.take()) {
+                if (args.openings) name_opening(game, *letters);
                 const std::string text = write_pgn(game, write);  // ends with a blank line
                 std::fwrite(text.data(), 1, text.size(), out);
                 ++written;
@@ -95,6 +109,7 @@ Command add_pgn_convert_command(CLI::App& pgn) {
         ->capture_default_str();
     sub->add_flag("--no-comments", args->no_comments, tr(Msg::HelpPgnNoComments));
     sub->add_flag("--no-variations", args->no_variations, tr(Msg::HelpPgnNoVariations));
+    sub->add_flag("--openings", args->openings, tr(Msg::HelpPgnOpenings));
     sub->add_option("-o,--output", args->output, tr(Msg::HelpPgnOutput))->type_name("OUT");
     sub->footer(tr(Msg::PgnConvertFooter));
     return {sub, [args] { return run_convert(*args); }, {}};

@@ -55,6 +55,7 @@ Command add_uci_command(CLI::App& parent);          // cmd_uci.cpp: the engine o
 Command add_serve_command(CLI::App& parent);        // cmd_serve.cpp: the web server (src/server)
 Command add_datagen_command(CLI::App& parent);      // cmd_datagen.cpp: self-play data for the network
 Command add_train_command(CLI::App& parent);        // cmd_train.cpp: the network's trainer
+Command add_analyse_command(CLI::App& parent);      // cmd_analyse.cpp: game reviews (src/review)
 
 // --- Shared helpers (common.cpp) ---
 

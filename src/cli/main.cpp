@@ -114,6 +114,7 @@ int run(int argc, char** argv) {
                         "schach ratings games.pgn --anchor \"Stockfish 15.1 (1350)=1350\"",
                         "schach uci",
                         "schach serve",
+                        "schach analyse games.pgn > analysed.pgn",
                     },
                     Msg::AppExitCodes));
 
@@ -130,6 +131,7 @@ int run(int argc, char** argv) {
     commands.push_back(add_serve_command(app));
     commands.push_back(add_datagen_command(app));
     commands.push_back(add_train_command(app));
+    commands.push_back(add_analyse_command(app));
     std::string ignored_lang;
     accept_lang_everywhere(app, ignored_lang);
 
@@ -152,7 +154,8 @@ int run(int argc, char** argv) {
             if (!rest.empty()) {
                 print_error(tr(
                     Msg::UnknownCommand, rest.front(),
-                    "perft, fen, chess960, moves, pgn, play, timecontrol, dead, tune, bench, match, ratings, uci, serve"));
+                    "perft, fen, chess960, moves, pgn, play, timecontrol, dead, tune, bench, match, ratings, uci, serve, "
+                    "analyse"));
                 return ExitUsage;
             }
         }

@@ -929,6 +929,68 @@ Phrase phrase(Msg m) {
         case Msg::RatingsRelative:
             return {"ohne Anker: der Schnitt aller ist 0, die Fehler gelten relativ zu ihm", "",
                     "no anchor: the average of all players is 0, the errors are relative to it"};
+
+        // ---------------------------------------------------------------- analyse
+        case Msg::AnalyseAbout:
+            return {
+                "Partien mit der eigenen Engine analysieren: Bewertung, Fehler mit Erklärung, Genauigkeit, Eröffnung "
+                "(PGN auf stdout)",
+                "", "analyse games with our engine: evaluation, mistakes explained, accuracy, opening (PGN on stdout)"};
+        case Msg::HelpAnalyseNodes:
+            return {"Knoten je Stellung (Vorgabe 1000000, wie lichess)", "",
+                    "nodes per position (default 1000000, as lichess)"};
+        case Msg::HelpAnalyseThreads: return {"Such-Threads (Vorgabe 1)", "", "search threads (default 1)"};
+        case Msg::HelpAnalyseHash:
+            return {"Hashtabelle in MiB, über die ganze Partie behalten (Vorgabe 64)", "",
+                    "hash table in MiB, kept through the whole game (default 64)"};
+        case Msg::HelpAnalyseMoveTime:
+            return {"höchstens so viele Millisekunden je Stellung (Vorgabe 7000, wie lichess; 0: keine Grenze)", "",
+                    "at most this many milliseconds per position (default 7000, as lichess; 0: no limit)"};
+        case Msg::HelpAnalyseMaxPlies:
+            return {"höchstens so viele Halbzüge je Partie (Vorgabe 300, wie lichess)", "",
+                    "at most this many plies per game (default 300, as lichess)"};
+        case Msg::HelpAnalyseLang:
+            return {
+                "Sprache der Erklärungen und ihrer Figurenbuchstaben: de, de-neutral, en (sonst die Locale); die "
+                "Züge der PGN bleiben englisch",
+                "",
+                "language of the explanations and their piece letters: de, de-neutral, en (else the locale); "
+                "the PGN's moves stay English"};
+        case Msg::AnalyseFooter:
+            return {
+                "Jede Stellung wird mit fester Knotenzahl durchsucht, von der letzten zur ersten, mit einer "
+                "Hashtabelle für die ganze Partie. Bewertet wird nach lichess' Skala (Abfall der Gewinnchancen "
+                "des Ziehenden: ab 0,1 Ungenauigkeit ?!, ab 0,2 Fehler ?, ab 0,3 Patzer ?"
+                "?). Fortschritt auf "
+                "stderr; eine fehlerhafte Partie wird mit Zeile und Spalte gemeldet und übersprungen.",
+                "",
+                "Every position is searched at a fixed node count, from the last to the first, with one hash "
+                "table for the whole game. Moves are judged on lichess's scale (the drop of the mover's winning "
+                "chances: from 0.1 inaccuracy ?!, from 0.2 mistake ?, from 0.3 blunder ?"
+                "?). Progress on stderr; "
+                "a game with an error is reported with its line and column and skipped."};
+        case Msg::AnalyseProgress: return {"Partie {}: {} von {} Stellungen", "", "game {}: {} of {} positions"};
+        case Msg::AnalyseGameDone:
+            return {"Partie {} ({} – {}): Genauigkeit Weiß {}, Schwarz {}; Fehler Weiß {}, Schwarz {}", "",
+                    "game {} ({} – {}): accuracy White {}, Black {}; mistakes White {}, Black {}"};
+        case Msg::AnalyseSummary:
+            return {"{} Partien analysiert, {} mit Fehlern im PGN", "", "{} games analysed, {} with errors in the PGN"};
+        case Msg::AnalyseNoMoves: return {"Partie {}: keine Züge", "", "game {}: no moves"};
+        case Msg::HelpPgnOpenings:
+            return {"die Eröffnung jeder Partie bestimmen und als [ECO] und [Opening] eintragen", "",
+                    "name each game's opening in [ECO] and [Opening] tags"};
+        case Msg::HelpAnalyseTsv:
+            return {
+                "zusätzlich je Halbzug eine Zeile für Skripte in FILE (Partie, Halbzug, FEN, Zug, bester Zug, "
+                "Bewertungen, Urteil)",
+                "",
+                "also one line per ply for scripts in FILE (game, ply, FEN, move, best move, evaluations, "
+                "judgement)"};
+        case Msg::WhatNodes: return {"Knotenzahl", "", "node count"};
+        case Msg::WhatThreads: return {"Threadzahl", "", "thread count"};
+        case Msg::WhatHash: return {"Hashgröße", "", "hash size"};
+        case Msg::WhatMoveTime: return {"Zeit je Stellung", "", "time per position"};
+        case Msg::WhatPlies: return {"Halbzugzahl", "", "ply count"};
         case Msg::End: break;
     }
     return {"?", "", "?"};

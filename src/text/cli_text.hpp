@@ -98,6 +98,10 @@ enum class Msg : std::uint16_t {
     RatingsAbout, HelpRatingsAnchor, RatingsFooter, RatingsBadAnchor, RatingsUnknownAnchor, RatingsNotConnected,
     RatingsNotOnePool, RatingsNoGames, RatingsTableHeader, RatingsAnchorElo, RatingsSummary, RatingsSkipped,
     RatingsRelative,
+    // analyse (and pgn convert --openings)
+    AnalyseAbout, HelpAnalyseNodes, HelpAnalyseThreads, HelpAnalyseHash, HelpAnalyseMoveTime, HelpAnalyseMaxPlies,
+    HelpAnalyseLang, AnalyseFooter, AnalyseProgress, AnalyseGameDone, AnalyseSummary, AnalyseNoMoves,
+    HelpPgnOpenings, HelpAnalyseTsv, WhatNodes, WhatThreads, WhatHash, WhatMoveTime, WhatPlies,
     End  // not a message: the number of messages
 };
 // clang-format on
