@@ -31,15 +31,15 @@ TEST(Spacing, SolvedComesBackLaterMissedSooner) {
 
 TEST(Spacing, ServesTheLongestDueFirstAndNothingEarly) {
     std::vector<Spacing> ex(3);
-    ex[0] = after_attempt({}, true, 0);        // due after a day
-    ex[1] = after_attempt({}, false, 0);       // due after ten minutes
-    ex[2].due_ms = 5 * Day;                    // not yet
-    EXPECT_FALSE(next_due(ex, 60 * 1000));     // a minute later: none due
+    ex[0] = after_attempt({}, true, 0);     // due after a day
+    ex[1] = after_attempt({}, false, 0);    // due after ten minutes
+    ex[2].due_ms = 5 * Day;                 // not yet
+    EXPECT_FALSE(next_due(ex, 60 * 1000));  // a minute later: none due
     EXPECT_EQ(next_due(ex, 11 * 60 * 1000), 1u);
-    EXPECT_EQ(next_due(ex, 2 * Day), 1u);       // both due: the one due longest ago
+    EXPECT_EQ(next_due(ex, 2 * Day), 1u);  // both due: the one due longest ago
     ex[1] = after_attempt(ex[1], true, 2 * Day);
     EXPECT_EQ(next_due(ex, 2 * Day), 0u);
-    const std::vector<Spacing> fresh(2);        // new exercises are due at once
+    const std::vector<Spacing> fresh(2);  // new exercises are due at once
     EXPECT_EQ(next_due(fresh, 0), 0u);
 }
 
