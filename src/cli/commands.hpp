@@ -56,6 +56,7 @@ Command add_serve_command(CLI::App& parent);        // cmd_serve.cpp: the web se
 Command add_datagen_command(CLI::App& parent);      // cmd_datagen.cpp: self-play data for the network
 Command add_train_command(CLI::App& parent);        // cmd_train.cpp: the network's trainer
 Command add_analyse_command(CLI::App& parent);      // cmd_analyse.cpp: game reviews (src/review)
+Command add_puzzles_command(CLI::App& parent);      // cmd_puzzles.cpp: puzzles from games (src/puzzle)
 
 // --- Shared helpers (common.cpp) ---
 

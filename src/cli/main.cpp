@@ -132,6 +132,7 @@ int run(int argc, char** argv) {
     commands.push_back(add_datagen_command(app));
     commands.push_back(add_train_command(app));
     commands.push_back(add_analyse_command(app));
+    commands.push_back(add_puzzles_command(app));
     std::string ignored_lang;
     accept_lang_everywhere(app, ignored_lang);
 

@@ -32,8 +32,7 @@ bool only_good_move(const Lines& l) {
     const Lines::Line& best = l.lines.front();
     if (l.lines.size() < 2) return true;
     const Lines::Line& second = l.lines[1];
-    if (mates_for_us(best.eval) && best.eval.value == 1)
-        return mates_for_us(second.eval) || wc(second.eval) <= 0.6;
+    if (mates_for_us(best.eval) && best.eval.value == 1) return mates_for_us(second.eval) || wc(second.eval) <= 0.6;
     if (mates_for_us(second.eval)) return false;
     return wc(best.eval) > wc(second.eval) + 0.7;
 }
@@ -80,7 +79,7 @@ Lines Generator::search(const Position& pos, std::uint64_t nodes, int multipv) {
     for (const engine::SearchInfo& info : exact) {
         if (info.pv.empty()) break;
         const Eval e = info.score.kind == engine::Score::Kind::Mate ? Eval::mate(info.score.value)
-                                                                     : Eval::cp(info.score.value);
+                                                                    : Eval::cp(info.score.value);
         out.lines.push_back({e, info.pv});
     }
     return out;
@@ -164,7 +163,7 @@ std::pair<std::optional<Puzzle>, Rejection> Generator::try_position(const Positi
     p.moves.push_back(blunder);
     p.moves.insert(p.moves.end(), line.begin(), line.end());
     const Lines final_eval = search(end, options_.scan_nodes, 1);
-    const Eval end_eval = is_checkmate(end) ? Eval::checkmate(solver).for_side(solver)
+    const Eval end_eval = is_checkmate(end)          ? Eval::checkmate(solver).for_side(solver)
                           : final_eval.lines.empty() ? Eval::cp(0)
                                                      : flip(final_eval.lines.front().eval);
     p.themes = tag(p, before_eval, score, end_eval);
@@ -229,14 +228,31 @@ std::vector<Puzzle> Generator::scan_game(const Position& start, std::span<const 
         if (jump && !repeated) {
             auto [p, why] = try_position(before, moves[i], prev);
             if (p) {
-                p->id = source + "-" + std::to_string(i + 1);
                 p->source = source + "#" + std::to_string(i + 1);
+                p->id = puzzle_id(*p);
                 out.push_back(std::move(*p));
             }
         }
         prev = score;
     }
     return out;
+}
+
+std::string puzzle_id(const Puzzle& p) {
+    // FNV-1a over the position's key and the moves, written in base 62 (as lichess's ids look).
+    std::uint64_t h = 0xcbf29ce484222325ULL;
+    const auto add = [&h](std::uint64_t v) {
+        for (int i = 0; i < 8; ++i) {
+            h ^= (v >> (8 * i)) & 0xFF;
+            h *= 0x100000001b3ULL;
+        }
+    };
+    add(p.position.key());
+    for (Move m : p.moves) add(m.bits());
+    constexpr std::string_view Digits = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    std::string id;
+    for (int i = 0; i < 6; ++i, h /= 62) id += Digits[h % 62];
+    return id;
 }
 
 int rating_for_level(int level) {

@@ -80,6 +80,10 @@ private:
     std::unique_ptr<Impl> impl_;
 };
 
+/// A puzzle's id: six base-62 characters from its position and moves (the same puzzle found
+/// twice gets the same id).
+std::string puzzle_id(const Puzzle& p);
+
 /// The rating a puzzle starts with from the lowest of our levels (1-8) that finds its whole
 /// solution (9: none does): the level's measured Elo (engine level table) plus 200.
 int rating_for_level(int level);

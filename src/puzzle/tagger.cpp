@@ -118,8 +118,10 @@ Themes tag(const Puzzle& p, Eval before_eval, Eval start_eval, Eval end_eval) {
         const int cp = review::ceiled_cp(end_eval);
         out.add(cp > 600 ? Theme::Crushing : cp > 200 ? Theme::Advantage : Theme::Equality);
     }
-    out.add(solver_moves == 1 ? Theme::OneMove : solver_moves == 2 ? Theme::Short : solver_moves == 3 ? Theme::Long
-                                                                                                      : Theme::VeryLong);
+    out.add(solver_moves == 1   ? Theme::OneMove
+            : solver_moves == 2 ? Theme::Short
+            : solver_moves == 3 ? Theme::Long
+                                : Theme::VeryLong);
     tag_moves(w, solver, out);
 
     // The pattern, as the review explains the opponent's last move (its refutation is the solution).
@@ -143,7 +145,7 @@ Themes tag(const Puzzle& p, Eval before_eval, Eval start_eval, Eval end_eval) {
     // The phase of the start, and the endgame's kind.
     const std::vector<Position> alone{p.start()};
     const review::Phase phase = review::divide(alone).phase_at(0);
-    out.add(phase == review::Phase::Opening ? Theme::Opening
+    out.add(phase == review::Phase::Opening      ? Theme::Opening
             : phase == review::Phase::Middlegame ? Theme::Middlegame
                                                  : Theme::Endgame);
     if (phase == review::Phase::Endgame) tag_endgame(p.start(), out);

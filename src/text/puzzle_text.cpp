@@ -1,0 +1,60 @@
+#include "text/puzzle_text.hpp"
+
+namespace schach {
+namespace {
+
+struct Phrase {
+    std::string_view de, en;
+};
+
+Phrase phrase(PuzzleMsg m) {
+    switch (m) {
+        case PuzzleMsg::PuzzlesAbout: return {"Taktikaufgaben aus Partien", "tactics puzzles from games"};
+        case PuzzleMsg::GenerateAbout:
+            return {"findet Aufgaben in den Partien von PGN-Dateien (wie lichess, mit unserer Engine) und schreibt "
+                    "sie im Format von lichess",
+                    "finds puzzles in the games of PGN files (as lichess does, with our engine) and writes them in "
+                    "lichess's format"};
+        case PuzzleMsg::HelpGenerateFiles: return {"PGN-Dateien (- für die Standardeingabe)", "PGN files (- for stdin)"};
+        case PuzzleMsg::HelpGenerateOut:
+            return {"die Aufgaben an diese Datei anhängen und dort fortsetzen (sonst auf die Standardausgabe)",
+                    "append the puzzles to this file and go on there (else to stdout)"};
+        case PuzzleMsg::HelpGenerateThreads:
+            return {"Partien gleichzeitig (je eine Engine)", "games at once (one engine each)"};
+        case PuzzleMsg::HelpGenerateScanNodes:
+            return {"Knoten je Stellung beim Durchsuchen der Partie", "nodes per position when scanning the game"};
+        case PuzzleMsg::HelpGenerateSolveNodes:
+            return {"Knoten je Zug der Lösung (zwei Varianten)", "nodes per move of the solution (two lines)"};
+        case PuzzleMsg::HelpGenerateVerifyNodes:
+            return {"Knoten der zweiten, tieferen Prüfung je Zug", "nodes of the second, deeper check per move"};
+        case PuzzleMsg::HelpGenerateNoRating:
+            return {"keine Startwertung aus den Stufen der Engine (schneller; 1500)",
+                    "no starting rating from the engine's levels (faster; 1500)"};
+        case PuzzleMsg::GenerateFooter:
+            return {"Format: PuzzleId,FEN,Moves,Rating,RatingDeviation,Popularity,NbPlays,Themes,GameUrl,OpeningTags "
+                    "(die Stellung vor dem letzten Zug des Gegenübers, die Züge in UCI). Mit --out merkt sich "
+                    "FILE.done die fertigen Partien; derselbe Befehl setzt fort.",
+                    "Format: PuzzleId,FEN,Moves,Rating,RatingDeviation,Popularity,NbPlays,Themes,GameUrl,OpeningTags "
+                    "(the position before the opponent's last move, the moves in UCI). With --out, FILE.done "
+                    "remembers the finished games; the same command goes on."};
+        case PuzzleMsg::GenerateResumed:
+            return {"{} Partien schon durchsucht, es geht weiter", "{} games scanned already, going on"};
+        case PuzzleMsg::GenerateProgress:
+            return {"{} von {} Partien, {} Aufgaben, {:.0f} Stellungen/s", "{} of {} games, {} puzzles, {:.0f} positions/s"};
+        case PuzzleMsg::GenerateDone:
+            return {"{} Partien durchsucht, {} Aufgaben gefunden in {:.0f} s",
+                    "{} games scanned, {} puzzles found in {:.0f} s"};
+        case PuzzleMsg::GenerateCannotWrite: return {"{} kann nicht geschrieben werden", "cannot write {}"};
+        case PuzzleMsg::End: break;
+    }
+    return {"?", "?"};
+}
+
+}  // namespace
+
+std::string_view pattern(PuzzleMsg m, Language lang) {
+    const Phrase p = phrase(m);
+    return lang == Language::English ? p.en : p.de;
+}
+
+}  // namespace schach
