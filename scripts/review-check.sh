@@ -168,7 +168,7 @@ END {
     split("none inaccuracy mistake blunder", kinds, " ")
     printf "# Method check of schach analyse (%d nodes a position) against Stockfish 15.1 at depth %d\n\n", nodes, depth
     printf "%d plies of %d games between weak engines (scripts/review-check.sh).\n\n", plies, games
-    printf "| Stockfish \\\\ ours | none | inaccuracy | mistake | blunder |\n|---|---|---|---|---|\n"
+    printf "| Stockfish (rows), ours (columns) | none | inaccuracy | mistake | blunder |\n|---|---|---|---|---|\n"
     for (i = 1; i <= 4; i++) {
         printf "| %s |", kinds[i]
         for (j = 1; j <= 4; j++) printf " %d |", count[kinds[i] "," kinds[j]]
