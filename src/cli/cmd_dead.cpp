@@ -6,12 +6,15 @@
 // With --winner: "winnable" and a helpmate in SAN, "unwinnable" and the kind of proof, or
 // "undetermined". Without: "dead" or "alive".
 
+#include <algorithm>
+#include <atomic>
 #include <cstdio>
 #include <fstream>
 #include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <vector>
 
 #include <fmt/core.h>
@@ -31,7 +34,8 @@ struct DeadArgs {
     std::string epd;
     bool chess960 = false;
     std::string variant;
-    bool proof = false;  // --epd: the helpmate of each winnable position too
+    bool proof = false;    // --epd: the helpmate of each winnable position too
+    unsigned threads = 0;  // --epd: 0 = one per core
 };
 
 /// What dead-position analysis accepts: every problem that leaves the rules well defined (test
@@ -123,6 +127,42 @@ int run_single(const DeadArgs& args, std::optional<Color> winner) {
     return ExitOk;
 }
 
+/// One record of an EPD file and what became of it.
+struct Record {
+    std::size_t line_no = 0;
+    std::string raw;
+    std::string text;  // the output line
+    int bucket = -1;   // the summary count it adds to (Winnability's order), -1 for a bad line
+};
+
+void answer(Record& r, const ValidateOptions& options, std::optional<Color> winner, bool proof, MateContext& context) {
+    auto pos = position_from_fen(fen_of_record(r.raw), options);
+    if (!pos) {
+        r.text = tr(Msg::DeadLineError, r.line_no, position_error_line(pos.error()));
+        r.bucket = -1;
+        return;
+    }
+    const Verdict verdict = analyze(*pos, winner, context);
+    r.text = verdict_text(*pos, winner, verdict, proof, context);
+    r.bucket = verdict.dead ? (*verdict.dead ? 0 : 1) : static_cast<int>(verdict.analysis.verdict);
+}
+
+/// Answers a batch of records on `contexts.size()` threads, each with its own context (kept
+/// between batches); the records are handed out a few at a time, as their cost varies a lot.
+void answer_all(std::vector<Record>& batch, const ValidateOptions& options, std::optional<Color> winner, bool proof,
+                std::vector<MateContext>& contexts) {
+    constexpr std::size_t Step = 16;
+    std::atomic<std::size_t> next{0};
+    const auto work = [&](MateContext& context) {
+        for (std::size_t i; (i = next.fetch_add(Step)) < batch.size();)
+            for (std::size_t k = i; k < std::min(i + Step, batch.size()); ++k)
+                answer(batch[k], options, winner, proof, context);
+    };
+    std::vector<std::jthread> workers;
+    for (std::size_t t = 1; t < contexts.size(); ++t) workers.emplace_back(work, std::ref(contexts[t]));
+    work(contexts[0]);
+}
+
 int run_file(const DeadArgs& args, std::optional<Color> winner) {
     auto file = open_input_file(args.epd);
     if (!file) {
@@ -140,23 +180,31 @@ int run_file(const DeadArgs& args, std::optional<Color> winner) {
     std::size_t counts[3] = {0, 0, 0};  // winnable/dead, unwinnable/alive, undetermined (Winnability's order)
     // The rate is of the whole run as the user waits for it: reading, analysing and printing.
     const Stopwatch watch;
-    MateContext context;  // one for the whole file: its tables are kept between questions
+    // One context per thread for the whole file: its tables are kept between questions.
+    const unsigned threads = args.threads > 0 ? args.threads : std::max(1u, std::thread::hardware_concurrency());
+    std::vector<MateContext> contexts(threads);
+    // Batches keep the memory bounded for files of any size and the output in the file's order.
+    constexpr std::size_t BatchSize = 4096;
+    std::vector<Record> batch;
     std::string raw;
-    while (std::getline(in, raw)) {
-        ++line_no;
-        const std::vector<std::string_view> w = split_words(raw);
-        if (w.empty() || w[0].front() == '#') continue;
-        const std::string fen = fen_of_record(raw);
-        auto pos = position_from_fen(fen, options);
-        if (!pos) {
-            ++errors;
-            fmt::print("{}\n", tr(Msg::DeadLineError, line_no, position_error_line(pos.error())));
-            continue;
+    for (bool more = true; more;) {
+        batch.clear();
+        while (batch.size() < BatchSize && (more = static_cast<bool>(std::getline(in, raw)))) {
+            ++line_no;
+            const std::vector<std::string_view> w = split_words(raw);
+            if (w.empty() || w[0].front() == '#') continue;
+            batch.push_back({line_no, raw, {}, -1});
         }
-        ++positions;
-        const Verdict verdict = analyze(*pos, winner, context);
-        fmt::print("{}\n", verdict_text(*pos, winner, verdict, args.proof, context));
-        ++counts[verdict.dead ? (*verdict.dead ? 0 : 1) : static_cast<std::size_t>(verdict.analysis.verdict)];
+        answer_all(batch, options, winner, args.proof, contexts);
+        for (const Record& r : batch) {
+            fmt::print("{}\n", r.text);
+            if (r.bucket < 0) {
+                ++errors;
+                continue;
+            }
+            ++positions;
+            ++counts[r.bucket];
+        }
     }
     std::fflush(stdout);
     const double seconds = watch.seconds();
@@ -181,6 +229,7 @@ Command add_dead_command(CLI::App& parent) {
     sub->add_option("--winner", args->winner, tr(Msg::HelpDeadWinner));
     add_variant_option(*sub, args->variant);
     sub->add_flag("--proof", args->proof, tr(Msg::HelpDeadProof));
+    sub->add_option("--threads", args->threads, tr(Msg::HelpWorkerThreads))->type_name("N");
     sub->add_flag("--chess960", args->chess960, tr(Msg::HelpChess960));
     sub->footer(help_footer(Msg::DeadFooter, {"schach dead --fen \"2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - - 0 1\"",
                                               "schach dead --fen \"8/8/3k4/8/8/3P4/8/3K4 w - - 0 1\" --winner white",

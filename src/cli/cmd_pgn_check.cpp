@@ -14,10 +14,13 @@
 // Problems: "FILE:LINE:COLUMN: message [kind]" on stdout (tag problems at the game's first line);
 // last line "N games, M errors". Exit 0 without errors, 1 with errors, 2 for unreadable files.
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <memory>
+#include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <fmt/core.h>
@@ -34,14 +37,23 @@ struct CheckArgs {
     std::vector<std::string> files;
     bool strict = false;
     std::string newline;
+    unsigned threads = 0;  // 0: one per core
 };
 
 constexpr std::array<std::string_view, 7> SevenTagRoster = {"Event", "Site",  "Date",  "Round",
                                                             "White", "Black", "Result"};
 
+/// A problem found in a part of a file read by a thread, printed once every part before it is.
+struct Finding {
+    PgnError error;
+    bool warning;
+};
+
 class CheckVisitor final : public PgnVisitor {
 public:
-    CheckVisitor(std::string_view file, bool strict) : file_(file), strict_(strict) {}
+    /// Prints problems as they come, or with `keep` collects them there instead.
+    CheckVisitor(std::string_view file, bool strict, std::vector<Finding>* keep = nullptr)
+        : file_(file), strict_(strict), keep_(keep) {}
 
     std::size_t errors() const { return errors_; }
     std::size_t warnings() const { return warnings_; }
@@ -98,7 +110,8 @@ public:
 
 private:
     void report(const PgnError& e, bool warning = false) {
-        print_pgn_problem(stdout, file_, e, warning);
+        if (keep_) keep_->push_back({e, warning});
+        else print_pgn_problem(stdout, file_, e, warning);
         if (warning) ++warnings_;
         else ++errors_;
     }
@@ -151,6 +164,7 @@ private:
 
     std::string_view file_;
     bool strict_;
+    std::vector<Finding>* keep_;
     std::size_t errors_ = 0, warnings_ = 0;
 
     // Per game.
@@ -163,21 +177,90 @@ private:
     std::string result_tag_, plycount_, setup_, marker_;
 };
 
-int run_check(const CheckArgs& args) {
+struct Tally {
     std::size_t games = 0, errors = 0, warnings = 0;
+};
+
+Tally check_sequential(const PgnInput& input, const CheckArgs& args) {
+    CheckVisitor visitor(input.name, args.strict);
+    PgnReader reader = make_reader(input, reader_options(args.newline, args.strict));
+    return {reader.read_all(visitor), visitor.errors(), visitor.warnings()};
+}
+
+/// Below this size a file is read by one thread: starting threads would cost more than it saves.
+constexpr std::size_t ParallelMinBytes = 1u << 20;
+
+/// One part of a file as a thread read it.
+struct PartResult {
+    std::vector<Finding> findings;
+    std::size_t games = 0, lines = 0, errors = 0, warnings = 0;
+    bool clean_end = false;  // the part ended at a termination marker (see split_pgn_text)
+};
+
+/// A mapped file read in parts by several threads, the problems printed in file order with the
+/// lines and game numbers of the whole file. Nothing when a cut turns out not to fall between two
+/// games (or a game is too large, where the reader's limits depend on where the text starts): the
+/// caller then reads the file in one piece, with nothing printed yet.
+std::optional<Tally> check_parallel(const PgnInput& input, const CheckArgs& args, unsigned threads) {
+    const std::vector<std::string_view> parts = split_pgn_text(input.mapped->text(), threads);
+    if (parts.size() < 2) return std::nullopt;
+    std::vector<PartResult> results(parts.size());
+    const PgnReaderOptions options = reader_options(args.newline, args.strict);
+    const auto read_part = [&](std::size_t k) {
+        PartResult& r = results[k];
+        CheckVisitor visitor(input.name, args.strict, &r.findings);
+        PgnReader reader(parts[k], options);
+        r.games = reader.read_all(visitor);
+        r.lines = reader.lines_read();
+        r.clean_end = reader.ended_at_marker();
+        r.errors = visitor.errors();
+        r.warnings = visitor.warnings();
+    };
+    {
+        std::vector<std::jthread> workers;
+        for (std::size_t k = 1; k < parts.size(); ++k) workers.emplace_back(read_part, k);
+        read_part(0);
+    }
+    for (std::size_t k = 0; k < parts.size(); ++k) {
+        if (k + 1 < parts.size() && !results[k].clean_end) return std::nullopt;
+        for (const Finding& f : results[k].findings)
+            if (f.error.kind == PgnError::Kind::TooLarge) return std::nullopt;
+    }
+    Tally tally;
+    std::size_t line_base = 0;
+    for (PartResult& r : results) {
+        for (Finding& f : r.findings) {
+            f.error.where.line += line_base;
+            f.error.where.game += tally.games;
+            print_pgn_problem(stdout, input.name, f.error, f.warning);
+        }
+        line_base += r.lines;
+        tally.games += r.games;
+        tally.errors += r.errors;
+        tally.warnings += r.warnings;
+    }
+    return tally;
+}
+
+int run_check(const CheckArgs& args) {
+    Tally total;
+    const unsigned threads = args.threads > 0 ? args.threads : std::max(1u, std::thread::hardware_concurrency());
     const bool all_read = read_pgn_inputs(args.files, [&](const PgnInput& input) {
-        CheckVisitor visitor(input.name, args.strict);
-        PgnReader reader = make_reader(input, reader_options(args.newline, args.strict));
-        games += reader.read_all(visitor);
-        errors += visitor.errors();
-        warnings += visitor.warnings();
+        std::optional<Tally> tally;
+        // Several games in flight: a large file in memory is read in parts, one thread each.
+        if (threads > 1 && input.mapped && args.newline.empty() && input.mapped->text().size() >= ParallelMinBytes)
+            tally = check_parallel(input, args, threads);
+        if (!tally) tally = check_sequential(input, args);
+        total.games += tally->games;
+        total.errors += tally->errors;
+        total.warnings += tally->warnings;
     });
     std::fflush(stdout);
     // The last line is always exactly "N games, M errors" in every language (scripts read it); the
     // warnings, which it leaves out, are counted before it in the language.
-    if (warnings > 0) fmt::print("{}\n", tr(Msg::PgnCheckWarnings, warnings));
-    fmt::print("{} games, {} errors\n", games, errors);
-    return pgn_exit_code(all_read, errors);
+    if (total.warnings > 0) fmt::print("{}\n", tr(Msg::PgnCheckWarnings, total.warnings));
+    fmt::print("{} games, {} errors\n", total.games, total.errors);
+    return pgn_exit_code(all_read, total.errors);
 }
 
 }  // namespace
@@ -187,6 +270,7 @@ Command add_pgn_check_command(CLI::App& pgn) {
     CLI::App* sub = pgn.add_subcommand("check", tr(Msg::PgnCheckAbout));
     add_pgn_input_options(*sub, args->files, args->newline);
     sub->add_flag("--strict", args->strict, tr(Msg::HelpPgnStrict));
+    sub->add_option("--threads", args->threads, tr(Msg::HelpWorkerThreads))->type_name("N");
     sub->footer(tr(Msg::PgnCheckFooter));
     return {sub, [args] { return run_check(*args); }, {}};
 }

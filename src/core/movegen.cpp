@@ -55,6 +55,20 @@ Bitboard danger_map(const Position& pos, Bitboard occupied_without_king) {
     return danger;
 }
 
+/// Whether, for some castling right of `Us`, nothing stands on the squares its king and rook cross
+/// or reach (Position::castling_test decides the rest).
+template <Color Us>
+bool castling_path_free(const Position& pos, Square ksq, Bitboard occupied) {
+    for (CastlingSide side : {CastlingSide::King, CastlingSide::Queen}) {
+        const Square rook = pos.castling_rook(Us, side);
+        if (rook == Square::None) continue;
+        const Bitboard path = attacks::between(ksq, Position::king_target(Us, side)) |
+                              attacks::between(rook, Position::rook_target(Us, side));
+        if (!(path & occupied & ~bb(ksq) & ~bb(rook))) return true;
+    }
+    return false;
+}
+
 /// Moves of one pinned pawn: it may only move along the pin line.
 template <Color Us, bool CountOnly>
 void pinned_pawn(Sink<CountOnly>& sink, const Position& pos, Square from, Bitboard allowed, Bitboard occupied) {
@@ -91,11 +105,17 @@ int generate(const Position& pos, Move* out) {
     Sink<CountOnly> sink{out};
     const Bitboard us = pos.pieces(Us), them = pos.pieces(Them), occupied = us | them;
     const Square ksq = pos.king(Us);
-    const Bitboard danger = danger_map<Them>(pos, occupied ^ bb(ksq));
-    sink.add(ksq, attacks::king(ksq) & ~us & ~danger);
-
     // Checkers and pins come with the position (computed once by do_move).
     const Bitboard checkers = pos.checkers();
+    // The map of attacked squares only when the king has a square to step to or may castle with
+    // an empty path: a boxed-in king behind blocked castling paths (most of the opening) needs
+    // none, and castling is then not tried either.
+    const Bitboard king_steps = attacks::king(ksq) & ~us;
+    const bool may_castle = !checkers && (pos.castling_rooks() & us) &&
+                            (king_steps || castling_path_free<Us>(pos, ksq, occupied));
+    const Bitboard danger = king_steps || may_castle ? danger_map<Them>(pos, occupied ^ bb(ksq)) : Bitboard{0};
+    sink.add(ksq, king_steps & ~danger);
+
     if (more_than_one(checkers)) return sink.count;
     const Bitboard checkmask = checkers ? attacks::between(ksq, lsb(checkers)) : ~Bitboard{0};
     const Bitboard target = ~us & checkmask;
@@ -139,7 +159,7 @@ int generate(const Position& pos, Move* out) {
             if (pos.ep_capture_legal(s, ep)) sink.add_special(Move::make(s, ep, MoveKind::EnPassant));
     }
 
-    if (!checkers && (pos.castling_rooks() & us)) {
+    if (may_castle) {
         for (CastlingSide side : {CastlingSide::King, CastlingSide::Queen})
             if (pos.template castling_test<Us>(side, danger).ok())
                 sink.add_special(Move::make(ksq, pos.castling_rook(Us, side), MoveKind::Castling));
@@ -158,10 +178,18 @@ std::uint64_t perft_rec(Position& pos, int depth) {
     MoveList list;
     list.set_size(static_cast<std::size_t>(generate<Us, false>(pos, list.data())));
     std::uint64_t nodes = 0;
+    if (depth == 2) {
+        // Copy-make above the leaves: a copy of the position costs less than undo_move.
+        for (Move m : list) {
+            Position child = pos;
+            child.do_move(m);
+            nodes += static_cast<std::uint64_t>(generate<~Us, true>(child, nullptr));
+        }
+        return nodes;
+    }
     for (Move m : list) {
         Undo u = pos.do_move(m);
-        nodes += depth == 2 ? static_cast<std::uint64_t>(generate<~Us, true>(pos, nullptr))
-                            : perft_rec<~Us>(pos, depth - 1);
+        nodes += perft_rec<~Us>(pos, depth - 1);
         pos.undo_move(m, u);
     }
     return nodes;

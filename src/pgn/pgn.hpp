@@ -142,11 +142,24 @@ public:
     /// Reads all games; returns how many.
     std::size_t read_all(PgnVisitor& visitor);
     std::size_t games_read() const;
+    /// Lines of the input read so far.
+    std::size_t lines_read() const;
+    /// Whether the last game read ended at its termination marker with nothing after it on its
+    /// line, so that the input could have been cut there and read in two parts with the same
+    /// results (the second part's lines and games numbered on from the first's): how a text is
+    /// split among threads and the split checked.
+    bool ended_at_marker() const;
 
 private:
     struct Impl;
     std::unique_ptr<Impl> impl_;
 };
+
+/// Cuts a PGN text into at most `parts` pieces of about equal size for readers in parallel, each
+/// cut just before a line that starts with '[' and follows a blank line after a line ending in a
+/// termination marker (the start of the next game in export format). A guess, not a promise: the
+/// reader of each piece but the last confirms it with PgnReader::ended_at_marker().
+std::vector<std::string_view> split_pgn_text(std::string_view text, std::size_t parts);
 
 /// One game as a tree: the main line and variations, with comments and NAGs.
 struct PgnNode {

@@ -1,6 +1,7 @@
 // The streaming PGN reader: lines from a refillable buffer (or from a text in memory), tokens per
 // line, one game at a time.
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cctype>
@@ -287,6 +288,7 @@ struct PgnReader::Impl {
     std::string fen_tag, variant_tag;
     bool setup_flag = false;
     bool moves_started = false, skipping = false, failed = false, finished = false;
+    bool closed_by_marker = false;  // the game ended at its termination marker (not at a '[' or the end)
     std::size_t game_bytes = 0;
     struct Level {
         Position pos;
@@ -663,6 +665,7 @@ bool PgnReader::Impl::read_game(PgnVisitor& v) {
         break;
     }
     loc = {lines.line_number(), 1, ++games};
+    closed_by_marker = false;
     v.begin_game(loc);
 
     bool in_tags = true;
@@ -697,13 +700,56 @@ bool PgnReader::Impl::read_game(PgnVisitor& v) {
             break;
         }
         in_tags = false;
-        if (!parse_movetext(line, i)) break;
+        if (!parse_movetext(line, i)) {
+            closed_by_marker = true;
+            break;
+        }
     }
     if (in_comment && !failed) fail(PgnError::Kind::Syntax, 0, PgnError::Detail::CommentNotClosed);
     if (!moves_started && !failed) start_moves(0);
     if (!stack.empty() && !failed) fail(PgnError::Kind::Syntax, 0, PgnError::Detail::VariationNotClosed);
     v.end_game();
     return true;
+}
+
+namespace {
+
+/// Whether the line that ends just before `end` (at a '\n') ends in a termination marker.
+bool line_ends_in_marker(std::string_view text, std::size_t end) {
+    while (end > 0 && (is_space(text[end - 1]))) --end;
+    const std::string_view head = text.substr(0, end);
+    for (std::string_view marker : {"1-0", "0-1", "1/2-1/2", "*"}) {
+        if (head.ends_with(marker)) {
+            const std::size_t before = end - marker.size();
+            return before == 0 || is_space(text[before - 1]) || text[before - 1] == '\n';
+        }
+    }
+    return false;
+}
+
+}  // namespace
+
+std::vector<std::string_view> split_pgn_text(std::string_view text, std::size_t parts) {
+    std::vector<std::string_view> pieces;
+    std::size_t start = 0;
+    for (std::size_t k = 1; k < parts && start < text.size(); ++k) {
+        // "\n\n[": a blank line, then a tag line; the cut goes before the '['.
+        std::size_t at = std::max(start, text.size() / parts * k);
+        std::size_t cut = std::string_view::npos;
+        while ((at = text.find("\n\n[", at)) != std::string_view::npos) {
+            std::size_t line_end = at;  // the '\n' ending the line before the blank one
+            if (line_ends_in_marker(text, line_end)) {
+                cut = at + 2;
+                break;
+            }
+            at += 2;
+        }
+        if (cut == std::string_view::npos) break;
+        pieces.push_back(text.substr(start, cut - start));
+        start = cut;
+    }
+    pieces.push_back(text.substr(start));
+    return pieces;
 }
 
 PgnReader::PgnReader(std::istream& in, PgnReaderOptions options) : impl_(std::make_unique<Impl>(in, options)) {}
@@ -716,5 +762,7 @@ std::size_t PgnReader::read_all(PgnVisitor& visitor) {
     return n;
 }
 std::size_t PgnReader::games_read() const { return impl_->games; }
+std::size_t PgnReader::lines_read() const { return impl_->lines.line_number(); }
+bool PgnReader::ended_at_marker() const { return impl_->closed_by_marker && !impl_->have_line; }
 
 }  // namespace schach

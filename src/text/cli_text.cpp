@@ -222,6 +222,9 @@ Phrase phrase(Msg m) {
                 "",
                 "strict: canonical SAN only, Seven Tag Roster required, FEN without SetUp and a missing termination "
                 "marker are errors"};
+        case Msg::HelpWorkerThreads:
+            return {"Threads, die nebeneinander arbeiten (Vorgabe: einer je Kern; 1: alles nacheinander)", "",
+                    "threads working side by side (default: one per core; 1: everything one after another)"};
         case Msg::PgnCheckFooter:
             return {
                 "Prüft Zuglegalität, Result-Tag = Partieende-Markierung, PlyCount, SetUp/FEN, Variant.\n"

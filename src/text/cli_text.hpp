@@ -47,7 +47,7 @@ enum class Msg : std::uint16_t {
     MovesAbout, HelpMovesNotation, MovesFooter, MovesCheckmate, MovesStalemate,
     // pgn
     PgnAbout, PgnFooter, HelpPgnFiles, HelpPgnNewline, PgnTruncated, PgnCannotWrite, PgnWriteError,
-    PgnCheckAbout, HelpPgnStrict, PgnCheckFooter, PgnCheckWarnings,
+    PgnCheckAbout, HelpPgnStrict, HelpWorkerThreads, PgnCheckFooter, PgnCheckWarnings,
     PgnConvertAbout, HelpPgnConvertLang, HelpPgnNotation, HelpPgnNoComments, HelpPgnNoVariations, HelpPgnOutput,
     PgnConvertFooter, PgnConvertSummary,
     AdjudicateAbout, AdjudicateFooter, AdjudicateNullMove, AdjudicateCannotMate, AdjudicateEndedAt,

@@ -111,6 +111,43 @@ TEST(CliDead, EpdFileOneVerdictPerLineThenASummary) {
     std::filesystem::remove_all(dir);
 }
 
+/// Several threads answer the same as one, in the file's order: 5,000 lichess positions (more
+/// than one batch), a bad line among them.
+TEST(CliDead, EpdFileThreadsGiveTheSameAnswersInOrder) {
+    std::ifstream in(test::data_file("dead/chasolver_lichess.txt"));
+    ASSERT_TRUE(in);
+    const auto dir = std::filesystem::temp_directory_path() / ("schach_cli_dead_threads_" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
+    const auto file = dir / "lichess.epd";
+    {
+        std::ofstream out(file);
+        std::string line;
+        for (int n = 0; n < 5000 && std::getline(in, line);) {
+            if (line.empty() || line[0] == '#') continue;
+            out << line.substr(3) << "\n";  // without the label
+            if (++n == 4500) out << "not a fen\n";
+        }
+    }
+    for (const char* winner : {"white", "black"}) {
+        const Output one =
+            schach(std::string("--threads 1 --winner ") + winner + " --epd " + shell_quote(file.string()));
+        EXPECT_EQ(one.exit_code, 1);  // the bad line
+        std::vector<std::string> a = test::lines_of(one.out);
+        ASSERT_EQ(a.size(), 5002u) << winner;
+        EXPECT_TRUE(a.back().starts_with("5000 positions, ")) << a.back();
+        EXPECT_TRUE(a.back().find(" 0 undetermined, 1 errors, ") != std::string::npos) << a.back();
+        const Output three =
+            schach(std::string("--threads 3 --winner ") + winner + " --epd " + shell_quote(file.string()));
+        std::vector<std::string> b = test::lines_of(three.out);
+        ASSERT_EQ(b.size(), a.size()) << winner;
+        // The rate at the end of the summary differs from run to run.
+        a.back() = a.back().substr(0, a.back().rfind(", "));
+        b.back() = b.back().substr(0, b.back().rfind(", "));
+        EXPECT_EQ(a, b) << winner;
+    }
+    std::filesystem::remove_all(dir);
+}
+
 TEST(CliDead, BadInputIsAClearErrorNotACrash) {
     Output bad = schach(fen_arg("8/8/8/8/8/8/8/8 w - - 0 1") + " --winner white", "2>&1");
     EXPECT_EQ(bad.exit_code, 2);

@@ -187,6 +187,46 @@ TEST(CliPgnCheck, IllegalMoveIsReportedAsFileLineColumn) {
     EXPECT_TRUE(contains(errors[0], "Ke3")) << errors[0];
 }
 
+/// Every problem of a large file, line, column and game number, is the same whether one thread
+/// or several read it: also when a guessed cut falls inside a comment that spans lines and holds
+/// what looks like the end of a game and the start of the next (that part is read again in one).
+TEST(CliPgnCheck, ThreadsFindTheSameProblemsAsOneThread) {
+    Scratch scratch;
+    const std::string game = std::string(GoodGame) + "\n";
+    const std::string illegal = "[Event \"illegal\"]\n[Result \"*\"]\n\n1. e4 e5 2. Ke3 *\n\n";
+    const std::string plycount = "[Event \"plies\"]\n[Result \"*\"]\n[PlyCount \"9\"]\n\n1. e4 e5 *\n\n";
+    const std::string fen_only =
+        "[Event \"fen\"]\n[Result \"*\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n\n1. e4 *\n\n";
+    std::string text, tricky;
+    for (int i = 0; i < 12000; ++i) {
+        text += i % 997 == 5 ? illegal : i % 1499 == 7 ? plycount : i % 2003 == 11 ? fen_only : game;
+        // The same games, and around the middle a comment over many lines, each "1-0", a blank
+        // line and a tag line: where two threads would cut first.
+        if (i == 5000) {
+            tricky += "[Event \"c\"]\n[Result \"*\"]\n\n1. e4 {";
+            for (int k = 0; k < 40000; ++k) tricky += "x 1-0\n\n[Event \"no\"]\n";
+            tricky += "} e5 *\n\n";
+        } else {
+            tricky += i % 997 == 5 ? illegal : game;
+        }
+    }
+    for (const auto& [name, content] : {std::pair{"many.pgn", text}, std::pair{"tricky.pgn", tricky}}) {
+        const std::string file = scratch.write(name, content);
+        const Output one = schach("pgn check --threads 1 " + shell_quote(file));
+        EXPECT_EQ(one.exit_code, 1);
+        const std::size_t errors = lines_containing(one, "[illegal-move]").size() +
+                                   lines_containing(one, "[inconsistent]").size() -
+                                   lines_containing(one, ": warning: ").size();
+        EXPECT_EQ(one.last_line(), "12000 games, " + std::to_string(errors) + " errors") << name;
+        EXPECT_GE(lines_containing(one, "[illegal-move]").size(), 12u) << name;
+        for (int threads : {2, 3, 8}) {
+            const Output many = schach("pgn check --threads " + std::to_string(threads) + " " + shell_quote(file));
+            EXPECT_EQ(many.exit_code, one.exit_code) << name << " " << threads;
+            EXPECT_EQ(many.out, one.out) << name << " " << threads;
+        }
+    }
+}
+
 TEST(CliPgnCheck, InconsistentTagsAreErrorsAtTheGamesFirstLine) {
     Scratch scratch;
     const std::string file = scratch.write("tags.pgn", R"(

@@ -374,6 +374,42 @@ TEST(Pgn, MemoryAndStreamReadersAgreeOnOddTexts) {
         }
 }
 
+TEST(Pgn, SplitTextCutsBeforeAGameAndTheReaderConfirmsIt) {
+    const std::string game = "[Event \"g\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n";
+    std::string text;
+    for (int i = 0; i < 100; ++i) text += game;
+    const std::vector<std::string_view> parts = split_pgn_text(text, 4);
+    ASSERT_EQ(parts.size(), 4u);
+    std::size_t games = 0, lines = 0;
+    for (std::size_t k = 0; k < parts.size(); ++k) {
+        EXPECT_TRUE(parts[k].starts_with("[Event")) << k;
+        PgnVisitor ignore;
+        PgnReader reader(parts[k]);
+        games += reader.read_all(ignore);
+        lines += reader.lines_read();
+        EXPECT_TRUE(reader.ended_at_marker()) << k;
+    }
+    EXPECT_EQ(games, 100u);
+    EXPECT_EQ(lines, 500u);
+    EXPECT_EQ(split_pgn_text(text, 1).size(), 1u);
+    EXPECT_EQ(split_pgn_text("", 3).size(), 1u);
+
+    // A cut guessed inside a comment that spans lines ("*", a blank line, a tag line in it): the
+    // reader of the first part says it did not end at a marker, so the cut is not taken.
+    const std::string tricky = game + "[Event \"c\"]\n\n1. e4 {x *\n\n[Event \"no\"]\n} e5 *\n\n" + game;
+    const std::vector<std::string_view> cut = split_pgn_text(tricky, 2);
+    ASSERT_EQ(cut.size(), 2u);
+    PgnVisitor ignore;
+    PgnReader first(cut[0]);
+    first.read_all(ignore);
+    EXPECT_EQ(cut[1].substr(0, 12), "[Event \"no\"]") << cut[1];
+    EXPECT_FALSE(first.ended_at_marker());
+    // After a result with more on its line, a cut there would lose that text's game.
+    PgnReader rest("[Event \"a\"]\n\n1. e4 * [Event \"b\"]\n");
+    rest.read_all(ignore);
+    EXPECT_FALSE(rest.ended_at_marker());
+}
+
 TEST(Pgn, MemoryReaderCallsLinesOverlongWhereTheStreamReaderDoes) {
     // The stream reader reads 64 KiB chunks and calls a line overlong when enough of it is buffered
     // without its end; the memory reader must agree around chunk ends too.
