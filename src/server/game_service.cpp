@@ -1,16 +1,13 @@
 #include "server/game_service.hpp"
 
-#include <boost/asio/post.hpp>
-#include <boost/asio/steady_timer.hpp>
-#include <boost/asio/strand.hpp>
-
+#include <array>
 #include <atomic>
 #include <chrono>
+#include <deque>
 #include <future>
 #include <mutex>
 #include <random>
 #include <span>
-#include <thread>
 #include <unordered_map>
 
 #include "core/chess960.hpp"
@@ -24,7 +21,6 @@
 #include "server/store.hpp"
 
 namespace schach::server {
-namespace asio = boost::asio;
 namespace {
 
 Millis steady_ms() {
@@ -36,66 +32,58 @@ Millis wall_ms() {
         .count();
 }
 
-}  // namespace
-
-struct Slot;
-
-namespace {
-
-/// A subscriber: its handler, called on the game's strand; never again once cancelled.
+/// A subscriber: its handler, called on the game's mailbox only. `active` is the one field
+/// another thread touches (the subscription's end); the mailbox drops ended subscribers lazily.
 struct Subscriber {
-    std::weak_ptr<Slot> slot;    // where it is registered (under mutex)
-    std::recursive_mutex mutex;  // cancel() from inside the handler must not deadlock
     EventHandler handler;
-    bool active = true;
-    std::int64_t delivered = 0;  // the last version handed over (events are never repeated)
+    std::atomic<bool> active{true};
+    std::int64_t delivered = 0;  // the last version handed over (events are never repeated); mailbox only
 
     void deliver(const Event& e) {
-        std::lock_guard lock(mutex);
-        if (!active) return;
+        if (!active.load(std::memory_order_acquire)) return;
         if (e.version != 0 && e.version <= delivered) return;
         delivered = e.version != 0 ? e.version : e.view->version;
         handler(e);
     }
-    void cancel() {
-        std::lock_guard lock(mutex);
-        active = false;
-        handler = nullptr;
-    }
 };
 
 }  // namespace
 
-/// One live game: its strand, the current value (replaced whole on every change) and its
-/// subscribers. `write` serialises the changes (the strand's tasks and the synchronous join);
-/// `read` guards `current` and `subscribers` for readers on any thread.
-struct Slot : std::enable_shared_from_this<Slot> {
-    explicit Slot(asio::io_context& io, LiveGame game)
-        : strand(asio::make_strand(io)), current(std::make_shared<const LiveGame>(std::move(game))) {}
-    asio::strand<asio::io_context::executor_type> strand;
-    std::mutex write;
-    mutable std::mutex read;
-    std::shared_ptr<const LiveGame> current;
-    std::vector<std::shared_ptr<Subscriber>> subscribers;
-    bool engine_pending = false;  // under `write`
-    /// Taken out of memory (under `write`): whoever still holds the slot finds the game again.
-    bool unloaded = false;
-    std::atomic<Millis> last_used{0};  // the service's now() when last looked up or watched
-    // Committed events not yet broadcast, in commit order: appended by commit (under `write`),
-    // taken and broadcast only on the strand (Impl::flush), so subscribe() sees no broadcast
-    // between its backlog and its registration.
-    std::mutex outgoing_mutex;
-    std::vector<Event> outgoing;
+struct Actor;
 
-    std::shared_ptr<const LiveGame> snapshot() const {
-        std::lock_guard lock(read);
-        return current;
-    }
+/// A task of a game's actor: `run` on its mailbox while no commit of the game is under way, or
+/// `lost` (may be empty) when the game is gone from the store meanwhile.
+struct Task {
+    std::function<void(const std::shared_ptr<Actor>&)> run;
+    std::function<void()> lost;
+};
+
+/// One live game: its mailbox and its current value (replaced whole on every change).
+struct Actor {
+    Actor(std::unique_ptr<Mailbox> b, LiveGame game)
+        : box(std::move(b)), current(std::make_shared<const LiveGame>(std::move(game))) {}
+    const std::unique_ptr<Mailbox> box;
+    /// Replaced only on the mailbox, after the commit; read from any thread.
+    std::atomic<std::shared_ptr<const LiveGame>> current;
+    std::atomic<Millis> last_used{0};      // the service's now() when last looked up or watched
+    std::atomic<bool> flag_queued{false};  // a flag check waits in the mailbox
+
+    // The mailbox's own state: touched by its tasks only, so no lock.
+    std::deque<Task> queue;  // tasks waiting while a commit is under way
+    bool busy = false;       // a commit (or a rematch's new game) is under way
+    bool engine_pending = false;
+    /// Out of memory (unloaded, or stale after another writer won): its tasks and subscribers
+    /// go to the game's actor loaded again.
+    bool gone = false;
+    std::vector<std::shared_ptr<Subscriber>> subscribers;
+    std::vector<std::function<void()>> on_idle;  // the service's end waits for the commit under way
+
+    std::shared_ptr<const LiveGame> snapshot() const { return current.load(std::memory_order_acquire); }
 };
 
 struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
-    Impl(asio::io_context& io_, Store& store_, EnginePool& engines_, ServiceOptions options_)
-        : io(io_), store(store_), engines(engines_), options(std::move(options_)), flag_timer(io_) {
+    Impl(Runtime& runtime_, Store& store_, EnginePool& engines_, ServiceOptions options_)
+        : runtime(runtime_), store(store_), engines(engines_), options(std::move(options_)) {
         if (!options.now) options.now = steady_ms;
         if (!options.wall_now) options.wall_now = wall_ms;
     }
@@ -104,373 +92,528 @@ struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
         if (options.log) options.log(message);
     }
 
-    asio::io_context& io;
+    Runtime& runtime;
     Store& store;
     EnginePool& engines;
     ServiceOptions options;
-    asio::steady_timer flag_timer;
-    Millis last_sweep = 0;  // on the flag timer's handler only
+    Millis last_sweep = 0;  // on the tick only
     std::atomic<bool> closed{false};
-    std::atomic<int> busy{0};  // handlers running now; the service's end waits for them
 
-    /// Entered by every posted handler: false once the service has ended. While the guard
-    /// lives, the service (and the store it uses) stays.
-    struct Guard {
-        Impl* impl = nullptr;
-        explicit operator bool() const { return impl != nullptr; }
-        Guard(const Guard&) = delete;
-        Guard& operator=(const Guard&) = delete;
-        explicit Guard(Impl& i) {
-            ++i.busy;
-            if (i.closed) --i.busy;
-            else impl = &i;
-        }
-        ~Guard() {
-            if (impl) --impl->busy;
-        }
+    // ---- The map of live games: sharded, each lock held only for one lookup or change --------
+
+    struct Shard {
+        mutable std::mutex mutex;
+        std::unordered_map<GameId, std::shared_ptr<Actor>> games;
     };
-    mutable std::mutex games_mutex;
-    std::unordered_map<GameId, std::shared_ptr<Slot>> games;
+    static constexpr std::size_t Shards = 16;
+    std::array<Shard, Shards> shards;
 
-    std::shared_ptr<Slot> find(const GameId& id) {
-        {
-            std::lock_guard lock(games_mutex);
-            if (auto it = games.find(id); it != games.end()) {
-                it->second->last_used = options.now();
-                return it->second;
-            }
-        }
-        // A game of an earlier run, or one unloaded: loaded on demand.
-        if (!is_game_id(id)) return nullptr;
-        auto loaded = store.load_game(id);
-        if (!loaded || !*loaded) return nullptr;
-        auto game = LiveGame::restore(**loaded, options.now());
-        if (!game) return nullptr;
-        std::lock_guard lock(games_mutex);
-        auto [it, inserted] = games.try_emplace(id, std::make_shared<Slot>(io, std::move(*game)));
-        it->second->last_used = options.now();
+    Shard& shard_of(const GameId& id) { return shards[std::hash<GameId>{}(id) % Shards]; }
+
+    std::shared_ptr<Actor> find(const GameId& id) {
+        Shard& s = shard_of(id);
+        std::lock_guard lock(s.mutex);
+        const auto it = s.games.find(id);
+        if (it == s.games.end()) return nullptr;
+        it->second->last_used.store(options.now(), std::memory_order_relaxed);
         return it->second;
     }
 
-    /// Locks the live slot of `slot`'s game: `slot` itself, or the game loaded again when it was
-    /// unloaded meanwhile. None when the game is gone from the store too.
-    std::optional<std::unique_lock<std::mutex>> lock_live(std::shared_ptr<Slot>& slot) {
-        for (;;) {
-            std::unique_lock lock(slot->write);
-            if (!slot->unloaded) return lock;
-            const GameId id = slot->snapshot()->id();
-            lock.unlock();
-            auto again = find(id);
-            if (!again) return std::nullopt;
-            slot = std::move(again);
-        }
+    /// Makes `actor` the live one of its game unless another is already; the live one.
+    std::pair<std::shared_ptr<Actor>, bool> insert(const GameId& id, std::shared_ptr<Actor> actor) {
+        actor->last_used = options.now();
+        Shard& s = shard_of(id);
+        std::lock_guard lock(s.mutex);
+        auto [it, inserted] = s.games.try_emplace(id, std::move(actor));
+        return {it->second, inserted};
     }
 
-    /// Takes out of memory the games ServiceOptions lets go (see there).
-    std::size_t unload_idle() {
-        const Millis now = options.now();
-        std::size_t unloaded = 0;
-        for (const auto& slot : all_slots()) {
-            std::unique_lock lock(slot->write, std::try_to_lock);
-            if (!lock || slot->engine_pending) continue;
-            {
-                std::lock_guard read(slot->read);
-                if (!slot->subscribers.empty()) {
-                    slot->last_used = now;  // watched: the idle time counts from the last watcher
-                    continue;
-                }
+    void erase(const GameId& id, const Actor& actor) {
+        Shard& s = shard_of(id);
+        std::lock_guard lock(s.mutex);
+        if (const auto it = s.games.find(id); it != s.games.end() && it->second.get() == &actor) s.games.erase(it);
+    }
+
+    std::vector<std::shared_ptr<Actor>> all_actors() const {
+        std::vector<std::shared_ptr<Actor>> out;
+        for (const Shard& s : shards) {
+            std::lock_guard lock(s.mutex);
+            for (const auto& [id, actor] : s.games) out.push_back(actor);
+        }
+        return out;
+    }
+
+    std::shared_ptr<Actor> make_actor(LiveGame game) {
+        return std::make_shared<Actor>(runtime.mailbox(), std::move(game));
+    }
+
+    /// The live actor of game `id`, loaded from the store when it is not in memory; none when
+    /// there is no such game. `then` runs on the caller's thread when the game is in memory,
+    /// else on the game's mailbox (never on the store's thread).
+    void with_actor(const GameId& id, std::function<void(std::shared_ptr<Actor>)> then) {
+        if (auto actor = find(id)) return then(std::move(actor));
+        if (!is_game_id(id)) return then(nullptr);
+        store.load_game(id, [weak = weak_from_this(), id, then = std::move(then)](auto loaded) mutable {
+            const auto self = weak.lock();
+            if (!self || self->closed) return;
+            if (!loaded || !*loaded) {
+                if (!loaded) self->log("store: load game " + id + ": " + loaded.error().message);
+                return then(nullptr);
             }
-            const auto game = slot->snapshot();
-            const bool finished = game->status() == Status::Over || game->status() == Status::Aborted;
-            // An agreed rematch is known only in memory (its players take their seats with it):
-            // such a game waits as long as an idle one.
-            const bool short_grace = finished && game->rematch_id().empty();
-            const Millis limit = short_grace ? options.unload_finished_ms : options.unload_idle_ms;
-            if (limit <= 0 || game->timer_running() || now - slot->last_used < limit) continue;
-            slot->unloaded = true;
-            std::lock_guard games_lock(games_mutex);
-            if (auto it = games.find(game->id()); it != games.end() && it->second == slot) games.erase(it);
-            ++unloaded;
-        }
-        return unloaded;
+            auto game = LiveGame::restore(**loaded, self->options.now());
+            if (!game) {
+                self->log("store: game " + id + ": " + game.error());
+                return then(nullptr);
+            }
+            auto [actor, inserted] = self->insert(id, self->make_actor(std::move(*game)));
+            if (inserted) self->post_engine_check(actor);
+            actor->box->post([actor, then = std::move(then)] { then(actor); });
+        });
     }
 
-    /// Stores an action's effects, then makes the changed game current and queues its events for
-    /// the broadcast (flush). Under slot.write.
-    bool commit(Slot& slot, LiveGame& game, const Effects& effects, Millis wall) {
-        std::vector<StoredEvent> events;
-        for (const Event& e : effects.events)
-            events.push_back({e.version, std::string(event_kind_id(e.kind)), stored_event_json(e)});
-        const GameUpdate update = game.update(wall);
-        std::expected<void, StoreError> r;
-        if (effects.move) r = store.append_move(game.id(), *effects.move, update, events);
-        else if (effects.take_back_from) r = store.take_back(game.id(), *effects.take_back_from, update, events);
-        else r = store.update_game(game.id(), update, events, effects.seats);
-        if (!r) {
-            log("store: game " + game.id() + ": " + r.error().message);
-            return false;
-        }
-        game.remember(effects, options.recent_events);
-        auto next = std::make_shared<const LiveGame>(std::move(game));
-        {
-            std::lock_guard lock(slot.read);
-            slot.current = next;
-        }
-        {
-            std::lock_guard lock(slot.outgoing_mutex);
-            slot.outgoing.insert(slot.outgoing.end(), effects.events.begin(), effects.events.end());
-        }
-        return true;
+    // ---- The mailbox --------------------------------------------------------------------------
+
+    /// Queues `task` for `actor`'s game.
+    void send(const std::shared_ptr<Actor>& actor, Task task) {
+        actor->box->post([weak = weak_from_this(), actor, task = std::move(task)]() mutable {
+            const auto self = weak.lock();
+            if (!self || self->closed) return;
+            actor->queue.push_back(std::move(task));
+            self->pump(actor);
+        });
     }
 
-    /// Broadcasts the committed events not yet sent, in commit order. On the strand only.
-    void flush(Slot& slot) {
-        std::vector<Event> events;
-        {
-            std::lock_guard lock(slot.outgoing_mutex);
-            events.swap(slot.outgoing);
+    /// Runs the waiting tasks until one suspends the actor in a commit. On the mailbox.
+    void pump(const std::shared_ptr<Actor>& actor) {
+        while (!actor->busy && !actor->queue.empty() && !closed) {
+            if (actor->gone) return forward(actor);
+            Task task = std::move(actor->queue.front());
+            actor->queue.pop_front();
+            task.run(actor);
         }
-        if (!events.empty()) broadcast(slot, events);
+        if (!actor->busy) {
+            for (auto& f : std::exchange(actor->on_idle, {})) f();
+        }
     }
 
-    void broadcast(Slot& slot, const std::vector<Event>& events) {
-        std::vector<std::shared_ptr<Subscriber>> subs;
-        {
-            std::lock_guard lock(slot.read);
-            subs = slot.subscribers;
-        }
+    /// Hands the tasks and subscribers of an actor that is gone to the game's live actor (loaded
+    /// again); once, not in a loop: a task that finds that one gone too is handed on from there.
+    void forward(const std::shared_ptr<Actor>& old) {
+        std::deque<Task> tasks = std::exchange(old->queue, {});
+        std::vector<std::shared_ptr<Subscriber>> subs = std::exchange(old->subscribers, {});
+        std::erase_if(subs, [](const auto& s) { return !s->active; });
+        if (tasks.empty() && subs.empty()) return;
+        with_actor(old->snapshot()->id(),
+                   [self = shared_from_this(), tasks = std::move(tasks), subs = std::move(subs)](auto actor) mutable {
+                       if (!actor) {
+                           for (Task& t : tasks)
+                               if (t.lost) t.lost();
+                           return;
+                       }
+                       for (Task& t : tasks) self->send(actor, std::move(t));
+                       // A subscriber of the stale copy gets the game as it is now.
+                       for (auto& sub : subs)
+                           self->send(actor, {[self, sub](const std::shared_ptr<Actor>& a) {
+                                                  a->subscribers.push_back(sub);
+                                                  self->deliver_state(*a, *sub);
+                                              },
+                                              {}});
+                   });
+    }
+
+    void deliver_state(const Actor& actor, Subscriber& sub) {
+        Event state;
+        state.kind = EventKind::State;
+        state.view = actor.snapshot()->view(options.now());
+        sub.deliver(state);
+    }
+
+    void broadcast(Actor& actor, const std::vector<Event>& events) {
+        std::erase_if(actor.subscribers, [](const auto& s) { return !s->active; });
+        const auto subs = actor.subscribers;  // a handler may subscribe or end meanwhile
         for (const Event& e : events)
             for (const auto& s : subs) s->deliver(e);
     }
 
+    // ---- Actions: applied to a copy, committed, then current, acknowledged, broadcast ---------
+
     using Action = std::function<std::expected<Effects, ServiceError>(LiveGame&, Millis now, Millis wall)>;
-
-    /// Runs an action on a copy of the game: a fallen flag decides first, then the action; each
-    /// change is stored before it becomes current. Under slot.write.
-    std::expected<Effects, ServiceError> apply_locked(Slot& slot, const Action& action, Language lang) {
-        const Millis now = options.now(), wall = options.wall_now();
-        LiveGame copy = *slot.current;
-        Effects flag = copy.check_flag(now);
-        if (!flag.empty()) {
-            if (!commit(slot, copy, flag, wall)) return std::unexpected(make_error(ServiceCode::Storage, lang));
-            copy = *slot.current;
-        }
-        auto effects = action(copy, now, wall);
-        if (!effects || effects->empty()) return effects;
-        if (!commit(slot, copy, *effects, wall)) return std::unexpected(make_error(ServiceCode::Storage, lang));
-        return effects;
-    }
-
     using Answer = std::function<void(const std::expected<Effects, ServiceError>&)>;
 
-    /// apply_locked under slot.write; then `answer` (the caller's reply: acknowledged before the
-    /// events go out) and the broadcast: at once on the strand, where the strand's tasks run
-    /// (act, engine moves, flags), posted to it from any other thread (join). An action never
-    /// waits for a free thread to tell its opponent.
-    std::expected<Effects, ServiceError> apply(std::shared_ptr<Slot> slot, const Action& action, Language lang,
-                                               bool on_strand = true, const Answer& answer = {}) {
-        std::expected<Effects, ServiceError> r;
-        {
-            auto lock = lock_live(slot);
-            if (!lock) return std::unexpected(make_error(ServiceCode::NoSuchGame, lang));
-            r = apply_locked(*slot, action, lang);
-        }
-        if (answer) answer(r);
-        if (on_strand) {
-            flush(*slot);
-        } else {
-            asio::post(slot->strand, [self = shared_from_this(), slot] {
-                Guard guard(*self);
-                if (guard) self->flush(*slot);
-            });
-        }
-        post_engine_check(slot);
-        return r;
+    /// The task that runs `action` (see apply).
+    Task action_task(Action action, Answer answer, Language lang) {
+        Task task;
+        task.lost = [answer, lang] {
+            if (answer) answer(std::unexpected(make_error(ServiceCode::NoSuchGame, lang)));
+        };
+        task.run = [self = shared_from_this(), action = std::move(action), answer = std::move(answer),
+                    lang](const std::shared_ptr<Actor>& actor) { self->apply(actor, action, answer, lang); };
+        return task;
     }
 
-    void post_engine_check(const std::shared_ptr<Slot>& slot) {
-        asio::post(slot->strand, [weak = weak_from_this(), slot] {
-            if (auto self = weak.lock()) {
-                Guard guard(*self);
-                if (guard) self->engine_check(slot);
+    /// Runs an action on a copy of the game: a fallen flag decides first (a commit of its own),
+    /// then the action; its effects are stored, and only then is the copy current, the answer
+    /// given and the events broadcast. On the mailbox, the actor not busy.
+    void apply(const std::shared_ptr<Actor>& actor, const Action& action, const Answer& answer, Language lang) {
+        const Millis now = options.now(), wall = options.wall_now();
+        auto copy = std::make_shared<LiveGame>(*actor->snapshot());
+        Effects flag = copy->check_flag(now);
+        if (!flag.empty()) {
+            commit(actor, copy, std::move(flag), wall, lang, {}, action_task(action, answer, lang),
+                   [self = shared_from_this(), actor, action, answer, lang](bool stored) {
+                       if (!stored) {
+                           if (answer) answer(std::unexpected(make_error(ServiceCode::Storage, lang)));
+                           return self->idle(actor);
+                       }
+                       actor->busy = false;
+                       self->apply(actor, action, answer, lang);  // on the game as the flag left it
+                       if (!actor->busy) self->idle(actor);
+                   });
+            return;
+        }
+        auto effects = action(*copy, now, wall);
+        if (!effects || effects->empty()) {
+            if (answer) answer(effects);
+            return;
+        }
+        if (effects->rematch_agreed)
+            return create_rematch_then_commit(actor, copy, std::move(*effects), wall, action, answer, lang);
+        commit(actor, copy, std::move(*effects), wall, lang, answer, action_task(action, answer, lang),
+               [self = shared_from_this(), actor](bool) { self->idle(actor); });
+    }
+
+    /// The commit under way has ended (and its answer is given): the next task may run.
+    void idle(const std::shared_ptr<Actor>& actor) {
+        actor->busy = false;
+        post_engine_check(actor);
+        pump(actor);
+    }
+
+    /// The service ends while the actor waited for the store: it only tells whoever waits for it.
+    static void settle_closed(Actor& actor) {
+        actor.busy = false;
+        for (auto& f : std::exchange(actor.on_idle, {})) f();
+    }
+
+    /// Hands `effects` of the changed copy `next` to the store, suspending the actor. When the
+    /// store has committed them (back on the mailbox): `next` becomes current, `answer` gets the
+    /// effects, the events are broadcast and `then(true)` goes on (ends the action with idle(), or
+    /// runs its next step). A store that failed leaves the game as it was: `answer` gets Storage,
+    /// then `then(false)`. A store where another writer was first makes this copy stale: the
+    /// actor drops it, and `retry` (the action again) runs on the game as stored.
+    void commit(const std::shared_ptr<Actor>& actor, std::shared_ptr<LiveGame> next, Effects effects, Millis wall,
+                Language lang, Answer answer, Task retry, std::function<void(bool)> then) {
+        actor->busy = true;
+        std::vector<StoredEvent> events;
+        events.reserve(effects.events.size());
+        for (const Event& e : effects.events)
+            events.push_back({e.version, std::string(event_kind_id(e.kind)), stored_event_json(e)});
+        const GameUpdate update = next->update(wall);
+        struct Pending {
+            std::shared_ptr<LiveGame> next;
+            Effects effects;
+            Language lang;
+            Answer answer;
+            Task retry;
+            std::function<void(bool)> then;
+        };
+        auto pending = std::make_shared<Pending>(
+            Pending{std::move(next), std::move(effects), lang, std::move(answer), std::move(retry), std::move(then)});
+        StoreDone<void> done = [weak = weak_from_this(), actor, pending](std::expected<void, StoreError> r) {
+            const auto self = weak.lock();
+            if (!self) return;
+            actor->box->post([self, actor, pending, r = std::move(r)] { self->committed(actor, *pending, r); });
+        };
+        const GameId& id = pending->next->id();
+        const Effects& e = pending->effects;
+        if (e.move) store.append_move(id, *e.move, update, events, std::move(done));
+        else if (e.take_back_from) store.take_back(id, *e.take_back_from, update, events, std::move(done));
+        else store.update_game(id, update, events, e.seats, std::move(done));
+    }
+
+    /// The store's answer to commit(), on the mailbox.
+    template <class Pending>
+    void committed(const std::shared_ptr<Actor>& actor, Pending& p, const std::expected<void, StoreError>& r) {
+        if (closed) return settle_closed(*actor);  // nobody is told any more; the end waits for this
+        if (!r) {
+            log("store: game " + p.next->id() + ": " + r.error().message);
+            if (r.error().code == StoreCode::Conflict) return drop_stale(actor, std::move(p.retry));
+            if (p.answer) p.answer(std::unexpected(make_error(ServiceCode::Storage, p.lang)));
+            return p.then(false);
+        }
+        p.next->remember(p.effects, options.recent_events);
+        actor->current.store(std::shared_ptr<const LiveGame>(p.next), std::memory_order_release);
+        if (p.answer) p.answer(p.effects);
+        broadcast(*actor, p.effects.events);
+        p.then(true);
+    }
+
+    /// Another writer stored this game first: this copy is stale. It leaves memory, and the
+    /// action (not stored, not answered) and every task waiting here go to the game loaded again,
+    /// its subscribers too (they get the game as stored).
+    void drop_stale(const std::shared_ptr<Actor>& actor, Task retry) {
+        actor->gone = true;
+        actor->busy = false;
+        actor->queue.push_front(std::move(retry));
+        erase(actor->snapshot()->id(), *actor);
+        forward(actor);
+        for (auto& f : std::exchange(actor->on_idle, {})) f();
+    }
+
+    /// An agreed rematch: its game is created and stored first, then the old game's Rematch event
+    /// is committed. The actor stays busy in between.
+    void create_rematch_then_commit(const std::shared_ptr<Actor>& actor, std::shared_ptr<LiveGame> copy,
+                                    Effects effects, Millis wall, const Action& action, const Answer& answer,
+                                    Language lang) {
+        actor->busy = true;
+        GameSetup setup = copy->setup();
+        setup.created = options.wall_now();
+        ByColor<StoredSeat> seats{};
+        for (Color c : {Color::White, Color::Black}) {
+            const StoredSeat& was = copy->seats()[c];
+            StoredSeat& now = seats[~c];
+            now.color = ~c;
+            now.engine = was.engine;
+            now.invite_hash = was.engine ? "" : was.secret_hash;  // each opens it with their old secret
+            now.browser = was.browser;
+        }
+        auto step = [self = shared_from_this(), actor, copy = std::move(copy), effects = std::move(effects), wall,
+                     action, answer, lang](std::shared_ptr<Actor> created) mutable {
+            if (self->closed) return settle_closed(*actor);
+            if (!created) {
+                if (answer) answer(std::unexpected(make_error(ServiceCode::Storage, lang)));
+                return self->idle(actor);
             }
+            copy->rematch_created(created->snapshot()->id(), effects, self->options.now());
+            self->commit(actor, copy, std::move(effects), wall, lang, answer, self->action_task(action, answer, lang),
+                         [self, actor](bool) { self->idle(actor); });
+        };
+        insert_new_game(
+            std::move(setup), seats,
+            [actor, step = std::make_shared<decltype(step)>(std::move(step))](std::shared_ptr<Actor> created) {
+                actor->box->post([step, created = std::move(created)] { (*step)(created); });
+            });
+    }
+
+    /// Gives a new game its id, stores it and makes it live (the computer starts thinking when
+    /// it has White); `done` gets its actor, or none when the store failed. An id taken (in
+    /// memory or in the store) is drawn again, up to 8 times.
+    void insert_new_game(GameSetup setup, ByColor<StoredSeat> seats, std::function<void(std::shared_ptr<Actor>)> done,
+                         int attempt = 0) {
+        if (attempt >= 8) return done(nullptr);
+        setup.id = random_game_id();
+        if (find(setup.id)) return insert_new_game(std::move(setup), seats, std::move(done), attempt + 1);
+        auto game = std::make_shared<LiveGame>(setup, seats, options.now(), setup.created);
+        store.create_game(game->stored_game(), {seats[Color::White], seats[Color::Black]}, {1, "state", "{}"},
+                          [weak = weak_from_this(), setup = std::move(setup), seats, game, done = std::move(done),
+                           attempt](std::expected<void, StoreError> r) mutable {
+                              const auto self = weak.lock();
+                              if (!self) return;
+                              if (self->closed) return done(nullptr);
+                              if (!r) {  // an id taken in the store (or the store failed: tried again)
+                                  self->log("store: new game " + setup.id + ": " + r.error().message);
+                                  return self->insert_new_game(std::move(setup), seats, std::move(done), attempt + 1);
+                              }
+                              auto actor = self->insert(setup.id, self->make_actor(std::move(*game))).first;
+                              self->post_engine_check(actor);
+                              done(std::move(actor));
+                          });
+    }
+
+    // ---- The computer, flags, unloading -------------------------------------------------------
+
+    void post_engine_check(const std::shared_ptr<Actor>& actor) {
+        actor->box->post([weak = weak_from_this(), actor] {
+            if (const auto self = weak.lock(); self && !self->closed) self->engine_check(actor);
         });
     }
 
-    /// Asks the pool for the computer's move when it is to move and nobody asked yet.
-    void engine_check(const std::shared_ptr<Slot>& slot) {
-        std::lock_guard lock(slot->write);
-        if (slot->engine_pending || slot->unloaded) return;
-        auto task = slot->current->engine_task(options.now());
+    /// Asks the pool for the computer's move when it is to move and nobody asked yet. On the
+    /// mailbox; the reply comes back as a task.
+    void engine_check(const std::shared_ptr<Actor>& actor) {
+        if (actor->engine_pending || actor->gone) return;
+        auto task = actor->snapshot()->engine_task(options.now());
         if (!task) return;
-        slot->engine_pending = true;
+        actor->engine_pending = true;
         const int ply = task->ply;
         EngineRequest request;
         static_cast<EnginePosition&>(request) = std::move(*task);
-        request.done = [weak = weak_from_this(), slot, ply](std::optional<Move> m) {
-            auto self = weak.lock();
+        request.done = [weak = weak_from_this(), actor, ply](std::optional<Move> m) {
+            const auto self = weak.lock();
             if (!self || self->closed) return;
-            asio::post(slot->strand, [weak, slot, ply, m] {
-                auto me = weak.lock();
-                if (!me) return;
-                Guard guard(*me);
-                if (!guard) return;
-                {
-                    std::lock_guard pending(slot->write);
-                    slot->engine_pending = false;
-                }
-                if (m)
-                    (void)me->apply(
-                        slot, [&](LiveGame& g, Millis now, Millis wall) { return g.engine_move(*m, ply, now, wall); },
-                        Language::English);
-                else me->post_engine_check(slot);
-            });
+            Task reply;
+            reply.run = [self, m, ply](const std::shared_ptr<Actor>& a) {
+                a->engine_pending = false;
+                if (!m) return self->engine_check(a);
+                self->apply(
+                    a, [m, ply](LiveGame& g, Millis now, Millis wall) { return g.engine_move(*m, ply, now, wall); }, {},
+                    Language::English);
+            };
+            self->send(actor, std::move(reply));
         };
         engines.submit(std::move(request));
     }
 
-    void arm_flag_timer() {
-        if (options.flag_interval_ms <= 0 || closed) return;
-        flag_timer.expires_after(std::chrono::milliseconds(options.flag_interval_ms));
-        flag_timer.async_wait([weak = weak_from_this()](const boost::system::error_code& ec) {
-            auto self = weak.lock();
-            if (ec || !self) return;
-            Guard guard(*self);
-            if (!guard) return;
-            self->check_all_flags();
-            if (self->options.unload_sweep_ms > 0 &&
-                self->options.now() - self->last_sweep >= self->options.unload_sweep_ms) {
-                self->last_sweep = self->options.now();
-                self->unload_idle();
+    void check_all_flags() {
+        const Millis now = options.now();
+        for (const auto& actor : all_actors()) {
+            if (!actor->snapshot()->flag_due(now) || actor->flag_queued.exchange(true)) continue;
+            Task task = action_task([](LiveGame&, Millis, Millis) { return std::expected<Effects, ServiceError>(); },
+                                    {}, Language::English);
+            task.run = [run = std::move(task.run)](const std::shared_ptr<Actor>& a) {
+                a->flag_queued = false;
+                run(a);
+            };
+            send(actor, std::move(task));
+        }
+    }
+
+    /// Whether ServiceOptions lets the game go now (without looking at its mailbox's state).
+    bool may_unload(const Actor& actor, Millis now) const {
+        const auto game = actor.snapshot();
+        const bool finished = game->status() == Status::Over || game->status() == Status::Aborted;
+        // An agreed rematch is known only in memory (its players take their seats with it):
+        // such a game waits as long as an idle one.
+        const bool short_grace = finished && game->rematch_id().empty();
+        const Millis limit = short_grace ? options.unload_finished_ms : options.unload_idle_ms;
+        return limit > 0 && !game->timer_running() && now - actor.last_used.load() >= limit;
+    }
+
+    void unload_idle(std::function<void(std::size_t)> done) {
+        const Millis now = options.now();
+        std::vector<std::shared_ptr<Actor>> candidates;
+        for (auto& actor : all_actors())
+            if (may_unload(*actor, now)) candidates.push_back(std::move(actor));
+        struct Count {
+            std::atomic<std::size_t> left, unloaded{0};
+            std::function<void(std::size_t)> done;
+            void answer(bool gone) {
+                if (gone) ++unloaded;
+                if (--left == 0 && done) done(unloaded);
             }
-            self->arm_flag_timer();
+        };
+        if (candidates.empty()) {
+            if (done) done(0);
+            return;
+        }
+        auto count = std::make_shared<Count>();
+        count->left = candidates.size();
+        count->done = std::move(done);
+        for (const auto& actor : candidates) {
+            Task task;
+            task.lost = [count] { count->answer(false); };
+            task.run = [self = shared_from_this(), count, now](const std::shared_ptr<Actor>& a) {
+                std::erase_if(a->subscribers, [](const auto& s) { return !s->active; });
+                if (!a->subscribers.empty()) {
+                    a->last_used = now;  // watched: the idle time counts from the last watcher
+                    return count->answer(false);
+                }
+                if (a->engine_pending || !self->may_unload(*a, now)) return count->answer(false);
+                a->gone = true;  // the tasks that come after go to the game loaded again
+                self->erase(a->snapshot()->id(), *a);
+                count->answer(true);
+            };
+            send(actor, std::move(task));
+        }
+    }
+
+    void start_ticks() {
+        if (options.flag_interval_ms <= 0) return;
+        runtime.every(std::chrono::milliseconds(options.flag_interval_ms), [weak = weak_from_this()] {
+            const auto self = weak.lock();
+            if (!self || self->closed) return false;
+            self->check_all_flags();
+            const Millis now = self->options.now();
+            if (self->options.unload_sweep_ms > 0 && now - self->last_sweep >= self->options.unload_sweep_ms) {
+                self->last_sweep = now;
+                self->unload_idle({});
+            }
+            return true;
         });
     }
 
-    std::vector<std::shared_ptr<Slot>> all_slots() const {
-        std::lock_guard lock(games_mutex);
-        std::vector<std::shared_ptr<Slot>> out;
-        for (const auto& [id, slot] : games) out.push_back(slot);
-        return out;
-    }
-
-    void check_all_flags() {
-        for (const auto& slot : all_slots()) {
-            if (!slot->snapshot()->flag_due(options.now())) continue;
-            asio::post(slot->strand, [weak = weak_from_this(), slot] {
-                auto self = weak.lock();
-                if (!self) return;
-                Guard guard(*self);
-                if (!guard) return;
-                (void)self->apply(
-                    slot, [](LiveGame&, Millis, Millis) { return std::expected<Effects, ServiceError>(Effects{}); },
-                    Language::English);
-            });
-        }
-    }
-
     /// The events after `since` from the store (after a restart the memory holds none that
-    /// old), or none when they are not all kept there. Under slot.write.
-    std::optional<std::vector<Event>> stored_backlog(const LiveGame& game, std::int64_t since) {
-        if (since < 1 || since >= game.version()) return std::nullopt;
-        auto stored = store.events_after(game.id(), since);
-        if (!stored) {
-            log("store: events of game " + game.id() + ": " + stored.error().message);
-            return std::nullopt;
-        }
-        return events_from_store(*stored, since, *game.view(options.now()));
-    }
-
-    /// Gives a new game its id, stores it and makes it live (the computer starts thinking when
-    /// it has White). None when the store fails.
-    std::optional<std::shared_ptr<Slot>> insert_new_game(GameSetup setup, const ByColor<StoredSeat>& seats) {
-        for (int attempt = 0; attempt < 8; ++attempt) {
-            setup.id = random_game_id();
-            {
-                std::lock_guard lock(games_mutex);
-                if (games.contains(setup.id)) continue;
-            }
-            LiveGame game(setup, seats, options.now(), setup.created);
-            auto stored = store.create_game(game.stored_game(), {seats[Color::White], seats[Color::Black]},
-                                            {1, "state", "{}"});
-            if (!stored) {  // an id taken in the store (or the store failed: tried again)
-                log("store: new game " + setup.id + ": " + stored.error().message);
-                continue;
-            }
-            auto slot = std::make_shared<Slot>(io, std::move(game));
-            {
-                std::lock_guard lock(games_mutex);
-                games.emplace(setup.id, slot);
-            }
-            post_engine_check(slot);
-            return slot;
-        }
-        return std::nullopt;
-    }
-
-    /// The rematch of `old`: the same settings, the colours swapped; each player's seat opens
-    /// with their secret of the old game (its hash is the new seat's invitation).
-    std::expected<GameId, ServiceError> create_rematch(const LiveGame& old, Language lang) {
-        GameSetup setup = old.setup();
-        setup.created = options.wall_now();
-        ByColor<StoredSeat> seats{};
-        for (Color c : {Color::White, Color::Black}) {
-            const StoredSeat& was = old.seats()[c];
-            StoredSeat& now = seats[~c];
-            now.color = ~c;
-            now.engine = was.engine;
-            now.invite_hash = was.engine ? "" : was.secret_hash;
-            now.browser = was.browser;
-        }
-        auto slot = insert_new_game(std::move(setup), seats);
-        if (!slot) return std::unexpected(make_error(ServiceCode::Storage, lang));
-        return (*slot)->snapshot()->id();
+    /// old); `then` gets none when they are not all kept there. On the mailbox.
+    void stored_backlog(const std::shared_ptr<Actor>& actor, std::int64_t since,
+                        std::function<void(std::optional<std::vector<Event>>)> then) {
+        const auto game = actor->snapshot();
+        if (since < 1 || since >= game->version()) return then(std::nullopt);
+        store.events_after(
+            game->id(), since,
+            [weak = weak_from_this(), actor, game, since, then = std::move(then)](auto stored) mutable {
+                const auto self = weak.lock();
+                if (!self) return;
+                actor->box->post([self, game, since, stored = std::move(stored), then = std::move(then)] {
+                    if (self->closed) return then(std::nullopt);
+                    if (!stored) {
+                        self->log("store: events of game " + game->id() + ": " + stored.error().message);
+                        return then(std::nullopt);
+                    }
+                    then(events_from_store(*stored, since, *game->view(self->options.now())));
+                });
+            });
     }
 
     /// Loads the games that were running (or waiting for the friend) when the server stopped.
+    /// Waits for the store: the service's construction only.
     void recover() {
         for (Status status : {Status::Started, Status::Created}) {
-            auto ids = store.games_with_status(status);
+            std::promise<std::expected<std::vector<GameId>, StoreError>> ids_promise;
+            store.games_with_status(status, [&](auto ids) { ids_promise.set_value(std::move(ids)); });
+            const auto ids = ids_promise.get_future().get();
             if (!ids) continue;
             for (const GameId& id : *ids) {
-                auto loaded = store.load_game(id);
+                std::promise<std::expected<std::optional<LoadedGame>, StoreError>> loaded_promise;
+                store.load_game(id, [&](auto loaded) { loaded_promise.set_value(std::move(loaded)); });
+                const auto loaded = loaded_promise.get_future().get();
                 if (!loaded || !*loaded) continue;
                 auto game = LiveGame::restore(**loaded, options.now());
                 if (!game) {  // a corrupt record stays in the store, unplayed
                     log("recovery: game " + id + ": " + game.error());
                     continue;
                 }
-                auto slot = std::make_shared<Slot>(io, std::move(*game));
-                {
-                    std::lock_guard lock(games_mutex);
-                    games.emplace(id, slot);
-                }
-                post_engine_check(slot);
+                auto actor = insert(id, make_actor(std::move(*game))).first;
+                post_engine_check(actor);
             }
         }
+    }
+
+    /// The first to come with the invitation takes the free seat (GameService::join).
+    void join(const GameId& id, const std::string& invite, const Caller& caller, Done<JoinedGame> done);
+
+    /// Waits until every actor's tasks posted so far have run, commits included.
+    void barrier() {
+        std::vector<std::future<void>> waits;
+        for (const auto& actor : all_actors()) {
+            auto done = std::make_shared<std::promise<void>>();
+            waits.push_back(done->get_future());
+            actor->box->post([actor, done] {
+                if (actor->busy) actor->on_idle.push_back([done] { done->set_value(); });
+                else done->set_value();
+            });
+        }
+        for (auto& w : waits) w.wait();
     }
 };
 
 // ---- GameService ------------------------------------------------------------------------------
 
-GameService::GameService(asio::io_context& io, Store& store, EnginePool& engines, ServiceOptions options)
-    : impl_(std::make_shared<Impl>(io, store, engines, std::move(options))) {
+GameService::GameService(Runtime& runtime, Store& store, EnginePool& engines, ServiceOptions options)
+    : impl_(std::make_shared<Impl>(runtime, store, engines, std::move(options))) {
     impl_->recover();
-    impl_->arm_flag_timer();
+    impl_->start_ticks();
 }
 
 GameService::~GameService() {
+    // No task runs from now on; a commit under way still comes back (the store is used until
+    // then), which the barrier waits for. No spinning: each actor answers once.
     impl_->closed = true;
-    // A handler that entered before keeps using the store: wait until it is done.
-    while (impl_->busy > 0) std::this_thread::yield();
-    // The timer belongs to the io_context's thread; cancelling it from here is a request only.
-    asio::post(impl_->io, [impl = impl_] { impl->flag_timer.cancel(); });
+    impl_->barrier();
 }
 
-std::expected<CreatedGame, ServiceError> GameService::create_game(const CreateGameRequest& request,
-                                                                  const Caller& caller) {
+void GameService::create_game(const CreateGameRequest& request, const Caller& caller, Done<CreatedGame> done) {
     const Language lang = caller.lang;
-    auto bad = [&] { return std::unexpected(make_error(ServiceCode::BadRequest, lang)); };
+    auto bad = [&] { return done(std::unexpected(make_error(ServiceCode::BadRequest, lang))); };
     if (request.mode == Mode::Computer && (request.level < 1 || request.level > 8)) return bad();
     std::string tc;
     if (!request.tc.empty() && request.tc != "-") {
@@ -487,7 +630,7 @@ std::expected<CreatedGame, ServiceError> GameService::create_game(const CreateGa
     if (request.fen) {
         const Variant variant = request.chess960 ? Variant::Chess960 : Variant::Standard;
         auto pos = position_from_fen(*request.fen, ValidateOptions{.variant = variant});
-        if (!pos) return std::unexpected(make_error(pos.error(), lang));
+        if (!pos) return done(std::unexpected(make_error(pos.error(), lang)));
         setup.chess960 = request.chess960;
         setup.chess960_number = -1;  // none: start_of reads the stored FEN
         setup.start = *pos;
@@ -504,9 +647,9 @@ std::expected<CreatedGame, ServiceError> GameService::create_game(const CreateGa
                  : request.color == ColorChoice::Black ? Color::Black
                  : (random() & 1) != 0                 ? Color::White
                                                        : Color::Black;
-    CreatedGame created;
-    created.secret = random_secret();
-    const std::string hash = sha256_hex(created.secret);
+    auto created = std::make_shared<CreatedGame>();
+    created->secret = random_secret();
+    const std::string hash = sha256_hex(created->secret);
     ByColor<StoredSeat> seats{};
     seats[Color::White].color = Color::White;
     seats[Color::Black].color = Color::Black;
@@ -515,234 +658,229 @@ std::expected<CreatedGame, ServiceError> GameService::create_game(const CreateGa
     switch (request.mode) {
         case Mode::Computer: seats[~mine].engine = true; break;
         case Mode::Friend:
-            created.invite = random_secret();
-            seats[~mine].invite_hash = sha256_hex(*created.invite);
+            created->invite = random_secret();
+            seats[~mine].invite_hash = sha256_hex(*created->invite);
             break;
         case Mode::Local:
             seats[~mine].secret_hash = hash;
             seats[~mine].browser = caller.browser;
             break;
     }
-    created.seat = request.mode == Mode::Local ? Seat::Both : LiveGame::seat_for(mine);
-    auto slot = impl_->insert_new_game(std::move(setup), seats);
-    if (!slot) return std::unexpected(make_error(ServiceCode::Storage, lang));
-    created.id = (*slot)->snapshot()->id();
-    return created;
+    created->seat = request.mode == Mode::Local ? Seat::Both : LiveGame::seat_for(mine);
+    impl_->insert_new_game(std::move(setup), seats,
+                           [created, lang, done = std::move(done)](std::shared_ptr<Actor> actor) {
+                               if (!actor) return done(std::unexpected(make_error(ServiceCode::Storage, lang)));
+                               created->id = actor->snapshot()->id();
+                               done(std::move(*created));
+                           });
 }
 
-std::expected<JoinedGame, ServiceError> GameService::join(const GameId& id, const std::string& invite,
-                                                          const Caller& caller) {
-    auto slot = impl_->find(id);
-    if (!slot) return std::unexpected(make_error(ServiceCode::NoSuchGame, caller.lang));
-    JoinedGame joined;
-    joined.secret = random_secret();
-    const std::string hash = sha256_hex(joined.secret);
-    std::optional<Color> color;
-    bool both = false;
-    auto r = impl_->apply(
-        slot,
-        [&](LiveGame& g, Millis now, Millis) -> std::expected<Effects, ServiceError> {
-            auto e = g.join(invite, hash, caller.browser, now, caller.lang);
-            if (e && !e->seats.empty()) color = e->seats.size() == 2 ? std::nullopt : std::optional(e->seats[0].color);
-            if (e && e->seats.size() == 2) both = true;
-            return e;
-        },
-        caller.lang, /*on_strand=*/false);
-    if (!r) return std::unexpected(r.error());
-    joined.seat = both ? Seat::Both : LiveGame::seat_for(color.value_or(Color::Black));
-    return joined;
+void GameService::join(const GameId& id, const std::string& invite, const Caller& caller, Done<JoinedGame> done) {
+    impl_->join(id, invite, caller, std::move(done));
 }
 
-std::expected<JoinedGame, ServiceError> GameService::join_rematch(const GameId& id, const GameId& old_id,
-                                                                  const Caller& caller) {
-    auto old = impl_->find(old_id);
-    if (!old) return std::unexpected(make_error(ServiceCode::NoSuchGame, caller.lang));
-    auto game = old->snapshot();
-    if (game->rematch_id() != id || !game->seat_of(caller.secret))
-        return std::unexpected(make_error(ServiceCode::BadInvitation, caller.lang));
-    return join(id, caller.secret, caller);
+void GameService::Impl::join(const GameId& id, const std::string& invite, const Caller& caller, Done<JoinedGame> done) {
+    const Language lang = caller.lang;
+    with_actor(id, [impl = shared_from_this(), invite, caller, lang, done = std::move(done)](auto actor) mutable {
+        if (!actor) return done(std::unexpected(make_error(ServiceCode::NoSuchGame, lang)));
+        auto joined = std::make_shared<JoinedGame>();
+        joined->secret = random_secret();
+        const std::string hash = sha256_hex(joined->secret);
+        auto seated = std::make_shared<std::pair<std::optional<Color>, bool>>();  // one seat, or both
+        impl->send(actor, impl->action_task(
+                              [invite, hash, caller, lang, seated](LiveGame& g, Millis now, Millis) {
+                                  auto e = g.join(invite, hash, caller.browser, now, lang);
+                                  if (e && !e->seats.empty()) {
+                                      seated->first = e->seats[0].color;
+                                      seated->second = e->seats.size() == 2;
+                                  }
+                                  return e;
+                              },
+                              [joined, seated, done](const std::expected<Effects, ServiceError>& r) {
+                                  if (!r) return done(std::unexpected(r.error()));
+                                  joined->seat = seated->second
+                                                     ? Seat::Both
+                                                     : LiveGame::seat_for(seated->first.value_or(Color::Black));
+                                  done(*joined);
+                              },
+                              lang));
+    });
+}
+
+void GameService::join_rematch(const GameId& id, const GameId& old_id, const Caller& caller, Done<JoinedGame> done) {
+    impl_->with_actor(old_id, [impl = impl_, id, caller, done = std::move(done)](auto old) mutable {
+        if (!old) return done(std::unexpected(make_error(ServiceCode::NoSuchGame, caller.lang)));
+        const auto game = old->snapshot();
+        if (game->rematch_id() != id || !game->seat_of(caller.secret))
+            return done(std::unexpected(make_error(ServiceCode::BadInvitation, caller.lang)));
+        impl->join(id, caller.secret, caller, std::move(done));
+    });
 }
 
 void GameService::act(const GameId& id, const Caller& caller, ClientMessage message, ReplyHandler reply) {
     const Language lang = caller.lang;
     const std::optional<std::int64_t> a = counter_of(message);
-    if (std::holds_alternative<PingMessage>(message)) {
-        reply(Ack{});
-        return;
-    }
-    auto slot = impl_->find(id);
-    if (!slot) {
-        reply(std::unexpected(make_error(ServiceCode::NoSuchGame, lang)));
-        return;
-    }
-    asio::post(slot->strand, [weak = std::weak_ptr<Impl>(impl_), slot, caller, message = std::move(message),
-                              reply = std::move(reply), a, lang] {
-        auto self = weak.lock();
-        if (!self) return;
-        Impl::Guard guard(*self);
-        if (!guard) return;
-        const std::optional<Seat> seat = slot->snapshot()->seat_of(caller.secret);
-        if (!seat) {
-            reply(std::unexpected(make_error(ServiceCode::NotYourSeat, lang)));
-            return;
-        }
-        (void)self->apply(
-            slot,
-            [&](LiveGame& g, Millis now, Millis wall) -> std::expected<Effects, ServiceError> {
-                return std::visit(
-                    [&](const auto& m) -> std::expected<Effects, ServiceError> {
-                        using T = std::decay_t<decltype(m)>;
-                        if constexpr (std::is_same_v<T, MoveMessage>)
-                            return g.move(*seat, m, now, wall, lang, caller.lag_ms);
-                        else if constexpr (std::is_same_v<T, DrawMessage>) return g.draw(*seat, m.answer, now, lang);
-                        else if constexpr (std::is_same_v<T, ClaimMessage>) return g.claim(*seat, m, now, wall, lang);
-                        else if constexpr (std::is_same_v<T, ResignMessage>) return g.resign(*seat, now, lang);
-                        else if constexpr (std::is_same_v<T, AbortMessage>) return g.abort(*seat, now, lang);
-                        else if constexpr (std::is_same_v<T, TakebackMessage>)
-                            return g.takeback(*seat, m.answer, now, lang);
-                        else if constexpr (std::is_same_v<T, RematchMessage>) {
-                            auto e = g.rematch(*seat, m.answer, now, lang);
-                            if (e && e->rematch_agreed) {
-                                auto new_id = self->create_rematch(g, lang);
-                                if (!new_id) return std::unexpected(new_id.error());
-                                g.rematch_created(*new_id, *e, now);
-                            }
-                            return e;
-                        } else return std::unexpected(make_error(ServiceCode::BadRequest, lang));
-                    },
-                    message);
-            },
-            lang, /*on_strand=*/true,
-            [&](const std::expected<Effects, ServiceError>& r) {
-                if (!r) reply(std::unexpected(r.error()));
-                else reply(Ack{a});
-            });
+    if (std::holds_alternative<PingMessage>(message)) return reply(Ack{});
+    impl_->with_actor(id, [impl = impl_, caller, message = std::move(message), reply = std::move(reply), a,
+                           lang](auto actor) mutable {
+        if (!actor) return reply(std::unexpected(make_error(ServiceCode::NoSuchGame, lang)));
+        // The seat is checked on the mailbox, against the game as it is when the action runs.
+        auto seat = std::make_shared<std::optional<Seat>>();
+        Impl::Action action = [caller, message = std::move(message), lang, seat](
+                                  LiveGame& g, Millis now, Millis wall) -> std::expected<Effects, ServiceError> {
+            *seat = g.seat_of(caller.secret);
+            if (!*seat) return std::unexpected(make_error(ServiceCode::NotYourSeat, lang));
+            const Seat s = **seat;
+            return std::visit(
+                [&](const auto& m) -> std::expected<Effects, ServiceError> {
+                    using T = std::decay_t<decltype(m)>;
+                    if constexpr (std::is_same_v<T, MoveMessage>) return g.move(s, m, now, wall, lang, caller.lag_ms);
+                    else if constexpr (std::is_same_v<T, DrawMessage>) return g.draw(s, m.answer, now, lang);
+                    else if constexpr (std::is_same_v<T, ClaimMessage>) return g.claim(s, m, now, wall, lang);
+                    else if constexpr (std::is_same_v<T, ResignMessage>) return g.resign(s, now, lang);
+                    else if constexpr (std::is_same_v<T, AbortMessage>) return g.abort(s, now, lang);
+                    else if constexpr (std::is_same_v<T, TakebackMessage>) return g.takeback(s, m.answer, now, lang);
+                    else if constexpr (std::is_same_v<T, RematchMessage>) return g.rematch(s, m.answer, now, lang);
+                    else return std::unexpected(make_error(ServiceCode::BadRequest, lang));
+                },
+                message);
+        };
+        impl->send(actor, impl->action_task(
+                              std::move(action),
+                              [reply, a](const std::expected<Effects, ServiceError>& r) {
+                                  if (!r) reply(std::unexpected(r.error()));
+                                  else reply(Ack{a});
+                              },
+                              lang));
     });
 }
 
-std::expected<Subscription, ServiceError> GameService::subscribe(const GameId& id,
-                                                                 std::optional<std::int64_t> since_version,
-                                                                 EventHandler handler) {
-    auto slot = impl_->find(id);
-    if (!slot) return std::unexpected(make_error(ServiceCode::NoSuchGame, Language::English));
+void GameService::subscribe(const GameId& id, std::optional<std::int64_t> since_version, EventHandler handler,
+                            Done<Subscription> done) {
     auto sub = std::make_shared<Subscriber>();
     sub->handler = std::move(handler);
-    // On the strand: no broadcast runs in between the backlog and the registration.
-    asio::post(slot->strand, [weak = std::weak_ptr<Impl>(impl_), slot, sub, since_version]() mutable {
-        auto self = weak.lock();
-        if (!self) return;
-        Impl::Guard guard(*self);
-        if (!guard) return;
-        std::shared_ptr<const LiveGame> game;
-        std::optional<std::vector<Event>> backlog;
-        {
-            // Under `write`: no change is stored between the snapshot and the store's events.
-            auto write = self->lock_live(slot);
-            if (!write) return;
-            {
-                std::lock_guard registered(sub->mutex);
-                if (!sub->active) return;  // cancelled meanwhile
-                sub->slot = slot;
-            }
-            {
-                std::lock_guard lock(slot->read);
-                game = slot->current;
-                slot->subscribers.push_back(sub);
-            }
-            if (since_version) backlog = game->events_after(*since_version);
-            if (since_version && !backlog) backlog = self->stored_backlog(*game, *since_version);
-        }
-        if (!backlog) {
-            Event state;
-            state.kind = EventKind::State;
-            state.view = game->view(self->options.now());
-            sub->deliver(state);
-            return;
-        }
-        {
-            std::lock_guard lock(sub->mutex);
-            sub->delivered = *since_version;  // the client has these: a late broadcast must not repeat them
-        }
-        for (const Event& e : *backlog) sub->deliver(e);
-    });
-    return Subscription([sub] {
-        std::shared_ptr<Slot> s;
-        {
-            std::lock_guard lock(sub->mutex);
-            s = sub->slot.lock();
-        }
-        sub->cancel();
-        if (s) {
-            std::lock_guard lock(s->read);
-            std::erase(s->subscribers, sub);
-        }
+    impl_->with_actor(id, [impl = impl_, sub, since_version, done = std::move(done)](auto actor) mutable {
+        if (!actor) return done(std::unexpected(make_error(ServiceCode::NoSuchGame, Language::English)));
+        // In the mailbox: no broadcast runs between the backlog and the registration.
+        Task task;
+        task.run = [impl, sub, since_version](const std::shared_ptr<Actor>& a) {
+            a->subscribers.push_back(sub);
+            const auto game = a->snapshot();
+            if (!since_version) return impl->deliver_state(*a, *sub);
+            const auto deliver = [impl, a, sub, since = *since_version](std::optional<std::vector<Event>> backlog) {
+                if (!backlog) return impl->deliver_state(*a, *sub);
+                sub->delivered = since;  // the client has these: a later broadcast must not repeat them
+                for (const Event& e : *backlog) sub->deliver(e);
+            };
+            if (auto held = game->events_after(*since_version)) return deliver(std::move(held));
+            // From the store: the actor waits meanwhile, so no event passes the backlog.
+            a->busy = true;
+            impl->stored_backlog(a, *since_version, [impl, a, deliver](std::optional<std::vector<Event>> backlog) {
+                if (impl->closed) return Impl::settle_closed(*a);
+                deliver(std::move(backlog));
+                impl->idle(a);
+            });
+        };
+        impl->send(actor, std::move(task));
+        done(Subscription([sub] { sub->active.store(false, std::memory_order_release); }));
     });
 }
 
-std::expected<GameState, ServiceError> GameService::state(const GameId& id, const Caller& caller) const {
-    auto slot = impl_->find(id);
-    if (!slot) return std::unexpected(make_error(ServiceCode::NoSuchGame, caller.lang));
-    auto game = slot->snapshot();
-    return GameState{game->view(impl_->options.now()), game->seat_of(caller.secret)};
+void GameService::state(const GameId& id, const Caller& caller, Done<GameState> done) {
+    impl_->with_actor(id, [impl = impl_, secret = caller.secret, lang = caller.lang, done = std::move(done)](auto a) {
+        if (!a) return done(std::unexpected(make_error(ServiceCode::NoSuchGame, lang)));
+        const auto game = a->snapshot();
+        done(GameState{game->view(impl->options.now()), game->seat_of(secret)});
+    });
 }
 
-std::expected<std::string, ServiceError> GameService::pgn(const GameId& id, Language lang) const {
-    auto slot = impl_->find(id);
-    if (!slot) return std::unexpected(make_error(ServiceCode::NoSuchGame, lang));
-    return game_pgn(*slot->snapshot());
+void GameService::pgn(const GameId& id, Done<std::string> done) {
+    impl_->with_actor(id, [done = std::move(done)](auto a) {
+        if (!a) return done(std::unexpected(make_error(ServiceCode::NoSuchGame, Language::English)));
+        done(game_pgn(*a->snapshot()));
+    });
 }
 
-std::expected<CoachAdvice, ServiceError> GameService::coach(const GameId& id, const Caller& caller,
-                                                            std::optional<std::int64_t> ply) const {
-    auto slot = impl_->find(id);
-    if (!slot) return std::unexpected(make_error(ServiceCode::NoSuchGame, caller.lang));
-    const auto live = slot->snapshot();
-    if (live->setup().mode != Mode::Computer) return std::unexpected(make_error(ServiceCode::CoachOff, caller.lang));
-    const auto seat = live->seat_of(caller.secret);
-    if (!seat || *seat == Seat::Both) return std::unexpected(make_error(ServiceCode::NotYourSeat, caller.lang));
-    const Game& game = live->match().game();
-    if (ply && (*ply < 0 || *ply > game.plies()))
-        return std::unexpected(make_error(ServiceCode::BadRequest, caller.lang));
-    CoachAdvice advice;
-    advice.ply = ply ? static_cast<int>(*ply) : game.plies();
-    advice.learner = *seat == Seat::White ? Color::White : Color::Black;
-    const std::span<const Move> moves(game.moves().data(), static_cast<std::size_t>(advice.ply));
-    advice.hints = coach_hints(game.start(), moves, advice.learner);
-    const bool odd = advice.ply % 2 == 1;  // an odd count of moves: the start's side moved last
-    advice.mover = odd || advice.ply == 0 ? game.start().side_to_move() : ~game.start().side_to_move();
-    return advice;
+void GameService::coach(const GameId& id, const Caller& caller, std::optional<std::int64_t> ply,
+                        Done<CoachAdvice> done) {
+    impl_->with_actor(id, [secret = caller.secret, lang = caller.lang, ply, done = std::move(done)](auto a) {
+        const auto fail = [&](ServiceCode code) { done(std::unexpected(make_error(code, lang))); };
+        if (!a) return fail(ServiceCode::NoSuchGame);
+        const auto live = a->snapshot();
+        if (live->setup().mode != Mode::Computer) return fail(ServiceCode::CoachOff);
+        const auto seat = live->seat_of(secret);
+        if (!seat || *seat == Seat::Both) return fail(ServiceCode::NotYourSeat);
+        const Game& game = live->match().game();
+        if (ply && (*ply < 0 || *ply > game.plies())) return fail(ServiceCode::BadRequest);
+        CoachAdvice advice;
+        advice.ply = ply ? static_cast<int>(*ply) : game.plies();
+        advice.learner = *seat == Seat::White ? Color::White : Color::Black;
+        const std::span<const Move> moves(game.moves().data(), static_cast<std::size_t>(advice.ply));
+        advice.hints = coach_hints(game.start(), moves, advice.learner);
+        const bool odd = advice.ply % 2 == 1;  // an odd count of moves: the start's side moved last
+        advice.mover = odd || advice.ply == 0 ? game.start().side_to_move() : ~game.start().side_to_move();
+        done(std::move(advice));
+    });
 }
 
-std::vector<GameSummary> GameService::list_games(const std::string& browser) const {
-    std::vector<GameSummary> out;
-    auto ids = impl_->store.games_of_browser(browser);
-    if (!ids) return out;
-    for (const GameId& id : *ids) {
-        auto slot = impl_->find(id);
-        if (!slot) continue;
-        const auto view = slot->snapshot()->view(impl_->options.now());
-        out.push_back({id, view->white, view->black, view->status, view->outcome, view->updated});
-    }
-    std::stable_sort(out.begin(), out.end(),
-                     [](const GameSummary& a, const GameSummary& b) { return a.updated > b.updated; });
-    return out;
+void GameService::list_games(const std::string& browser, std::function<void(std::vector<GameSummary>)> done) {
+    impl_->store.games_of_browser(browser, [weak = std::weak_ptr<Impl>(impl_), done = std::move(done)](auto ids) {
+        const auto impl = weak.lock();
+        if (!impl || impl->closed) return;
+        if (!ids || ids->empty()) return done({});
+        // Each game from memory or loaded; the list is answered when the last has come.
+        struct Gather {
+            std::mutex mutex;
+            std::vector<GameSummary> out;
+            std::size_t left = 0;
+            std::function<void(std::vector<GameSummary>)> done;
+        };
+        auto gather = std::make_shared<Gather>();
+        gather->left = ids->size();
+        gather->done = std::move(done);
+        for (const GameId& id : *ids) {
+            impl->with_actor(id, [impl, gather](auto a) {
+                std::unique_lock lock(gather->mutex);
+                if (a) {
+                    const auto view = a->snapshot()->view(impl->options.now());
+                    gather->out.push_back(
+                        {view->id, view->white, view->black, view->status, view->outcome, view->updated});
+                }
+                if (--gather->left > 0) return;
+                std::vector<GameSummary> out = std::move(gather->out);
+                lock.unlock();
+                std::stable_sort(out.begin(), out.end(),
+                                 [](const GameSummary& x, const GameSummary& y) { return x.updated > y.updated; });
+                gather->done(std::move(out));
+            });
+        }
+    });
 }
 
 void GameService::check_flags() { impl_->check_all_flags(); }
 
-std::size_t GameService::unload_idle() { return impl_->unload_idle(); }
+void GameService::unload_idle(std::function<void(std::size_t)> done) { impl_->unload_idle(std::move(done)); }
 
 std::size_t GameService::live_games() const {
-    std::lock_guard lock(impl_->games_mutex);
-    return impl_->games.size();
+    std::size_t n = 0;
+    for (const auto& s : impl_->shards) {
+        std::lock_guard lock(s.mutex);
+        n += s.games.size();
+    }
+    return n;
 }
 
 void GameService::drain() {
-    for (const auto& slot : impl_->all_slots()) {
-        std::promise<void> done;
-        asio::post(slot->strand, [&done] { done.set_value(); });
-        done.get_future().wait();
+    // Each actor's mailbox gets a task behind everything posted so far; it runs once those (and
+    // their commits) are done.
+    std::vector<std::future<void>> waits;
+    for (const auto& actor : impl_->all_actors()) {
+        auto done = std::make_shared<std::promise<void>>();
+        waits.push_back(done->get_future());
+        impl_->send(actor,
+                    {[done](const std::shared_ptr<Actor>&) { done->set_value(); }, [done] { done->set_value(); }});
     }
+    for (auto& w : waits) w.wait();
 }
 
 }  // namespace schach::server

@@ -1,15 +1,22 @@
 #pragma once
 // GameService: the live games of `schach serve`, for a transport (HTTP, WebSocket, tests) that
-// knows neither SQLite nor Match. One writer per game: every action of a game runs on the game's
-// strand (an asio strand on the io_context given), in order, and is written to the store before
-// it is acknowledged and broadcast. Games against the computer get their moves from the
+// knows neither the store nor Match. One actor per game: everything that changes a game (moves,
+// joins, engine replies, flags and timers, offers, unloading) is a task in the game's mailbox,
+// run one at a time. An action is applied to a copy of the game, the copy's effects are handed to
+// the store, and the actor is suspended (no thread waits) until the store has committed them;
+// only then is the copy made current, the action acknowledged and its events broadcast. Tasks
+// that come meanwhile wait in the mailbox. Games against the computer get their moves from the
 // EnginePool. On construction the service loads every started game from the store and resumes
 // it: the time the server was down is charged to nobody.
 //
-// Thread safety: every public function may be called from any thread, also from the
-// io_context's own threads (none of them waits for a strand; create_game, join, state, pgn and
-// list_games run on the caller's thread and may wait briefly for the store), except drain().
-// Callbacks (replies and subscribers) run on the game's strand; they must not block.
+// No lock is held around a game or its subscribers: the mailbox is the game's only writer; the
+// current game is a shared immutable value readers on any thread take atomically. The map of
+// live games is sharded, each shard's lock held only to look up, insert or erase.
+//
+// Every public function may be called from any thread and returns at once; its answer comes
+// through its completion (from the game's mailbox or the caller's thread; never from a thread
+// that must not block), except drain() and the destructor, which wait and are not for the
+// runtime's own threads. Callbacks must not block.
 //
 // A transport's path: parse_client_message (game_json) -> act -> reply_json (pong, ack, refusal);
 // subscribe -> event_json(event, you, lang) per connection; state -> state_json.
@@ -23,12 +30,11 @@
 #include <utility>
 #include <vector>
 
-#include <boost/asio/io_context.hpp>
-
 #include "analysis/coach.hpp"
 #include "notation/language.hpp"
 #include "server/client_message.hpp"
 #include "server/game_view.hpp"
+#include "server/runtime.hpp"
 #include "server/service_error.hpp"
 
 namespace schach::server {
@@ -81,7 +87,12 @@ struct Ack {
 };
 using ActResult = std::expected<Ack, ServiceError>;
 using ReplyHandler = std::function<void(ActResult)>;
-/// Receives each new event of a game, in version order.
+/// The completion of a call: its answer or why not.
+template <class T>
+using Done = std::function<void(std::expected<T, ServiceError>)>;
+/// Receives each new event of a game, in version order, on the game's mailbox. Once its
+/// subscription has ended it gets no new event (one under way when it ends still completes), so
+/// it must own what it uses.
 using EventHandler = std::function<void(const Event&)>;
 
 /// A game of the browser's list (GET /api/v1/games).
@@ -158,27 +169,30 @@ struct ServiceOptions {
 class GameService {
 public:
     /// Loads and resumes every started game of `store` (and the friend games still waiting for
-    /// the friend); finished games are loaded when asked for. The io_context, the store and the
-    /// pool outlive the service.
-    GameService(boost::asio::io_context& io, Store& store, EnginePool& engines, ServiceOptions options = {});
+    /// the friend), waiting for the store (not from the runtime's threads); finished games are
+    /// loaded when asked for. The runtime, the store and the pool outlive the service.
+    GameService(Runtime& runtime, Store& store, EnginePool& engines, ServiceOptions options = {});
+    /// Ends the service: no task runs after it, and every commit under way has come back (so the
+    /// store is no longer used). Not from the runtime's threads.
     ~GameService();
     GameService(const GameService&) = delete;
     GameService& operator=(const GameService&) = delete;
 
     /// Creates (and stores) a game; the caller's browser id lists it. Computer games where the
-    /// engine has White start thinking at once. Errors: BadRequest (level, tc, Chess960 number).
-    std::expected<CreatedGame, ServiceError> create_game(const CreateGameRequest& request, const Caller& caller);
+    /// engine has White start thinking at once. Errors: BadRequest (level, tc, Chess960 number),
+    /// BadFen, Storage.
+    void create_game(const CreateGameRequest& request, const Caller& caller, Done<CreatedGame> done);
 
-    /// The first to come with the invitation token takes the free seat of a friend game.
-    /// Errors: NoSuchGame, BadInvitation, SeatTaken.
-    std::expected<JoinedGame, ServiceError> join(const GameId& id, const std::string& invite, const Caller& caller);
+    /// The first to come with the invitation token takes the free seat of a friend game (a task
+    /// of the game's actor like any action). Errors: NoSuchGame, BadInvitation, SeatTaken.
+    void join(const GameId& id, const std::string& invite, const Caller& caller, Done<JoinedGame> done);
 
     /// After a `rematch` event: the caller, proven by their seat secret of the old game
     /// (caller.secret, from the cookie `s_<old_id>`), takes their seat in the new game `id`.
     /// The new game starts when every player has come. Errors: NoSuchGame, BadInvitation, SeatTaken.
-    std::expected<JoinedGame, ServiceError> join_rematch(const GameId& id, const GameId& old_id, const Caller& caller);
+    void join_rematch(const GameId& id, const GameId& old_id, const Caller& caller, Done<JoinedGame> done);
 
-    /// Runs `message` on the game's strand for the caller's seat; `reply` gets the answer once
+    /// Runs `message` in the game's mailbox for the caller's seat; `reply` gets the answer once
     /// the change is stored (and before it is broadcast). A move already played at its ply is
     /// acknowledged again; a ping is acknowledged at once.
     void act(const GameId& id, const Caller& caller, ClientMessage message, ReplyHandler reply);
@@ -188,40 +202,40 @@ public:
     /// reconnect after a restart gets exactly what it missed); when neither holds them all (or
     /// since_version is none or in the future) a State event (version 0) comes instead. Then each
     /// new event. Errors: NoSuchGame.
-    std::expected<Subscription, ServiceError> subscribe(const GameId& id, std::optional<std::int64_t> since_version,
-                                                        EventHandler handler);
+    void subscribe(const GameId& id, std::optional<std::int64_t> since_version, EventHandler handler,
+                   Done<Subscription> done);
 
     /// The game now, for the caller. Errors: NoSuchGame.
-    std::expected<GameState, ServiceError> state(const GameId& id, const Caller& caller) const;
+    void state(const GameId& id, const Caller& caller, Done<GameState> done);
 
     /// The game as PGN (seven tag roster, the result, [%clk] comments). Errors: NoSuchGame.
-    std::expected<std::string, ServiceError> pgn(const GameId& id, Language lang) const;
+    void pgn(const GameId& id, Done<std::string> done);
 
     /// The coach's hints on move `ply` (the position after that many moves; none: the last) for
     /// the caller, who must hold the seat of a game against the computer. Errors: NoSuchGame,
     /// NotYourSeat, CoachOff (another mode), BadRequest (a ply not played).
-    std::expected<CoachAdvice, ServiceError> coach(const GameId& id, const Caller& caller,
-                                                   std::optional<std::int64_t> ply = std::nullopt) const;
+    void coach(const GameId& id, const Caller& caller, std::optional<std::int64_t> ply, Done<CoachAdvice> done);
 
     /// The games of a browser id, newest first.
-    std::vector<GameSummary> list_games(const std::string& browser) const;
+    void list_games(const std::string& browser, std::function<void(std::vector<GameSummary>)> done);
 
     /// Lets fallen flags decide (6.9) in every live game at now(); runs by itself every
     /// flag_interval_ms. Returns when the checks have been posted.
     void check_flags();
 
-    /// Unloads the games ServiceOptions says may go (runs by itself with the flag timer); the
-    /// number unloaded.
-    std::size_t unload_idle();
+    /// Unloads the games ServiceOptions says may go (runs by itself with the flag timer); `done`
+    /// gets the number unloaded once every game asked has answered.
+    void unload_idle(std::function<void(std::size_t)> done = {});
     /// The games in memory now.
     std::size_t live_games() const;
 
-    /// Blocks until every action posted so far has run (tests, shutdown). Not from an io thread.
+    /// Blocks until every task posted so far has run, its commit included (tests, shutdown).
+    /// Not from the runtime's threads.
     void drain();
 
 private:
     struct Impl;
-    std::shared_ptr<Impl> impl_;  // shared with the engine callbacks, which may outlive a call
+    std::shared_ptr<Impl> impl_;  // shared with the tasks and callbacks, which may outlive a call
 };
 
 }  // namespace schach::server

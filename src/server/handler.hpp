@@ -44,32 +44,40 @@ struct Reply {
 using EventSink = std::function<void(std::string event)>;
 using ReplySink = std::function<void(Reply)>;
 
+using JsonSink = std::function<void(boost::json::value)>;
+using TextSink = std::function<void(std::optional<std::string>)>;
+using SubscriptionSink = std::function<void(std::optional<Subscription>)>;
+
+/// Every call returns at once; its answer comes through the sink given, once, from any thread
+/// (the transport posts it onto its connection).
 class Handler {
 public:
     virtual ~Handler() = default;
     /// POST /api/v1/games with its JSON object.
-    virtual Reply create(const boost::json::value& options, const Caller& caller) = 0;
+    virtual void create(const boost::json::value& options, const Caller& caller, ReplySink done) = 0;
     /// POST /api/v1/games/{id}/join with `{invite}` or `{rematch}`.
-    virtual Reply join(const std::string& game, const boost::json::value& body, const Caller& caller) = 0;
+    virtual void join(const std::string& game, const boost::json::value& body, const Caller& caller,
+                      ReplySink done) = 0;
     /// GET /api/v1/games/{id}: the state (`you` from the caller's secret); 404 for no such game.
-    virtual Reply state(const std::string& game, const Caller& caller) = 0;
+    virtual void state(const std::string& game, const Caller& caller, ReplySink done) = 0;
     /// GET /api/v1/games/{id}/pgn: the PGN text, nothing for no such game.
-    virtual std::optional<std::string> pgn(const std::string& game, const Caller& caller) = 0;
+    virtual void pgn(const std::string& game, const Caller& caller, TextSink done) = 0;
     /// GET /api/v1/games/{id}/coach?ply=N: the coach's hints on move N (default: the last) for the
     /// caller's seat (games against the computer only; 400 coach-off otherwise or for a ply not
     /// played, 403 without the seat).
-    virtual Reply coach(const std::string& game, const Caller& caller, std::optional<std::int64_t> ply) = 0;
+    virtual void coach(const std::string& game, const Caller& caller, std::optional<std::int64_t> ply,
+                       ReplySink done) = 0;
     /// GET /api/v1/games: the caller's browser's games (a JSON array).
-    virtual boost::json::value list(const Caller& caller) = 0;
-    /// An action of the caller's seat; `done` gets (from any thread, once) 200 `{ok:true}` once
-    /// stored, 400 with a refusal, 403 not the caller's seat (or no seat), 404 no such game.
+    virtual void list(const Caller& caller, JsonSink done) = 0;
+    /// An action of the caller's seat; `done` gets 200 `{ok:true}` once stored, 400 with a
+    /// refusal, 403 not the caller's seat (or no seat), 404 no such game.
     virtual void act(const std::string& game, const Action& action, const Caller& caller, ReplySink done) = 0;
     /// Subscribes to the game's events after version `since`: the sink gets every kept event after
     /// it, then each new one; it gets the `state` event first instead when `since` is nothing, too
-    /// old or in the future. Nothing when there is no such game. No event reaches the sink once
-    /// the subscription is destroyed.
-    virtual std::optional<Subscription> subscribe(const std::string& game, std::optional<std::int64_t> since,
-                                                  const Caller& caller, EventSink sink) = 0;
+    /// old or in the future. Nothing when there is no such game. No new event reaches the sink
+    /// once the subscription is destroyed (one under way may still complete).
+    virtual void subscribe(const std::string& game, std::optional<std::int64_t> since, const Caller& caller,
+                           EventSink sink, SubscriptionSink done) = 0;
 };
 
 }  // namespace schach::server

@@ -149,6 +149,22 @@ std::optional<std::int64_t> integer_param(const Target& target, std::string_view
 /// The version a client saw last (`?v=N`); none: the client gets the full state.
 std::optional<std::int64_t> since_version(const Target& target) { return integer_param(target, "v"); }
 
+/// Awaits a Handler call's answer: `start` gets the sink to hand to the call; the answer,
+/// delivered from any thread, resumes the coroutine on its own executor.
+template <class T, class Start>
+net::awaitable<T> answer_of(Start start) {
+    const auto ex = co_await net::this_coro::executor;
+    T result = co_await net::async_initiate<const net::use_awaitable_t<>, void(T)>(
+        [&](auto completion) {
+            auto shared = std::make_shared<decltype(completion)>(std::move(completion));
+            start([shared, ex](T value) {
+                net::post(ex, [shared, value = std::move(value)]() mutable { (*shared)(std::move(value)); });
+            });
+        },
+        net::use_awaitable);
+    co_return result;
+}
+
 }  // namespace
 
 struct HttpServer::Impl {
@@ -181,17 +197,22 @@ struct HttpServer::Impl {
     Caller caller_of(const Request& req, const Target& target, const std::string& game) const;
     bool origin_allowed(const Request& req) const;
     /// The stream's or WebSocket's subscription, or none (unknown game, or the domain threw).
-    std::optional<Subscription> try_subscribe(const std::string& game, std::optional<std::int64_t> since,
-                                              const Caller& caller, const std::shared_ptr<Outbox>& box);
+    net::awaitable<std::optional<Subscription>> try_subscribe(const std::string& game,
+                                                              std::optional<std::int64_t> since, const Caller& caller,
+                                                              const std::shared_ptr<Outbox>& box);
 };
 
-std::optional<Subscription> HttpServer::Impl::try_subscribe(const std::string& game, std::optional<std::int64_t> since,
-                                                            const Caller& caller, const std::shared_ptr<Outbox>& box) {
+net::awaitable<std::optional<Subscription>> HttpServer::Impl::try_subscribe(const std::string& game,
+                                                                            std::optional<std::int64_t> since,
+                                                                            const Caller& caller,
+                                                                            const std::shared_ptr<Outbox>& box) {
     try {
-        return handler.subscribe(game, since, caller, sink_for(box));
+        auto subscription = co_await answer_of<std::optional<Subscription>>(
+            [&](SubscriptionSink done) { handler.subscribe(game, since, caller, sink_for(box), std::move(done)); });
+        co_return subscription;
     } catch (const std::exception&) {
-        return std::nullopt;
     }
+    co_return std::nullopt;
 }
 
 namespace {
@@ -341,15 +362,8 @@ net::awaitable<Response> HttpServer::Impl::handle(const Request& req, const Targ
 }
 
 net::awaitable<Reply> HttpServer::Impl::await_act(const std::string& game, const Action& action, const Caller& caller) {
-    const auto ex = co_await net::this_coro::executor;
-    Reply result = co_await net::async_initiate<const net::use_awaitable_t<>, void(Reply)>(
-        [&](auto completion) {
-            auto shared = std::make_shared<decltype(completion)>(std::move(completion));
-            handler.act(game, action, caller, [shared, ex](Reply reply) {
-                net::post(ex, [shared, reply = std::move(reply)]() mutable { (*shared)(std::move(reply)); });
-            });
-        },
-        net::use_awaitable);
+    Reply result =
+        co_await answer_of<Reply>([&](ReplySink done) { handler.act(game, action, caller, std::move(done)); });
     co_return result;
 }
 
@@ -434,22 +448,35 @@ net::awaitable<Response> HttpServer::Impl::serve_api(const Request& req, const T
     };
 
     if (seg.size() == 3) {
-        if (get) co_return json_response(200, handler.list(caller), keep);
+        if (get) {
+            const json::value games =
+                co_await answer_of<json::value>([&](JsonSink done) { handler.list(caller, std::move(done)); });
+            co_return json_response(200, games, keep);
+        }
         if (caller.browser.empty()) {
             new_browser = random_token(12);
             caller.browser = *new_browser;
         }
-        co_return answer(handler.create(body, caller));
+        const Reply created =
+            co_await answer_of<Reply>([&](ReplySink done) { handler.create(body, caller, std::move(done)); });
+        co_return answer(created);
     }
     if (seg.size() == 4) {
         if (!get) co_return error_response(405, ErrorCode::Method, caller.lang, keep);
-        co_return answer(handler.state(game, caller));
+        const Reply state =
+            co_await answer_of<Reply>([&](ReplySink done) { handler.state(game, caller, std::move(done)); });
+        co_return answer(state);
     }
     if (get) {
-        if (seg.size() == 5 && seg[4] == "coach")
-            co_return answer(handler.coach(game, caller, integer_param(target, "ply")));
+        if (seg.size() == 5 && seg[4] == "coach") {
+            const auto ply = integer_param(target, "ply");
+            const Reply advice =
+                co_await answer_of<Reply>([&](ReplySink done) { handler.coach(game, caller, ply, std::move(done)); });
+            co_return answer(advice);
+        }
         if (seg.size() == 5 && seg[4] == "pgn") {
-            const auto pgn = handler.pgn(game, caller);
+            const auto pgn = co_await answer_of<std::optional<std::string>>(
+                [&](TextSink done) { handler.pgn(game, caller, std::move(done)); });
             if (!pgn) co_return error_response(404, ErrorCode::NotFound, caller.lang, keep);
             Response res = make_response(http::status::ok, *pgn, "application/x-chess-pgn; charset=utf-8", keep);
             res.set(http::field::cache_control, "no-store");
@@ -468,7 +495,9 @@ net::awaitable<Response> HttpServer::Impl::serve_api(const Request& req, const T
             new_browser = random_token(12);
             caller.browser = *new_browser;
         }
-        co_return answer(handler.join(game, body, caller));
+        const Reply joined =
+            co_await answer_of<Reply>([&](ReplySink done) { handler.join(game, body, caller, std::move(done)); });
+        co_return answer(joined);
     }
     const std::vector<std::string> rest(seg.begin() + 4, seg.end());
     const auto action = action_from_path(rest, target);
@@ -511,7 +540,7 @@ net::awaitable<void> HttpServer::Impl::stream_session(beast::tcp_stream& stream,
         error_code ignored;
         stream.socket().close(ignored);
     };
-    std::optional<Subscription> subscription = try_subscribe(game, since, caller, box);
+    std::optional<Subscription> subscription = co_await try_subscribe(game, since, caller, box);
     error_code ec;
     if (!subscription) {
         Response res = error_response(404, ErrorCode::NotFound, caller.lang, false);
@@ -577,7 +606,7 @@ net::awaitable<void> HttpServer::Impl::ws_session(beast::tcp_stream stream, Requ
             beast::get_lowest_layer(*w).socket().close(ignored);
         }
     };
-    std::optional<Subscription> subscription = try_subscribe(game, since, caller, box);
+    std::optional<Subscription> subscription = co_await try_subscribe(game, since, caller, box);
     error_code ec;
     if (!subscription) {
         Response res = error_response(404, ErrorCode::NotFound, caller.lang, false);

@@ -27,64 +27,73 @@ Reply ok_reply(int status, json::value body) {
 
 }  // namespace
 
-Reply ServiceHandler::create(const json::value& options, const Caller& caller) {
+void ServiceHandler::create(const json::value& options, const Caller& caller, ReplySink done) {
     const auto request = read_create_request(options, caller.lang);
-    if (!request) return error_reply(request.error());
-    const auto created = service_.create_game(*request, caller);
-    if (!created) return error_reply(created.error());
-    Reply r = ok_reply(201, created_json(*created));
-    r.game = created->id;
-    r.seat_secret = created->secret;
-    return r;
+    if (!request) return done(error_reply(request.error()));
+    service_.create_game(*request, caller, [done = std::move(done)](std::expected<CreatedGame, ServiceError> created) {
+        if (!created) return done(error_reply(created.error()));
+        Reply r = ok_reply(201, created_json(*created));
+        r.game = created->id;
+        r.seat_secret = created->secret;
+        done(std::move(r));
+    });
 }
 
-Reply ServiceHandler::join(const std::string& game, const json::value& body, const Caller& caller) {
+void ServiceHandler::join(const std::string& game, const json::value& body, const Caller& caller, ReplySink done) {
     const auto request = read_join_request(body, caller.lang);
-    if (!request) return error_reply(request.error());
+    if (!request) return done(error_reply(request.error()));
+    auto answer = [game, done = std::move(done)](std::expected<JoinedGame, ServiceError> joined) {
+        if (!joined) return done(error_reply(joined.error()));
+        Reply r = ok_reply(200, joined_json(*joined));
+        r.game = game;
+        r.seat_secret = joined->secret;
+        done(std::move(r));
+    };
     // A rematch seat is proven by the seat secret of the old game (its cookie s_<old id>).
-    const auto joined = request->invite ? service_.join(game, *request->invite, caller)
-                                        : service_.join_rematch(game, *request->rematch, caller);
-    if (!joined) return error_reply(joined.error());
-    Reply r = ok_reply(200, joined_json(*joined));
-    r.game = game;
-    r.seat_secret = joined->secret;
-    return r;
+    if (request->invite) service_.join(game, *request->invite, caller, std::move(answer));
+    else service_.join_rematch(game, *request->rematch, caller, std::move(answer));
 }
 
-Reply ServiceHandler::state(const std::string& game, const Caller& caller) {
-    const auto state = service_.state(game, caller);
-    if (!state) return error_reply(state.error());
-    return ok_reply(200, state_json(*state->view, state->you, caller.lang));
+void ServiceHandler::state(const std::string& game, const Caller& caller, ReplySink done) {
+    service_.state(game, caller,
+                   [lang = caller.lang, done = std::move(done)](std::expected<GameState, ServiceError> s) {
+                       if (!s) return done(error_reply(s.error()));
+                       done(ok_reply(200, state_json(*s->view, s->you, lang)));
+                   });
 }
 
-std::optional<std::string> ServiceHandler::pgn(const std::string& game, const Caller& caller) {
-    auto text = service_.pgn(game, caller.lang);
-    if (!text) return std::nullopt;
-    return std::move(*text);
+void ServiceHandler::pgn(const std::string& game, const Caller&, TextSink done) {
+    service_.pgn(game, [done = std::move(done)](std::expected<std::string, ServiceError> text) {
+        if (!text) return done(std::nullopt);
+        done(std::move(*text));
+    });
 }
 
-Reply ServiceHandler::coach(const std::string& game, const Caller& caller, std::optional<std::int64_t> ply) {
-    const auto advice = service_.coach(game, caller, ply);
-    if (!advice) return error_reply(advice.error());
-    return ok_reply(200, coach_json(*advice, caller.lang));
+void ServiceHandler::coach(const std::string& game, const Caller& caller, std::optional<std::int64_t> ply,
+                           ReplySink done) {
+    service_.coach(game, caller, ply,
+                   [lang = caller.lang, done = std::move(done)](std::expected<CoachAdvice, ServiceError> advice) {
+                       if (!advice) return done(error_reply(advice.error()));
+                       done(ok_reply(200, coach_json(*advice, lang)));
+                   });
 }
 
-json::value ServiceHandler::list(const Caller& caller) {
-    if (caller.browser.empty()) return json::array();
-    return games_json(service_.list_games(caller.browser), caller.lang);
+void ServiceHandler::list(const Caller& caller, JsonSink done) {
+    if (caller.browser.empty()) return done(json::array());
+    service_.list_games(caller.browser, [lang = caller.lang, done = std::move(done)](std::vector<GameSummary> games) {
+        done(games_json(games, lang));
+    });
 }
 
 void ServiceHandler::act(const std::string& game, const Action& action, const Caller& caller, ReplySink done) {
     json::object message{{"t", action.type}};
     if (!action.data.is_null()) message["d"] = action.data;
     // From HTTP a move has no ply: it is for the position now.
-    if (action.type == "move" && action.data.is_object() && !action.data.as_object().contains("ply")) {
-        const auto state = service_.state(game, caller);
-        if (!state) return done(error_reply(state.error()));
-        message["d"].as_object()["ply"] = state->view->moves.size();
-    }
+    const bool now = action.type == "move" && action.data.is_object() && !action.data.as_object().contains("ply");
+    if (now) message["d"].as_object()["ply"] = 0;
     auto parsed = parse_client_message(json::serialize(message), caller.lang);
     if (!parsed) return done(error_reply(parsed.error()));
+    if (now) std::get<MoveMessage>(*parsed).ply = MoveMessage::CurrentPly;
     // The WebSocket's answer comes from the domain (reply_json: the ack only of a move with a
     // counter, refusals with their squares).
     ClientMessage message_copy = *parsed;
@@ -97,17 +106,24 @@ void ServiceHandler::act(const std::string& game, const Action& action, const Ca
                  });
 }
 
-std::optional<Subscription> ServiceHandler::subscribe(const std::string& game, std::optional<std::int64_t> since,
-                                                      const Caller& caller, EventSink sink) {
-    const auto state = service_.state(game, caller);
-    if (!state) return std::nullopt;
-    const std::optional<Seat> you = state->you;
-    auto subscription = service_.subscribe(game, since,
-                                           [sink = std::move(sink), you, lang = caller.lang](const Event& e) {
-                                               sink(json::serialize(event_json(e, you, lang)));
-                                           });
-    if (!subscription) return std::nullopt;
-    return std::move(*subscription);
+void ServiceHandler::subscribe(const std::string& game, std::optional<std::int64_t> since, const Caller& caller,
+                               EventSink sink, SubscriptionSink done) {
+    // The seat decides what each event shows (dests), so it is looked up first.
+    service_.state(game, caller,
+                   [this, game, since, lang = caller.lang, sink = std::move(sink),
+                    done = std::move(done)](std::expected<GameState, ServiceError> state) mutable {
+                       if (!state) return done(std::nullopt);
+                       const std::optional<Seat> you = state->you;
+                       service_.subscribe(
+                           game, since,
+                           [sink = std::move(sink), you, lang](const Event& e) {
+                               sink(json::serialize(event_json(e, you, lang)));
+                           },
+                           [done = std::move(done)](std::expected<Subscription, ServiceError> subscription) {
+                               if (!subscription) return done(std::nullopt);
+                               done(std::move(*subscription));
+                           });
+                   });
 }
 
 }  // namespace schach::server

@@ -13,15 +13,15 @@ public:
     /// `service` outlives the handler.
     explicit ServiceHandler(GameService& service) : service_(service) {}
 
-    Reply create(const boost::json::value& options, const Caller& caller) override;
-    Reply join(const std::string& game, const boost::json::value& body, const Caller& caller) override;
-    Reply state(const std::string& game, const Caller& caller) override;
-    std::optional<std::string> pgn(const std::string& game, const Caller& caller) override;
-    Reply coach(const std::string& game, const Caller& caller, std::optional<std::int64_t> ply) override;
-    boost::json::value list(const Caller& caller) override;
+    void create(const boost::json::value& options, const Caller& caller, ReplySink done) override;
+    void join(const std::string& game, const boost::json::value& body, const Caller& caller, ReplySink done) override;
+    void state(const std::string& game, const Caller& caller, ReplySink done) override;
+    void pgn(const std::string& game, const Caller& caller, TextSink done) override;
+    void coach(const std::string& game, const Caller& caller, std::optional<std::int64_t> ply, ReplySink done) override;
+    void list(const Caller& caller, JsonSink done) override;
     void act(const std::string& game, const Action& action, const Caller& caller, ReplySink done) override;
-    std::optional<Subscription> subscribe(const std::string& game, std::optional<std::int64_t> since,
-                                          const Caller& caller, EventSink sink) override;
+    void subscribe(const std::string& game, std::optional<std::int64_t> since, const Caller& caller, EventSink sink,
+                   SubscriptionSink done) override;
 
 private:
     GameService& service_;

@@ -64,7 +64,10 @@ namespace {
 using Value = std::variant<std::nullptr_t, std::int64_t, std::string_view>;
 
 StoreError error_of(Connection& db, std::string_view what) {
-    return StoreError{std::string(what) + ": " + sqlite3_errmsg(db.handle)};
+    // A key taken (a ply stored already, an id in use) means another writer was first.
+    const bool conflict = (sqlite3_extended_errcode(db.handle) & 0xff) == SQLITE_CONSTRAINT;
+    return StoreError{std::string(what) + ": " + sqlite3_errmsg(db.handle),
+                      conflict ? StoreCode::Conflict : StoreCode::Failed};
 }
 
 /// A prepared statement from the connection's cache (prepared once, SQLITE_PREPARE_PERSISTENT),
@@ -242,7 +245,8 @@ Connection::~Connection() {
 
 SqliteStore::SqliteStore(std::unique_ptr<Connection> db)
     : db_(std::move(db)), group_([this](std::span<const GroupCommit::Write* const> w) { return run_batch(w); }) {}
-SqliteStore::~SqliteStore() { checkpointer_.reset(); }
+// The committer stops first (it runs what was handed in), then the checkpointer, then the connection.
+SqliteStore::~SqliteStore() = default;
 
 std::expected<void, StoreError> SqliteStore::migrate() {
     std::lock_guard lock(mutex_);
@@ -276,7 +280,12 @@ std::expected<void, StoreError> SqliteStore::migrate() {
     return {};
 }
 
-std::expected<void, StoreError> SqliteStore::write(const GroupCommit::Write& w) { return group_.submit(w); }
+void SqliteStore::write(GroupCommit::Write w, StoreDone<void> done) { group_.submit(std::move(w), std::move(done)); }
+
+template <class T>
+void SqliteStore::read(std::function<std::expected<T, StoreError>()> query, StoreDone<T> done) {
+    group_.run_alone([query = std::move(query), done = std::move(done)] { done(query()); });
+}
 
 std::vector<GroupCommit::Result> SqliteStore::run_batch(std::span<const GroupCommit::Write* const> writes) {
     std::lock_guard lock(mutex_);
@@ -317,7 +326,8 @@ std::expected<void, StoreError> SqliteStore::write_update(const GameId& id, cons
          offer_id(update.offers.takeback), offer_id(update.offers.rematch), std::string_view(update.rematch)});
     if (!changed) return std::unexpected(changed.error());
     if (*changed != 1)
-        return std::unexpected(StoreError{"game " + id + " is not at version " + std::to_string(before)});
+        return std::unexpected(
+            StoreError{"game " + id + " is not at version " + std::to_string(before), StoreCode::Conflict});
     for (const StoredEvent& event : events)
         if (auto r = exec(
                 *db_, "INSERT INTO events(game, version, kind, json) VALUES(?1, ?2, ?3, ?4)",
@@ -331,87 +341,95 @@ std::expected<void, StoreError> SqliteStore::write_update(const GameId& id, cons
     return {};
 }
 
-std::expected<void, StoreError> SqliteStore::create_game(const StoredGame& g, const std::vector<StoredSeat>& seats,
-                                                         const StoredEvent& event) {
-    return write([&]() -> std::expected<void, StoreError> {
-        auto kind = [&](Color c) -> std::string_view {
-            for (const StoredSeat& s : seats)
-                if (s.color == c) return s.engine ? "engine" : "human";
-            return "human";
-        };
-        if (auto r = exec(
-                *db_,
-                "INSERT INTO games(id, created, variant, chess960, mode, level, tc, white_kind, black_kind, "
-                "initial_fen, status, result, reason, version, updated) "
-                "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
-                {std::string_view(g.id), g.created, g.chess960 ? "chess960" : "standard",
-                 std::int64_t{g.chess960_number}, mode_id(g.mode), std::int64_t{g.level}, std::string_view(g.tc),
-                 kind(Color::White), kind(Color::Black), std::string_view(g.initial_fen), status_id(g.state.status),
-                 std::string_view(g.state.result), std::string_view(g.state.reason), g.state.version, g.state.updated});
-            !r)
-            return std::unexpected(r.error());
-        for (const StoredSeat& s : seats)
+void SqliteStore::create_game(const StoredGame& g, const std::vector<StoredSeat>& seats, const StoredEvent& event,
+                              StoreDone<void> done) {
+    write(
+        [this, g, seats, event]() -> std::expected<void, StoreError> {
+            auto kind = [&](Color c) -> std::string_view {
+                for (const StoredSeat& s : seats)
+                    if (s.color == c) return s.engine ? "engine" : "human";
+                return "human";
+            };
             if (auto r = exec(
                     *db_,
-                    "INSERT INTO seats(game, color, engine, secret_hash, invite_hash, browser) "
-                    "VALUES(?1, ?2, ?3, ?4, ?5, ?6)",
-                    {std::string_view(g.id), color_id(s.color), std::int64_t{s.engine ? 1 : 0},
-                     std::string_view(s.secret_hash), std::string_view(s.invite_hash), std::string_view(s.browser)});
+                    "INSERT INTO games(id, created, variant, chess960, mode, level, tc, white_kind, black_kind, "
+                    "initial_fen, status, result, reason, version, updated) "
+                    "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
+                    {std::string_view(g.id), g.created, g.chess960 ? "chess960" : "standard",
+                     std::int64_t{g.chess960_number}, mode_id(g.mode), std::int64_t{g.level}, std::string_view(g.tc),
+                     kind(Color::White), kind(Color::Black), std::string_view(g.initial_fen), status_id(g.state.status),
+                     std::string_view(g.state.result), std::string_view(g.state.reason), g.state.version,
+                     g.state.updated});
                 !r)
                 return std::unexpected(r.error());
-        if (auto r = exec(
-                *db_, "INSERT INTO events(game, version, kind, json) VALUES(?1, ?2, ?3, ?4)",
-                {std::string_view(g.id), event.version, std::string_view(event.kind), std::string_view(event.json)});
-            !r)
-            return std::unexpected(r.error());
-        return {};
-    });
+            for (const StoredSeat& s : seats)
+                if (auto r = exec(*db_,
+                                  "INSERT INTO seats(game, color, engine, secret_hash, invite_hash, browser) "
+                                  "VALUES(?1, ?2, ?3, ?4, ?5, ?6)",
+                                  {std::string_view(g.id), color_id(s.color), std::int64_t{s.engine ? 1 : 0},
+                                   std::string_view(s.secret_hash), std::string_view(s.invite_hash),
+                                   std::string_view(s.browser)});
+                    !r)
+                    return std::unexpected(r.error());
+            if (auto r = exec(*db_, "INSERT INTO events(game, version, kind, json) VALUES(?1, ?2, ?3, ?4)",
+                              {std::string_view(g.id), event.version, std::string_view(event.kind),
+                               std::string_view(event.json)});
+                !r)
+                return std::unexpected(r.error());
+            return {};
+        },
+        std::move(done));
 }
 
-std::expected<void, StoreError> SqliteStore::append_move(const GameId& id, const StoredMove& m,
-                                                         const GameUpdate& update,
-                                                         const std::vector<StoredEvent>& events) {
-    return write([&]() -> std::expected<void, StoreError> {
-        const Value clock = m.clock_ms ? Value(*m.clock_ms) : Value(nullptr);
-        if (auto r = exec(
-                *db_, "INSERT INTO moves(game, ply, uci, clock_ms, stamp_ms, lag_ms) VALUES(?1, ?2, ?3, ?4, ?5, ?6)",
-                {std::string_view(id), std::int64_t{m.ply}, std::string_view(m.uci), clock, m.stamp_ms, m.lag_ms});
-            !r)
-            return std::unexpected(r.error());
-        return write_update(id, update, events);
-    });
+void SqliteStore::append_move(const GameId& id, const StoredMove& m, const GameUpdate& update,
+                              const std::vector<StoredEvent>& events, StoreDone<void> done) {
+    write(
+        [this, id, m, update, events]() -> std::expected<void, StoreError> {
+            const Value clock = m.clock_ms ? Value(*m.clock_ms) : Value(nullptr);
+            if (auto r = exec(
+                    *db_,
+                    "INSERT INTO moves(game, ply, uci, clock_ms, stamp_ms, lag_ms) VALUES(?1, ?2, ?3, ?4, ?5, ?6)",
+                    {std::string_view(id), std::int64_t{m.ply}, std::string_view(m.uci), clock, m.stamp_ms, m.lag_ms});
+                !r)
+                return std::unexpected(r.error());
+            return write_update(id, update, events);
+        },
+        std::move(done));
 }
 
-std::expected<void, StoreError> SqliteStore::take_back(const GameId& id, int from_ply, const GameUpdate& update,
-                                                       const std::vector<StoredEvent>& events) {
-    return write([&]() -> std::expected<void, StoreError> {
-        if (auto r = exec(*db_, "DELETE FROM moves WHERE game=?1 AND ply>=?2",
-                          {std::string_view(id), std::int64_t{from_ply}});
-            !r)
-            return std::unexpected(r.error());
-        return write_update(id, update, events);
-    });
+void SqliteStore::take_back(const GameId& id, int from_ply, const GameUpdate& update,
+                            const std::vector<StoredEvent>& events, StoreDone<void> done) {
+    write(
+        [this, id, from_ply, update, events]() -> std::expected<void, StoreError> {
+            if (auto r = exec(*db_, "DELETE FROM moves WHERE game=?1 AND ply>=?2",
+                              {std::string_view(id), std::int64_t{from_ply}});
+                !r)
+                return std::unexpected(r.error());
+            return write_update(id, update, events);
+        },
+        std::move(done));
 }
 
-std::expected<void, StoreError> SqliteStore::update_game(const GameId& id, const GameUpdate& update,
-                                                         const std::vector<StoredEvent>& events,
-                                                         const std::vector<StoredSeat>& seats) {
-    return write([&]() -> std::expected<void, StoreError> {
-        for (const StoredSeat* seat = seats.data(); seat != seats.data() + seats.size(); ++seat) {
-            auto changed = exec(*db_,
-                                "UPDATE seats SET engine=?3, secret_hash=?4, invite_hash=?5, browser=?6 "
-                                "WHERE game=?1 AND color=?2",
-                                {std::string_view(id), color_id(seat->color), std::int64_t{seat->engine ? 1 : 0},
-                                 std::string_view(seat->secret_hash), std::string_view(seat->invite_hash),
-                                 std::string_view(seat->browser)});
-            if (!changed) return std::unexpected(changed.error());
-            if (*changed != 1) return std::unexpected(StoreError{"no seat to update in game " + id});
-        }
-        return write_update(id, update, events);
-    });
+void SqliteStore::update_game(const GameId& id, const GameUpdate& update, const std::vector<StoredEvent>& events,
+                              const std::vector<StoredSeat>& seats, StoreDone<void> done) {
+    write(
+        [this, id, update, events, seats]() -> std::expected<void, StoreError> {
+            for (const StoredSeat* seat = seats.data(); seat != seats.data() + seats.size(); ++seat) {
+                auto changed = exec(*db_,
+                                    "UPDATE seats SET engine=?3, secret_hash=?4, invite_hash=?5, browser=?6 "
+                                    "WHERE game=?1 AND color=?2",
+                                    {std::string_view(id), color_id(seat->color), std::int64_t{seat->engine ? 1 : 0},
+                                     std::string_view(seat->secret_hash), std::string_view(seat->invite_hash),
+                                     std::string_view(seat->browser)});
+                if (!changed) return std::unexpected(changed.error());
+                if (*changed != 1) return std::unexpected(StoreError{"no seat to update in game " + id});
+            }
+            return write_update(id, update, events);
+        },
+        std::move(done));
 }
 
-std::expected<std::optional<LoadedGame>, StoreError> SqliteStore::load_game(const GameId& id) {
+std::expected<std::optional<LoadedGame>, StoreError> SqliteStore::load_game_now(const GameId& id) {
     std::lock_guard lock(mutex_);
     LoadedGame out;
     {
@@ -468,7 +486,7 @@ std::expected<std::optional<LoadedGame>, StoreError> SqliteStore::load_game(cons
     return std::optional<LoadedGame>(std::move(out));
 }
 
-std::expected<std::vector<GameId>, StoreError> SqliteStore::games_with_status(Status status) {
+std::expected<std::vector<GameId>, StoreError> SqliteStore::games_with_status_now(Status status) {
     std::lock_guard lock(mutex_);
     Statement st(*db_, "SELECT id FROM games WHERE status=?1 ORDER BY created");
     if (!st.ok() || !st.bind({status_id(status)})) return std::unexpected(error_of(*db_, "games"));
@@ -479,7 +497,7 @@ std::expected<std::vector<GameId>, StoreError> SqliteStore::games_with_status(St
     return ids;
 }
 
-std::expected<std::vector<GameId>, StoreError> SqliteStore::games_of_browser(const std::string& browser) {
+std::expected<std::vector<GameId>, StoreError> SqliteStore::games_of_browser_now(const std::string& browser) {
     std::lock_guard lock(mutex_);
     if (browser.empty()) return std::vector<GameId>{};
     Statement st(*db_,
@@ -493,7 +511,8 @@ std::expected<std::vector<GameId>, StoreError> SqliteStore::games_of_browser(con
     return ids;
 }
 
-std::expected<std::vector<StoredEvent>, StoreError> SqliteStore::events_after(const GameId& id, std::int64_t version) {
+std::expected<std::vector<StoredEvent>, StoreError> SqliteStore::events_after_now(const GameId& id,
+                                                                                  std::int64_t version) {
     std::lock_guard lock(mutex_);
     Statement st(*db_, "SELECT version, kind, json FROM events WHERE game=?1 AND version>?2 ORDER BY version");
     if (!st.ok() || !st.bind({std::string_view(id), version})) return std::unexpected(error_of(*db_, "events"));
@@ -502,6 +521,22 @@ std::expected<std::vector<StoredEvent>, StoreError> SqliteStore::events_after(co
     while ((rc = st.step()) == SQLITE_ROW) out.push_back({st.integer(0), st.text(1), st.text(2)});
     if (rc != SQLITE_DONE) return std::unexpected(error_of(*db_, "events"));
     return out;
+}
+
+void SqliteStore::load_game(const GameId& id, StoreDone<std::optional<LoadedGame>> done) {
+    read<std::optional<LoadedGame>>([this, id] { return load_game_now(id); }, std::move(done));
+}
+
+void SqliteStore::games_with_status(Status status, StoreDone<std::vector<GameId>> done) {
+    read<std::vector<GameId>>([this, status] { return games_with_status_now(status); }, std::move(done));
+}
+
+void SqliteStore::games_of_browser(const std::string& browser, StoreDone<std::vector<GameId>> done) {
+    read<std::vector<GameId>>([this, browser] { return games_of_browser_now(browser); }, std::move(done));
+}
+
+void SqliteStore::events_after(const GameId& id, std::int64_t version, StoreDone<std::vector<StoredEvent>> done) {
+    read<std::vector<StoredEvent>>([this, id, version] { return events_after_now(id, version); }, std::move(done));
 }
 
 }  // namespace schach::server

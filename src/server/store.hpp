@@ -2,9 +2,16 @@
 // Store: where the games live between restarts. An interface of plain values (no SQLite types),
 // so a PostgreSQL backend can implement it later. Every write is one transaction: all of it is
 // stored, or nothing (then the caller refuses the action with ServiceCode::Storage).
+//
+// Asynchronous: every call returns at once and hands its result to a completion, called once on
+// a thread of the store's (it must not block: a game's actor posts it onto its own mailbox). So
+// a game waits for its commit without holding a thread, and a store can batch the writes waiting
+// at one moment into one transaction. No executor and no Asio here: an adapter makes awaitables
+// of these calls where a caller wants them.
 
 #include <cstdint>
 #include <expected>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -13,9 +20,20 @@
 
 namespace schach::server {
 
+enum class StoreCode : std::uint8_t {
+    Failed,    // the backend failed (I/O, a full disk, a closed store): nothing was stored
+    Conflict,  // another writer was first: the game is not at the version (or the ply, the id)
+               // the write expected; the caller's copy of the game is stale
+};
+
 struct StoreError {
     std::string message;  // the backend's words, for the log (never shown to players)
+    StoreCode code = StoreCode::Failed;
 };
+
+/// A store call's completion.
+template <class T>
+using StoreDone = std::function<void(std::expected<T, StoreError>)>;
 
 struct StoredSeat {
     Color color = Color::White;
@@ -84,30 +102,29 @@ class Store {
 public:
     virtual ~Store() = default;
 
-    /// A new game with its seats and its first event.
-    virtual std::expected<void, StoreError> create_game(const StoredGame& game, const std::vector<StoredSeat>& seats,
-                                                        const StoredEvent& event) = 0;
-    /// One move: the moves row, the games row and the event, in one transaction. Refused (and
-    /// nothing stored) when that ply exists already or the game's version is not update.version - 1.
-    virtual std::expected<void, StoreError> append_move(const GameId& id, const StoredMove& move,
-                                                        const GameUpdate& update,
-                                                        const std::vector<StoredEvent>& events) = 0;
+    /// A new game with its seats and its first event. Conflict: the id is taken.
+    virtual void create_game(const StoredGame& game, const std::vector<StoredSeat>& seats, const StoredEvent& event,
+                             StoreDone<void> done) = 0;
+    /// One move: the moves row, the games row and the event, in one transaction. Conflict (and
+    /// nothing stored) when that ply exists already or the game's version is not the one before
+    /// `events`.
+    virtual void append_move(const GameId& id, const StoredMove& move, const GameUpdate& update,
+                             const std::vector<StoredEvent>& events, StoreDone<void> done) = 0;
     /// Takes back the moves from ply `from_ply` on, with the games row and the event.
-    virtual std::expected<void, StoreError> take_back(const GameId& id, int from_ply, const GameUpdate& update,
-                                                      const std::vector<StoredEvent>& events) = 0;
+    virtual void take_back(const GameId& id, int from_ply, const GameUpdate& update,
+                           const std::vector<StoredEvent>& events, StoreDone<void> done) = 0;
     /// Any other event (offers, the end, a join with its seats), with the games row.
-    virtual std::expected<void, StoreError> update_game(const GameId& id, const GameUpdate& update,
-                                                        const std::vector<StoredEvent>& events,
-                                                        const std::vector<StoredSeat>& seats = {}) = 0;
+    virtual void update_game(const GameId& id, const GameUpdate& update, const std::vector<StoredEvent>& events,
+                             const std::vector<StoredSeat>& seats, StoreDone<void> done) = 0;
 
-    virtual std::expected<std::optional<LoadedGame>, StoreError> load_game(const GameId& id) = 0;
+    /// The game, or none when there is no such game.
+    virtual void load_game(const GameId& id, StoreDone<std::optional<LoadedGame>> done) = 0;
     /// The ids of the games with this status.
-    virtual std::expected<std::vector<GameId>, StoreError> games_with_status(Status status) = 0;
+    virtual void games_with_status(Status status, StoreDone<std::vector<GameId>> done) = 0;
     /// The ids of the games a browser holds a seat in, most recently updated first.
-    virtual std::expected<std::vector<GameId>, StoreError> games_of_browser(const std::string& browser) = 0;
+    virtual void games_of_browser(const std::string& browser, StoreDone<std::vector<GameId>> done) = 0;
     /// The events after `version` still kept, in order (at most the last `keep` per game).
-    virtual std::expected<std::vector<StoredEvent>, StoreError> events_after(const GameId& id,
-                                                                             std::int64_t version) = 0;
+    virtual void events_after(const GameId& id, std::int64_t version, StoreDone<std::vector<StoredEvent>> done) = 0;
 };
 
 }  // namespace schach::server

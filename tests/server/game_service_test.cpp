@@ -12,11 +12,13 @@
 #include <boost/json/serialize.hpp>
 
 #include "core/fen.hpp"
+#include "server/asio_runtime.hpp"
 #include "server/engine_pool.hpp"
 #include "server/game_json.hpp"
 #include "server/game_service.hpp"
 #include "server/live_game.hpp"
 #include "server/sqlite_store.hpp"
+#include "support/sync.hpp"
 
 namespace schach::server {
 namespace {
@@ -39,6 +41,7 @@ protected:
     }
     void TearDown() override {
         service_.reset();
+        real_.reset();
         store_.reset();
         pool_.reset();
         work_.reset();
@@ -54,11 +57,13 @@ protected:
         options.now = [this] { return now_.load(); };
         options.wall_now = [this] { return 1'700'000'000'000 + now_.load(); };
         options.flag_interval_ms = 0;
-        service_ = std::make_unique<GameService>(io_, *store_, *pool_, options);
+        real_ = std::make_unique<GameService>(runtime_, *store_, *pool_, options);
+        service_ = std::make_unique<test::SyncService>(*real_);
     }
     /// The server goes away without any shutdown: the objects are simply gone.
     void crash_and_restart() {
         service_.reset();
+        real_.reset();
         store_.reset();
         start();
     }
@@ -93,7 +98,9 @@ protected:
     std::atomic<Millis> now_{0};
     std::unique_ptr<EnginePool> pool_;
     std::unique_ptr<SqliteStore> store_;
-    std::unique_ptr<GameService> service_;
+    AsioRuntime runtime_{io_};
+    std::unique_ptr<GameService> real_;
+    std::unique_ptr<test::SyncService> service_;
 };
 
 using ServerGameService = ServiceFixture;
@@ -726,12 +733,14 @@ TEST_F(ServerGameService, ConcurrentResendsKeepOneOrderOfVersions) {
 
 TEST_F(ServerGameService, TheFlagTimerEndsGamesByItself) {
     service_.reset();
+    real_.reset();
     auto store = SqliteStore::open((dir_ / "timer.db").string());
     ASSERT_TRUE(store);
     ServiceOptions options;
     options.now = [this] { return now_.load(); };
     options.flag_interval_ms = 5;
-    GameService service(io_, **store, *pool_, options);
+    GameService real(runtime_, **store, *pool_, options);
+    test::SyncService service(real);
     auto g = service.create_game({Mode::Local, 1, ColorChoice::White, "1+0", false, std::nullopt, std::nullopt}, {});
     ASSERT_TRUE(g);
     now_ = FirstMoveTimeMs;  // no first move in time: the timer aborts the game

@@ -25,6 +25,7 @@
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
 
+#include "server/asio_runtime.hpp"
 #include "server/engine_pool.hpp"
 #include "server/exercises.hpp"
 #include "server/game_service.hpp"
@@ -61,7 +62,24 @@ public:
         std::map<int, EventSink> subscribers;
     };
 
-    Reply create(const json::value& options, const Caller& caller) override {
+    void create(const json::value& options, const Caller& caller, ReplySink done) override {
+        done(create_now(options, caller));
+    }
+    void join(const std::string&, const json::value&, const Caller&, ReplySink done) override {
+        done(reply(409, json::object{}));
+    }
+    void state(const std::string& id, const Caller& caller, ReplySink done) override { done(state_now(id, caller)); }
+    void pgn(const std::string& id, const Caller& caller, TextSink done) override { done(pgn_now(id, caller)); }
+    void coach(const std::string& id, const Caller& caller, std::optional<std::int64_t> ply, ReplySink done) override {
+        done(coach_now(id, caller, ply));
+    }
+    void list(const Caller&, JsonSink done) override { done(json::array{}); }
+    void subscribe(const std::string& id, std::optional<std::int64_t> since, const Caller& caller, EventSink sink,
+                   SubscriptionSink done) override {
+        done(subscribe_now(id, since, caller, std::move(sink)));
+    }
+
+    Reply create_now(const json::value& options, const Caller& caller) {
         std::lock_guard lock(mutex_);
         if (!options.as_object().contains("mode")) return reply(400, json::object{{"code", "bad-request"}});
         const std::string id = "Game" + std::to_string(1000 + games_.size());
@@ -73,24 +91,22 @@ public:
         r.seat_secret = g.secret;
         return r;
     }
-    Reply join(const std::string&, const json::value&, const Caller&) override { return reply(409, json::object{}); }
-    Reply state(const std::string& id, const Caller& caller) override {
+    Reply state_now(const std::string& id, const Caller& caller) {
         std::lock_guard lock(mutex_);
         const auto it = games_.find(id);
         if (it == games_.end()) return reply(404, json::object{{"code", "no-such-game"}});
         return reply(200, state_of(id, it->second, caller));
     }
-    std::optional<std::string> pgn(const std::string& id, const Caller&) override {
+    std::optional<std::string> pgn_now(const std::string& id, const Caller&) {
         std::lock_guard lock(mutex_);
         if (!games_.contains(id)) return std::nullopt;
         return "[Event \"?\"]\n\n*\n";
     }
-    Reply coach(const std::string& id, const Caller&, std::optional<std::int64_t>) override {
+    Reply coach_now(const std::string& id, const Caller&, std::optional<std::int64_t>) {
         std::lock_guard lock(mutex_);
         return games_.contains(id) ? reply(200, json::object{{"ply", 0}, {"hints", json::array{}}})
                                    : reply(404, json::object{{"code", "no-such-game"}});
     }
-    json::value list(const Caller&) override { return json::array{}; }
     void act(const std::string& id, const Action& action, const Caller& caller, ReplySink done) override {
         std::unique_lock lock(mutex_);
         ++acts;
@@ -114,8 +130,8 @@ public:
         }
         done(reply(200, json::object{{"ok", true}}));
     }
-    std::optional<Subscription> subscribe(const std::string& id, std::optional<std::int64_t> since,
-                                          const Caller& caller, EventSink sink) override {
+    std::optional<Subscription> subscribe_now(const std::string& id, std::optional<std::int64_t> since,
+                                              const Caller& caller, EventSink sink) {
         std::lock_guard lock(mutex_);
         const auto it = games_.find(id);
         if (it == games_.end()) return std::nullopt;
@@ -698,7 +714,7 @@ protected:
         ASSERT_TRUE(store) << store.error().message;
         store_ = std::move(*store);
         pool_ = std::make_unique<EnginePool>(EnginePoolOptions{1, 100, 16});
-        service_ = std::make_unique<GameService>(games_io_, *store_, *pool_);
+        service_ = std::make_unique<GameService>(runtime_, *store_, *pool_);
         service_handler_ = std::make_unique<ServiceHandler>(*service_);
         HttpServerTest::SetUp();
     }
@@ -731,6 +747,7 @@ protected:
     net::io_context games_io_;
     net::executor_work_guard<net::io_context::executor_type> work_ = net::make_work_guard(games_io_);
     std::thread games_thread_;
+    AsioRuntime runtime_{games_io_};
     std::filesystem::path db_;
     std::unique_ptr<SqliteStore> store_;
     std::unique_ptr<EnginePool> pool_;
