@@ -16,12 +16,12 @@
 #include <fmt/core.h>
 
 #include "cli/commands.hpp"
-#include "server/asio_runtime.hpp"
-#include "server/engine_pool.hpp"
-#include "server/game_service.hpp"
-#include "server/http_server.hpp"
-#include "server/service_handler.hpp"
-#include "server/sqlite_store.hpp"
+#include "server/api/service_handler.hpp"
+#include "server/domain/engine_pool.hpp"
+#include "server/domain/game_service.hpp"
+#include "server/http/asio_runtime.hpp"
+#include "server/http/http_server.hpp"
+#include "server/sqlite/sqlite_store.hpp"
 
 #ifndef SCHACH_WEB_DIST
 #define SCHACH_WEB_DIST "web/dist"

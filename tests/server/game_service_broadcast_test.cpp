@@ -14,10 +14,10 @@
 #include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/io_context.hpp>
 
-#include "server/asio_runtime.hpp"
-#include "server/engine_pool.hpp"
-#include "server/game_service.hpp"
-#include "server/sqlite_store.hpp"
+#include "server/domain/engine_pool.hpp"
+#include "server/domain/game_service.hpp"
+#include "server/http/asio_runtime.hpp"
+#include "server/sqlite/sqlite_store.hpp"
 #include "support/forwarding_store.hpp"
 #include "support/sync.hpp"
 
@@ -63,7 +63,7 @@ TEST(ServerGameServiceBroadcast, AMoveIsBroadcastByItsActionNotBehindAnotherGame
     {
         GameService real(runtime, store, pool, options);
         test::SyncService service(real);
-        const Caller nobody{"", "browser-1", Language::English};
+        const Caller nobody{"", "browser-1"};
         const CreateGameRequest local{Mode::Local, 1, ColorChoice::White, "", false, std::nullopt, std::nullopt};
         const auto a = service.create_game(local, nobody);
         const auto b = service.create_game(local, nobody);
@@ -78,12 +78,12 @@ TEST(ServerGameServiceBroadcast, AMoveIsBroadcastByItsActionNotBehindAnotherGame
         });
         ASSERT_TRUE(subscription);
         std::promise<ActResult> reply_a, reply_b;
-        service.act(b->id, Caller{b->secret, "browser-1", Language::English}, MoveMessage{0, "e2e4", false, 1},
+        service.act(b->id, Caller{b->secret, "browser-1"}, MoveMessage{0, "e2e4", false, 1},
                     [&](ActResult r) { reply_b.set_value(std::move(r)); });
         auto entered = store.entered.get_future();
         ASSERT_EQ(entered.wait_for(std::chrono::seconds(30)), std::future_status::ready);
         // B's commit is under way; A's move is stored, acknowledged and broadcast all the same.
-        service.act(a->id, Caller{a->secret, "browser-1", Language::English}, MoveMessage{0, "e2e4", false, 1},
+        service.act(a->id, Caller{a->secret, "browser-1"}, MoveMessage{0, "e2e4", false, 1},
                     [&](ActResult r) { reply_a.set_value(std::move(r)); });
         auto a_done = reply_a.get_future();
         ASSERT_EQ(a_done.wait_for(std::chrono::seconds(30)), std::future_status::ready);

@@ -8,10 +8,10 @@
 #include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/io_context.hpp>
 
-#include "server/asio_runtime.hpp"
-#include "server/engine_pool.hpp"
-#include "server/game_service.hpp"
-#include "server/sqlite_store.hpp"
+#include "server/domain/engine_pool.hpp"
+#include "server/domain/game_service.hpp"
+#include "server/http/asio_runtime.hpp"
+#include "server/sqlite/sqlite_store.hpp"
 #include "support/forwarding_store.hpp"
 #include "support/sync.hpp"
 
@@ -52,7 +52,7 @@ TEST(ServerGameServiceStore, AMoveTheStoreRefusesIsNeitherAcknowledgedNorBroadca
             GameService real(runtime, store, pool, options);
             test::SyncService service(real);
             auto g = service.create_game({Mode::Local, 1, ColorChoice::White, "", false, std::nullopt, std::nullopt},
-                                         {"", "b", Language::English});
+                                         {"", "b"});
             ASSERT_TRUE(g);
             std::atomic<int> events{0};
             auto sub = service.subscribe(g->id, std::nullopt, [&](const Event&) { ++events; });
@@ -60,14 +60,14 @@ TEST(ServerGameServiceStore, AMoveTheStoreRefusesIsNeitherAcknowledgedNorBroadca
             EXPECT_EQ(events.load(), 1);  // the state
             auto act = [&](int ply, std::string uci) {
                 std::promise<ActResult> p;
-                service.act(g->id, {g->secret, "b", Language::English}, MoveMessage{ply, std::move(uci), false, 1},
+                service.act(g->id, {g->secret, "b"}, MoveMessage{ply, std::move(uci), false, 1},
                             [&](ActResult r) { p.set_value(std::move(r)); });
                 return p.get_future().get();
             };
             store.fail_moves = true;
             auto refused = act(0, "e2e4");
             ASSERT_FALSE(refused);
-            EXPECT_EQ(refused.error().id, "storage");
+            EXPECT_EQ(refused.error().id(), "storage");
             service.drain();
             EXPECT_EQ(events.load(), 1);
             auto state = service.state(g->id, {});
@@ -75,7 +75,7 @@ TEST(ServerGameServiceStore, AMoveTheStoreRefusesIsNeitherAcknowledgedNorBroadca
             EXPECT_EQ(state->view->version, 1);
             store.fail_moves = false;
             auto stored = act(0, "e2e4");
-            ASSERT_TRUE(stored) << stored.error().id;
+            ASSERT_TRUE(stored) << stored.error().id();
             service.drain();
             EXPECT_EQ(events.load(), 2);
             EXPECT_EQ(service.state(g->id, {})->view->version, 2);
@@ -110,9 +110,9 @@ TEST(ServerGameServiceStore, ANodeThatLostTheRaceForAGameDropsItsStaleCopyAndAns
             GameService second_real(runtime, **second_db, pool, options);
             test::SyncService first(first_real), second(second_real);
             auto g = first.create_game({Mode::Local, 1, ColorChoice::White, "", false, std::nullopt, std::nullopt},
-                                       {"", "b", Language::English});
+                                       {"", "b"});
             ASSERT_TRUE(g);
-            const Caller me{g->secret, "b", Language::English};
+            const Caller me{g->secret, "b"};
             ASSERT_TRUE(second.state(g->id, me));  // the second has its copy now
             auto act = [&](test::SyncService& on, int ply, std::string uci) {
                 std::promise<ActResult> p;
@@ -123,7 +123,7 @@ TEST(ServerGameServiceStore, ANodeThatLostTheRaceForAGameDropsItsStaleCopyAndAns
             ASSERT_TRUE(act(first, 0, "e2e4"));
             const auto lost = act(second, 0, "d2d4");
             ASSERT_FALSE(lost);
-            EXPECT_EQ(lost.error().id, "stale");
+            EXPECT_EQ(lost.error().id(), "stale");
             EXPECT_EQ(second.state(g->id, me)->view->moves.size(), 1u);  // the game as stored
             ASSERT_TRUE(act(second, 1, "e7e5"));
             auto stored = test::sync(**first_db).load_game(g->id);

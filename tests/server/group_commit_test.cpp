@@ -9,7 +9,7 @@
 #include <thread>
 #include <vector>
 
-#include "server/group_commit.hpp"
+#include "server/sqlite/group_commit.hpp"
 
 namespace schach::server {
 namespace {

@@ -12,7 +12,7 @@
 
 #include <sqlite3.h>
 
-#include "server/sqlite_store.hpp"
+#include "server/sqlite/sqlite_store.hpp"
 #include "support/sync.hpp"
 
 namespace schach::server {

@@ -2,7 +2,7 @@
 // A Store that hands every call to another one: tests derive from it and override the call they
 // make fail or wait (a full disk, a slow commit, another writer first).
 
-#include "server/store.hpp"
+#include "server/domain/store.hpp"
 
 namespace schach::server::test {
 

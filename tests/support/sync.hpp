@@ -4,8 +4,8 @@
 
 #include <future>
 
-#include "server/game_service.hpp"
-#include "server/store.hpp"
+#include "server/domain/game_service.hpp"
+#include "server/domain/store.hpp"
 
 namespace schach::server::test {
 
