@@ -14,11 +14,11 @@
 namespace schach::server {
 
 struct WordedError {
-    std::string code;                  // the protocol's code: "not-your-turn", "pinned", ...
-    std::string text;                  // in the caller's language
-    std::string article;               // the FIDE article, or ""
-    std::vector<std::string> squares;  // squares the text is about (an ambiguous move's candidates)
-    std::optional<std::string> fen_field;  // BadFen with a syntax error: the FEN's field ...
+    std::string code;                       // the protocol's code: "not-your-turn", "pinned", ...
+    std::string text;                       // in the caller's language
+    std::string article;                    // the FIDE article, or ""
+    std::vector<std::string> squares;       // squares the text is about (an ambiguous move's candidates)
+    std::optional<std::string> fen_field;   // BadFen with a syntax error: the FEN's field ...
     std::optional<std::size_t> fen_offset;  // ... and the offset of the error in the FEN text
 };
 

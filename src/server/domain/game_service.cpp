@@ -164,8 +164,10 @@ struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
                 self->log("store: game " + id + ": " + game.error());
                 return then(nullptr);
             }
-            auto [actor, inserted] = self->insert(id, self->make_actor(std::move(*game)));
-            if (inserted) self->post_engine_check(actor);
+            // (No structured binding: clang 14, the fuzz build's, cannot capture one.)
+            const auto live = self->insert(id, self->make_actor(std::move(*game)));
+            const std::shared_ptr<Actor> actor = live.first;
+            if (live.second) self->post_engine_check(actor);
             actor->box->post([actor, then = std::move(then)] { then(actor); });
         });
     }
