@@ -38,7 +38,7 @@ struct ServeOptions {
     std::string static_dir = SCHACH_WEB_DIST;
     int engine_threads = 0;
     int threads = 2;
-    int game_threads = 2;
+    int game_threads = 8;
     int max_connections = server::ServerOptions{}.max_connections;
     std::string lang;  // read by main (language_from_args)
 };
@@ -71,8 +71,10 @@ int serve(const ServeOptions& o) {
     server::EnginePool engines(pool_options);
 
     // The games' actors run on an io_context of their own, apart from the sockets. No thread
-    // waits for a commit (an actor is suspended until the store's committer calls back), so a
-    // thread per core is enough.
+    // waits for a commit (an actor is suspended until the store's committer calls back); a few
+    // threads more than cores still help on a shared machine: with 2 on 2 busy cores the
+    // actors waited to be scheduled (docs/load/load-1000x2-actors.md: ack p50 4 ms instead of
+    // 1.1 ms with 8).
     boost::asio::io_context games_io;
     auto work = boost::asio::make_work_guard(games_io);
     std::vector<std::thread> games_threads;

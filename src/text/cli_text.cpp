@@ -374,8 +374,8 @@ Phrase phrase(Msg m) {
             return {"Verbindungen gleichzeitig (HTTP, Streams, WebSockets; mehr werden sofort geschlossen)", "",
                     "connections at once (HTTP, streams, WebSockets; more are closed as they come)"};
         case Msg::HelpServeGameThreads:
-            return {"Threads für die Partien (keiner wartet, bis ein Zug gespeichert ist: einer je Kern genügt)", "",
-                    "threads for the games (none waits until a move is stored: one per core is enough)"};
+            return {"Threads für die Partien (keiner wartet, bis ein Zug gespeichert ist)", "",
+                    "threads for the games (none waits until a move is stored)"};
 
         // ---------------------------------------------------------------- schach-load
         case Msg::LoadAbout:
