@@ -14,9 +14,10 @@
 // live games is sharded, each shard's lock held only to look up, insert or erase.
 //
 // Every public function may be called from any thread and returns at once; its answer comes
-// through its completion (from the game's mailbox or the caller's thread; never from a thread
-// that must not block), except drain() and the destructor, which wait and are not for the
-// runtime's own threads. Callbacks must not block.
+// through its completion (from the game's mailbox, the caller's thread or, for a new game, the
+// store's), except drain() and the destructor, which wait and are not for the runtime's own
+// threads. Callbacks must not block: they hand the answer on (a transport posts it to its
+// connection).
 //
 // A transport's path (server/api): parse_client_message -> act -> ws_reply (ack, refusal) in the
 // connection's language; subscribe -> event_json(event, you, lang) per connection; state -> state_json.
