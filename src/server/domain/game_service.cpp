@@ -608,6 +608,19 @@ GameService::~GameService() {
     // then), which the barrier waits for. No spinning: each actor answers once.
     impl_->closed = true;
     impl_->barrier();
+    // Nothing runs in a mailbox any more: what is still queued there is dropped, which also ends
+    // the tasks' hold on the service (a task keeps its service, the service its games).
+    for (const auto& actor : impl_->all_actors()) {
+        actor->box->post([actor] {
+            actor->queue.clear();
+            actor->subscribers.clear();
+        });
+    }
+    impl_->barrier();
+    for (auto& shard : impl_->shards) {
+        std::lock_guard lock(shard.mutex);
+        shard.games.clear();
+    }
 }
 
 void GameService::create_game(const CreateGameRequest& request, const Caller& caller, Done<CreatedGame> done) {
