@@ -17,8 +17,9 @@ set(SCHACH_INSTALL_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/schach CACHE STRING
 get_property(SCHACH_MODULE_TARGETS GLOBAL PROPERTY SCHACH_MODULES)
 set(SCHACH_PACKAGE_COMPONENTS "")  # core notation ...: find_package(schach COMPONENTS ...), schachConfig.cmake.in
 foreach(module ${SCHACH_MODULE_TARGETS})
-  string(REGEX REPLACE "^schach_" "" dir ${module})
-  list(APPEND SCHACH_PACKAGE_COMPONENTS ${dir})
+  string(REGEX REPLACE "^schach_" "" component ${module})
+  get_target_property(dir ${module} SCHACH_DIR)  # server/domain for schach_server_domain
+  list(APPEND SCHACH_PACKAGE_COMPONENTS ${component})
   # The headers use C++23 (<expected>, ...): a consumer needs it too, whatever its own default.
   target_compile_features(${module} PUBLIC cxx_std_23)
   # (include/, not CMAKE_INSTALL_INCLUDEDIR: the targets name it, $<INSTALL_INTERFACE:include>.)

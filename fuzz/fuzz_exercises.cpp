@@ -21,8 +21,8 @@
 
 #include <boost/json/parse.hpp>
 
-#include "server/exercise_api.hpp"
-#include "server/exercises.hpp"
+#include "server/content/exercise_api.hpp"
+#include "server/content/exercises.hpp"
 
 namespace {
 

@@ -1,14 +1,15 @@
 // libFuzzer target: hostile input to `schach serve` as the transport reads it, before any game is
 // touched: WebSocket messages, request targets and cookie headers.
 //
-// Input layout: byte 0 picks what the rest is: 0 a client message (server::read_action, then the
-// domain's reader server::parse_client_message), 1 a request target (server::parse_target and the
-// static file it names), 2 a Cookie and an Accept-Language header (split at the first '\n').
+// Input layout: byte 0 picks what the rest is: 0 a client message (server::parse_client_message,
+// the one reader of commands), 1 a request target (server::parse_target, the static file it names,
+// the command of its path and its route), 2 a Cookie and an Accept-Language header (split at the
+// first '\n').
 //
 // Checks (a violation prints the input and aborts, which libFuzzer reports):
 //   - nothing crashes, whatever the bytes;
-//   - an accepted message is of a known type, and reading it again (serialized as {t, d}) gives the
-//     same action: what the transport forwards is stable;
+//   - an accepted message, written back as {t, d}, reads as the same command again: what the
+//     transport forwards is stable;
 //   - an accepted target has no segment that is empty, "." or "..", or holds '/', '\\' or NUL, and
 //     the static file it names is one plain name that does not start with a dot;
 //   - a cookie value holds no ';'.
@@ -22,8 +23,9 @@
 
 #include <boost/json/serialize.hpp>
 
-#include "server/game_json.hpp"
-#include "server/protocol.hpp"
+#include "server/api/game_json.hpp"
+#include "server/api/protocol.hpp"
+#include "server/api/routes.hpp"
 
 namespace {
 
@@ -35,23 +37,51 @@ using namespace schach::server;
     std::abort();
 }
 
+/// The command written back as the protocol's message (the page's side): what reading it again
+/// must give the same command from.
+std::string written(const ClientMessage& command) {
+    namespace json = boost::json;
+    const auto answer = [](Answer a) {
+        return a == Answer::Offer ? "offer" : a == Answer::Accept ? "accept" : "decline";
+    };
+    const auto text = [](json::object& d, const std::string& move, bool is_san) { d[is_san ? "san" : "uci"] = move; };
+    json::object out;
+    std::visit(
+        [&](const auto& c) {
+            using T = std::decay_t<decltype(c)>;
+            if constexpr (std::is_same_v<T, MoveMessage>) {
+                json::object d{{"ply", c.ply}};
+                text(d, c.text, c.is_san);
+                if (c.a) d["a"] = *c.a;
+                out = {{"t", "move"}, {"d", std::move(d)}};
+            } else if constexpr (std::is_same_v<T, ClaimMessage>) {
+                json::object d{{"kind", c.kind == DrawClaim::Threefold ? "threefold" : "fifty"}};
+                if (c.move) text(d, *c.move, c.is_san);
+                out = {{"t", "claim"}, {"d", std::move(d)}};
+            } else if constexpr (std::is_same_v<T, DrawMessage>) {
+                out = {{"t", "draw"}, {"d", answer(c.answer)}};
+            } else if constexpr (std::is_same_v<T, TakebackMessage>) {
+                out = {{"t", "takeback"}, {"d", answer(c.answer)}};
+            } else if constexpr (std::is_same_v<T, RematchMessage>) {
+                out = {{"t", "rematch"}, {"d", answer(c.answer)}};
+            } else if constexpr (std::is_same_v<T, ResignMessage>) {
+                out = {{"t", "resign"}};
+            } else if constexpr (std::is_same_v<T, AbortMessage>) {
+                out = {{"t", "abort"}};
+            } else {
+                out = {{"t", "ping"}};
+            }
+        },
+        command);
+    return json::serialize(out);
+}
+
 void check_message(std::string_view text) {
-    const auto action = read_action(text);
-    // The domain's own reader must cope with anything too (it gets what the transport accepted).
-    (void)parse_client_message(text, Language::English);
-    if (!action) return;
-    static constexpr std::string_view Known[] = {"move",  "draw",     "claim",   "resign",
-                                                 "abort", "takeback", "rematch", "ping"};
-    bool known = false;
-    for (const std::string_view k : Known) known = known || action->type == k;
-    if (!known) fail("an unknown type was accepted", text);
-    boost::json::object again{{"t", action->type}};
-    if (!action->data.is_null()) again["d"] = action->data;
-    const std::string serialized = boost::json::serialize(again);
-    const auto reread = read_action(serialized);
-    if (!reread || reread->type != action->type || reread->data != action->data)
-        fail("an accepted message does not read the same again", text);
-    (void)parse_client_message(serialized, Language::German);
+    const auto command = parse_client_message(text);
+    if (!command) return;
+    const std::string serialized = written(*command);
+    const auto reread = parse_client_message(serialized);
+    if (!reread || *reread != *command) fail("an accepted message does not read the same again", text);
 }
 
 void check_target(std::string_view text) {
@@ -67,7 +97,12 @@ void check_target(std::string_view text) {
             fail("a static file name that is not plain", text);
     }
     if (target->segments.size() >= 2)
-        (void)action_from_path({target->segments.begin() + 1, target->segments.end()}, *target);
+        (void)command_from_path({target->segments.begin() + 1, target->segments.end()}, *target);
+    for (const Method m : {Method::Get, Method::Post, Method::Head, Method::Other}) {
+        const auto route = match_route(m, target->segments);
+        if (route && !route->game.empty() && !valid_game_id(route->game))
+            fail("a route with a game id that is none", text);
+    }
 }
 
 void check_headers(std::string_view text) {

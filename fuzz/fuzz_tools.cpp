@@ -1,4 +1,4 @@
-// libFuzzer target: hostile input to the stateless tools of `schach serve` (server/tools_api):
+// libFuzzer target: hostile input to the stateless tools of `schach serve` (server/content/tools_api):
 // the Chess960 explorer, positions and castling tries, time controls, the PGN checker.
 //
 // Input layout: byte 0 picks the tool, the rest is its input: 0 a start number as written in the
@@ -24,7 +24,7 @@
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
 
-#include "server/tools_api.hpp"
+#include "server/content/tools_api.hpp"
 
 namespace {
 

@@ -16,11 +16,12 @@
 #include <fmt/core.h>
 
 #include "cli/commands.hpp"
-#include "server/engine_pool.hpp"
-#include "server/game_service.hpp"
-#include "server/http_server.hpp"
-#include "server/service_handler.hpp"
-#include "server/sqlite_store.hpp"
+#include "server/api/service_handler.hpp"
+#include "server/domain/engine_pool.hpp"
+#include "server/domain/game_service.hpp"
+#include "server/http/asio_runtime.hpp"
+#include "server/http/http_server.hpp"
+#include "server/sqlite/sqlite_store.hpp"
 
 #ifndef SCHACH_WEB_DIST
 #define SCHACH_WEB_DIST "web/dist"
@@ -37,7 +38,7 @@ struct ServeOptions {
     std::string static_dir = SCHACH_WEB_DIST;
     int engine_threads = 0;
     int threads = 2;
-    int game_threads = 64;
+    int game_threads = 8;
     int max_connections = server::ServerOptions{}.max_connections;
     std::string lang;  // read by main (language_from_args)
 };
@@ -69,9 +70,11 @@ int serve(const ServeOptions& o) {
     pool_options.workers = o.engine_threads;
     server::EnginePool engines(pool_options);
 
-    // The games' strands run on an io_context of their own, apart from the sockets. An action
-    // waits on its thread until the store has committed it (one commit carries every write
-    // waiting then: SqliteStore's group commit), so these threads bound the writes per commit.
+    // The games' actors run on an io_context of their own, apart from the sockets. No thread
+    // waits for a commit (an actor is suspended until the store's committer calls back); a few
+    // threads more than cores still help on a shared machine: with 2 on 2 busy cores the
+    // actors waited to be scheduled (docs/load/load-1000x2-actors.md: ack p50 4 ms instead of
+    // 1.1 ms with 8).
     boost::asio::io_context games_io;
     auto work = boost::asio::make_work_guard(games_io);
     std::vector<std::thread> games_threads;
@@ -88,7 +91,8 @@ int serve(const ServeOptions& o) {
     service_options.log = [](const std::string& message) {
         fmt::print(stderr, "{}: {}\n", tr(Msg::WarningLabel), message);
     };
-    auto service = std::make_unique<server::GameService>(games_io, **store, engines, service_options);
+    server::AsioRuntime runtime(games_io);
+    auto service = std::make_unique<server::GameService>(runtime, **store, engines, service_options);
     server::ServiceHandler handler(*service);
     server::ServerOptions options;
     options.host = o.host;

@@ -377,12 +377,8 @@ Phrase phrase(Msg m) {
             return {"Verbindungen gleichzeitig (HTTP, Streams, WebSockets; mehr werden sofort geschlossen)", "",
                     "connections at once (HTTP, streams, WebSockets; more are closed as they come)"};
         case Msg::HelpServeGameThreads:
-            return {
-                "Threads für die Züge der Partien; jeder wartet, bis sein Zug gespeichert ist, so viele Züge "
-                "schreibt ein Commit höchstens zusammen",
-                "",
-                "threads for the games' actions; each waits until its move is stored, so this many moves at "
-                "most share one commit"};
+            return {"Threads für die Partien (keiner wartet, bis ein Zug gespeichert ist)", "",
+                    "threads for the games (none waits until a move is stored)"};
 
         // ---------------------------------------------------------------- schach-load
         case Msg::LoadAbout:

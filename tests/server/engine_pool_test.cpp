@@ -6,7 +6,7 @@
 #include <thread>
 
 #include "core/movegen.hpp"
-#include "server/engine_pool.hpp"
+#include "server/domain/engine_pool.hpp"
 
 namespace schach::server {
 namespace {

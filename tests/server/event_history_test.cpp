@@ -1,9 +1,9 @@
 #include <gtest/gtest.h>
 
-#include "server/event_history.hpp"
-#include "server/game_json.hpp"
-#include "server/live_game.hpp"
-#include "server/secrets.hpp"
+#include "server/api/game_json.hpp"
+#include "server/domain/event_history.hpp"
+#include "server/domain/live_game.hpp"
+#include "server/domain/secrets.hpp"
 
 namespace schach::server {
 namespace {
@@ -25,7 +25,7 @@ Played two_moves() {
     s.tc = "5+3";
     Played p{LiveGame(s, seats, 0, 0), {}, {}};
     for (auto [ply, uci] : {std::pair{0, "e2e4"}, std::pair{1, "e7e5"}}) {
-        auto e = p.game.move(Seat::Both, MoveMessage{ply, uci, false, 1}, 1000 * (ply + 1), 0, Language::English);
+        auto e = p.game.move(Seat::Both, MoveMessage{ply, uci, false, 1}, 1000 * (ply + 1), 0);
         EXPECT_TRUE(e);
         for (const Event& ev : e->events) {
             p.stored.push_back({ev.version, std::string(event_kind_id(ev.kind)), stored_event_json(ev)});

@@ -13,9 +13,9 @@
 
 #include "core/fen.hpp"
 #include "core/movegen.hpp"
-#include "server/exercise_api.hpp"
-#include "server/exercises.hpp"
-#include "server/protocol.hpp"
+#include "server/api/protocol.hpp"
+#include "server/content/exercise_api.hpp"
+#include "server/content/exercises.hpp"
 
 namespace schach::server {
 namespace {

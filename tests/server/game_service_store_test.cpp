@@ -8,10 +8,12 @@
 #include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/io_context.hpp>
 
-#include "server/engine_pool.hpp"
-#include "server/game_service.hpp"
-#include "server/sqlite_store.hpp"
+#include "server/domain/engine_pool.hpp"
+#include "server/domain/game_service.hpp"
+#include "server/http/asio_runtime.hpp"
+#include "server/sqlite/sqlite_store.hpp"
 #include "support/forwarding_store.hpp"
+#include "support/sync.hpp"
 
 namespace schach::server {
 namespace {
@@ -24,10 +26,10 @@ public:
     explicit FlakyStore(Store& inner) : ForwardingStore(inner) {}
     std::atomic<bool> fail_moves{false};
 
-    std::expected<void, StoreError> append_move(const GameId& id, const StoredMove& m, const GameUpdate& u,
-                                                const std::vector<StoredEvent>& e) override {
-        if (fail_moves) return std::unexpected(StoreError{"disk full"});
-        return ForwardingStore::append_move(id, m, u, e);
+    void append_move(const GameId& id, const StoredMove& m, const GameUpdate& u, const std::vector<StoredEvent>& e,
+                     StoreDone<void> done) override {
+        if (fail_moves) return done(std::unexpected(StoreError{"disk full"}));
+        ForwardingStore::append_move(id, m, u, e, std::move(done));
     }
 };
 
@@ -46,9 +48,11 @@ TEST(ServerGameServiceStore, AMoveTheStoreRefusesIsNeitherAcknowledgedNorBroadca
             EnginePool pool(EnginePoolOptions{1, 100, 16});
             ServiceOptions options;
             options.flag_interval_ms = 0;
-            GameService service(io, store, pool, options);
+            AsioRuntime runtime(io);
+            GameService real(runtime, store, pool, options);
+            test::SyncService service(real);
             auto g = service.create_game({Mode::Local, 1, ColorChoice::White, "", false, std::nullopt, std::nullopt},
-                                         {"", "b", Language::English});
+                                         {"", "b"});
             ASSERT_TRUE(g);
             std::atomic<int> events{0};
             auto sub = service.subscribe(g->id, std::nullopt, [&](const Event&) { ++events; });
@@ -56,14 +60,14 @@ TEST(ServerGameServiceStore, AMoveTheStoreRefusesIsNeitherAcknowledgedNorBroadca
             EXPECT_EQ(events.load(), 1);  // the state
             auto act = [&](int ply, std::string uci) {
                 std::promise<ActResult> p;
-                service.act(g->id, {g->secret, "b", Language::English}, MoveMessage{ply, std::move(uci), false, 1},
+                service.act(g->id, {g->secret, "b"}, MoveMessage{ply, std::move(uci), false, 1},
                             [&](ActResult r) { p.set_value(std::move(r)); });
                 return p.get_future().get();
             };
             store.fail_moves = true;
             auto refused = act(0, "e2e4");
             ASSERT_FALSE(refused);
-            EXPECT_EQ(refused.error().id, "storage");
+            EXPECT_EQ(refused.error().id(), "storage");
             service.drain();
             EXPECT_EQ(events.load(), 1);
             auto state = service.state(g->id, {});
@@ -71,10 +75,62 @@ TEST(ServerGameServiceStore, AMoveTheStoreRefusesIsNeitherAcknowledgedNorBroadca
             EXPECT_EQ(state->view->version, 1);
             store.fail_moves = false;
             auto stored = act(0, "e2e4");
-            ASSERT_TRUE(stored) << stored.error().id << " " << stored.error().text;
+            ASSERT_TRUE(stored) << stored.error().id();
             service.drain();
             EXPECT_EQ(events.load(), 2);
             EXPECT_EQ(service.state(g->id, {})->view->version, 2);
+        }
+        work.reset();
+        thread.join();
+    }
+    std::filesystem::remove_all(dir);
+}
+
+TEST(ServerGameServiceStore, ANodeThatLostTheRaceForAGameDropsItsStaleCopyAndAnswersFromTheStore) {
+    // Two services on one database file, each with a copy of the same game: the one that stores
+    // a move second finds the game moved on. It neither answers 500 nor keeps its stale copy: the
+    // game is loaded again and the action runs on it (here: a move for a ply played meanwhile is
+    // stale), and the next move goes through.
+    const auto dir = std::filesystem::temp_directory_path() / ("schach-race-" + std::to_string(::getpid()));
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    {
+        asio::io_context io;
+        auto work = asio::make_work_guard(io);
+        std::thread thread([&] { io.run(); });
+        {
+            auto first_db = SqliteStore::open((dir / "games.db").string());
+            auto second_db = SqliteStore::open((dir / "games.db").string());
+            ASSERT_TRUE(first_db && second_db);
+            EnginePool pool(EnginePoolOptions{1, 100, 16});
+            ServiceOptions options;
+            options.flag_interval_ms = 0;
+            AsioRuntime runtime(io);
+            GameService first_real(runtime, **first_db, pool, options);
+            GameService second_real(runtime, **second_db, pool, options);
+            test::SyncService first(first_real), second(second_real);
+            auto g = first.create_game({Mode::Local, 1, ColorChoice::White, "", false, std::nullopt, std::nullopt},
+                                       {"", "b"});
+            ASSERT_TRUE(g);
+            const Caller me{g->secret, "b"};
+            ASSERT_TRUE(second.state(g->id, me));  // the second has its copy now
+            auto act = [&](test::SyncService& on, int ply, std::string uci) {
+                std::promise<ActResult> p;
+                on.act(g->id, me, MoveMessage{ply, std::move(uci), false, 1},
+                       [&](ActResult r) { p.set_value(std::move(r)); });
+                return p.get_future().get();
+            };
+            ASSERT_TRUE(act(first, 0, "e2e4"));
+            const auto lost = act(second, 0, "d2d4");
+            ASSERT_FALSE(lost);
+            EXPECT_EQ(lost.error().id(), "stale");
+            EXPECT_EQ(second.state(g->id, me)->view->moves.size(), 1u);  // the game as stored
+            ASSERT_TRUE(act(second, 1, "e7e5"));
+            auto stored = test::sync(**first_db).load_game(g->id);
+            ASSERT_TRUE(stored && *stored);
+            ASSERT_EQ((*stored)->moves.size(), 2u);
+            EXPECT_EQ((*stored)->moves[0].uci, "e2e4");
+            EXPECT_EQ((*stored)->moves[1].uci, "e7e5");
         }
         work.reset();
         thread.join();

@@ -12,11 +12,14 @@
 #include <boost/json/serialize.hpp>
 
 #include "core/fen.hpp"
-#include "server/engine_pool.hpp"
-#include "server/game_json.hpp"
-#include "server/game_service.hpp"
-#include "server/live_game.hpp"
-#include "server/sqlite_store.hpp"
+#include "server/api/error_words.hpp"
+#include "server/api/game_json.hpp"
+#include "server/domain/engine_pool.hpp"
+#include "server/domain/game_service.hpp"
+#include "server/domain/live_game.hpp"
+#include "server/http/asio_runtime.hpp"
+#include "server/sqlite/sqlite_store.hpp"
+#include "support/sync.hpp"
 
 namespace schach::server {
 namespace {
@@ -39,6 +42,7 @@ protected:
     }
     void TearDown() override {
         service_.reset();
+        real_.reset();
         store_.reset();
         pool_.reset();
         work_.reset();
@@ -54,11 +58,13 @@ protected:
         options.now = [this] { return now_.load(); };
         options.wall_now = [this] { return 1'700'000'000'000 + now_.load(); };
         options.flag_interval_ms = 0;
-        service_ = std::make_unique<GameService>(io_, *store_, *pool_, options);
+        real_ = std::make_unique<GameService>(runtime_, *store_, *pool_, options);
+        service_ = std::make_unique<test::SyncService>(*real_);
     }
     /// The server goes away without any shutdown: the objects are simply gone.
     void crash_and_restart() {
         service_.reset();
+        real_.reset();
         store_.reset();
         start();
     }
@@ -81,8 +87,8 @@ protected:
         return false;
     }
     CreatedGame create(CreateGameRequest r, const std::string& browser = "browser-1") {
-        auto g = service_->create_game(r, Caller{"", browser, Language::English});
-        EXPECT_TRUE(g) << g.error().text;
+        auto g = service_->create_game(r, Caller{"", browser});
+        EXPECT_TRUE(g) << g.error().id();
         return *g;
     }
 
@@ -93,7 +99,9 @@ protected:
     std::atomic<Millis> now_{0};
     std::unique_ptr<EnginePool> pool_;
     std::unique_ptr<SqliteStore> store_;
-    std::unique_ptr<GameService> service_;
+    AsioRuntime runtime_{io_};
+    std::unique_ptr<GameService> real_;
+    std::unique_ptr<test::SyncService> service_;
 };
 
 using ServerGameService = ServiceFixture;
@@ -101,7 +109,7 @@ using ServerGameService = ServiceFixture;
 TEST_F(ServerGameService, AfterACrashEveryAcknowledgedMoveIsThereAndTheGameContinues) {
     const CreatedGame g = create({Mode::Local, 1, ColorChoice::White, "5+3", false, std::nullopt, std::nullopt});
     EXPECT_EQ(g.seat, Seat::Both);
-    const Caller me{g.secret, "browser-1", Language::English};
+    const Caller me{g.secret, "browser-1"};
     now_ = 10'000;
     ASSERT_TRUE(move(g.id, me, 0, "e2e4"));
     now_ = 30'000;
@@ -126,31 +134,31 @@ TEST_F(ServerGameService, AfterACrashEveryAcknowledgedMoveIsThereAndTheGameConti
 TEST_F(ServerGameService, SeatsInvitationResendsAndStaleMoves) {
     const CreatedGame g = create({Mode::Friend, 1, ColorChoice::White, "", false, std::nullopt, std::nullopt});
     ASSERT_TRUE(g.invite);
-    const Caller white{g.secret, "browser-1", Language::English};
-    EXPECT_EQ(move(g.id, white, 0, "e2e4").error().id, "not-started");
-    EXPECT_EQ(service_->join(g.id, "wrong", {"", "browser-2", Language::English}).error().id, "bad-invitation");
-    auto joined = service_->join(g.id, *g.invite, {"", "browser-2", Language::English});
-    ASSERT_TRUE(joined) << joined.error().text;
+    const Caller white{g.secret, "browser-1"};
+    EXPECT_EQ(move(g.id, white, 0, "e2e4").error().id(), "not-started");
+    EXPECT_EQ(service_->join(g.id, "wrong", {"", "browser-2"}).error().id(), "bad-invitation");
+    auto joined = service_->join(g.id, *g.invite, {"", "browser-2"});
+    ASSERT_TRUE(joined) << joined.error().id();
     EXPECT_EQ(joined->seat, Seat::Black);
-    EXPECT_EQ(service_->join(g.id, *g.invite, {"", "browser-3", Language::English}).error().id, "seat-taken");
-    const Caller black{joined->secret, "browser-2", Language::German};
-    const Caller spectator{"", "browser-3", Language::English};
+    EXPECT_EQ(service_->join(g.id, *g.invite, {"", "browser-3"}).error().id(), "seat-taken");
+    const Caller black{joined->secret, "browser-2"};
+    const Caller spectator{"", "browser-3"};
 
     ASSERT_TRUE(move(g.id, white, 0, "e2e4"));
     auto again = move(g.id, white, 0, "e2e4");
     ASSERT_TRUE(again);
     EXPECT_EQ(again->a, 1);
     EXPECT_EQ(view(g.id)->moves.size(), 1u);
-    EXPECT_EQ(move(g.id, white, 0, "d2d4").error().id, "stale");
-    EXPECT_EQ(move(g.id, spectator, 1, "e7e5").error().id, "not-your-seat");
-    EXPECT_EQ(move(g.id, white, 1, "e7e5").error().id, "not-your-turn");
+    EXPECT_EQ(move(g.id, white, 0, "d2d4").error().id(), "stale");
+    EXPECT_EQ(move(g.id, spectator, 1, "e7e5").error().id(), "not-your-seat");
+    EXPECT_EQ(move(g.id, white, 1, "e7e5").error().id(), "not-your-turn");
     auto refused = move(g.id, black, 1, "e7e4");
     ASSERT_FALSE(refused);
-    EXPECT_TRUE(refused.error().is_refusal());
+    EXPECT_TRUE(is_refusal(refused.error()));
     EXPECT_TRUE(move(g.id, black, 1, "e7e5"));
     EXPECT_EQ(service_->state(g.id, black)->you, Seat::Black);
     EXPECT_EQ(service_->state(g.id, spectator)->you, std::nullopt);
-    EXPECT_EQ(service_->state("nothere1", spectator).error().id, "no-such-game");
+    EXPECT_EQ(service_->state("nothere1", spectator).error().id(), "no-such-game");
 
     auto mine = service_->list_games("browser-2");
     ASSERT_EQ(mine.size(), 1u);
@@ -160,8 +168,8 @@ TEST_F(ServerGameService, SeatsInvitationResendsAndStaleMoves) {
 
 TEST_F(ServerGameService, DrawOfferBeforeBothHaveMovedIsRefused) {
     const CreatedGame g = create({Mode::Local, 1, ColorChoice::White, "", false, std::nullopt, std::nullopt});
-    const Caller me{g.secret, "browser-1", Language::English};
-    EXPECT_EQ(act(g.id, me, DrawMessage{Answer::Offer}).error().id, "offer-not-allowed-yet");
+    const Caller me{g.secret, "browser-1"};
+    EXPECT_EQ(act(g.id, me, DrawMessage{Answer::Offer}).error().id(), "offer-not-allowed-yet");
     ASSERT_TRUE(move(g.id, me, 0, "e2e4"));
     EXPECT_TRUE(act(g.id, me, AbortMessage{}));
     EXPECT_EQ(view(g.id)->status, Status::Aborted);
@@ -170,7 +178,7 @@ TEST_F(ServerGameService, DrawOfferBeforeBothHaveMovedIsRefused) {
 TEST_F(ServerGameService, TheComputerRepliesAndATakebackTakesBothMoves) {
     const CreatedGame g = create({Mode::Computer, 1, ColorChoice::White, "", false, std::nullopt, std::nullopt});
     EXPECT_EQ(g.seat, Seat::White);
-    const Caller me{g.secret, "browser-1", Language::English};
+    const Caller me{g.secret, "browser-1"};
     ASSERT_TRUE(move(g.id, me, 0, "e2e4"));
     ASSERT_TRUE(wait_for_plies(g.id, 2));
     EXPECT_TRUE(view(g.id)->black.engine);
@@ -183,7 +191,7 @@ TEST_F(ServerGameService, TheComputerRepliesAndATakebackTakesBothMoves) {
 
 TEST_F(ServerGameService, TheCoachSpeaksToThePlayerOfAComputerGameOnly) {
     const CreatedGame g = create({Mode::Computer, 1, ColorChoice::White, "", false, std::nullopt, std::nullopt});
-    const Caller me{g.secret, "browser-1", Language::English};
+    const Caller me{g.secret, "browser-1"};
     const auto none = service_->coach(g.id, me);
     ASSERT_TRUE(none);
     EXPECT_EQ(none->ply, 0);
@@ -208,13 +216,13 @@ TEST_F(ServerGameService, TheCoachSpeaksToThePlayerOfAComputerGameOnly) {
     EXPECT_EQ(advice->mover, Color::Black);
     ASSERT_EQ(own->hints.size(), 1u);
     EXPECT_EQ(own->hints[0].code, HintCode::CentrePawn);
-    EXPECT_EQ(service_->coach(g.id, me, 3).error().id, "bad-request");
-    EXPECT_EQ(service_->coach(g.id, me, -1).error().id, "bad-request");
+    EXPECT_EQ(service_->coach(g.id, me, 3).error().id(), "bad-request");
+    EXPECT_EQ(service_->coach(g.id, me, -1).error().id(), "bad-request");
 
-    EXPECT_EQ(service_->coach(g.id, Caller{"", "browser-2", Language::English}).error().id, "not-your-seat");
-    EXPECT_EQ(service_->coach("nosuchgame12", me).error().id, "no-such-game");
+    EXPECT_EQ(service_->coach(g.id, Caller{"", "browser-2"}).error().id(), "not-your-seat");
+    EXPECT_EQ(service_->coach("nosuchgame12", me).error().id(), "no-such-game");
     const CreatedGame local = create({Mode::Local, 1, ColorChoice::White, "", false, std::nullopt, std::nullopt});
-    EXPECT_EQ(service_->coach(local.id, Caller{local.secret, "browser-1", Language::English}).error().id, "coach-off");
+    EXPECT_EQ(service_->coach(local.id, Caller{local.secret, "browser-1"}).error().id(), "coach-off");
 }
 
 TEST_F(ServerGameService, TheComputerOpensWhenItHasWhite) {
@@ -226,7 +234,7 @@ TEST_F(ServerGameService, TheComputerOpensWhenItHasWhite) {
 
 TEST_F(ServerGameService, SubscribersGetTheEventsInOrderOrTheState) {
     const CreatedGame g = create({Mode::Local, 1, ColorChoice::White, "", false, std::nullopt, std::nullopt});
-    const Caller me{g.secret, "browser-1", Language::English};
+    const Caller me{g.secret, "browser-1"};
     std::mutex m;
     std::vector<std::pair<std::int64_t, EventKind>> seen;
     auto sub = service_->subscribe(g.id, std::nullopt, [&](const Event& e) {
@@ -259,7 +267,7 @@ TEST_F(ServerGameService, SubscribersGetTheEventsInOrderOrTheState) {
 
 TEST_F(ServerGameService, FlagFallThroughCheckFlags) {
     const CreatedGame g = create({Mode::Local, 1, ColorChoice::White, "1+0", false, std::nullopt, std::nullopt});
-    const Caller me{g.secret, "browser-1", Language::English};
+    const Caller me{g.secret, "browser-1"};
     ASSERT_TRUE(move(g.id, me, 0, "e2e4"));
     ASSERT_TRUE(move(g.id, me, 1, "e7e5"));
     now_ = 59'999;
@@ -277,7 +285,7 @@ TEST_F(ServerGameService, FlagFallThroughCheckFlags) {
 
 TEST_F(ServerGameService, PgnHasTheRosterTheResultAndTheClocks) {
     const CreatedGame g = create({Mode::Local, 1, ColorChoice::White, "5+3", false, std::nullopt, std::nullopt});
-    const Caller me{g.secret, "browser-1", Language::English};
+    const Caller me{g.secret, "browser-1"};
     now_ = 1000;
     ASSERT_TRUE(move(g.id, me, 0, "e2e4"));
     ASSERT_TRUE(act(g.id, me, ResignMessage{}));  // at one device: the side to move (Black) resigns
@@ -291,17 +299,17 @@ TEST_F(ServerGameService, PgnHasTheRosterTheResultAndTheClocks) {
 
 TEST_F(ServerGameService, RematchWithColoursSwapped) {
     const CreatedGame g = create({Mode::Friend, 1, ColorChoice::White, "3+2", false, std::nullopt, std::nullopt});
-    auto joined = service_->join(g.id, *g.invite, {"", "browser-2", Language::English});
+    auto joined = service_->join(g.id, *g.invite, {"", "browser-2"});
     ASSERT_TRUE(joined);
-    const Caller white{g.secret, "browser-1", Language::English};
-    const Caller black{joined->secret, "browser-2", Language::English};
+    const Caller white{g.secret, "browser-1"};
+    const Caller black{joined->secret, "browser-2"};
     GameId rematch;
     std::mutex m;
     auto sub = service_->subscribe(g.id, std::nullopt, [&](const Event& e) {
         std::lock_guard lock(m);
         if (e.kind == EventKind::Rematch) rematch = e.rematch;
     });
-    EXPECT_EQ(act(g.id, white, RematchMessage{Answer::Offer}).error().id, "still-running");
+    EXPECT_EQ(act(g.id, white, RematchMessage{Answer::Offer}).error().id(), "still-running");
     ASSERT_TRUE(act(g.id, white, ResignMessage{}));
     ASSERT_TRUE(act(g.id, white, RematchMessage{Answer::Offer}));
     EXPECT_EQ(view(g.id)->rematch_offer, Color::White);
@@ -314,22 +322,22 @@ TEST_F(ServerGameService, RematchWithColoursSwapped) {
     sub->reset();
     crash_and_restart();  // the agreed rematch is stored with the old game: it still leads there
     EXPECT_EQ(view(rematch)->status, Status::Created);
-    EXPECT_EQ(service_->join_rematch(rematch, g.id, {"nope", "x", Language::English}).error().id, "bad-invitation");
+    EXPECT_EQ(service_->join_rematch(rematch, g.id, {"nope", "x"}).error().id(), "bad-invitation");
     auto w = service_->join_rematch(rematch, g.id, white);
-    ASSERT_TRUE(w) << w.error().text;
+    ASSERT_TRUE(w) << w.error().id();
     EXPECT_EQ(w->seat, Seat::Black);
     EXPECT_EQ(view(rematch)->status, Status::Created);
     auto b = service_->join_rematch(rematch, g.id, black);
-    ASSERT_TRUE(b) << b.error().text;
+    ASSERT_TRUE(b) << b.error().id();
     EXPECT_EQ(b->seat, Seat::White);
     EXPECT_EQ(view(rematch)->status, Status::Started);
     EXPECT_EQ(view(rematch)->tc_text, "3+2");
-    EXPECT_TRUE(move(rematch, {b->secret, "browser-2", Language::English}, 0, "e2e4"));
+    EXPECT_TRUE(move(rematch, {b->secret, "browser-2"}, 0, "e2e4"));
 }
 
 TEST_F(ServerGameService, RematchAtOneDeviceIsAgreedAtOnce) {
     const CreatedGame g = create({Mode::Local, 1, ColorChoice::White, "", false, std::nullopt, std::nullopt});
-    const Caller me{g.secret, "browser-1", Language::English};
+    const Caller me{g.secret, "browser-1"};
     ASSERT_TRUE(act(g.id, me, AbortMessage{}));
     GameId rematch;
     auto sub = service_->subscribe(g.id, 1, [&](const Event& e) {
@@ -339,7 +347,7 @@ TEST_F(ServerGameService, RematchAtOneDeviceIsAgreedAtOnce) {
     service_->drain();
     ASSERT_FALSE(rematch.empty());
     auto both = service_->join_rematch(rematch, g.id, me);
-    ASSERT_TRUE(both) << both.error().text;
+    ASSERT_TRUE(both) << both.error().id();
     EXPECT_EQ(both->seat, Seat::Both);
     EXPECT_EQ(view(rematch)->status, Status::Started);
 }
@@ -347,11 +355,11 @@ TEST_F(ServerGameService, RematchAtOneDeviceIsAgreedAtOnce) {
 TEST_F(ServerGameService, AfterARestartInvitationsStillOpenAndFinishedGamesKeepTheirResult) {
     const CreatedGame f = create({Mode::Friend, 1, ColorChoice::Black, "", false, std::nullopt, std::nullopt});
     const CreatedGame c = create({Mode::Computer, 2, ColorChoice::White, "10+0", false, std::nullopt, std::nullopt});
-    const Caller human{c.secret, "browser-1", Language::German};
+    const Caller human{c.secret, "browser-1"};
     ASSERT_TRUE(act(c.id, human, ResignMessage{}));
     crash_and_restart();
-    auto joined = service_->join(f.id, *f.invite, {"", "browser-2", Language::English});
-    ASSERT_TRUE(joined) << joined.error().text;
+    auto joined = service_->join(f.id, *f.invite, {"", "browser-2"});
+    ASSERT_TRUE(joined) << joined.error().id();
     EXPECT_EQ(joined->seat, Seat::White);
     auto v = view(c.id);
     EXPECT_EQ(v->status, Status::Over);
@@ -370,10 +378,10 @@ TEST_F(ServerGameService, NoTimeIsChargedBeforeTheFirstMovesAndTheFirstMoveTimer
     service_->drain();
     EXPECT_EQ(view(g.id)->status, Status::Created);
     EXPECT_FALSE(view(g.id)->first_move);
-    auto joined = service_->join(g.id, *g.invite, {"", "browser-2", Language::English});
+    auto joined = service_->join(g.id, *g.invite, {"", "browser-2"});
     ASSERT_TRUE(joined);
-    const Caller white{g.secret, "browser-1", Language::English};
-    const Caller black{joined->secret, "browser-2", Language::English};
+    const Caller white{g.secret, "browser-1"};
+    const Caller black{joined->secret, "browser-2"};
     now_ = 110'000;
     auto v = view(g.id);
     ASSERT_TRUE(v->first_move);
@@ -395,12 +403,12 @@ TEST_F(ServerGameService, NoTimeIsChargedBeforeTheFirstMovesAndTheFirstMoveTimer
     v = view(g.id);
     EXPECT_EQ(v->status, Status::Aborted);
     EXPECT_FALSE(v->outcome.is_over());
-    EXPECT_EQ(move(g.id, black, 1, "e7e5").error().id, "game-over");
+    EXPECT_EQ(move(g.id, black, 1, "e7e5").error().id(), "game-over");
 }
 
 TEST_F(ServerGameService, TheClocksRunOnlyAfterBothFirstMoves) {
     const CreatedGame g = create({Mode::Local, 1, ColorChoice::White, "5+0", false, std::nullopt, std::nullopt});
-    const Caller me{g.secret, "browser-1", Language::English};
+    const Caller me{g.secret, "browser-1"};
     now_ = 20'000;
     ASSERT_TRUE(move(g.id, me, 0, "e2e4"));
     now_ = 45'000;
@@ -421,7 +429,7 @@ TEST_F(ServerGameService, TheClocksRunOnlyAfterBothFirstMoves) {
 
 TEST_F(ServerGameService, TheFirstMoveTimerSurvivesARestartWithoutChargingTheDowntime) {
     const CreatedGame g = create({Mode::Local, 1, ColorChoice::White, "3+2", false, std::nullopt, std::nullopt});
-    const Caller me{g.secret, "browser-1", Language::English};
+    const Caller me{g.secret, "browser-1"};
     now_ = 5'000;
     ASSERT_TRUE(move(g.id, me, 0, "d2d4"));
     now_ = 10'000;  // Black offers nothing, the server goes down; it comes back much later
@@ -455,7 +463,7 @@ TEST_F(ServerGameService, TheComputerHasNoFirstMoveTimer) {
 
 TEST_F(ServerGameService, TheConnectionsLagIsCreditedToItsMovesAndStored) {
     const CreatedGame g = create({Mode::Local, 1, ColorChoice::White, "5+0", false, std::nullopt, std::nullopt});
-    Caller me{g.secret, "browser-1", Language::English};
+    Caller me{g.secret, "browser-1"};
     ASSERT_TRUE(move(g.id, me, 0, "e2e4"));
     ASSERT_TRUE(move(g.id, me, 1, "e7e5"));
     me.lag_ms = 300;
@@ -468,7 +476,7 @@ TEST_F(ServerGameService, TheConnectionsLagIsCreditedToItsMovesAndStored) {
 
 TEST_F(ServerGameService, TheLagQuotaUsedBeforeARestartStaysUsedAndATakebackGivesItBack) {
     const CreatedGame g = create({Mode::Local, 1, ColorChoice::White, "5+0", false, std::nullopt, std::nullopt});
-    Caller me{g.secret, "browser-1", Language::English};
+    Caller me{g.secret, "browser-1"};
     // Pawn steps, no position twice (a fivefold repetition would end the game).
     const char* const White[] = {"a2a3", "b2b3", "c2c3", "d2d3", "e2e3", "f2f3",
                                  "g2g3", "h2h3", "a3a4", "b3b4", "c3c4", "d3d4"};
@@ -504,10 +512,10 @@ TEST_F(ServerGameService, TheLagQuotaUsedBeforeARestartStaysUsedAndATakebackGive
 
 TEST_F(ServerGameService, OffersSurviveARestartAndCanBeAccepted) {
     const CreatedGame g = create({Mode::Friend, 1, ColorChoice::White, "", false, std::nullopt, std::nullopt});
-    auto joined = service_->join(g.id, *g.invite, {"", "browser-2", Language::English});
+    auto joined = service_->join(g.id, *g.invite, {"", "browser-2"});
     ASSERT_TRUE(joined);
-    const Caller white{g.secret, "browser-1", Language::English};
-    const Caller black{joined->secret, "browser-2", Language::English};
+    const Caller white{g.secret, "browser-1"};
+    const Caller black{joined->secret, "browser-2"};
     ASSERT_TRUE(move(g.id, white, 0, "e2e4"));
     ASSERT_TRUE(move(g.id, black, 1, "e7e5"));
     ASSERT_TRUE(act(g.id, black, TakebackMessage{Answer::Offer}));
@@ -561,10 +569,10 @@ TEST_F(ServerGameService, AReconnectAfterARestartGetsExactlyTheEventsItMissed) {
     Recorder live;
     auto sub = service_->subscribe(g.id, 1, live.handler());
     ASSERT_TRUE(sub);
-    auto joined = service_->join(g.id, *g.invite, {"", "browser-2", Language::English});
+    auto joined = service_->join(g.id, *g.invite, {"", "browser-2"});
     ASSERT_TRUE(joined);
-    const Caller white{g.secret, "browser-1", Language::English};
-    const Caller black{joined->secret, "browser-2", Language::English};
+    const Caller white{g.secret, "browser-1"};
+    const Caller black{joined->secret, "browser-2"};
     now_ = 4'000;
     ASSERT_TRUE(move(g.id, white, 0, "e2e4"));
     now_ = 9'000;
@@ -592,7 +600,7 @@ TEST_F(ServerGameService, AReconnectAfterARestartGetsExactlyTheEventsItMissed) {
 
 TEST_F(ServerGameService, AfterATakebackTheStoreCannotReplayAndTheStateComes) {
     const CreatedGame g = create({Mode::Local, 1, ColorChoice::White, "", false, std::nullopt, std::nullopt});
-    const Caller me{g.secret, "browser-1", Language::English};
+    const Caller me{g.secret, "browser-1"};
     ASSERT_TRUE(move(g.id, me, 0, "e2e4"));                      // v2
     ASSERT_TRUE(act(g.id, me, TakebackMessage{Answer::Offer}));  // v3
     ASSERT_TRUE(move(g.id, me, 0, "d2d4"));                      // v4
@@ -611,7 +619,7 @@ TEST_F(ServerGameService, AfterATakebackTheStoreCannotReplayAndTheStateComes) {
 
 TEST_F(ServerGameService, FinishedGamesWithoutWatchersAreUnloadedAndComeBackTheSame) {
     const CreatedGame g = create({Mode::Local, 1, ColorChoice::White, "5+3", false, std::nullopt, std::nullopt});
-    const Caller me{g.secret, "browser-1", Language::English};
+    const Caller me{g.secret, "browser-1"};
     ASSERT_TRUE(move(g.id, me, 0, "e2e4"));
     ASSERT_TRUE(move(g.id, me, 1, "e7e5"));
     ASSERT_TRUE(act(g.id, me, ResignMessage{}));
@@ -643,15 +651,15 @@ TEST_F(ServerGameService, FinishedGamesWithoutWatchersAreUnloadedAndComeBackTheS
     now_ += 60'000;
     service_->unload_idle();
     auto seat = service_->join_rematch(rematch, g.id, me);
-    EXPECT_TRUE(seat) << seat.error().text;
+    EXPECT_TRUE(seat) << seat.error().id();
 }
 
 TEST_F(ServerGameService, GamesWhoseTimersCanFallStayAndIdleUntimedGamesGo) {
     const CreatedGame timed = create({Mode::Local, 1, ColorChoice::White, "1+0", false, std::nullopt, std::nullopt});
     const CreatedGame untimed = create({Mode::Local, 1, ColorChoice::White, "", false, std::nullopt, std::nullopt});
     const CreatedGame waiting = create({Mode::Friend, 1, ColorChoice::White, "1+0", false, std::nullopt, std::nullopt});
-    const Caller t{timed.secret, "browser-1", Language::English};
-    const Caller u{untimed.secret, "browser-1", Language::English};
+    const Caller t{timed.secret, "browser-1"};
+    const Caller u{untimed.secret, "browser-1"};
     ASSERT_TRUE(move(timed.id, t, 0, "e2e4"));
     ASSERT_TRUE(move(timed.id, t, 1, "e7e5"));
     ASSERT_TRUE(move(untimed.id, u, 0, "d2d4"));
@@ -668,14 +676,14 @@ TEST_F(ServerGameService, GamesWhoseTimersCanFallStayAndIdleUntimedGamesGo) {
     // The others come back on demand and go on.
     ASSERT_TRUE(move(untimed.id, u, 1, "d7d5"));
     EXPECT_EQ(view(untimed.id)->moves.size(), 2u);
-    auto joined = service_->join(waiting.id, *waiting.invite, {"", "browser-2", Language::English});
-    ASSERT_TRUE(joined) << joined.error().text;
+    auto joined = service_->join(waiting.id, *waiting.invite, {"", "browser-2"});
+    ASSERT_TRUE(joined) << joined.error().id();
     EXPECT_EQ(view(waiting.id)->status, Status::Started);
 }
 
 TEST_F(ServerGameService, AnActionOnAGameUnloadedMeanwhileFindsItAgain) {
     const CreatedGame g = create({Mode::Local, 1, ColorChoice::White, "", false, std::nullopt, std::nullopt});
-    const Caller me{g.secret, "browser-1", Language::English};
+    const Caller me{g.secret, "browser-1"};
     // Many moves while the game is unloaded over and over: none is lost, none is doubled.
     const std::vector<std::string> moves = {"e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5a4", "g8f6"};
     std::atomic<bool> done{false};
@@ -697,7 +705,7 @@ TEST_F(ServerGameService, AnActionOnAGameUnloadedMeanwhileFindsItAgain) {
 
 TEST_F(ServerGameService, ConcurrentResendsKeepOneOrderOfVersions) {
     const CreatedGame g = create({Mode::Local, 1, ColorChoice::White, "", false, std::nullopt, std::nullopt});
-    const Caller me{g.secret, "browser-1", Language::English};
+    const Caller me{g.secret, "browser-1"};
     std::mutex m;
     std::vector<std::int64_t> versions;
     auto sub = service_->subscribe(g.id, 1, [&](const Event& e) {
@@ -726,12 +734,14 @@ TEST_F(ServerGameService, ConcurrentResendsKeepOneOrderOfVersions) {
 
 TEST_F(ServerGameService, TheFlagTimerEndsGamesByItself) {
     service_.reset();
+    real_.reset();
     auto store = SqliteStore::open((dir_ / "timer.db").string());
     ASSERT_TRUE(store);
     ServiceOptions options;
     options.now = [this] { return now_.load(); };
     options.flag_interval_ms = 5;
-    GameService service(io_, **store, *pool_, options);
+    GameService real(runtime_, **store, *pool_, options);
+    test::SyncService service(real);
     auto g = service.create_game({Mode::Local, 1, ColorChoice::White, "1+0", false, std::nullopt, std::nullopt}, {});
     ASSERT_TRUE(g);
     now_ = FirstMoveTimeMs;  // no first move in time: the timer aborts the game
@@ -750,7 +760,7 @@ TEST_F(ServerGameService, AGameFromAPositionOfOnesOwnStartsThereAndSurvivesARest
     CreateGameRequest r{Mode::Local, 1, ColorChoice::White, "", true, std::nullopt, std::nullopt};
     r.fen = start;
     const CreatedGame g = create(r);
-    const Caller me{g.secret, "browser-1", Language::English};
+    const Caller me{g.secret, "browser-1"};
     auto v = view(g.id);
     EXPECT_EQ(v->initial_fen, stored);
     EXPECT_TRUE(v->chess960);
@@ -772,36 +782,37 @@ TEST_F(ServerGameService, AGameFromAPositionOfOnesOwnStartsThereAndSurvivesARest
 }
 
 TEST_F(ServerGameService, RefusesAStartPositionThatIsNoPositionWithTheFensError) {
-    const Caller c{"", "b", Language::English};
+    const Caller c{"", "b"};
     CreateGameRequest r{Mode::Friend, 1, ColorChoice::White, "", false, std::nullopt, std::nullopt};
     r.fen = "4k3/8/8/8/8/8/4P3/4K3 x - - 0 1";
     auto e = service_->create_game(r, c);
     ASSERT_FALSE(e);
-    EXPECT_EQ(e.error().id, "bad-fen");
-    EXPECT_EQ(e.error().fen_field, "turn");
-    EXPECT_EQ(e.error().fen_offset, 22u);  // the x
-    EXPECT_FALSE(e.error().text.empty());
+    EXPECT_EQ(e.error().id(), "bad-fen");
+    const WordedError words = word(e.error(), Language::English);
+    EXPECT_EQ(words.fen_field, "turn");
+    EXPECT_EQ(words.fen_offset, 22u);  // the x
+    EXPECT_FALSE(words.text.empty());
     r.fen = "4k3/8/8/8/8/8/8/4K2K w - - 0 1";  // two white kings
     e = service_->create_game(r, c);
     ASSERT_FALSE(e);
-    EXPECT_EQ(e.error().id, "bad-fen");
-    EXPECT_FALSE(e.error().fen_field.has_value());  // a legal FEN, an impossible position
+    EXPECT_EQ(e.error().id(), "bad-fen");
+    EXPECT_FALSE(word(e.error(), Language::English).fen_field.has_value());  // a legal FEN, an impossible position
     // Castling rights that fit only Chess960 are refused in a standard game.
     r.fen = "4k3/8/8/8/8/8/8/RK5R w AH - 0 1";
-    EXPECT_EQ(service_->create_game(r, c).error().id, "bad-fen");
+    EXPECT_EQ(service_->create_game(r, c).error().id(), "bad-fen");
 }
 
 TEST_F(ServerGameService, RefusesGamesThatCannotBePlayed) {
-    const Caller c{"", "b", Language::English};
+    const Caller c{"", "b"};
     EXPECT_EQ(service_->create_game({Mode::Computer, 9, ColorChoice::White, "", false, std::nullopt, std::nullopt}, c)
                   .error()
-                  .id,
+                  .id(),
               "bad-request");
     EXPECT_EQ(service_->create_game({Mode::Friend, 1, ColorChoice::White, "0+0", false, std::nullopt, std::nullopt}, c)
                   .error()
-                  .id,
+                  .id(),
               "bad-request");
-    EXPECT_EQ(service_->create_game({Mode::Friend, 1, ColorChoice::White, "", true, 960, std::nullopt}, c).error().id,
+    EXPECT_EQ(service_->create_game({Mode::Friend, 1, ColorChoice::White, "", true, 960, std::nullopt}, c).error().id(),
               "bad-request");
 }
 

@@ -1,5 +1,5 @@
-// GroupCommit: the writes that come while a batch runs share the next one; each caller gets its
-// own write's result, and only once its batch has run.
+// GroupCommit: the writes handed in while a batch runs share the next one; each write's
+// completion gets its own result, and only once its batch has run; nobody's thread waits.
 
 #include <gtest/gtest.h>
 
@@ -9,7 +9,7 @@
 #include <thread>
 #include <vector>
 
-#include "server/group_commit.hpp"
+#include "server/sqlite/group_commit.hpp"
 
 namespace schach::server {
 namespace {
@@ -38,15 +38,22 @@ struct FakeBackend {
     }
 };
 
+/// Submits `write` and waits for its result (the test's thread, not the group's, waits).
+Result submit_and_wait(GroupCommit& group, GroupCommit::Write write) {
+    std::promise<Result> p;
+    group.submit(std::move(write), [&p](Result r) { p.set_value(std::move(r)); });
+    return p.get_future().get();
+}
+
 TEST(ServerGroupCommit, AWriteAloneIsABatchOfOne) {
     FakeBackend backend;
     GroupCommit group([&](auto writes) { return backend.run(writes); });
     int runs = 0;
-    EXPECT_TRUE(group.submit([&]() -> Result {
+    EXPECT_TRUE(submit_and_wait(group, [&]() -> Result {
         ++runs;
         return {};
     }));
-    const Result failed = group.submit([]() -> Result { return std::unexpected(StoreError{"no"}); });
+    const Result failed = submit_and_wait(group, []() -> Result { return std::unexpected(StoreError{"no"}); });
     ASSERT_FALSE(failed);
     EXPECT_EQ(failed.error().message, "no");
     EXPECT_EQ(runs, 1);
@@ -59,30 +66,38 @@ TEST(ServerGroupCommit, WritesThatComeDuringACommitShareTheNextAndKeepTheirOwnRe
     backend.hold_first = true;
     GroupCommit group([&](auto writes) { return backend.run(writes); });
     std::atomic<int> done{0};
-    std::thread first([&] {
-        EXPECT_TRUE(group.submit([]() -> Result { return {}; }));
-        ++done;
-    });
+    std::promise<Result> first;
+    group.submit([]() -> Result { return {}; },
+                 [&](Result r) {
+                     first.set_value(std::move(r));
+                     ++done;
+                 });
     while (!backend.first_started) std::this_thread::yield();
+    // Handed in from this one thread while the first batch runs: submit returns at once.
     constexpr int Waiting = 5;
-    std::vector<std::thread> others;
-    std::vector<Result> results(Waiting);
+    std::vector<std::promise<Result>> results(Waiting);
     for (int i = 0; i < Waiting; ++i)
-        others.emplace_back([&, i] {
-            results[static_cast<std::size_t>(i)] = group.submit([i]() -> Result {
+        group.submit(
+            [i]() -> Result {
                 if (i == 3) return std::unexpected(StoreError{"refused"});
                 return {};
+            },
+            [&, i](Result r) {
+                results[static_cast<std::size_t>(i)].set_value(std::move(r));
+                ++done;
             });
-            ++done;
-        });
-    while (group.waiting() < Waiting) std::this_thread::yield();
-    EXPECT_EQ(done, 0);  // nobody returns before their batch has run
+    EXPECT_EQ(group.waiting(), static_cast<std::size_t>(Waiting));
+    EXPECT_EQ(done, 0);  // nobody is completed before their batch has run
     backend.release.set_value();
-    first.join();
-    for (std::thread& t : others) t.join();
+    EXPECT_TRUE(first.get_future().get());
+    for (int i = 0; i < Waiting; ++i) {
+        const Result r = results[static_cast<std::size_t>(i)].get_future().get();
+        EXPECT_EQ(r.has_value(), i != 3) << i;
+        if (i == 3) {
+            EXPECT_EQ(r.error().message, "refused");
+        }
+    }
     EXPECT_EQ(backend.sizes, (std::vector<std::size_t>{1, Waiting}));
-    for (int i = 0; i < Waiting; ++i) EXPECT_EQ(results[static_cast<std::size_t>(i)].has_value(), i != 3) << i;
-    EXPECT_EQ(results[3].error().message, "refused");
 }
 
 TEST(ServerGroupCommit, ABatchThatThrowsFailsItsWritesAndTheNextRuns) {
@@ -96,8 +111,25 @@ TEST(ServerGroupCommit, ABatchThatThrowsFailsItsWritesAndTheNextRuns) {
         for (const GroupCommit::Write* w : writes) out.push_back((*w)());
         return out;
     });
-    EXPECT_FALSE(group.submit([]() -> Result { return {}; }));
-    EXPECT_TRUE(group.submit([]() -> Result { return {}; }));
+    EXPECT_FALSE(submit_and_wait(group, []() -> Result { return {}; }));
+    EXPECT_TRUE(submit_and_wait(group, []() -> Result { return {}; }));
+}
+
+TEST(ServerGroupCommit, ItsEndRunsWhatWasHandedInAndAReadRunsBetweenBatches) {
+    std::atomic<int> completed{0};
+    std::atomic<bool> read{false};
+    {
+        GroupCommit group([](std::span<const GroupCommit::Write* const> writes) {
+            std::vector<Result> out;
+            for (const GroupCommit::Write* w : writes) out.push_back((*w)());
+            return out;
+        });
+        for (int i = 0; i < 10; ++i)
+            group.submit([]() -> Result { return {}; }, [&](Result r) { completed += r ? 1 : 0; });
+        group.run_alone([&] { read = true; });
+    }
+    EXPECT_EQ(completed, 10);
+    EXPECT_TRUE(read);
 }
 
 }  // namespace

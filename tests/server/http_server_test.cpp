@@ -25,13 +25,14 @@
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
 
-#include "server/engine_pool.hpp"
-#include "server/exercises.hpp"
-#include "server/game_service.hpp"
-#include "server/http_server.hpp"
-#include "server/service_handler.hpp"
-#include "server/sqlite_store.hpp"
-#include "server/tools_api.hpp"
+#include "server/api/service_handler.hpp"
+#include "server/content/exercises.hpp"
+#include "server/content/tools_api.hpp"
+#include "server/domain/engine_pool.hpp"
+#include "server/domain/game_service.hpp"
+#include "server/http/asio_runtime.hpp"
+#include "server/http/http_server.hpp"
+#include "server/sqlite/sqlite_store.hpp"
 
 namespace schach::server {
 namespace {
@@ -43,16 +44,15 @@ namespace net = boost::asio;
 namespace json = boost::json;
 using tcp = net::ip::tcp;
 
-Reply reply(int status, json::value body, bool refusal = false) {
+Reply reply(int status, json::value body) {
     Reply r;
     r.status = status;
     r.body = std::move(body);
-    r.refusal = refusal;
     return r;
 }
 
 /// A domain of games that are only lists of moves: every UCI move is legal except "h2h5" (refused
-/// by "the rules"); a game's events are kept for replays.
+/// as unreadable, bad-move); a game's events are kept for replays.
 class FakeHandler : public Handler {
 public:
     struct Game {
@@ -61,7 +61,24 @@ public:
         std::map<int, EventSink> subscribers;
     };
 
-    Reply create(const json::value& options, const Caller& caller) override {
+    void create(const json::value& options, const Client& caller, ReplySink done) override {
+        done(create_now(options, caller));
+    }
+    void join(const std::string&, const json::value&, const Client&, ReplySink done) override {
+        done(reply(409, json::object{}));
+    }
+    void state(const std::string& id, const Client& caller, ReplySink done) override { done(state_now(id, caller)); }
+    void pgn(const std::string& id, const Client& caller, TextSink done) override { done(pgn_now(id, caller)); }
+    void coach(const std::string& id, const Client& caller, std::optional<std::int64_t> ply, ReplySink done) override {
+        done(coach_now(id, caller, ply));
+    }
+    void list(const Client&, JsonSink done) override { done(json::array{}); }
+    void subscribe(const std::string& id, std::optional<std::int64_t> since, const Client& caller, EventSink sink,
+                   SubscriptionSink done) override {
+        done(subscribe_now(id, since, caller, std::move(sink)));
+    }
+
+    Reply create_now(const json::value& options, const Client& caller) {
         std::lock_guard lock(mutex_);
         if (!options.as_object().contains("mode")) return reply(400, json::object{{"code", "bad-request"}});
         const std::string id = "Game" + std::to_string(1000 + games_.size());
@@ -73,34 +90,32 @@ public:
         r.seat_secret = g.secret;
         return r;
     }
-    Reply join(const std::string&, const json::value&, const Caller&) override { return reply(409, json::object{}); }
-    Reply state(const std::string& id, const Caller& caller) override {
+    Reply state_now(const std::string& id, const Client& caller) {
         std::lock_guard lock(mutex_);
         const auto it = games_.find(id);
         if (it == games_.end()) return reply(404, json::object{{"code", "no-such-game"}});
         return reply(200, state_of(id, it->second, caller));
     }
-    std::optional<std::string> pgn(const std::string& id, const Caller&) override {
+    std::optional<std::string> pgn_now(const std::string& id, const Client&) {
         std::lock_guard lock(mutex_);
         if (!games_.contains(id)) return std::nullopt;
         return "[Event \"?\"]\n\n*\n";
     }
-    Reply coach(const std::string& id, const Caller&, std::optional<std::int64_t>) override {
+    Reply coach_now(const std::string& id, const Client&, std::optional<std::int64_t>) {
         std::lock_guard lock(mutex_);
         return games_.contains(id) ? reply(200, json::object{{"ply", 0}, {"hints", json::array{}}})
                                    : reply(404, json::object{{"code", "no-such-game"}});
     }
-    json::value list(const Caller&) override { return json::array{}; }
-    void act(const std::string& id, const Action& action, const Caller& caller, ReplySink done) override {
+    void act(const std::string& id, ClientMessage command, const Client& caller, ActSink done) override {
         std::unique_lock lock(mutex_);
         ++acts;
         const auto it = games_.find(id);
-        if (it == games_.end()) return done(reply(404, json::object{{"code", "no-such-game"}}));
+        if (it == games_.end()) return done(std::unexpected(make_error(ServiceCode::NoSuchGame)));
         Game& g = it->second;
-        if (caller.secret != g.secret) return done(reply(403, json::object{{"code", "not-your-seat"}}));
-        if (action.type == "move") {
-            const std::string uci(action.data.as_object().at("uci").as_string());
-            if (uci == "h2h5") return done(reply(400, json::object{{"code", "illegal"}, {"text", "no"}}, true));
+        if (caller.secret != g.secret) return done(std::unexpected(make_error(ServiceCode::NotYourSeat)));
+        if (const auto* move = std::get_if<MoveMessage>(&command)) {
+            const std::string uci = move->text;
+            if (uci == "h2h5") return done(std::unexpected(make_error(ServiceCode::BadMove)));
             const std::int64_t v = static_cast<std::int64_t>(g.events.size()) + 1;
             json::object d{{"uci", uci}};
             if (uci == "a2a3") d["padding"] = std::string(16 * 1024, 'p');  // a large event
@@ -108,14 +123,14 @@ public:
             const std::string event = g.events.back();
             const auto subscribers = g.subscribers;
             lock.unlock();
-            done(reply(200, json::object{{"ok", true}}));  // acknowledged, then broadcast
+            done(Ack{move->a});  // acknowledged, then broadcast
             for (const auto& [key, sink] : subscribers) sink(event);
             return;
         }
-        done(reply(200, json::object{{"ok", true}}));
+        done(Ack{});
     }
-    std::optional<Subscription> subscribe(const std::string& id, std::optional<std::int64_t> since,
-                                          const Caller& caller, EventSink sink) override {
+    std::optional<Subscription> subscribe_now(const std::string& id, std::optional<std::int64_t> since,
+                                              const Client& caller, EventSink sink) {
         std::lock_guard lock(mutex_);
         const auto it = games_.find(id);
         if (it == games_.end()) return std::nullopt;
@@ -143,7 +158,7 @@ public:
     std::string last_browser;
 
 private:
-    static json::value state_of(const std::string& id, const Game& g, const Caller& caller) {
+    static json::value state_of(const std::string& id, const Game& g, const Client& caller) {
         return json::object{{"id", id},
                             {"version", g.events.size()},
                             {"you", caller.secret == g.secret ? json::value("white") : json::value(nullptr)}};
@@ -342,7 +357,7 @@ TEST_F(HttpServerTest, CreatesMovesAndShowsTheState) {
     EXPECT_EQ(json::parse(moved.body()), json::parse(R"({"ok":true})"));
     const Response refused = move(id, secret, "h2h5");
     EXPECT_EQ(refused.result_int(), 400);
-    EXPECT_EQ(json::parse(refused.body()).at("code"), "illegal");
+    EXPECT_EQ(json::parse(refused.body()).at("code"), "bad-move");
 
     // The state, with the seat from the cookie (as a browser sends it).
     const Response state = request(http::verb::get, "/api/v1/games/" + id, {}, {{"Cookie", "s_" + id + "=" + secret}});
@@ -546,7 +561,7 @@ TEST_F(HttpServerTest, WebSocketSendsStateAcksMovesAndAnswersPings) {
     const json::value refusal = ws_read(*player);
     EXPECT_EQ(refusal.at("t"), "refusal");
     EXPECT_EQ(refusal.at("d").at("a"), 8);
-    EXPECT_EQ(refusal.at("d").at("code"), "illegal");
+    EXPECT_EQ(refusal.at("d").at("code"), "bad-move");
     player->close(websocket::close_code::normal);
     ws->close(websocket::close_code::normal);
 }
@@ -698,7 +713,7 @@ protected:
         ASSERT_TRUE(store) << store.error().message;
         store_ = std::move(*store);
         pool_ = std::make_unique<EnginePool>(EnginePoolOptions{1, 100, 16});
-        service_ = std::make_unique<GameService>(games_io_, *store_, *pool_);
+        service_ = std::make_unique<GameService>(runtime_, *store_, *pool_);
         service_handler_ = std::make_unique<ServiceHandler>(*service_);
         HttpServerTest::SetUp();
     }
@@ -731,6 +746,7 @@ protected:
     net::io_context games_io_;
     net::executor_work_guard<net::io_context::executor_type> work_ = net::make_work_guard(games_io_);
     std::thread games_thread_;
+    AsioRuntime runtime_{games_io_};
     std::filesystem::path db_;
     std::unique_ptr<SqliteStore> store_;
     std::unique_ptr<EnginePool> pool_;

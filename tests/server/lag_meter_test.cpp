@@ -1,6 +1,6 @@
 #include <gtest/gtest.h>
 
-#include "server/lag_meter.hpp"
+#include "server/http/lag_meter.hpp"
 
 namespace schach::server {
 namespace {

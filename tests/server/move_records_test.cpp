@@ -1,6 +1,6 @@
 // The shared move lists of the game views: views keep what they had while the game goes on.
 
-#include "server/move_records.hpp"
+#include "server/domain/move_records.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,11 +1,13 @@
-// The transport's pure helpers: request targets, static file names, cookies, languages and the
-// shape of client messages.
+// The transport's pure helpers: request targets, static file names, cookies, languages, the route
+// table and the one reader of client messages.
 
 #include <gtest/gtest.h>
 
 #include <boost/json/parse.hpp>
 
-#include "server/protocol.hpp"
+#include "server/api/game_json.hpp"
+#include "server/api/protocol.hpp"
+#include "server/api/routes.hpp"
 
 namespace schach::server {
 namespace {
@@ -55,42 +57,71 @@ TEST(ServerProtocol, CookiesAndLanguages) {
               error_text(ErrorCode::Forbidden, Language::GermanNeutral));
 }
 
-TEST(ServerProtocol, ClientMessagesFollowTheSchema) {
-    const auto move = read_action(R"({"t":"move","d":{"ply":3,"uci":"e7e8q","a":5}})");
+TEST(ServerProtocol, ClientMessagesAreReadOnceIntoTypedCommands) {
+    const auto move = parse_client_message(R"({"t":"move","d":{"ply":3,"uci":"e7e8q","a":5}})");
     ASSERT_TRUE(move);
-    EXPECT_EQ(move->type, "move");
-    EXPECT_EQ(move->data, boost::json::parse(R"({"uci":"e7e8q","ply":3,"a":5})"));
-    EXPECT_TRUE(read_action(R"({"t":"move","d":{"ply":0,"san":"Nf3"}})"));
-    EXPECT_TRUE(read_action(R"({"t":"claim","d":{"kind":"fifty"}})"));
-    EXPECT_TRUE(read_action(R"({"t":"claim","d":{"kind":"threefold","uci":"g1f3"}})"));
-    EXPECT_TRUE(read_action(R"({"t":"draw","d":"offer"})"));
-    EXPECT_EQ(read_action(R"({"t":"ping"})")->type, "ping");
-    EXPECT_EQ(read_action(R"({"t":"fly"})").error(), ErrorCode::UnknownType);
-    EXPECT_EQ(read_action(std::string(5000, ' ')).error(), ErrorCode::TooLarge);
+    EXPECT_EQ(std::get<MoveMessage>(*move), (MoveMessage{3, "e7e8q", false, 5}));
+    EXPECT_TRUE(parse_client_message(R"({"t":"move","d":{"ply":0,"san":"Nf3"}})"));
+    EXPECT_TRUE(parse_client_message(R"({"t":"claim","d":{"kind":"fifty"}})"));
+    EXPECT_TRUE(parse_client_message(R"({"t":"claim","d":{"kind":"threefold","uci":"g1f3"}})"));
+    EXPECT_TRUE(parse_client_message(R"({"t":"draw","d":"offer"})"));
+    EXPECT_TRUE(std::holds_alternative<PingMessage>(*parse_client_message(R"({"t":"ping"})")));
+    EXPECT_EQ(parse_client_message(R"({"t":"fly"})").error(), ErrorCode::UnknownType);
+    EXPECT_EQ(parse_client_message(std::string(5000, ' ')).error(), ErrorCode::TooLarge);
     for (const char* bad :
          {"", "null", "[]", "{}", R"({"t":1})", R"({"t":"move"})", R"({"t":"move","d":{"ply":-1,"uci":"e2e4"}})",
           R"({"t":"move","d":{"ply":0,"uci":"e2e4","san":"e4"}})", R"({"t":"move","d":{"ply":0,"uci":"e2e9"}})",
           R"({"t":"move","d":{"ply":0,"uci":"e2e4","a":"x"}})", R"({"t":"move","d":{"ply":1.5,"uci":"e2e4"}})",
           R"({"t":"claim","d":{"kind":"other"}})", R"({"t":"takeback","d":"now"})",
           R"({"t":"move","d":{"ply":0,"san":"<script>"}})", R"([[[[[[[[[[[[[[]]]]]]]]]]]]]])"})
-        EXPECT_EQ(read_action(bad).error(), ErrorCode::Malformed) << bad;
+        EXPECT_EQ(parse_client_message(bad).error(), ErrorCode::Malformed) << bad;
 }
 
-TEST(ServerProtocol, ActionsFromHttpPaths) {
+TEST(ServerProtocol, CommandsFromHttpPaths) {
     const Target none;
-    EXPECT_EQ(action_from_path({"move", "e2e4"}, none)->data, boost::json::parse(R"({"uci":"e2e4"})"));
-    EXPECT_EQ(action_from_path({"resign"}, none)->type, "resign");
-    EXPECT_EQ(action_from_path({"draw", "accept"}, none)->data, "accept");
+    EXPECT_EQ(std::get<MoveMessage>(*command_from_path({"move", "e2e4"}, none)),
+              (MoveMessage{MoveMessage::CurrentPly, "e2e4", false, std::nullopt}));
+    EXPECT_TRUE(std::holds_alternative<ResignMessage>(*command_from_path({"resign"}, none)));
+    EXPECT_EQ(std::get<DrawMessage>(*command_from_path({"draw", "accept"}, none)).answer, Answer::Accept);
     Target with_move;
     with_move.query.emplace("move", "g1f3");
-    EXPECT_EQ(action_from_path({"claim", "threefold"}, with_move)->data,
-              boost::json::parse(R"({"kind":"threefold","uci":"g1f3"})"));
-    EXPECT_FALSE(action_from_path({"move", "e2"}, none));
-    EXPECT_FALSE(action_from_path({"draw", "maybe"}, none));
-    EXPECT_FALSE(action_from_path({"fly"}, none));
-    EXPECT_FALSE(action_from_path({}, none));
+    const auto claim = std::get<ClaimMessage>(*command_from_path({"claim", "threefold"}, with_move));
+    EXPECT_EQ(claim.kind, DrawClaim::Threefold);
+    EXPECT_EQ(claim.move, "g1f3");
+    EXPECT_FALSE(command_from_path({"move", "e2"}, none));
+    EXPECT_FALSE(command_from_path({"draw", "maybe"}, none));
+    EXPECT_FALSE(command_from_path({"fly"}, none));
+    EXPECT_FALSE(command_from_path({}, none));
     EXPECT_EQ(random_token(16).size(), 22u);
     EXPECT_NE(random_token(16), random_token(16));
+}
+
+TEST(ServerProtocol, TheRouteTableNamesEachRequest) {
+    const auto route = [](Method m, std::vector<std::string> path) { return match_route(m, path); };
+    EXPECT_EQ(route(Method::Get, {"api", "v1", "games"})->route, Route::ListGames);
+    EXPECT_EQ(route(Method::Post, {"api", "v1", "games"})->route, Route::CreateGame);
+    const auto state = route(Method::Get, {"api", "v1", "games", "aB3dE5gH"});
+    EXPECT_EQ(state->route, Route::GameState);
+    EXPECT_EQ(state->game, "aB3dE5gH");
+    EXPECT_EQ(route(Method::Get, {"api", "v1", "games", "aB3dE5gH", "stream"})->route, Route::GameStream);
+    EXPECT_EQ(route(Method::Get, {"api", "v1", "games", "aB3dE5gH", "pgn"})->route, Route::GamePgn);
+    EXPECT_EQ(route(Method::Get, {"api", "v1", "games", "aB3dE5gH", "coach"})->route, Route::GameCoach);
+    EXPECT_EQ(route(Method::Post, {"api", "v1", "games", "aB3dE5gH", "join"})->route, Route::JoinGame);
+    const auto command = route(Method::Post, {"api", "v1", "games", "aB3dE5gH", "move", "e2e4"});
+    EXPECT_EQ(command->route, Route::GameCommand);
+    EXPECT_EQ(command->rest, (std::vector<std::string>{"move", "e2e4"}));
+    EXPECT_EQ(route(Method::Get, {"ws", "v1", "games", "aB3dE5gH"})->route, Route::GameSocket);
+    EXPECT_EQ(route(Method::Post, {"api", "v1", "exercises", "mate-1", "try"})->rest,
+              (std::vector<std::string>{"mate-1", "try"}));
+    EXPECT_EQ(route(Method::Get, {"api", "chess960", "518"})->route, Route::Tool);
+    EXPECT_EQ(route(Method::Get, {"game", "aB3dE5gH"})->route, Route::Static);
+    EXPECT_EQ(route(Method::Get, {})->route, Route::Static);
+    // What is not a route: a game id that is none, a path the API has not, another method.
+    EXPECT_EQ(route(Method::Get, {"api", "v1", "games", "no!"}).error(), ErrorCode::NotFound);
+    EXPECT_EQ(route(Method::Get, {"api", "v1", "games", "aB3dE5gH", "fly"}).error(), ErrorCode::NoSuchPath);
+    EXPECT_EQ(route(Method::Get, {"api", "v1"}).error(), ErrorCode::NoSuchPath);
+    EXPECT_EQ(route(Method::Post, {"api", "v1", "games", "aB3dE5gH"}).error(), ErrorCode::Method);
+    EXPECT_EQ(route(Method::Other, {"api", "v1", "games"}).error(), ErrorCode::Method);
 }
 
 TEST(ServerProtocol, HostMustNameThisServer) {

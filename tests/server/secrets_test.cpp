@@ -2,7 +2,7 @@
 
 #include <set>
 
-#include "server/secrets.hpp"
+#include "server/domain/secrets.hpp"
 
 namespace schach::server {
 namespace {

@@ -9,7 +9,7 @@
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
 
-#include "server/tools_api.hpp"
+#include "server/content/tools_api.hpp"
 
 namespace schach::server {
 namespace {

@@ -1,0 +1,86 @@
+#include "server/api/routes.hpp"
+
+#include <array>
+#include <optional>
+#include <string_view>
+
+namespace schach::server {
+namespace {
+
+/// A route: its path as segments, where "{id}" is a game id and "{*}" (last) the rest of the path,
+/// none or more segments ("{+}": one or more, and a path it takes with another method is no
+/// route rather than another method: the commands take the rest of every game path); and the
+/// methods it takes.
+struct RouteSpec {
+    std::string_view path;
+    bool get, post;
+    Route route;
+};
+
+constexpr std::array Routes{
+    RouteSpec{"ws/v1/games/{id}", true, false, Route::GameSocket},
+    RouteSpec{"api/v1/games", true, false, Route::ListGames},
+    RouteSpec{"api/v1/games", false, true, Route::CreateGame},
+    RouteSpec{"api/v1/games/{id}", true, false, Route::GameState},
+    RouteSpec{"api/v1/games/{id}/stream", true, false, Route::GameStream},
+    RouteSpec{"api/v1/games/{id}/pgn", true, false, Route::GamePgn},
+    RouteSpec{"api/v1/games/{id}/coach", true, false, Route::GameCoach},
+    RouteSpec{"api/v1/games/{id}/join", false, true, Route::JoinGame},
+    RouteSpec{"api/v1/games/{id}/{+}", false, true, Route::GameCommand},
+    RouteSpec{"api/v1/exercises/{*}", true, true, Route::Exercises},
+};
+
+enum class PathMatch { No, Yes, BadId };
+
+/// Whether `segments` is `spec`'s path; fills the id and the rest.
+PathMatch match_path(std::string_view path, const std::vector<std::string>& segments, RouteMatch& out) {
+    std::size_t i = 0;
+    bool bad_id = false;
+    while (!path.empty()) {
+        const std::size_t slash = path.find('/');
+        const std::string_view token = path.substr(0, slash);
+        path = slash == std::string_view::npos ? std::string_view() : path.substr(slash + 1);
+        if (token == "{*}" || token == "{+}") {
+            if (token == "{+}" && i >= segments.size()) return PathMatch::No;
+            out.rest.assign(segments.begin() + static_cast<std::ptrdiff_t>(i), segments.end());
+            return bad_id ? PathMatch::BadId : PathMatch::Yes;
+        }
+        if (i >= segments.size()) return PathMatch::No;
+        const std::string& segment = segments[i++];
+        if (token == "{id}") {
+            out.game = segment;
+            bad_id = bad_id || !valid_game_id(segment);
+        } else if (token != segment) {
+            return PathMatch::No;
+        }
+    }
+    if (i != segments.size()) return PathMatch::No;
+    return bad_id ? PathMatch::BadId : PathMatch::Yes;
+}
+
+}  // namespace
+
+std::expected<RouteMatch, ErrorCode> match_route(Method method, const std::vector<std::string>& segments) {
+    const bool api = !segments.empty() && segments[0] == "api";
+    const bool ws = !segments.empty() && segments[0] == "ws";
+    if (!api && !ws) return RouteMatch{Route::Static, {}, {}};
+    // The tool pages' API (/api/<tool>/..., any tool but v1) answers its own paths and methods.
+    if (api && segments.size() >= 2 && segments[1] != "v1")
+        return RouteMatch{Route::Tool, {}, {segments.begin() + 1, segments.end()}};
+    std::optional<ErrorCode> error;
+    for (const RouteSpec& spec : Routes) {
+        RouteMatch m;
+        m.route = spec.route;
+        const PathMatch path = match_path(spec.path, segments, m);
+        if (path == PathMatch::No) continue;
+        if (path == PathMatch::BadId) return std::unexpected(ErrorCode::NotFound);
+        if ((method == Method::Get && spec.get) || (method == Method::Post && spec.post)) return m;
+        // The path is known (another route may still take the method).
+        if (!spec.path.ends_with("{+}")) error = ErrorCode::Method;
+    }
+    // A WebSocket path that is none is not the API's: the page's files answer it (404).
+    if (ws) return RouteMatch{Route::Static, {}, {}};
+    return std::unexpected(error.value_or(ErrorCode::NoSuchPath));
+}
+
+}  // namespace schach::server

@@ -1,0 +1,130 @@
+#pragma once
+// Store: where the games live between restarts. An interface of plain values (no SQLite types),
+// so a PostgreSQL backend can implement it later. Every write is one transaction: all of it is
+// stored, or nothing (then the caller refuses the action with ServiceCode::Storage).
+//
+// Asynchronous: every call returns at once and hands its result to a completion, called once on
+// a thread of the store's (it must not block: a game's actor posts it onto its own mailbox). So
+// a game waits for its commit without holding a thread, and a store can batch the writes waiting
+// at one moment into one transaction. No executor and no Asio here: an adapter makes awaitables
+// of these calls where a caller wants them.
+
+#include <cstdint>
+#include <expected>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "server/domain/game_view.hpp"
+
+namespace schach::server {
+
+enum class StoreCode : std::uint8_t {
+    Failed,    // the backend failed (I/O, a full disk, a closed store): nothing was stored
+    Conflict,  // another writer was first: the game is not at the version (or the ply, the id)
+               // the write expected; the caller's copy of the game is stale
+};
+
+struct StoreError {
+    std::string message;  // the backend's words, for the log (never shown to players)
+    StoreCode code = StoreCode::Failed;
+};
+
+/// A store call's completion.
+template <class T>
+using StoreDone = std::function<void(std::expected<T, StoreError>)>;
+
+struct StoredSeat {
+    Color color = Color::White;
+    bool engine = false;
+    std::string secret_hash;  // SHA-256 hex of the seat secret, "" while the seat is free
+    std::string invite_hash;  // SHA-256 hex of the invitation, "" once used (or none)
+    std::string browser;      // the browser id of the seat's holder, "" for none
+    friend bool operator==(const StoredSeat&, const StoredSeat&) = default;
+};
+
+/// The offers that stand (who made each), kept so that a restart does not lose them.
+struct StoredOffers {
+    std::optional<Color> draw, takeback, rematch;
+    friend bool operator==(const StoredOffers&, const StoredOffers&) = default;
+};
+
+/// What changes in the games row with every event.
+struct GameUpdate {
+    Status status = Status::Created;
+    std::string result;  // "1-0", "0-1", "1/2-1/2", "" while running
+    std::string reason;  // termination_id, "" while running
+    std::int64_t version = 0;
+    Millis updated = 0;
+    StoredOffers offers{};
+    std::string rematch{};  // the rematch's game id once agreed, "" before
+    friend bool operator==(const GameUpdate&, const GameUpdate&) = default;
+};
+
+struct StoredGame {
+    GameId id;
+    Millis created = 0;
+    bool chess960 = false;
+    int chess960_number = 518;
+    Mode mode = Mode::Friend;
+    int level = 0;
+    std::string tc;  // the time control spec, "" without clock
+    std::string initial_fen;
+    GameUpdate state;
+    friend bool operator==(const StoredGame&, const StoredGame&) = default;
+};
+
+struct StoredMove {
+    int ply = 0;  // moves before it
+    std::string uci;
+    std::optional<Millis> clock_ms;  // the mover's time after it
+    Millis stamp_ms = 0;             // wall time
+    Millis lag_ms = 0;               // the lag credit given with it (in clock_ms), from the mover's quota
+    friend bool operator==(const StoredMove&, const StoredMove&) = default;
+};
+
+/// An event as stored for reconnects: its kind and a language-free JSON payload.
+struct StoredEvent {
+    std::int64_t version = 0;
+    std::string kind;
+    std::string json;
+    friend bool operator==(const StoredEvent&, const StoredEvent&) = default;
+};
+
+struct LoadedGame {
+    StoredGame game;
+    std::vector<StoredSeat> seats;
+    std::vector<StoredMove> moves;  // in ply order
+};
+
+class Store {
+public:
+    virtual ~Store() = default;
+
+    /// A new game with its seats and its first event. Conflict: the id is taken.
+    virtual void create_game(const StoredGame& game, const std::vector<StoredSeat>& seats, const StoredEvent& event,
+                             StoreDone<void> done) = 0;
+    /// One move: the moves row, the games row and the event, in one transaction. Conflict (and
+    /// nothing stored) when that ply exists already or the game's version is not the one before
+    /// `events`.
+    virtual void append_move(const GameId& id, const StoredMove& move, const GameUpdate& update,
+                             const std::vector<StoredEvent>& events, StoreDone<void> done) = 0;
+    /// Takes back the moves from ply `from_ply` on, with the games row and the event.
+    virtual void take_back(const GameId& id, int from_ply, const GameUpdate& update,
+                           const std::vector<StoredEvent>& events, StoreDone<void> done) = 0;
+    /// Any other event (offers, the end, a join with its seats), with the games row.
+    virtual void update_game(const GameId& id, const GameUpdate& update, const std::vector<StoredEvent>& events,
+                             const std::vector<StoredSeat>& seats, StoreDone<void> done) = 0;
+
+    /// The game, or none when there is no such game.
+    virtual void load_game(const GameId& id, StoreDone<std::optional<LoadedGame>> done) = 0;
+    /// The ids of the games with this status.
+    virtual void games_with_status(Status status, StoreDone<std::vector<GameId>> done) = 0;
+    /// The ids of the games a browser holds a seat in, most recently updated first.
+    virtual void games_of_browser(const std::string& browser, StoreDone<std::vector<GameId>> done) = 0;
+    /// The events after `version` still kept, in order (at most the last `keep` per game).
+    virtual void events_after(const GameId& id, std::int64_t version, StoreDone<std::vector<StoredEvent>> done) = 0;
+};
+
+}  // namespace schach::server

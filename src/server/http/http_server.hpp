@@ -1,0 +1,69 @@
+#pragma once
+// The transport of `schach serve`: HTTP/1.1 and WebSocket (Boost.Beast, C++20 coroutines, one
+// io_context run by N threads). Serves the page's static files, the HTTP API of
+// docs/web-protocol.md and the WebSocket of a game, all through a Handler (server/handler.hpp).
+// Beast stays inside http_server.cpp; this header shows none of it.
+
+#include <chrono>
+#include <cstdint>
+#include <expected>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "server/api/handler.hpp"
+#include "server/api/protocol.hpp"
+
+namespace schach::server {
+
+struct ServerOptions {
+    std::string host = "127.0.0.1";
+    std::uint16_t port = 8080;         // 0: any free port (HttpServer::port() tells which)
+    std::filesystem::path static_dir;  // the page (web/dist); empty: no static files
+    int threads = 2;
+    std::chrono::milliseconds request_timeout{30'000};   // to read one request, headers and body
+    std::chrono::milliseconds stream_keepalive{15'000};  // an empty NDJSON line after this silence
+    int rate_messages = RateMessages;                    // WebSocket messages per window and connection
+    std::chrono::milliseconds rate_window{RateWindowSeconds * 1000};
+    std::size_t max_queued_events = MaxQueuedEvents;  // per connection; a slower reader is dropped
+    Language default_lang = Language::German;         // where a request names no language we speak
+    int max_connections = 1000;                       // open at once; more are closed as they come
+    /// How often a WebSocket gets a ping frame to measure its lag (LagMeter, for the lag
+    /// compensation of its moves); 0: never.
+    std::chrono::milliseconds lag_ping_interval{5'000};
+    /// Host names the server answers to besides localhost, 127.0.0.1, [::1] and `host`
+    /// (protocol.hpp host_allowed); any other Host gets 421.
+    std::vector<std::string> allowed_hosts;
+};
+
+/// The Content-Security-Policy of every answer (the page has no inline scripts or styles).
+inline constexpr std::string_view ContentSecurityPolicy =
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+    "frame-ancestors 'none'";
+
+class HttpServer {
+public:
+    /// `handler` must outlive the server and deliver no event to a sink after its subscription is
+    /// destroyed.
+    HttpServer(Handler& handler, ServerOptions options);
+    ~HttpServer();
+    HttpServer(const HttpServer&) = delete;
+    HttpServer& operator=(const HttpServer&) = delete;
+
+    /// Binds host:port and starts the threads; the port bound, or why not (in English, from the
+    /// system).
+    std::expected<std::uint16_t, std::string> start();
+    /// Stops accepting and ends every connection; returns once the threads have ended. Safe to call
+    /// from any thread except the server's own, and more than once.
+    void stop();
+    /// Blocks until stop() (from another thread or a signal handler thread).
+    void wait();
+    std::uint16_t port() const;
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace schach::server

@@ -1,0 +1,542 @@
+#include "server/sqlite/sqlite_store.hpp"
+
+#include <sqlite3.h>
+
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <iterator>
+#include <map>
+#include <mutex>
+#include <string_view>
+#include <thread>
+#include <variant>
+
+namespace schach::server {
+
+/// The connection and its prepared statements, by their SQL text.
+struct Connection {
+    explicit Connection(sqlite3* h) : handle(h) {}
+    ~Connection();
+    Connection(const Connection&) = delete;
+    Connection& operator=(const Connection&) = delete;
+    sqlite3* handle;
+    std::map<std::string, sqlite3_stmt*, std::less<>> cache;
+};
+
+/// Copies the WAL into the database every CheckpointInterval on a connection of its own, while
+/// the writes go on (PASSIVE: it never waits for a writer, and no writer waits for it). When the
+/// WAL has grown past LargeWalFrames anyway (the copy never caught up with the writes), a
+/// TRUNCATE checkpoint waits for the writes in progress and resets it: a rare stall of one copy
+/// instead of one every 1000 pages.
+struct Checkpointer {
+    static constexpr auto CheckpointInterval = std::chrono::milliseconds(500);
+    static constexpr int LargeWalFrames = 32768;  // 128 MiB at 4 KiB pages
+
+    explicit Checkpointer(sqlite3* h) : handle(h), thread([this] { run(); }) {}
+    ~Checkpointer() {
+        {
+            std::lock_guard lock(mutex);
+            stop = true;
+        }
+        wake.notify_all();
+        thread.join();
+        sqlite3_close(handle);
+    }
+    void run() {
+        std::unique_lock lock(mutex);
+        while (!wake.wait_for(lock, CheckpointInterval, [this] { return stop; })) {
+            int log = 0, copied = 0;
+            sqlite3_wal_checkpoint_v2(handle, nullptr, SQLITE_CHECKPOINT_PASSIVE, &log, &copied);
+            if (log > LargeWalFrames)
+                sqlite3_wal_checkpoint_v2(handle, nullptr, SQLITE_CHECKPOINT_TRUNCATE, nullptr, nullptr);
+        }
+    }
+    sqlite3* handle;
+    std::mutex mutex;
+    std::condition_variable wake;
+    bool stop = false;
+    std::thread thread;  // last: starts once the rest is ready
+};
+
+namespace {
+
+using Value = std::variant<std::nullptr_t, std::int64_t, std::string_view>;
+
+StoreError error_of(Connection& db, std::string_view what) {
+    // A key taken (a ply stored already, an id in use) means another writer was first.
+    const bool conflict = (sqlite3_extended_errcode(db.handle) & 0xff) == SQLITE_CONSTRAINT;
+    return StoreError{std::string(what) + ": " + sqlite3_errmsg(db.handle),
+                      conflict ? StoreCode::Conflict : StoreCode::Failed};
+}
+
+/// A prepared statement from the connection's cache (prepared once, SQLITE_PREPARE_PERSISTENT),
+/// reset and unbound when it goes out of scope so the next use starts clean.
+class Statement {
+public:
+    Statement(Connection& db, std::string_view sql) : db_(db) {
+        auto it = db.cache.find(sql);
+        if (it != db.cache.end()) {
+            stmt_ = it->second;
+            return;
+        }
+        if (sqlite3_prepare_v3(db.handle, sql.data(), static_cast<int>(sql.size()), SQLITE_PREPARE_PERSISTENT, &stmt_,
+                               nullptr) != SQLITE_OK) {
+            stmt_ = nullptr;
+            return;
+        }
+        db.cache.emplace(std::string(sql), stmt_);
+    }
+    ~Statement() {
+        if (!stmt_) return;
+        sqlite3_reset(stmt_);
+        sqlite3_clear_bindings(stmt_);
+    }
+    Statement(const Statement&) = delete;
+    Statement& operator=(const Statement&) = delete;
+
+    bool ok() const { return stmt_ != nullptr; }
+    /// Binds the values to ?1, ?2, ... (text is copied: SQLITE_TRANSIENT).
+    bool bind(std::initializer_list<Value> values) {
+        int i = 1;
+        for (const Value& v : values) {
+            int rc = SQLITE_OK;
+            if (std::holds_alternative<std::nullptr_t>(v)) rc = sqlite3_bind_null(stmt_, i);
+            else if (auto n = std::get_if<std::int64_t>(&v)) rc = sqlite3_bind_int64(stmt_, i, *n);
+            else {
+                auto s = std::get<std::string_view>(v);
+                rc = sqlite3_bind_text(stmt_, i, s.data(), static_cast<int>(s.size()), SQLITE_TRANSIENT);
+            }
+            if (rc != SQLITE_OK) return false;
+            ++i;
+        }
+        return true;
+    }
+    /// SQLITE_ROW, SQLITE_DONE or an error code.
+    int step() { return sqlite3_step(stmt_); }
+    std::int64_t integer(int col) const { return sqlite3_column_int64(stmt_, col); }
+    bool is_null(int col) const { return sqlite3_column_type(stmt_, col) == SQLITE_NULL; }
+    std::string text(int col) const {
+        auto p = sqlite3_column_text(stmt_, col);
+        return p ? std::string(reinterpret_cast<const char*>(p),
+                               static_cast<std::size_t>(sqlite3_column_bytes(stmt_, col)))
+                 : std::string();
+    }
+    int changes() const { return sqlite3_changes(db_.handle); }
+
+private:
+    Connection& db_;
+    sqlite3_stmt* stmt_ = nullptr;
+};
+
+/// Runs a statement that returns no rows.
+std::expected<int, StoreError> exec(Connection& db, std::string_view sql, std::initializer_list<Value> values = {}) {
+    Statement st(db, sql);
+    if (!st.ok()) return std::unexpected(error_of(db, "prepare"));
+    if (!st.bind(values)) return std::unexpected(error_of(db, "bind"));
+    const int rc = st.step();
+    if (rc != SQLITE_DONE && rc != SQLITE_ROW) return std::unexpected(error_of(db, "step"));
+    return st.changes();
+}
+
+/// A transaction that rolls back unless committed (BEGIN IMMEDIATE: the write lock at once, so a
+/// second process waits in the busy timeout instead of failing midway).
+class Transaction {
+public:
+    explicit Transaction(Connection& db) : db_(db) { begun_ = exec(db, "BEGIN IMMEDIATE").has_value(); }
+    ~Transaction() {
+        if (begun_ && !committed_) (void)exec(db_, "ROLLBACK");
+    }
+    bool begun() const { return begun_; }
+    std::expected<void, StoreError> commit() {
+        auto r = exec(db_, "COMMIT");
+        if (!r) return std::unexpected(r.error());
+        committed_ = true;
+        return {};
+    }
+
+private:
+    Connection& db_;
+    bool begun_ = false;
+    bool committed_ = false;
+};
+
+std::string_view color_id(Color c) { return c == Color::White ? "white" : "black"; }
+
+// Each entry moves the schema one version up; applied in order, each in its own transaction.
+constexpr std::string_view Migrations[] = {
+    R"sql(
+CREATE TABLE games(
+  id TEXT PRIMARY KEY, created INTEGER NOT NULL, variant TEXT NOT NULL, chess960 INTEGER NOT NULL,
+  mode TEXT NOT NULL, level INTEGER NOT NULL, tc TEXT NOT NULL, white_kind TEXT NOT NULL,
+  black_kind TEXT NOT NULL, initial_fen TEXT NOT NULL, status TEXT NOT NULL, result TEXT NOT NULL,
+  reason TEXT NOT NULL, version INTEGER NOT NULL, updated INTEGER NOT NULL);
+CREATE INDEX games_status ON games(status);
+CREATE TABLE seats(
+  game TEXT NOT NULL REFERENCES games(id), color TEXT NOT NULL, engine INTEGER NOT NULL,
+  secret_hash TEXT NOT NULL, invite_hash TEXT NOT NULL, browser TEXT NOT NULL,
+  PRIMARY KEY(game, color));
+CREATE INDEX seats_browser ON seats(browser);
+CREATE TABLE moves(
+  game TEXT NOT NULL REFERENCES games(id), ply INTEGER NOT NULL, uci TEXT NOT NULL,
+  clock_ms INTEGER, stamp_ms INTEGER NOT NULL, PRIMARY KEY(game, ply));
+CREATE TABLE events(
+  game TEXT NOT NULL REFERENCES games(id), version INTEGER NOT NULL, kind TEXT NOT NULL,
+  json TEXT NOT NULL, PRIMARY KEY(game, version));
+)sql",
+    // 2: the offers that stand ('' none, 'white' or 'black': who made it).
+    R"sql(
+ALTER TABLE games ADD COLUMN draw_offer TEXT NOT NULL DEFAULT '';
+ALTER TABLE games ADD COLUMN takeback_offer TEXT NOT NULL DEFAULT '';
+ALTER TABLE games ADD COLUMN rematch_offer TEXT NOT NULL DEFAULT '';
+)sql",
+    // 3: the agreed rematch's game id ('' none), so that a restart still leads to it.
+    R"sql(
+ALTER TABLE games ADD COLUMN rematch TEXT NOT NULL DEFAULT '';
+)sql",
+    // 4: the lag credit of each move, so that a restart leaves each side only what is left of its quota.
+    R"sql(
+ALTER TABLE moves ADD COLUMN lag_ms INTEGER NOT NULL DEFAULT 0;
+)sql",
+};
+
+std::string_view offer_id(const std::optional<Color>& c) { return c ? color_id(*c) : std::string_view(""); }
+std::optional<Color> parse_offer(const std::string& text) {
+    if (text == "white") return Color::White;
+    if (text == "black") return Color::Black;
+    return std::nullopt;
+}
+
+}  // namespace
+
+std::expected<std::unique_ptr<SqliteStore>, StoreError> SqliteStore::open(const std::string& path) {
+    sqlite3* db = nullptr;
+    if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX,
+                        nullptr) != SQLITE_OK) {
+        StoreError e{"open " + path + (db ? std::string(": ") + sqlite3_errmsg(db) : std::string())};
+        sqlite3_close(db);
+        return std::unexpected(e);
+    }
+    std::unique_ptr<SqliteStore> store(new SqliteStore(std::make_unique<Connection>(db)));
+    sqlite3_busy_timeout(db, 5000);
+    for (std::string_view pragma : {"PRAGMA journal_mode=WAL", "PRAGMA synchronous=FULL", "PRAGMA foreign_keys=ON"})
+        if (auto r = exec(*store->db_, pragma); !r) return std::unexpected(r.error());
+    if (auto r = store->migrate(); !r) return std::unexpected(r.error());
+    // The checkpoints move to their own connection and thread (Checkpointer).
+    sqlite3* second = nullptr;
+    if (sqlite3_open_v2(path.c_str(), &second, SQLITE_OPEN_READWRITE | SQLITE_OPEN_FULLMUTEX, nullptr) != SQLITE_OK) {
+        StoreError e{"open " + path + " for checkpoints" + (second ? std::string(": ") + sqlite3_errmsg(second) : "")};
+        sqlite3_close(second);
+        return std::unexpected(e);
+    }
+    sqlite3_busy_timeout(second, 5000);
+    if (auto r = exec(*store->db_, "PRAGMA wal_autocheckpoint=0"); !r) {
+        sqlite3_close(second);
+        return std::unexpected(r.error());
+    }
+    store->checkpointer_ = std::make_unique<Checkpointer>(second);
+    return store;
+}
+
+Connection::~Connection() {
+    for (auto& [sql, stmt] : cache) sqlite3_finalize(stmt);
+    sqlite3_close(handle);
+}
+
+SqliteStore::SqliteStore(std::unique_ptr<Connection> db)
+    : db_(std::move(db)), group_([this](std::span<const GroupCommit::Write* const> w) { return run_batch(w); }) {}
+// The committer stops first (it runs what was handed in), then the checkpointer, then the connection.
+SqliteStore::~SqliteStore() = default;
+
+std::expected<void, StoreError> SqliteStore::migrate() {
+    std::lock_guard lock(mutex_);
+    if (auto r = exec(*db_, "CREATE TABLE IF NOT EXISTS schema_version(version INTEGER NOT NULL)"); !r)
+        return std::unexpected(r.error());
+    int current = 0;
+    {
+        Statement st(*db_, "SELECT MAX(version) FROM schema_version");
+        if (!st.ok() || st.step() != SQLITE_ROW) return std::unexpected(error_of(*db_, "schema version"));
+        current = st.is_null(0) ? 0 : static_cast<int>(st.integer(0));
+    }
+    if (current > SchemaVersion)
+        return std::unexpected(StoreError{"the database has schema version " + std::to_string(current) +
+                                          ", newer than this program's " + std::to_string(SchemaVersion)});
+    static_assert(std::size(Migrations) == SchemaVersion, "one migration per schema version");
+    for (int v = current; v < SchemaVersion; ++v) {
+        Transaction tx(*db_);
+        if (!tx.begun()) return std::unexpected(error_of(*db_, "begin"));
+        const std::string sql(Migrations[v]);
+        char* message = nullptr;
+        // The migration text is ours, never a player's: no parameters to bind.
+        if (sqlite3_exec(db_->handle, sql.c_str(), nullptr, nullptr, &message) != SQLITE_OK) {
+            StoreError e{std::string("migration ") + std::to_string(v + 1) + ": " + (message ? message : "")};
+            sqlite3_free(message);
+            return std::unexpected(e);
+        }
+        if (auto r = exec(*db_, "INSERT INTO schema_version(version) VALUES(?1)", {std::int64_t{v + 1}}); !r)
+            return std::unexpected(r.error());
+        if (auto r = tx.commit(); !r) return r;
+    }
+    return {};
+}
+
+void SqliteStore::write(GroupCommit::Write w, StoreDone<void> done) { group_.submit(std::move(w), std::move(done)); }
+
+template <class T>
+void SqliteStore::read(std::function<std::expected<T, StoreError>()> query, StoreDone<T> done) {
+    group_.run_alone([query = std::move(query), done = std::move(done)] { done(query()); });
+}
+
+std::vector<GroupCommit::Result> SqliteStore::run_batch(std::span<const GroupCommit::Write* const> writes) {
+    std::lock_guard lock(mutex_);
+    std::vector<GroupCommit::Result> results;
+    results.reserve(writes.size());
+    auto fail_all = [&](const StoreError& e) {
+        return std::vector<GroupCommit::Result>(writes.size(), std::unexpected(e));
+    };
+    Transaction tx(*db_);
+    if (!tx.begun()) return fail_all(error_of(*db_, "begin"));
+    for (const GroupCommit::Write* w : writes) {
+        if (auto r = exec(*db_, "SAVEPOINT write"); !r) return fail_all(r.error());
+        auto r = (*w)();
+        if (!r) (void)exec(*db_, "ROLLBACK TO write");
+        // Some errors (a full disk, I/O) end the whole transaction: then nothing of the batch
+        // stands, and the rest must not run outside a transaction.
+        if (sqlite3_get_autocommit(db_->handle) != 0) {
+            const StoreError e = r ? StoreError{"transaction ended"} : r.error();
+            return fail_all(e);
+        }
+        if (auto released = exec(*db_, "RELEASE write"); !released) return fail_all(released.error());
+        results.push_back(std::move(r));
+    }
+    if (auto c = tx.commit(); !c) return fail_all(c.error());
+    return results;
+}
+
+std::expected<void, StoreError> SqliteStore::write_update(const GameId& id, const GameUpdate& update,
+                                                          const std::vector<StoredEvent>& events) {
+    // The version check makes a second writer of the same game (which must not exist) fail loudly.
+    const std::int64_t before = update.version - static_cast<std::int64_t>(events.size());
+    auto changed = exec(
+        *db_,
+        "UPDATE games SET status=?2, result=?3, reason=?4, version=?5, updated=?6, draw_offer=?8, "
+        "takeback_offer=?9, rematch_offer=?10, rematch=?11 WHERE id=?1 AND version=?7",
+        {std::string_view(id), status_id(update.status), std::string_view(update.result),
+         std::string_view(update.reason), update.version, update.updated, before, offer_id(update.offers.draw),
+         offer_id(update.offers.takeback), offer_id(update.offers.rematch), std::string_view(update.rematch)});
+    if (!changed) return std::unexpected(changed.error());
+    if (*changed != 1)
+        return std::unexpected(
+            StoreError{"game " + id + " is not at version " + std::to_string(before), StoreCode::Conflict});
+    for (const StoredEvent& event : events)
+        if (auto r = exec(
+                *db_, "INSERT INTO events(game, version, kind, json) VALUES(?1, ?2, ?3, ?4)",
+                {std::string_view(id), event.version, std::string_view(event.kind), std::string_view(event.json)});
+            !r)
+            return std::unexpected(r.error());
+    if (auto r = exec(*db_, "DELETE FROM events WHERE game=?1 AND version<=?2",
+                      {std::string_view(id), update.version - KeptEvents});
+        !r)
+        return std::unexpected(r.error());
+    return {};
+}
+
+void SqliteStore::create_game(const StoredGame& g, const std::vector<StoredSeat>& seats, const StoredEvent& event,
+                              StoreDone<void> done) {
+    write(
+        [this, g, seats, event]() -> std::expected<void, StoreError> {
+            auto kind = [&](Color c) -> std::string_view {
+                for (const StoredSeat& s : seats)
+                    if (s.color == c) return s.engine ? "engine" : "human";
+                return "human";
+            };
+            if (auto r = exec(
+                    *db_,
+                    "INSERT INTO games(id, created, variant, chess960, mode, level, tc, white_kind, black_kind, "
+                    "initial_fen, status, result, reason, version, updated) "
+                    "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
+                    {std::string_view(g.id), g.created, g.chess960 ? "chess960" : "standard",
+                     std::int64_t{g.chess960_number}, mode_id(g.mode), std::int64_t{g.level}, std::string_view(g.tc),
+                     kind(Color::White), kind(Color::Black), std::string_view(g.initial_fen), status_id(g.state.status),
+                     std::string_view(g.state.result), std::string_view(g.state.reason), g.state.version,
+                     g.state.updated});
+                !r)
+                return std::unexpected(r.error());
+            for (const StoredSeat& s : seats)
+                if (auto r = exec(*db_,
+                                  "INSERT INTO seats(game, color, engine, secret_hash, invite_hash, browser) "
+                                  "VALUES(?1, ?2, ?3, ?4, ?5, ?6)",
+                                  {std::string_view(g.id), color_id(s.color), std::int64_t{s.engine ? 1 : 0},
+                                   std::string_view(s.secret_hash), std::string_view(s.invite_hash),
+                                   std::string_view(s.browser)});
+                    !r)
+                    return std::unexpected(r.error());
+            if (auto r = exec(*db_, "INSERT INTO events(game, version, kind, json) VALUES(?1, ?2, ?3, ?4)",
+                              {std::string_view(g.id), event.version, std::string_view(event.kind),
+                               std::string_view(event.json)});
+                !r)
+                return std::unexpected(r.error());
+            return {};
+        },
+        std::move(done));
+}
+
+void SqliteStore::append_move(const GameId& id, const StoredMove& m, const GameUpdate& update,
+                              const std::vector<StoredEvent>& events, StoreDone<void> done) {
+    write(
+        [this, id, m, update, events]() -> std::expected<void, StoreError> {
+            const Value clock = m.clock_ms ? Value(*m.clock_ms) : Value(nullptr);
+            if (auto r = exec(
+                    *db_,
+                    "INSERT INTO moves(game, ply, uci, clock_ms, stamp_ms, lag_ms) VALUES(?1, ?2, ?3, ?4, ?5, ?6)",
+                    {std::string_view(id), std::int64_t{m.ply}, std::string_view(m.uci), clock, m.stamp_ms, m.lag_ms});
+                !r)
+                return std::unexpected(r.error());
+            return write_update(id, update, events);
+        },
+        std::move(done));
+}
+
+void SqliteStore::take_back(const GameId& id, int from_ply, const GameUpdate& update,
+                            const std::vector<StoredEvent>& events, StoreDone<void> done) {
+    write(
+        [this, id, from_ply, update, events]() -> std::expected<void, StoreError> {
+            if (auto r = exec(*db_, "DELETE FROM moves WHERE game=?1 AND ply>=?2",
+                              {std::string_view(id), std::int64_t{from_ply}});
+                !r)
+                return std::unexpected(r.error());
+            return write_update(id, update, events);
+        },
+        std::move(done));
+}
+
+void SqliteStore::update_game(const GameId& id, const GameUpdate& update, const std::vector<StoredEvent>& events,
+                              const std::vector<StoredSeat>& seats, StoreDone<void> done) {
+    write(
+        [this, id, update, events, seats]() -> std::expected<void, StoreError> {
+            for (const StoredSeat* seat = seats.data(); seat != seats.data() + seats.size(); ++seat) {
+                auto changed = exec(*db_,
+                                    "UPDATE seats SET engine=?3, secret_hash=?4, invite_hash=?5, browser=?6 "
+                                    "WHERE game=?1 AND color=?2",
+                                    {std::string_view(id), color_id(seat->color), std::int64_t{seat->engine ? 1 : 0},
+                                     std::string_view(seat->secret_hash), std::string_view(seat->invite_hash),
+                                     std::string_view(seat->browser)});
+                if (!changed) return std::unexpected(changed.error());
+                if (*changed != 1) return std::unexpected(StoreError{"no seat to update in game " + id});
+            }
+            return write_update(id, update, events);
+        },
+        std::move(done));
+}
+
+std::expected<std::optional<LoadedGame>, StoreError> SqliteStore::load_game_now(const GameId& id) {
+    std::lock_guard lock(mutex_);
+    LoadedGame out;
+    {
+        Statement st(*db_,
+                     "SELECT created, chess960, mode, level, tc, initial_fen, status, result, reason, version, "
+                     "updated, variant, draw_offer, takeback_offer, rematch_offer, rematch FROM games WHERE id=?1");
+        if (!st.ok() || !st.bind({std::string_view(id)})) return std::unexpected(error_of(*db_, "load game"));
+        const int rc = st.step();
+        if (rc == SQLITE_DONE) return std::optional<LoadedGame>();
+        if (rc != SQLITE_ROW) return std::unexpected(error_of(*db_, "load game"));
+        StoredGame& g = out.game;
+        g.id = id;
+        g.created = st.integer(0);
+        g.chess960_number = static_cast<int>(st.integer(1));
+        g.mode = parse_mode(st.text(2)).value_or(Mode::Friend);
+        g.level = static_cast<int>(st.integer(3));
+        g.tc = st.text(4);
+        g.initial_fen = st.text(5);
+        g.state.status = parse_status(st.text(6)).value_or(Status::Aborted);
+        g.state.result = st.text(7);
+        g.state.reason = st.text(8);
+        g.state.version = st.integer(9);
+        g.state.updated = st.integer(10);
+        g.chess960 = st.text(11) == "chess960";
+        g.state.offers = {parse_offer(st.text(12)), parse_offer(st.text(13)), parse_offer(st.text(14))};
+        g.state.rematch = st.text(15);
+    }
+    {
+        Statement st(
+            *db_,
+            "SELECT color, engine, secret_hash, invite_hash, browser FROM seats WHERE game=?1 ORDER BY color DESC");
+        if (!st.ok() || !st.bind({std::string_view(id)})) return std::unexpected(error_of(*db_, "load seats"));
+        int rc;
+        while ((rc = st.step()) == SQLITE_ROW)
+            out.seats.push_back({st.text(0) == "white" ? Color::White : Color::Black, st.integer(1) != 0, st.text(2),
+                                 st.text(3), st.text(4)});
+        if (rc != SQLITE_DONE) return std::unexpected(error_of(*db_, "load seats"));
+    }
+    {
+        Statement st(*db_, "SELECT ply, uci, clock_ms, stamp_ms, lag_ms FROM moves WHERE game=?1 ORDER BY ply");
+        if (!st.ok() || !st.bind({std::string_view(id)})) return std::unexpected(error_of(*db_, "load moves"));
+        int rc;
+        while ((rc = st.step()) == SQLITE_ROW) {
+            StoredMove m;
+            m.ply = static_cast<int>(st.integer(0));
+            m.uci = st.text(1);
+            if (!st.is_null(2)) m.clock_ms = st.integer(2);
+            m.stamp_ms = st.integer(3);
+            m.lag_ms = st.integer(4);
+            out.moves.push_back(std::move(m));
+        }
+        if (rc != SQLITE_DONE) return std::unexpected(error_of(*db_, "load moves"));
+    }
+    return std::optional<LoadedGame>(std::move(out));
+}
+
+std::expected<std::vector<GameId>, StoreError> SqliteStore::games_with_status_now(Status status) {
+    std::lock_guard lock(mutex_);
+    Statement st(*db_, "SELECT id FROM games WHERE status=?1 ORDER BY created");
+    if (!st.ok() || !st.bind({status_id(status)})) return std::unexpected(error_of(*db_, "games"));
+    std::vector<GameId> ids;
+    int rc;
+    while ((rc = st.step()) == SQLITE_ROW) ids.push_back(st.text(0));
+    if (rc != SQLITE_DONE) return std::unexpected(error_of(*db_, "games"));
+    return ids;
+}
+
+std::expected<std::vector<GameId>, StoreError> SqliteStore::games_of_browser_now(const std::string& browser) {
+    std::lock_guard lock(mutex_);
+    if (browser.empty()) return std::vector<GameId>{};
+    Statement st(*db_,
+                 "SELECT DISTINCT g.id, g.updated FROM games g JOIN seats s ON s.game = g.id "
+                 "WHERE s.browser=?1 ORDER BY g.updated DESC, g.id");
+    if (!st.ok() || !st.bind({std::string_view(browser)})) return std::unexpected(error_of(*db_, "browser games"));
+    std::vector<GameId> ids;
+    int rc;
+    while ((rc = st.step()) == SQLITE_ROW) ids.push_back(st.text(0));
+    if (rc != SQLITE_DONE) return std::unexpected(error_of(*db_, "browser games"));
+    return ids;
+}
+
+std::expected<std::vector<StoredEvent>, StoreError> SqliteStore::events_after_now(const GameId& id,
+                                                                                  std::int64_t version) {
+    std::lock_guard lock(mutex_);
+    Statement st(*db_, "SELECT version, kind, json FROM events WHERE game=?1 AND version>?2 ORDER BY version");
+    if (!st.ok() || !st.bind({std::string_view(id), version})) return std::unexpected(error_of(*db_, "events"));
+    std::vector<StoredEvent> out;
+    int rc;
+    while ((rc = st.step()) == SQLITE_ROW) out.push_back({st.integer(0), st.text(1), st.text(2)});
+    if (rc != SQLITE_DONE) return std::unexpected(error_of(*db_, "events"));
+    return out;
+}
+
+void SqliteStore::load_game(const GameId& id, StoreDone<std::optional<LoadedGame>> done) {
+    read<std::optional<LoadedGame>>([this, id] { return load_game_now(id); }, std::move(done));
+}
+
+void SqliteStore::games_with_status(Status status, StoreDone<std::vector<GameId>> done) {
+    read<std::vector<GameId>>([this, status] { return games_with_status_now(status); }, std::move(done));
+}
+
+void SqliteStore::games_of_browser(const std::string& browser, StoreDone<std::vector<GameId>> done) {
+    read<std::vector<GameId>>([this, browser] { return games_of_browser_now(browser); }, std::move(done));
+}
+
+void SqliteStore::events_after(const GameId& id, std::int64_t version, StoreDone<std::vector<StoredEvent>> done) {
+    read<std::vector<StoredEvent>>([this, id, version] { return events_after_now(id, version); }, std::move(done));
+}
+
+}  // namespace schach::server
