@@ -108,8 +108,8 @@ int run_generate(GenerateArgs args) {
         puzzle::Generator generator(args.options);
         for (std::size_t i = next++; i < jobs.size() && !puzzles_stop.load(); i = next++) {
             const Job& job = jobs[i];
-            const std::vector<puzzle::Puzzle> found_here =
-                generator.scan_game(job.start, job.moves, job.name, &puzzles_stop);
+            const std::vector<puzzle::Puzzle> found_here = generator.scan_game(job.start, job.moves, job.name,
+                                                                               &puzzles_stop);
             if (puzzles_stop.load()) return;  // a game cut short is scanned again next time
             std::lock_guard lock(mutex);
             for (const puzzle::Puzzle& p : found_here) fmt::print(out, "{}\n", puzzle::to_csv(p));

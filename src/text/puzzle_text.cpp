@@ -11,11 +11,13 @@ Phrase phrase(PuzzleMsg m) {
     switch (m) {
         case PuzzleMsg::PuzzlesAbout: return {"Taktikaufgaben aus Partien", "tactics puzzles from games"};
         case PuzzleMsg::GenerateAbout:
-            return {"findet Aufgaben in den Partien von PGN-Dateien (wie lichess, mit unserer Engine) und schreibt "
-                    "sie im Format von lichess",
-                    "finds puzzles in the games of PGN files (as lichess does, with our engine) and writes them in "
-                    "lichess's format"};
-        case PuzzleMsg::HelpGenerateFiles: return {"PGN-Dateien (- für die Standardeingabe)", "PGN files (- for stdin)"};
+            return {
+                "findet Aufgaben in den Partien von PGN-Dateien (wie lichess, mit unserer Engine) und schreibt "
+                "sie im Format von lichess",
+                "finds puzzles in the games of PGN files (as lichess does, with our engine) and writes them in "
+                "lichess's format"};
+        case PuzzleMsg::HelpGenerateFiles:
+            return {"PGN-Dateien (- für die Standardeingabe)", "PGN files (- for stdin)"};
         case PuzzleMsg::HelpGenerateOut:
             return {"die Aufgaben an diese Datei anhängen und dort fortsetzen (sonst auf die Standardausgabe)",
                     "append the puzzles to this file and go on there (else to stdout)"};
@@ -31,16 +33,18 @@ Phrase phrase(PuzzleMsg m) {
             return {"keine Startwertung aus den Stufen der Engine (schneller; 1500)",
                     "no starting rating from the engine's levels (faster; 1500)"};
         case PuzzleMsg::GenerateFooter:
-            return {"Format: PuzzleId,FEN,Moves,Rating,RatingDeviation,Popularity,NbPlays,Themes,GameUrl,OpeningTags "
-                    "(die Stellung vor dem letzten Zug des Gegenübers, die Züge in UCI). Mit --out merkt sich "
-                    "FILE.done die fertigen Partien; derselbe Befehl setzt fort.",
-                    "Format: PuzzleId,FEN,Moves,Rating,RatingDeviation,Popularity,NbPlays,Themes,GameUrl,OpeningTags "
-                    "(the position before the opponent's last move, the moves in UCI). With --out, FILE.done "
-                    "remembers the finished games; the same command goes on."};
+            return {
+                "Format: PuzzleId,FEN,Moves,Rating,RatingDeviation,Popularity,NbPlays,Themes,GameUrl,OpeningTags "
+                "(die Stellung vor dem letzten Zug des Gegenübers, die Züge in UCI). Mit --out merkt sich "
+                "FILE.done die fertigen Partien; derselbe Befehl setzt fort.",
+                "Format: PuzzleId,FEN,Moves,Rating,RatingDeviation,Popularity,NbPlays,Themes,GameUrl,OpeningTags "
+                "(the position before the opponent's last move, the moves in UCI). With --out, FILE.done "
+                "remembers the finished games; the same command goes on."};
         case PuzzleMsg::GenerateResumed:
             return {"{} Partien schon durchsucht, es geht weiter", "{} games scanned already, going on"};
         case PuzzleMsg::GenerateProgress:
-            return {"{} von {} Partien, {} Aufgaben, {:.0f} Stellungen/s", "{} of {} games, {} puzzles, {:.0f} positions/s"};
+            return {"{} von {} Partien, {} Aufgaben, {:.0f} Stellungen/s",
+                    "{} of {} games, {} puzzles, {:.0f} positions/s"};
         case PuzzleMsg::GenerateDone:
             return {"{} Partien durchsucht, {} Aufgaben gefunden in {:.0f} s",
                     "{} games scanned, {} puzzles found in {:.0f} s"};
