@@ -5,34 +5,30 @@
 
 #include <unordered_set>
 
+#include "engine/splitmix.hpp"
 #include "puzzle/selection.hpp"
 
 namespace {
 
 using namespace schach::puzzle;
 
-std::uint64_t mix(std::uint64_t z) {
-    z += 0x9E3779B97F4A7C15ULL;
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
-
 void BM_NextPuzzle(benchmark::State& state) {
     std::vector<Puzzle> puzzles(100000);
     for (std::size_t i = 0; i < puzzles.size(); ++i) {
-        puzzles[i].rating = 600 + static_cast<int>(mix(i) % 2400);
+        puzzles[i].rating = 600 + static_cast<int>(schach::engine::splitmix64(i) % 2400);
         for (int k = 0; k < 4; ++k)
-            puzzles[i].themes.set(mix(i * 7 + static_cast<std::size_t>(k)) % static_cast<std::size_t>(Theme::Count));
+            puzzles[i].themes.set(schach::engine::splitmix64(i * 7 + static_cast<std::size_t>(k)) %
+                                  static_cast<std::size_t>(Theme::Count));
     }
     const PuzzleIndex index(puzzles);
     std::unordered_set<std::size_t> seen;
-    for (std::size_t i = 0; i < 2000; ++i) seen.insert(mix(i + 99) % puzzles.size());
+    for (std::size_t i = 0; i < 2000; ++i) seen.insert(schach::engine::splitmix64(i + 99) % puzzles.size());
     std::uint64_t n = 0;
     for (auto _ : state) {
         Choice c;
-        c.target_rating = 800 + static_cast<int>(mix(n) % 1600);
-        for (std::uint64_t k = 0; k <= n % 3; ++k) c.themes.set(mix(n + k) % static_cast<std::size_t>(Theme::Count));
+        c.target_rating = 800 + static_cast<int>(schach::engine::splitmix64(n) % 1600);
+        for (std::uint64_t k = 0; k <= n % 3; ++k)
+            c.themes.set(schach::engine::splitmix64(n + k) % static_cast<std::size_t>(Theme::Count));
         c.seen = [&](std::size_t i) { return seen.contains(i); };
         c.random = n++;
         benchmark::DoNotOptimize(index.next(c));

@@ -1,4 +1,5 @@
 #include "train/datagen.hpp"
+#include "engine/splitmix.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -18,18 +19,10 @@ namespace schach::train {
 
 namespace {
 
-/// splitmix64: a good 64-bit mix of a counter, enough for choosing random moves.
-std::uint64_t mix(std::uint64_t z) {
-    z += 0x9E3779B97F4A7C15ULL;
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
-
 class Random {
 public:
     explicit Random(std::uint64_t seed) : state_(seed) {}
-    std::uint64_t next() { return state_ = mix(state_); }
+    std::uint64_t next() { return state_ = engine::splitmix64(state_); }
     std::uint64_t below(std::uint64_t n) { return next() % n; }
 
 private:
@@ -98,7 +91,7 @@ bool is_training_position(const Position& pos, Move best, const engine::Score& s
 
 std::optional<PackedGame> play_game(engine::Engine& eng, const DatagenOptions& o, std::uint64_t number,
                                     const std::atomic<bool>* stop) {
-    Random rng(mix(o.seed ^ mix(number)));
+    Random rng(engine::splitmix64(o.seed ^ engine::splitmix64(number)));
     const std::optional<Position> start = random_start(o, rng);
     if (!start) return std::nullopt;
     eng.new_game();

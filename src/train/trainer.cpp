@@ -1,4 +1,5 @@
 #include "train/trainer.hpp"
+#include "engine/splitmix.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -197,13 +198,6 @@ std::expected<int, CheckpointError> load_checkpoint(const std::string& path, Flo
     return head[1];
 }
 
-std::uint64_t mix(std::uint64_t z) {
-    z += 0x9E3779B97F4A7C15ULL;
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
-
 float learning_rate(const TrainOptions& o, int epoch) {
     float lr = o.learning_rate;
     if (epoch >= (o.epochs + 1) / 2) lr *= o.lr_drop;
@@ -296,7 +290,7 @@ std::expected<TrainResult, CheckpointError> train(const Dataset& data, const Dat
         const auto t0 = std::chrono::steady_clock::now();
         // A new order each epoch, the same for a resumed run.
         std::iota(order.begin(), order.end(), 0u);
-        std::mt19937_64 rng(mix(o.seed ^ mix(static_cast<std::uint64_t>(epoch) + 1)));
+        std::mt19937_64 rng(engine::splitmix64(o.seed ^ engine::splitmix64(static_cast<std::uint64_t>(epoch) + 1)));
         std::shuffle(order.begin(), order.end(), rng);
         const float lr = learning_rate(o, epoch);
         double loss = 0;
