@@ -101,6 +101,9 @@ TEST(ServerGameServiceBroadcast, AMoveIsBroadcastByItsActionNotBehindAnotherGame
         auto b_done = reply_b.get_future();
         EXPECT_EQ(b_done.wait_for(std::chrono::seconds(0)), std::future_status::timeout);
         store.release();
+        // The held write's closure owns B's actor (and so its strand on `io`): drop it here, not
+        // in ~HoldingStore after `io` is gone (ASan: heap-use-after-free in ~strand_impl).
+        store.release = nullptr;
         EXPECT_TRUE(b_done.get());
         subscription->reset();
         service.drain();
