@@ -19,6 +19,7 @@
 #include "server/api/service_handler.hpp"
 #include "server/domain/engine_pool.hpp"
 #include "server/domain/game_service.hpp"
+#include "server/domain/line_search.hpp"
 #include "server/http/asio_runtime.hpp"
 #include "server/http/http_server.hpp"
 #include "server/sqlite/sqlite_store.hpp"
@@ -69,6 +70,8 @@ int serve(const ServeOptions& o) {
     server::EnginePoolOptions pool_options;
     pool_options.workers = o.engine_threads;
     server::EnginePool engines(pool_options);
+    // The analysis board's engine lines: half the cores at the lowest priority, beside the games.
+    server::LineSearchPool lines;
 
     // The games' actors run on an io_context of their own, apart from the sockets. No thread
     // waits for a commit (an actor is suspended until the store's committer calls back); a few
@@ -102,6 +105,7 @@ int serve(const ServeOptions& o) {
     options.threads = o.threads;
     options.max_connections = o.max_connections;
     options.default_lang = lang();  // --lang, else the locale
+    options.line_search = &lines;
     std::error_code ec;
     if (!std::filesystem::is_regular_file(options.static_dir / "index.html", ec))
         print_error(tr(Msg::ServeNoPage, o.static_dir));

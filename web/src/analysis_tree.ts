@@ -214,7 +214,7 @@ export function toggleNag(tree: Tree, path: Path, nag: number): Tree {
 export function nagSymbol(nag: number): string {
     const symbols: Readonly<Record<number, string>> = {
         1: '!', 2: '?', 3: '!!', 4: '??', 5: '!?', 6: '?!',
-        10: '=', 13: '∞', 14: '⩲', 15: '⩱', 16: '±', 17: '∓', 18: '+−', 19: '−+',
+        10: '=', 13: '∞', 14: '+=', 15: '=+', 16: '±', 17: '∓', 18: '+−', 19: '−+',
     };
     return symbols[nag] ?? `$${nag}`;
 }

@@ -6,6 +6,7 @@ import { Chessground } from '@lichess-org/chessground';
 import type { Api } from '@lichess-org/chessground/api';
 import type { Key } from '@lichess-org/chessground/types';
 import { announce } from './announce.js';
+import { analysisUrl } from './analysis_link.js';
 import { ApiError, createGame } from './api.js';
 import { castlingTrainer } from './castling_trainer.js';
 import { button, el, uniqueId } from './dom.js';
@@ -98,9 +99,11 @@ export function chess960Page(): HTMLElement {
             })
             .catch((e: unknown) => playMessage.replaceChildren(el('p', { text: t('createFailed', { error: errorText(e) }) })));
     };
+    const analyse = el('a', { class: 'button-link', text: t('anAnalyse'), attrs: { href: '/analyse', title: t('anAnalyseHint') } });
     const playButtons = el('div', { class: 'entry-row' }, [
         button(t('c960PlayComputer'), () => play('computer'), 'primary'),
         button(t('c960PlayFriend'), () => play('friend')),
+        analyse,
     ]);
 
     const showStart = (s: Chess960Start) => {
@@ -113,6 +116,7 @@ export function chess960Page(): HTMLElement {
             ...(s.blackBackRank ? [el('h3', { text: t('c960BlackRank') }), rankLine(s.blackBackRank)] : []),
         );
         fen.textContent = t('c960Fen', { fen: s.fen });
+        analyse.setAttribute('href', analysisUrl(s.fen, true));
         const mark = (squares: readonly string[]) => cg?.setAutoShapes(squares.map((q) => ({ orig: q as Key, brush: 'green' })));
         steps.replaceChildren(...s.steps.map((step) => stepItem(step, mark)));
         sum.textContent = `${formula(s)}${s.classical ? ` — ${t('c960IsClassical')}` : ''}`;

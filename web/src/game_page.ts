@@ -2,6 +2,7 @@
 // connection's events and hands it to the board, clocks, move list, entry and controls; plays
 // the sounds and says the moves, offers and the result in the live region.
 import { announce } from './announce.js';
+import { GameAnalysisLink } from './analysis_link.js';
 import { ApiError, fetchGame, fetchPgn, joinRematch, pgnUrl } from './api.js';
 import { eventTime } from './clock_format.js';
 import { ClockView } from './clock_view.js';
@@ -71,6 +72,7 @@ export class GamePage {
     private readonly notice: HTMLElement;
     private readonly back: HTMLButtonElement;
     private tick: number | null = null;
+    private readonly analyse: GameAnalysisLink;
 
     constructor(private readonly options: GamePageOptions) {
         const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -98,7 +100,8 @@ export class GamePage {
         this.notice.textContent = options.notice ?? '';
         this.back = button(t('backToGame'), () => this.showPly(Number.MAX_SAFE_INTEGER), 'back-to-game');
         this.back.hidden = true;
-        this.status = el('div', { class: 'status' }, [this.seat, this.line, this.firstMove.el, this.back, this.notice]);
+        this.analyse = new GameAnalysisLink(options.id);
+        this.status = el('div', { class: 'status' }, [this.seat, this.line, this.firstMove.el, this.back, this.analyse.el, this.notice]);
         this.el = el('div', { class: 'game' }, [
             this.status,
             this.clocks.black.el,
@@ -369,6 +372,7 @@ export class GamePage {
         this.coach.update(state, this.options.watching);
         this.renderLine();
         this.back.hidden = this.viewPly === null;
+        this.analyse.update(this.viewPly ?? state.ply, state.status === 'over' || state.status === 'aborted');
         document.title = `${t('gameListEntry', { white: this.playerName(state.players.white, state), black: this.playerName(state.players.black, state) })} · ${t('appTitle')}`;
     }
 

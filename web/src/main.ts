@@ -1,6 +1,8 @@
 // The page's entry: language, header settings and routing by path —
 // `/` the start page, `/game/{id}` a game (with `?invite=TOKEN` taking the free seat first),
-// `/watch/{id}` a game for spectators, `/regeln` and `/rules` the rules guide.
+// `/watch/{id}` a game for spectators, `/regeln` and `/rules` the rules guide, `/analyse` the
+// analysis board.
+import { AnalysisPage } from './analysis_page.js';
 import { announce, initAnnouncer } from './announce.js';
 import { ApiError, joinGame } from './api.js';
 import { byId, el } from './dom.js';
@@ -124,6 +126,14 @@ async function showRoute(app: HTMLElement, r: Route, sounds: Sounds): Promise<vo
             document.title = `${t('pgnTitle')} · ${t('appTitle')}`;
             app.replaceChildren(pgnPage());
             return;
+        case 'analysis': {
+            document.title = `${t('anTitle')} · ${t('appTitle')}`;
+            const page = new AnalysisPage({ notation: () => notation });
+            onNotationChange = () => page.refresh();
+            app.replaceChildren(page.el);
+            page.start();
+            return;
+        }
         case 'missing':
             document.title = t('appTitle');
             app.replaceChildren(el('p', { class: 'page-error', text: t('notFound') }));

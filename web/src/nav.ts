@@ -19,6 +19,7 @@ export const NavEntries: readonly NavEntry[] = [
     { label: 'navChess960', href: () => '/chess960', pages: ['chess960'] },
     { label: 'navClock', href: (lang) => (lang === 'en' ? '/clock' : '/uhr'), pages: ['clock'] },
     { label: 'navPgn', href: () => '/pgn', pages: ['pgn'] },
+    { label: 'navAnalysis', href: () => '/analyse', pages: ['analysis'] },
 ];
 
 /** The links of the navigation for the page at `pathname`. */

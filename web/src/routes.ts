@@ -10,12 +10,14 @@ export type Route =
     | { readonly page: 'chess960' }
     | { readonly page: 'clock' }
     | { readonly page: 'pgn' }
+    | { readonly page: 'analysis' }
     | { readonly page: 'missing' };
 
 /** The page for a path and query string. */
 export function route(pathname: string, search: string): Route {
     if (pathname === '/' || pathname === '/index.html') return { page: 'home' };
     if (pathname === '/coach' || pathname === '/coach/') return { page: 'coach' };
+    if (/^\/(analyse|analysis)\/?$/.test(pathname)) return { page: 'analysis' };
     if (/^\/regeln\/?$/.test(pathname)) return { page: 'rules', lang: 'de' };
     if (/^\/rules\/?$/.test(pathname)) return { page: 'rules', lang: 'en' };
     const tool = /^\/(chess960|uhr|clock|pgn)\/?$/.exec(pathname);

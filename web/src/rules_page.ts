@@ -3,6 +3,8 @@
 // contents, and how many exercises are solved.
 import { Chessground } from '@lichess-org/chessground';
 import type { Key } from '@lichess-org/chessground/types';
+import { analyseLink } from './analysis_link.js';
+import { positionOf } from './analysis_tree.js';
 import { button, el } from './dom.js';
 import { ExerciseBoard } from './exercise_board.js';
 import { type Lang, type MessageKey, htmlLang, t } from './i18n.js';
@@ -124,12 +126,19 @@ export class RulesPage {
     }
 }
 
+/** A diagram's position with White to move when it is a legal one (a diagram may show pieces
+ * alone to teach their moves): the analysis board opens it. */
+function legalDiagram(fen: string): string | undefined {
+    const full = fen.includes(' ') ? fen : `${fen} w - - 0 1`;
+    return positionOf(full) ? full : undefined;
+}
+
 /** A board to look at, with squares marked. */
 function diagram(fen: string, caption: RulesKey, marks: readonly string[]): HTMLElement {
     const host = el('div', { class: 'board' });
     const figure = el('figure', { class: 'diagram' }, [
         el('div', { class: 'board-frame', attrs: { role: 'img', 'aria-label': rt('diagramLabel', { caption: rt(caption) }) } }, [host]),
-        el('figcaption', { text: rt(caption) }),
+        el('figcaption', {}, [rt(caption), ' ', legalDiagram(fen) ? analyseLink(legalDiagram(fen)!) : null]),
     ]);
     Chessground(host, {
         fen,

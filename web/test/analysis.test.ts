@@ -160,7 +160,7 @@ test('analysis PGN: export with variations, comments and NAGs; read back the sam
     assert.equal(d6.comment, 'Philidor: solid but passive');
     assert.deepEqual(d6.nags, [2, 14]);
     assert.equal(nagSymbol(2), '?');
-    assert.equal(nagSymbol(14), '⩲');
+    assert.equal(nagSymbol(14), '+=');
 });
 
 test('analysis PGN: a pasted game with nested variations, a FEN start, Chess960, errors', () => {

@@ -28,6 +28,7 @@ constexpr std::array Routes{
     RouteSpec{"api/v1/games/{id}/join", false, true, Route::JoinGame},
     RouteSpec{"api/v1/games/{id}/{+}", false, true, Route::GameCommand},
     RouteSpec{"api/v1/exercises/{*}", true, true, Route::Exercises},
+    RouteSpec{"api/v1/analysis/socket", true, false, Route::AnalysisSocket},
 };
 
 enum class PathMatch { No, Yes, BadId };

@@ -15,18 +15,19 @@ namespace schach::server {
 enum class Method : std::uint8_t { Get, Head, Post, Other };
 
 enum class Route : std::uint8_t {
-    GameSocket,   // GET /ws/v1/games/{id} (a WebSocket upgrade)
-    ListGames,    // GET /api/v1/games
-    CreateGame,   // POST /api/v1/games
-    GameState,    // GET /api/v1/games/{id}
-    GameStream,   // GET /api/v1/games/{id}/stream (NDJSON)
-    GamePgn,      // GET /api/v1/games/{id}/pgn
-    GameCoach,    // GET /api/v1/games/{id}/coach
-    JoinGame,     // POST /api/v1/games/{id}/join
-    GameCommand,  // POST /api/v1/games/{id}/<command...> (move/e2e4, draw/offer, resign, ...)
-    Exercises,    // GET or POST /api/v1/exercises/... (the rules guide)
-    Tool,         // /api/<tool>/... (the tool pages' API: it answers paths and methods itself)
-    Static,       // anything else: the page's files (GET or HEAD)
+    GameSocket,      // GET /ws/v1/games/{id} (a WebSocket upgrade)
+    ListGames,       // GET /api/v1/games
+    CreateGame,      // POST /api/v1/games
+    GameState,       // GET /api/v1/games/{id}
+    GameStream,      // GET /api/v1/games/{id}/stream (NDJSON)
+    GamePgn,         // GET /api/v1/games/{id}/pgn
+    GameCoach,       // GET /api/v1/games/{id}/coach
+    JoinGame,        // POST /api/v1/games/{id}/join
+    GameCommand,     // POST /api/v1/games/{id}/<command...> (move/e2e4, draw/offer, resign, ...)
+    AnalysisSocket,  // GET /api/v1/analysis/socket (a WebSocket upgrade: the analysis board's engine lines)
+    Exercises,       // GET or POST /api/v1/exercises/... (the rules guide)
+    Tool,            // /api/<tool>/... (the tool pages' API: it answers paths and methods itself)
+    Static,          // anything else: the page's files (GET or HEAD)
 };
 
 struct RouteMatch {

@@ -36,6 +36,7 @@
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
 
+#include "server/api/analysis_socket.hpp"
 #include "server/api/game_json.hpp"
 #include "server/api/routes.hpp"
 #include "server/content/exercise_api.hpp"
@@ -204,6 +205,7 @@ struct HttpServer::Impl {
     net::awaitable<Response> serve_game_api(const Request& req, const Target& target, const RouteMatch& route);
     net::awaitable<void> stream_session(beast::tcp_stream& stream, Request req, std::string game);
     net::awaitable<void> ws_session(beast::tcp_stream stream, Request req, std::string game);
+    net::awaitable<void> analysis_session(beast::tcp_stream stream, Request req);
 
     Client caller_of(const Request& req, const Target& target, const std::string& game) const;
     bool origin_allowed(const Request& req) const;
@@ -343,6 +345,19 @@ net::awaitable<void> HttpServer::Impl::http_session(tcp::socket socket) {
             }
             co_await ws_session(std::move(stream), std::move(req), route->game);
             co_return;
+        }
+        if (route && route->route == Route::AnalysisSocket) {
+            const Client c = caller_of(req, *target, {});
+            Response res;
+            if (!options.line_search) res = error_response(404, ErrorCode::NoSuchPath, c.lang, false);
+            else if (!websocket::is_upgrade(req)) res = error_response(400, ErrorCode::Malformed, c.lang, false);
+            else if (!origin_allowed(req)) res = error_response(403, ErrorCode::Origin, c.lang, false);
+            else {
+                co_await analysis_session(std::move(stream), std::move(req));
+                co_return;
+            }
+            co_await http::async_write(stream, res, use_ec(ec));
+            break;
         }
         if (route && route->route == Route::GameStream) {
             co_await stream_session(stream, std::move(req), route->game);
@@ -737,6 +752,88 @@ net::awaitable<void> HttpServer::Impl::ws_session(beast::tcp_stream stream, Requ
         }
     }
     subscription.reset();
+    box->finish();
+}
+
+/// The analysis board's WebSocket: each message to an AnalysisSession, its answers through the
+/// outbox (the same writer, limits and rate as a game's WebSocket, without lag pings).
+net::awaitable<void> HttpServer::Impl::analysis_session(beast::tcp_stream stream, Request req) {
+    const auto target = parse_target(req.target());
+    const Client caller = caller_of(req, *target, {});
+    const auto ex = co_await net::this_coro::executor;
+    auto ws = std::make_shared<websocket::stream<beast::tcp_stream>>(std::move(stream));
+    const auto box = std::make_shared<Outbox>(ex);
+    box->limit = options.max_queued_events;
+    box->kill = [weak = std::weak_ptr(ws)] {
+        if (const auto w = weak.lock()) {
+            error_code ignored;
+            beast::get_lowest_layer(*w).socket().close(ignored);
+        }
+    };
+    beast::get_lowest_layer(*ws).expires_never();
+    ws->set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
+    ws->set_option(websocket::stream_base::decorator(
+        [](websocket::response_type& res) { res.set("Content-Security-Policy", ContentSecurityPolicy); }));
+    ws->read_message_max(MaxFrameBytes);
+    error_code ec;
+    co_await ws->async_accept(req, use_ec(ec));
+    if (ec) co_return;
+    AnalysisSession session(*options.line_search, caller.lang, sink_for(box));
+
+    net::co_spawn(
+        ex,
+        [ws, box]() -> net::awaitable<void> {
+            error_code wec;
+            for (;;) {
+                while (!box->queue.empty() && !box->done && !box->close) {
+                    std::string message = std::move(box->queue.front());
+                    box->queue.pop_front();
+                    ws->text(true);
+                    co_await ws->async_write(net::buffer(message), use_ec(wec));
+                    if (wec) {
+                        box->finish();
+                        co_return;
+                    }
+                }
+                if (box->close) {
+                    const websocket::close_reason reason(*box->close);
+                    box->done = true;
+                    co_await ws->async_close(reason, use_ec(wec));
+                    co_return;
+                }
+                if (box->done) co_return;
+                co_await wait_signal(*box, std::chrono::hours(24));
+            }
+        },
+        net::detached);
+
+    beast::flat_buffer buffer;
+    std::deque<std::chrono::steady_clock::time_point> recent;
+    for (;;) {
+        buffer.clear();
+        co_await ws->async_read(buffer, use_ec(ec));
+        if (ec) break;
+        if (box->close) continue;
+        const auto now = std::chrono::steady_clock::now();
+        while (!recent.empty() && now - recent.front() > options.rate_window) recent.pop_front();
+        recent.push_back(now);
+        if (recent.size() > static_cast<std::size_t>(options.rate_messages)) {
+            session.stop();
+            box->close = websocket::close_code::policy_error;
+            box->signal.cancel();
+            continue;
+        }
+        if (!ws->got_text()) {
+            session.message({});  // not JSON text: malformed, in the session's own form
+            continue;
+        }
+        try {
+            session.message(beast::buffers_to_string(buffer.data()));
+        } catch (const std::exception&) {
+            box->push(error_message(ErrorCode::Internal, caller.lang));
+        }
+    }
+    session.stop();
     box->finish();
 }
 

@@ -14,6 +14,7 @@
 
 #include "server/api/handler.hpp"
 #include "server/api/protocol.hpp"
+#include "server/domain/line_search.hpp"
 
 namespace schach::server {
 
@@ -35,6 +36,9 @@ struct ServerOptions {
     /// Host names the server answers to besides localhost, 127.0.0.1, [::1] and `host`
     /// (protocol.hpp host_allowed); any other Host gets 421.
     std::vector<std::string> allowed_hosts;
+    /// The analysis board's engine lines (`/api/v1/analysis/socket`); none: that path is 404.
+    /// Must outlive the server.
+    LineSearchPool* line_search = nullptr;
 };
 
 /// The Content-Security-Policy of every answer (the page has no inline scripts or styles).

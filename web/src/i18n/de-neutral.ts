@@ -1,6 +1,7 @@
 // Gender-neutral German after the seed text's forms (de Spielere, Spielerne, einey, mensch;
 // de Könige, de Wesire, de Läufere, de Springere, de Bauere; der Turm stays).
 import type { Messages } from '../i18n.js';
+import { analysisDeNeutral } from './analysis.de-neutral.js';
 import { toolsDeNeutral } from './tools.de-neutral.js';
 
 export const deNeutral: Messages = {
@@ -182,4 +183,5 @@ export const deNeutral: Messages = {
     gameAborted: 'Die Partie wurde abgebrochen.',
     offerDeclined: 'Das Angebot wurde abgelehnt oder zurückgezogen.',
     ...toolsDeNeutral,
+    ...analysisDeNeutral,
 };

@@ -1,5 +1,6 @@
 // German: the words of the page.
 import type { Messages } from '../i18n.js';
+import { analysisDe } from './analysis.de.js';
 import { toolsDe } from './tools.de.js';
 
 export const de: Messages = {
@@ -181,4 +182,5 @@ export const de: Messages = {
     gameAborted: 'Die Partie wurde abgebrochen.',
     offerDeclined: 'Das Angebot wurde abgelehnt oder zurückgezogen.',
     ...toolsDe,
+    ...analysisDe,
 };

@@ -1,5 +1,6 @@
 // English: the reference key set. Every other language must have exactly these keys
 // (`Messages` in i18n.ts is derived from this object).
+import { analysisEn } from './analysis.en.js';
 import { toolsEn } from './tools.en.js';
 
 export const en = {
@@ -203,4 +204,5 @@ export const en = {
     offerDeclined: 'The offer was declined or withdrawn.',
     // The tool pages (their own file)
     ...toolsEn,
+    ...analysisEn,
 } as const;

@@ -1,0 +1,209 @@
+#include "server/domain/line_search.hpp"
+
+#include <algorithm>
+#include <chrono>
+
+#if defined(__linux__)
+#include <sys/resource.h>
+#endif
+
+#include "core/movegen.hpp"
+#include "engine/engine.hpp"
+
+namespace schach::server {
+
+struct LineSearchPool::Job {
+    LineSearchRequest request;
+    // Held while a report is made; cancel() takes it, so that no report follows a cancel.
+    std::mutex report;
+    bool cancelled = false;  // under `report`
+    // Under the pool's mutex.
+    bool stop = false;      // cancelled while searching (or before the search started)
+    bool finished = false;  // the search has ended (its best move reported)
+};
+
+namespace {
+
+/// The calling thread (and the threads it starts later) at the lowest priority: Linux applies
+/// setpriority(PRIO_PROCESS, 0) to the calling thread only, and new threads inherit it.
+void lower_thread_priority() {
+#if defined(__linux__)
+    (void)setpriority(PRIO_PROCESS, 0, 19);
+#endif
+}
+
+}  // namespace
+
+LineSearchPool::Ticket::Ticket(Ticket&& other) noexcept : pool_(other.pool_), job_(std::move(other.job_)) {
+    other.pool_ = nullptr;
+}
+
+LineSearchPool::Ticket& LineSearchPool::Ticket::operator=(Ticket&& other) noexcept {
+    if (this != &other) {
+        cancel();
+        pool_ = other.pool_;
+        job_ = std::move(other.job_);
+        other.pool_ = nullptr;
+    }
+    return *this;
+}
+
+LineSearchPool::Ticket::~Ticket() { cancel(); }
+
+void LineSearchPool::Ticket::cancel() {
+    if (pool_ && job_) pool_->cancel(job_);
+    job_.reset();
+    pool_ = nullptr;
+}
+
+int LineSearchPool::default_workers() {
+    const int cores = static_cast<int>(std::thread::hardware_concurrency());
+    return std::max(1, cores / 2);
+}
+
+LineSearchPool::LineSearchPool(LineSearchOptions options) : options_(options) {
+    options_.workers = options_.workers > 0 ? options_.workers : default_workers();
+    for (int i = 0; i < options_.workers; ++i) threads_.emplace_back([this] { run(); });
+}
+
+LineSearchPool::~LineSearchPool() {
+    {
+        std::lock_guard lock(mutex_);
+        stopping_ = true;
+        queue_.clear();
+    }
+    wake_.notify_all();
+    for (std::thread& t : threads_) t.join();
+}
+
+std::size_t LineSearchPool::waiting() const {
+    std::lock_guard lock(mutex_);
+    return queue_.size();
+}
+
+std::expected<LineSearchPool::Ticket, LineSearchError> LineSearchPool::submit(LineSearchRequest request) {
+    auto job = std::make_shared<Job>();
+    job->request = std::move(request);
+    job->request.multipv = std::clamp(job->request.multipv, 1, MaxLines);
+    {
+        std::lock_guard lock(mutex_);
+        if (stopping_ || queue_.size() >= options_.max_waiting) return std::unexpected(LineSearchError::Busy);
+        queue_.push_back(job);
+    }
+    wake_.notify_all();
+    return Ticket(this, std::move(job));
+}
+
+void LineSearchPool::cancel(const std::shared_ptr<Job>& job) {
+    {
+        std::lock_guard lock(mutex_);
+        std::erase(queue_, job);
+        job->stop = true;
+    }
+    wake_.notify_all();
+    std::lock_guard lock(job->report);
+    job->cancelled = true;
+}
+
+void LineSearchPool::run() {
+    if (options_.low_priority) lower_thread_priority();
+    engine::Engine engine;
+    engine::EngineOptions eo = engine.options();
+    eo.hash_mb = options_.hash_mb;
+    eo.multipv = 1;
+    engine.set_options(eo);
+    for (;;) {
+        std::shared_ptr<Job> job;
+        {
+            std::unique_lock lock(mutex_);
+            wake_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
+            if (stopping_) return;
+            job = std::move(queue_.front());
+            queue_.pop_front();
+        }
+        search(engine, *job);
+    }
+}
+
+namespace {
+
+LineUpdate final_update() {
+    LineUpdate u;
+    u.done = true;
+    return u;
+}
+
+/// Reports unless the job was cancelled.
+template <class Job>
+void deliver(Job& job, const LineUpdate& update) {
+    std::lock_guard lock(job.report);
+    if (!job.cancelled && job.request.on_update) job.request.on_update(update);
+}
+
+}  // namespace
+
+void LineSearchPool::search(engine::Engine& engine, Job& job) {
+    const LineSearchRequest& r = job.request;
+    Position end = r.start;
+    for (const Move m : r.moves) end.do_move(m);
+    const int legal = count_legal(end);
+    if (legal == 0) {  // mate or stalemate on the board: nothing to search
+        deliver(job, final_update());
+        return;
+    }
+    const int shown = std::min(r.multipv, legal);
+    engine::EngineOptions eo = engine.options();
+    if (eo.multipv != shown || eo.chess960 != r.start.is_chess960()) {
+        eo.multipv = shown;
+        eo.chess960 = r.start.is_chess960();
+        engine.set_options(eo);
+    }
+    if (!engine.set_position(r.start, r.moves)) {  // the caller checked the moves: not reached
+        deliver(job, final_update());
+        return;
+    }
+    // The lines of the depth being reported; complete once the last (`shown`) has come.
+    std::vector<SearchedLine> lines(static_cast<std::size_t>(shown));
+    LineUpdate last;
+    engine.on_info([&](const engine::SearchInfo& info) {
+        if (info.score.bound != engine::ScoreBound::Exact || info.multipv < 1 || info.multipv > shown ||
+            info.pv.empty())
+            return;
+        lines[static_cast<std::size_t>(info.multipv - 1)] = SearchedLine{info.score, info.pv};
+        if (info.multipv != shown) return;
+        last = LineUpdate{info.depth, info.nodes, info.time_ms, lines, false};
+        deliver(job, last);
+    });
+    engine.on_bestmove([&](const engine::BestMove&) {
+        {
+            std::lock_guard lock(mutex_);
+            job.finished = true;
+        }
+        wake_.notify_all();
+    });
+    engine::SearchLimits limits;
+    limits.depth = options_.max_depth;
+    limits.movetime = options_.max_time_ms;
+    const auto started = std::chrono::steady_clock::now();
+    engine.go(limits);
+    {
+        std::unique_lock lock(mutex_);
+        bool stopped = false;
+        while (!job.finished) {
+            const bool others_wait =
+                !queue_.empty() && std::chrono::steady_clock::now() - started >= std::chrono::milliseconds(options_.share_ms);
+            if (!stopped && (job.stop || stopping_ || others_wait)) {
+                engine.stop();
+                stopped = true;
+            }
+            wake_.wait_for(lock, std::chrono::milliseconds(50));
+        }
+    }
+    engine.wait();
+    engine.on_info(nullptr);
+    engine.on_bestmove(nullptr);
+    last.done = true;
+    deliver(job, last);
+}
+
+}  // namespace schach::server

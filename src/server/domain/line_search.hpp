@@ -1,0 +1,123 @@
+#pragma once
+// LineSearchPool: the engine lines of the analysis board. A bounded number of searches at once
+// for all connections together (each worker thread owns an engine::Engine); more requests wait
+// in a bounded queue, and a search that has had its share yields while others wait, so a busy
+// server gives each position less depth rather than making anyone wait long. The workers (and
+// the search threads they start) run at the lowest scheduling priority, so the games against
+// the computer (EnginePool, normal priority) keep the cores they need.
+//
+// A search reports its lines after every completed depth through the request's callback (on a
+// search thread; it must not block), and once more when it ends. A Ticket stands for one
+// request: dropping it (or cancel()) stops the search, and no report of it follows.
+
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <expected>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "core/move.hpp"
+#include "core/position.hpp"
+#include "engine/score.hpp"
+
+namespace schach::engine {
+class Engine;
+}
+
+namespace schach::server {
+
+struct LineSearchOptions {
+    /// Searches at once, over all connections; 0: half the cores, at least one.
+    int workers = 0;
+    int hash_mb = 32;        // per worker
+    int max_depth = 40;      // a search ends at this depth
+    std::int64_t max_time_ms = 30'000;  // ... or after this long (its lines stand)
+    /// While others wait, a running search yields after this long (its lines stand).
+    std::int64_t share_ms = 2'000;
+    std::size_t max_waiting = 32;  // more waiting requests are refused (LineSearchError::Busy)
+    bool low_priority = true;      // the workers' threads at nice 19 (Linux)
+};
+
+/// One principal variation: its score from the side to move's view and its moves.
+struct SearchedLine {
+    engine::Score score;
+    std::vector<Move> pv;
+};
+
+/// A report: the lines of a completed depth, best first (`lines` empty when the position has no
+/// legal move); `done` on the last report of a search.
+struct LineUpdate {
+    int depth = 0;
+    std::uint64_t nodes = 0;
+    std::int64_t time_ms = 0;
+    std::vector<SearchedLine> lines;
+    bool done = false;
+};
+
+struct LineSearchRequest {
+    Position start;
+    std::vector<Move> moves;  // legal, from `start` (the history counts for repetitions)
+    int multipv = 1;          // 1..MaxLines
+    /// Called on a search thread with each report; must not block.
+    std::function<void(const LineUpdate&)> on_update;
+};
+
+inline constexpr int MaxLines = 5;
+
+enum class LineSearchError : std::uint8_t {
+    Busy,  // the queue is full (or the pool is shutting down)
+};
+
+class LineSearchPool {
+    struct Job;
+
+public:
+    /// One request: destroying it (or cancel()) stops its search; no report follows.
+    class Ticket {
+    public:
+        Ticket() = default;
+        Ticket(Ticket&& other) noexcept;
+        Ticket& operator=(Ticket&& other) noexcept;
+        ~Ticket();
+        void cancel();
+        explicit operator bool() const { return job_ != nullptr; }
+
+    private:
+        friend class LineSearchPool;
+        Ticket(LineSearchPool* pool, std::shared_ptr<Job> job) : pool_(pool), job_(std::move(job)) {}
+        LineSearchPool* pool_ = nullptr;
+        std::shared_ptr<Job> job_;
+    };
+
+    explicit LineSearchPool(LineSearchOptions options = {});
+    /// Stops every search; tickets still held must be dropped before the pool.
+    ~LineSearchPool();
+    LineSearchPool(const LineSearchPool&) = delete;
+    LineSearchPool& operator=(const LineSearchPool&) = delete;
+
+    std::expected<Ticket, LineSearchError> submit(LineSearchRequest request);
+    int workers() const { return static_cast<int>(threads_.size()); }
+    const LineSearchOptions& options() const { return options_; }
+    /// Requests waiting for a worker.
+    std::size_t waiting() const;
+
+    static int default_workers();
+
+private:
+    void run();
+    void search(engine::Engine& engine, Job& job);
+    void cancel(const std::shared_ptr<Job>& job);
+
+    LineSearchOptions options_;
+    mutable std::mutex mutex_;
+    std::condition_variable wake_;
+    std::deque<std::shared_ptr<Job>> queue_;
+    bool stopping_ = false;
+    std::vector<std::thread> threads_;
+};
+
+}  // namespace schach::server
