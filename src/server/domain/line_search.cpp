@@ -24,8 +24,9 @@ struct LineSearchPool::Job {
 
 namespace {
 
-/// The calling thread (and the threads it starts later) at the lowest priority: Linux applies
-/// setpriority(PRIO_PROCESS, 0) to the calling thread only, and new threads inherit it.
+/// The calling thread at the lowest priority: Linux applies setpriority(PRIO_PROCESS, 0) to the
+/// calling thread only. (It cannot be raised again without privileges: only a search's own
+/// thread, which ends with the search, is lowered.)
 void lower_thread_priority() {
 #if defined(__linux__)
     (void)setpriority(PRIO_PROCESS, 0, 19);
@@ -106,7 +107,6 @@ void LineSearchPool::cancel(const std::shared_ptr<Job>& job) {
 }
 
 void LineSearchPool::run() {
-    if (options_.low_priority) lower_thread_priority();
     engine::Engine engine;
     engine::EngineOptions eo = engine.options();
     eo.hash_mb = options_.hash_mb;
@@ -165,6 +165,7 @@ void LineSearchPool::search(engine::Engine& engine, Job& job) {
     // The lines of the depth being reported; complete once the last (`shown`) has come.
     std::vector<SearchedLine> lines(static_cast<std::size_t>(shown));
     LineUpdate last;
+    bool lowered = false;
     engine.on_info([&](const engine::SearchInfo& info) {
         if (info.score.bound != engine::ScoreBound::Exact || info.multipv < 1 || info.multipv > shown ||
             info.pv.empty())
@@ -173,6 +174,13 @@ void LineSearchPool::search(engine::Engine& engine, Job& job) {
         if (info.multipv != shown) return;
         last = LineUpdate{info.depth, info.nodes, info.time_ms, lines, false};
         deliver(job, last);
+        // The first lines come at full speed (the page shows them within a blink); the rest of
+        // the search yields the cores to the games against the computer. This runs on the
+        // search's own thread (one per search), which ends with it.
+        if (options_.low_priority && !lowered) {
+            lower_thread_priority();
+            lowered = true;
+        }
     });
     engine.on_bestmove([&](const engine::BestMove&) {
         {

@@ -2,9 +2,9 @@
 // LineSearchPool: the engine lines of the analysis board. A bounded number of searches at once
 // for all connections together (each worker thread owns an engine::Engine); more requests wait
 // in a bounded queue, and a search that has had its share yields while others wait, so a busy
-// server gives each position less depth rather than making anyone wait long. The workers (and
-// the search threads they start) run at the lowest scheduling priority, so the games against
-// the computer (EnginePool, normal priority) keep the cores they need.
+// server gives each position less depth rather than making anyone wait long. After its first
+// lines a search runs at the lowest scheduling priority, so the games against the computer
+// (EnginePool, normal priority) keep the cores they need.
 //
 // A search reports its lines after every completed depth through the request's callback (on a
 // search thread; it must not block), and once more when it ends. A Ticket stands for one
@@ -39,7 +39,7 @@ struct LineSearchOptions {
     /// While others wait, a running search yields after this long (its lines stand).
     std::int64_t share_ms = 2'000;
     std::size_t max_waiting = 32;  // more waiting requests are refused (LineSearchError::Busy)
-    bool low_priority = true;      // the workers' threads at nice 19 (Linux)
+    bool low_priority = true;      // after its first lines a search's thread at nice 19 (Linux)
 };
 
 /// One principal variation: its score from the side to move's view and its moves.
