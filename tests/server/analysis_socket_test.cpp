@@ -186,8 +186,9 @@ TEST_F(AnalysisSocketTest, Chess960CastlingAsKingTakesRook) {
     start();
     const auto ws = connect();
     // Chess960 position 0 (BBQNNRKR) with the castling files: the lines are legal UCI there.
-    send(*ws,
-         R"({"t":"analyse","id":3,"fen":"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1","chess960":true,"multipv":2})");
+    send(
+        *ws,
+        R"({"t":"analyse","id":3,"fen":"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1","chess960":true,"multipv":2})");
     EXPECT_EQ(read(*ws).at("opening"), nullptr);  // no names in Chess960
     const json::value m = lines_until(*ws, 3, 3);
     EXPECT_EQ(m.at("lines").as_array().size(), 2u);
@@ -209,7 +210,7 @@ TEST_F(AnalysisSocketTest, BadMessagesGetTypedErrors) {
     send(*ws, R"({"t":"analyse","id":3,"fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1"})");
     const json::value fen = read(*ws);
     EXPECT_EQ(fen.at("code"), "bad-fen");
-    EXPECT_EQ(fen.at("field"), "side");
+    EXPECT_EQ(fen.at("field"), "turn");
     EXPECT_EQ(fen.at("offset"), 44);
     EXPECT_FALSE(fen.at("text").as_string().empty());
     send(*ws, R"({"t":"analyse","id":4,"moves":["e2e4","e7e5","e4e5"]})");
@@ -244,7 +245,7 @@ TEST_F(AnalysisSocketTest, BoundedInTotalAndSharedWhenOthersWait) {
     EXPECT_EQ(busy.at("code"), "busy");
     EXPECT_EQ(busy.at("text"), "The engine is busy right now. Please try again in a moment.");
     EXPECT_TRUE(lines_until(*a, 1, 1000).at("done").as_bool());  // a yielded
-    EXPECT_EQ(lines_until(*b, 1, 1).at("t"), "lines");            // b's turn
+    EXPECT_EQ(lines_until(*b, 1, 1).at("t"), "lines");           // b's turn
 }
 
 TEST(LineSearchPool, NoReportAfterCancel) {

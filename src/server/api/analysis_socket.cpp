@@ -36,8 +36,7 @@ std::string error_words(std::string_view code, Language lang) {
     if (code == "malformed") return error_text(ErrorCode::Malformed, lang);
     if (code == "unknown-type") return error_text(ErrorCode::UnknownType, lang);
     if (code == "bad-move")
-        return say({"Dieser Zug ist in der Stellung nicht möglich.", "",
-                    "This move is not possible in the position."},
+        return say({"Dieser Zug ist in der Stellung nicht möglich.", "", "This move is not possible in the position."},
                    lang);
     if (code == "busy")
         return say({"Die Engine ist gerade ausgelastet. Bitte gleich noch einmal versuchen.",
@@ -141,8 +140,8 @@ void AnalysisSession::message(std::string_view text) {
     const json::value* multipv = o.if_contains("multipv");
     const json::value* c960 = o.if_contains("chess960");
     if ((fen && !fen->is_string()) || (moves && !moves->is_array()) || (c960 && !c960->is_bool()) ||
-        (multipv && (!is_whole(*multipv) || multipv->to_number<double>() < 1 ||
-                     multipv->to_number<double>() > MaxLines)))
+        (multipv &&
+         (!is_whole(*multipv) || multipv->to_number<double>() < 1 || multipv->to_number<double>() > MaxLines)))
         return error("malformed", id);
     if (moves && moves->as_array().size() > MaxAnalysisMoves) return error("malformed", id);
     const bool chess960 = c960 && c960->as_bool();

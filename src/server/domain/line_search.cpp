@@ -198,8 +198,8 @@ void LineSearchPool::search(engine::Engine& engine, Job& job) {
         std::unique_lock lock(mutex_);
         bool stopped = false;
         while (!job.finished) {
-            const bool others_wait =
-                !queue_.empty() && std::chrono::steady_clock::now() - started >= std::chrono::milliseconds(options_.share_ms);
+            const bool others_wait = !queue_.empty() && std::chrono::steady_clock::now() - started >=
+                                                            std::chrono::milliseconds(options_.share_ms);
             if (!stopped && (job.stop || stopping_ || others_wait)) {
                 engine.stop();
                 stopped = true;

@@ -33,8 +33,8 @@ namespace schach::server {
 struct LineSearchOptions {
     /// Searches at once, over all connections; 0: half the cores, at least one.
     int workers = 0;
-    int hash_mb = 32;        // per worker
-    int max_depth = 40;      // a search ends at this depth
+    int hash_mb = 32;                   // per worker
+    int max_depth = 40;                 // a search ends at this depth
     std::int64_t max_time_ms = 30'000;  // ... or after this long (its lines stand)
     /// While others wait, a running search yields after this long (its lines stand).
     std::int64_t share_ms = 2'000;

@@ -177,6 +177,56 @@ net::awaitable<T> answer_of(Start start) {
     co_return result;
 }
 
+using WebSocket = websocket::stream<beast::tcp_stream>;
+
+std::int64_t steady_ms() {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+}
+
+/// A WebSocket's writer: the only one to write or close, so that writes never overlap. Sends the
+/// outbox's messages in order, closes with its close code, and pings every `interval` for the
+/// lag (none when `lag` is null or the interval 0).
+net::awaitable<void> ws_writer(std::shared_ptr<WebSocket> ws, std::shared_ptr<Outbox> box,
+                               std::shared_ptr<LagMeter> lag, std::chrono::milliseconds interval) {
+    error_code wec;
+    const bool pings = lag && interval.count() > 0;
+    auto next_ping = std::chrono::steady_clock::now() + interval;
+    for (;;) {
+        while (!box->queue.empty() && !box->done && !box->close) {
+            std::string message = std::move(box->queue.front());
+            box->queue.pop_front();
+            ws->text(true);
+            co_await ws->async_write(net::buffer(message), use_ec(wec));
+            if (wec) {
+                box->finish();
+                co_return;
+            }
+        }
+        if (box->close) {
+            const websocket::close_reason reason(*box->close);
+            box->done = true;
+            co_await ws->async_close(reason, use_ec(wec));
+            co_return;
+        }
+        if (box->done) co_return;
+        if (pings && std::chrono::steady_clock::now() >= next_ping) {
+            next_ping = std::chrono::steady_clock::now() + interval;
+            const std::string payload = lag->ping(steady_ms());
+            co_await ws->async_ping(websocket::ping_data(beast::string_view(payload)), use_ec(wec));
+            if (wec) {
+                box->finish();
+                co_return;
+            }
+            continue;
+        }
+        const auto wait =
+            pings ? std::chrono::duration_cast<std::chrono::milliseconds>(next_ping - std::chrono::steady_clock::now())
+                  : std::chrono::milliseconds(std::chrono::hours(24));
+        co_await wait_signal(*box, std::max(wait, std::chrono::milliseconds(1)));
+    }
+}
+
 }  // namespace
 
 struct HttpServer::Impl {
@@ -231,11 +281,6 @@ net::awaitable<std::optional<Subscription>> HttpServer::Impl::try_subscribe(cons
 namespace {
 
 std::string header(const Request& req, http::field f) { return std::string(req[f]); }
-
-std::int64_t steady_ms() {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch())
-        .count();
-}
 
 }  // namespace
 
@@ -666,46 +711,7 @@ net::awaitable<void> HttpServer::Impl::ws_session(beast::tcp_stream stream, Requ
     if (ec) co_return;
 
     // The writer: the only one to write or close, so that writes never overlap.
-    net::co_spawn(
-        ex,
-        [ws, box, lag, interval = options.lag_ping_interval]() -> net::awaitable<void> {
-            error_code wec;
-            auto next_ping = std::chrono::steady_clock::now() + interval;
-            for (;;) {
-                while (!box->queue.empty() && !box->done && !box->close) {
-                    std::string message = std::move(box->queue.front());
-                    box->queue.pop_front();
-                    ws->text(true);
-                    co_await ws->async_write(net::buffer(message), use_ec(wec));
-                    if (wec) {
-                        box->finish();
-                        co_return;
-                    }
-                }
-                if (box->close) {
-                    const websocket::close_reason reason(*box->close);
-                    box->done = true;
-                    co_await ws->async_close(reason, use_ec(wec));
-                    co_return;
-                }
-                if (box->done) co_return;
-                if (interval.count() > 0 && std::chrono::steady_clock::now() >= next_ping) {
-                    next_ping = std::chrono::steady_clock::now() + interval;
-                    const std::string payload = lag->ping(steady_ms());
-                    co_await ws->async_ping(websocket::ping_data(beast::string_view(payload)), use_ec(wec));
-                    if (wec) {
-                        box->finish();
-                        co_return;
-                    }
-                    continue;
-                }
-                const auto wait = interval.count() > 0 ? std::chrono::duration_cast<std::chrono::milliseconds>(
-                                                             next_ping - std::chrono::steady_clock::now())
-                                                       : std::chrono::milliseconds(std::chrono::hours(24));
-                co_await wait_signal(*box, std::max(wait, std::chrono::milliseconds(1)));
-            }
-        },
-        net::detached);
+    net::co_spawn(ex, ws_writer(ws, box, lag, options.lag_ping_interval), net::detached);
 
     beast::flat_buffer buffer;
     std::deque<std::chrono::steady_clock::time_point> recent;
@@ -780,32 +786,7 @@ net::awaitable<void> HttpServer::Impl::analysis_session(beast::tcp_stream stream
     if (ec) co_return;
     AnalysisSession session(*options.line_search, caller.lang, sink_for(box));
 
-    net::co_spawn(
-        ex,
-        [ws, box]() -> net::awaitable<void> {
-            error_code wec;
-            for (;;) {
-                while (!box->queue.empty() && !box->done && !box->close) {
-                    std::string message = std::move(box->queue.front());
-                    box->queue.pop_front();
-                    ws->text(true);
-                    co_await ws->async_write(net::buffer(message), use_ec(wec));
-                    if (wec) {
-                        box->finish();
-                        co_return;
-                    }
-                }
-                if (box->close) {
-                    const websocket::close_reason reason(*box->close);
-                    box->done = true;
-                    co_await ws->async_close(reason, use_ec(wec));
-                    co_return;
-                }
-                if (box->done) co_return;
-                co_await wait_signal(*box, std::chrono::hours(24));
-            }
-        },
-        net::detached);
+    net::co_spawn(ex, ws_writer(ws, box, nullptr, std::chrono::milliseconds(0)), net::detached);
 
     beast::flat_buffer buffer;
     std::deque<std::chrono::steady_clock::time_point> recent;
