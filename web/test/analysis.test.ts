@@ -234,3 +234,36 @@ test('analysis address: position, line, variant and colour round trip', () => {
     assert.equal(moveNumber(1, false), '1.');
     assert.equal(moveNumber(2, true), '1…');
 });
+
+test('analysis view: the board for the node shown, the lines as arrows, evaluations in words', async () => {
+    const { boardConfig, evalText, lineArrows, winningChances } = await import('../src/analysis_view.js');
+    const { c } = start();
+    playAll(c, ['e2e4']);
+    c.connected();
+    c.receive({ t: 'lines', id: c.state.engine.id, depth: 3, nodes: 10, done: false, lines: [
+        { eval: { cp: 30 }, pv: ['c7c5', 'g1f3'], san: ['c5', 'Nf3'] },
+        { eval: { mate: -2 }, pv: ['e7e5'], san: ['e5'] },
+    ] });
+    const config = boardConfig(c.state);
+    assert.equal(config.turnColor, 'black');
+    assert.deepEqual(config.lastMove, ['e2', 'e4']);
+    assert.deepEqual([...(config.movable?.dests?.get('e7') ?? [])].sort(), ['e5', 'e6']);
+    assert.equal(config.check, false);
+    const arrows = lineArrows(c.state.engine);
+    assert.deepEqual(arrows.map((a) => [a.orig, a.dest, a.brush]), [['c7', 'c5', 'blue'], ['e7', 'e5', 'paleGrey']]);
+    c.setEngine(false);
+    assert.deepEqual(lineArrows(c.state.engine), []);
+    assert.equal(evalText({ cp: 35 }), '+0.35');
+    assert.equal(evalText({ cp: -120 }), '−1.20');
+    assert.equal(evalText({ cp: 0 }), '0.00');
+    assert.equal(evalText({ mate: 3 }), '#3');
+    assert.equal(evalText({ mate: -2 }), '#−2');
+    assert.equal(winningChances({ cp: 0 }), 0);
+    assert.ok(Math.abs(winningChances({ cp: 100 }) - 0.1819) < 0.001);
+    assert.equal(winningChances({ cp: 5000 }), winningChances({ cp: 1000 }));
+    assert.equal(winningChances({ mate: -1 }), -1);
+    // Check: the side to move's king is marked.
+    const { c: m } = start();
+    playAll(m, ['f2f3', 'e7e5', 'g2g4', 'd8h4']);
+    assert.equal(boardConfig(m.state).check, 'white');
+});
