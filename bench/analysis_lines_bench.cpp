@@ -22,10 +22,10 @@ using namespace schach;
 
 /// The Najdorf game of the page's measurement (web/test-browser/analysis-latency.mjs).
 std::vector<Move> game_moves() {
-    const char* sans[] = {"e4",  "c5",   "Nf3", "d6",  "d4",  "cxd4", "Nxd4", "Nf6",  "Nc3", "a6",  "Be3",
-                          "e5",  "Nb3",  "Be6", "f3",  "Be7", "Qd2",  "O-O",  "O-O-O", "Nbd7", "g4",  "b5",
-                          "g5",  "b4",   "Ne2", "Ne8", "f4",  "a5",   "f5",   "a4",   "Nbd4", "exd4", "Nxd4",
-                          "b3",  "Kb1",  "bxc2+", "Nxc2", "Bb3", "axb3", "axb3"};
+    const char* sans[] = {"e4",   "c5",   "Nf3",  "d6",  "d4",  "cxd4",  "Nxd4", "Nf6", "Nc3",   "a6",
+                          "Be3",  "e5",   "Nb3",  "Be6", "f3",  "Be7",   "Qd2",  "O-O", "O-O-O", "Nbd7",
+                          "g4",   "b5",   "g5",   "b4",  "Ne2", "Ne8",   "f4",   "a5",  "f5",    "a4",
+                          "Nbd4", "exd4", "Nxd4", "b3",  "Kb1", "bxc2+", "Nxc2", "Bb3", "axb3",  "axb3"};
     std::vector<Move> out;
     Position pos;
     for (const char* san : sans) {
