@@ -113,7 +113,7 @@ export class AnalysisPage {
     private readonly nodeSlot = el('div', { class: 'node-slot' });
     private readonly engineSlot = el('div', { class: 'engine-slot' });
     private readonly notice = el('p', { class: 'form-message', attrs: { role: 'status' } });
-    private readonly pgnOut = el('textarea', { class: 'pgn-out', attrs: { rows: '8', readonly: '', spellcheck: 'false' } });
+    private readonly pgnOut = el('textarea', { class: 'pgn-out', attrs: { id: uniqueId('pgn-out'), rows: '8', readonly: '', spellcheck: 'false' } });
     private rendered: Partial<Record<'tree' | 'path' | 'engine' | 'opening' | 'notation' | 'orientation' | 'connection', unknown>> = {};
     private readonly actions: Actions;
 
@@ -280,7 +280,7 @@ export class AnalysisPage {
         const copy = button(t('anCopy'), () => {
             void copyText(this.pgnOut.value).then((ok) => announce(t(ok ? 'anCopied' : 'anCopyFailed')));
         });
-        exportBox.append(el('label', { text: t('anPgnOut') }, []), this.pgnOut, el('div', { class: 'entry-row' }, [copy, download]));
+        exportBox.append(el('label', { text: t('anPgnOut'), attrs: { for: this.pgnOut.id } }), this.pgnOut, el('div', { class: 'entry-row' }, [copy, download]));
         const exportButton = button(t('anExport'), () => {
             const text = c.pgn();
             this.pgnOut.value = text;
