@@ -31,6 +31,8 @@ TEST(ServerProtocol, StaticFilesArePlainNamesOrThePageRoutes) {
     EXPECT_EQ(static_file_for({"game", "aB3dE5gH"}), "index.html");
     EXPECT_EQ(static_file_for({"watch", "aB3dE5gH"}), "index.html");
     EXPECT_EQ(static_file_for({"coach"}), "index.html");
+    EXPECT_EQ(static_file_for({"analyse"}), "index.html");
+    EXPECT_EQ(static_file_for({"analysis"}), "index.html");
     EXPECT_EQ(static_file_for({"app.js"}), "app.js");
     EXPECT_EQ(static_file_for({"chessground.base.css"}), "chessground.base.css");
     EXPECT_FALSE(static_file_for({"game", "short"}));
@@ -114,6 +116,8 @@ TEST(ServerProtocol, TheRouteTableNamesEachRequest) {
     EXPECT_EQ(route(Method::Post, {"api", "v1", "exercises", "mate-1", "try"})->rest,
               (std::vector<std::string>{"mate-1", "try"}));
     EXPECT_EQ(route(Method::Get, {"api", "chess960", "518"})->route, Route::Tool);
+    EXPECT_EQ(route(Method::Get, {"api", "v1", "analysis", "socket"})->route, Route::AnalysisSocket);
+    EXPECT_EQ(route(Method::Post, {"api", "v1", "analysis", "socket"}).error(), ErrorCode::Method);
     EXPECT_EQ(route(Method::Get, {"game", "aB3dE5gH"})->route, Route::Static);
     EXPECT_EQ(route(Method::Get, {})->route, Route::Static);
     // What is not a route: a game id that is none, a path the API has not, another method.

@@ -19,4 +19,7 @@ test('routes: the tool pages (the clock under its German and English name)', () 
     assert.deepEqual(route('/clock/', ''), { page: 'clock' });
     assert.deepEqual(route('/pgn', ''), { page: 'pgn' });
     assert.deepEqual(route('/pgn/x', ''), { page: 'missing' });
+    assert.deepEqual(route('/analyse', '?fen=x'), { page: 'analysis' });
+    assert.deepEqual(route('/analysis/', ''), { page: 'analysis' });
+    assert.deepEqual(route('/analyze', ''), { page: 'missing' });
 });
