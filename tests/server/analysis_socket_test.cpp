@@ -248,10 +248,32 @@ TEST_F(AnalysisSocketTest, BoundedInTotalAndSharedWhenOthersWait) {
     EXPECT_EQ(lines_until(*b, 1, 1).at("t"), "lines");           // b's turn
 }
 
+TEST_F(AnalysisSocketTest, ClosingTheSocketStopsItsSearch) {
+    // One worker that never yields on its own: the second page gets lines only because the
+    // first one's search stopped when its socket closed.
+    LineSearchOptions options;
+    options.workers = 1;
+    options.share_ms = 3'600'000;
+    options.max_time_ms = 3'600'000;
+    start(options);
+    auto a = connect();
+    send(*a, R"({"t":"analyse","id":1})");
+    read(*a);
+    lines_until(*a, 1, 2);
+    a->close(websocket::close_code::going_away);
+    a.reset();
+    const auto b = connect();
+    send(*b, R"({"t":"analyse","id":9,"moves":["e2e4"]})");
+    read(*b);
+    EXPECT_EQ(lines_until(*b, 9, 1).at("id"), 9);
+}
+
 TEST(LineSearchPool, NoReportAfterCancel) {
     LineSearchOptions options;
     options.workers = 1;
     options.hash_mb = 8;
+    options.share_ms = 3'600'000;  // only the cancel can free the worker for the second request
+    options.max_time_ms = 3'600'000;
     LineSearchPool pool(options);
     std::mutex m;
     std::condition_variable cv;
