@@ -47,6 +47,12 @@ PositionEval Reviewer::evaluate(const Position& start, std::span<const Move> mov
     return evaluate_until(start, moves, nullptr);
 }
 
+PositionEval Reviewer::evaluate(const Position& start, std::span<const Move> moves, const std::atomic<bool>* stop) {
+    return evaluate_until(start, moves, stop);
+}
+
+void Reviewer::new_game() { impl_->engine.new_game(); }
+
 PositionEval Reviewer::evaluate_until(const Position& start, std::span<const Move> moves,
                                       const std::atomic<bool>* stop) {
     PositionEval out;

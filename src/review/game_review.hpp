@@ -100,6 +100,13 @@ public:
     /// repetitions of the game before it do not count), with the table as it stands; for tests
     /// and the server's single questions.
     PositionEval evaluate(const Position& start, std::span<const Move> moves);
+    /// The same, stopped at once when `stop` is set (the result is then incomplete: the caller
+    /// throws it away).
+    PositionEval evaluate(const Position& start, std::span<const Move> moves, const std::atomic<bool>* stop);
+    /// A fresh table: what review() does first. A caller that searches a game's positions one at
+    /// a time with evaluate() (the server, between the moves of games against the computer) calls
+    /// it before the first, then goes from the last position to the first as review() does.
+    void new_game();
 
 private:
     PositionEval evaluate_until(const Position& start, std::span<const Move> moves, const std::atomic<bool>* stop);

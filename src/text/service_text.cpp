@@ -31,6 +31,9 @@ std::string_view service_code_id(ServiceCode code) {
         case ServiceCode::BadMove: return "bad-move";
         case ServiceCode::EngineThinking: return "engine-thinking";
         case ServiceCode::Storage: return "storage";
+        case ServiceCode::GameNotFinished: return "game_not_finished";
+        case ServiceCode::AnalysisLimit: return "analysis_limit";
+        case ServiceCode::AnalysisNotRequested: return "analysis_not_requested";
     }
     return "malformed";
 }
@@ -88,6 +91,15 @@ Sentences sentences(ServiceCode code) {
         case ServiceCode::Storage:
             return {"Die Partie konnte nicht gespeichert werden; nichts hat sich geändert.", nullptr,
                     "The game could not be saved; nothing has changed."};
+        case ServiceCode::GameNotFinished:
+            return {"Die Partie läuft noch: analysiert wird erst nach ihrem Ende.", nullptr,
+                    "The game is still being played: it is analysed only after it has ended."};
+        case ServiceCode::AnalysisLimit:
+            return {"Gerade kann keine Analyse mehr angefordert werden.", nullptr,
+                    "No more analyses can be requested right now."};
+        case ServiceCode::AnalysisNotRequested:
+            return {"Für diese Partie hat noch niemand eine Analyse angefordert.", nullptr,
+                    "Nobody has requested an analysis of this game yet."};
     }
     return {"", nullptr, ""};
 }
@@ -110,6 +122,34 @@ std::string describe(ServiceCode code, Language lang) {
         case Language::German: return s.german;
     }
     return s.german;
+}
+
+std::string_view analysis_limit_id(AnalysisLimitKind kind) {
+    switch (kind) {
+        case AnalysisLimitKind::Running: return "running";
+        case AnalysisLimitKind::Daily: return "daily";
+        case AnalysisLimitKind::Full: return "full";
+    }
+    return "full";
+}
+
+std::string describe(AnalysisLimitKind kind, int daily_limit, Language lang) {
+    const bool en = lang == Language::English;
+    switch (kind) {
+        case AnalysisLimitKind::Running:
+            return en ? "One of your analyses is still waiting or running; ask for the next when it is done."
+                      : "Eine deiner Analysen wartet oder läuft noch; die nächste kannst du anfordern, wenn sie "
+                        "fertig ist.";
+        case AnalysisLimitKind::Daily:
+            return en ? "You have requested " + std::to_string(daily_limit) +
+                            " analyses in the last 24 hours, as many as a day allows; try again later."
+                      : "Du hast in den letzten 24 Stunden " + std::to_string(daily_limit) +
+                            " Analysen angefordert, so viele wie an einem Tag möglich; versuche es später wieder.";
+        case AnalysisLimitKind::Full:
+            return en ? "Too many analyses are waiting on the server; try again in a few minutes."
+                      : "Auf dem Server warten gerade zu viele Analysen; versuche es in ein paar Minuten wieder.";
+    }
+    return {};
 }
 
 }  // namespace schach

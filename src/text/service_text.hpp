@@ -33,7 +33,22 @@ enum class ServiceCode : std::uint8_t {
     EngineThinking,      // the computer is to move
     CoachOff,            // the coach speaks only in games against the computer, to its opponent
     Storage,             // the store failed: nothing happened
+    // The computer analysis (docs/review.md). Their protocol ids are written with underscores,
+    // as the analysis API's contract names them.
+    GameNotFinished,       // an analysis (or a try) of a game still being played
+    AnalysisLimit,         // the browser's or the server's limit of analyses (AnalysisLimitKind says which)
+    AnalysisNotRequested,  // nobody has asked for the game's analysis yet
 };
+
+/// Which limit refused an analysis.
+enum class AnalysisLimitKind : std::uint8_t {
+    Running,  // the browser has one waiting or running
+    Daily,    // the browser's number a day is used up
+    Full,     // too many analyses wait on the server
+};
+std::string_view analysis_limit_id(AnalysisLimitKind kind);  // "running", "daily", "full"
+/// The sentence of an analysis limit; `daily_limit`: the number a day.
+std::string describe(AnalysisLimitKind kind, int daily_limit, Language lang);
 
 /// "rules", "no-such-game", "not-your-seat", "not-your-turn", "stale", "game-over",
 /// "offer-not-allowed-yet", ...

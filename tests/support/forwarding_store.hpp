@@ -39,6 +39,26 @@ public:
         inner_.events_after(id, v, std::move(done));
     }
 
+    void import_game(const StoredGame& g, const std::vector<StoredSeat>& seats, const std::vector<StoredMove>& moves,
+                     const StoredEvent& e, StoreDone<void> done) override {
+        inner_.import_game(g, seats, moves, e, std::move(done));
+    }
+    void queue_analysis(const StoredAnalysis& a, StoreDone<void> done) override {
+        inner_.queue_analysis(a, std::move(done));
+    }
+    void save_analysis(const StoredAnalysis& a, StoreDone<void> done) override {
+        inner_.save_analysis(a, std::move(done));
+    }
+    void load_analysis(const GameId& id, StoreDone<std::optional<StoredAnalysis>> done) override {
+        inner_.load_analysis(id, std::move(done));
+    }
+    void queued_analyses(StoreDone<std::vector<StoredAnalysis>> done) override {
+        inner_.queued_analyses(std::move(done));
+    }
+    void analyses_requested_since(Millis since, StoreDone<std::vector<StoredAnalysis>> done) override {
+        inner_.analyses_requested_since(since, std::move(done));
+    }
+
 private:
     Store& inner_;
 };

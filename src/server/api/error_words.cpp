@@ -30,6 +30,10 @@ WordedError word(const ServiceError& e, Language lang) {
         }
         return w;
     }
+    if (e.code == ServiceCode::AnalysisLimit && e.limit) {
+        w.text = describe(*e.limit, e.daily_limit, lang);
+        return w;
+    }
     w.text = describe(e.code, lang);
     return w;
 }
@@ -57,7 +61,10 @@ int http_status(const ServiceError& e) {
         case ServiceCode::NoSuchGame: return 404;
         case ServiceCode::NotYourSeat:
         case ServiceCode::BadInvitation: return 403;
-        case ServiceCode::SeatTaken: return 409;
+        case ServiceCode::SeatTaken:
+        case ServiceCode::GameNotFinished: return 409;
+        case ServiceCode::AnalysisNotRequested: return 404;
+        case ServiceCode::AnalysisLimit: return 429;
         case ServiceCode::Storage: return 500;
         default: return 400;
     }

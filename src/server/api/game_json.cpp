@@ -116,10 +116,16 @@ json::object state_json(const GameView& v, std::optional<Seat> you, Language lan
     s["status"] = status_id(v.status);
     s["result"] = result_json(v, lang);
     s["version"] = v.version;
+    s["imported"] = v.imported;
     return s;
 }
 
 json::object event_json(const Event& e, std::optional<Seat> you, Language lang) {
+    if (e.kind == EventKind::Analysis)  // not versioned: `{t, status, progress}`
+        return json::object{
+            {"t", "analysis"},
+            {"status", analysis_state_id(e.analysis)},
+            {"progress", json::object{{"done", e.progress.done}, {"total", e.progress.total}}}};
     const GameView& v = *e.view;
     json::object out;
     out["v"] = e.version == 0 ? v.version : e.version;
@@ -163,6 +169,7 @@ json::object event_json(const Event& e, std::optional<Seat> you, Language lang) 
             break;
         }
         case EventKind::Rematch: out["d"] = json::object{{"id", e.rematch}}; break;
+        case EventKind::Analysis: break;
     }
     return out;
 }
@@ -197,6 +204,8 @@ json::object http_error_json(const ServiceError& e, Language lang) {
     if (!w.article.empty()) o["article"] = w.article;
     if (w.fen_field) o["field"] = *w.fen_field;
     if (w.fen_offset) o["offset"] = *w.fen_offset;
+    if (e.limit) o["limit"] = analysis_limit_id(*e.limit);
+    if (e.retry_after_s) o["retryAfter"] = *e.retry_after_s;
     return o;
 }
 

@@ -40,6 +40,7 @@ std::string stored_event_json(const Event& e) {
     // Enough to render the event again for any viewer and language (event_history), given the
     // moves the game still has: what changed, and the clock, timer and status after it.
     json::object o;
+    if (e.kind == EventKind::Analysis || !e.view) return "{}";  // never stored: not in the game's history
     const GameView& v = *e.view;
     const auto status_and_clock = [&] {
         o["status"] = status_id(v.status);
@@ -68,6 +69,7 @@ std::string stored_event_json(const Event& e) {
             break;
         case EventKind::Rematch: o["id"] = e.rematch; break;
         case EventKind::End: status_and_clock(); break;
+        case EventKind::Analysis: break;
         case EventKind::State:
         case EventKind::Takeback:
             o["ply"] = static_cast<std::int64_t>(v.moves.size());

@@ -12,6 +12,8 @@
 
 #include "core/chess960.hpp"
 #include "core/fen.hpp"
+#include "notation/notation.hpp"
+#include "server/domain/analysis_records.hpp"
 #include "server/domain/engine_pool.hpp"
 #include "server/domain/event_history.hpp"
 #include "server/domain/game_pgn.hpp"
@@ -40,6 +42,7 @@ struct Subscriber {
 
     void deliver(const Event& e) {
         if (!active.load(std::memory_order_acquire)) return;
+        if (e.kind == EventKind::Analysis) return handler(e);  // not versioned
         if (e.version != 0 && e.version <= delivered) return;
         delivered = e.version != 0 ? e.version : e.view->version;
         handler(e);
@@ -342,9 +345,13 @@ struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
             return p.then(false);
         }
         p.next->remember(p.effects, options.recent_events);
+        const bool ended = actor->snapshot()->status() != Status::Over && p.next->status() == Status::Over;
         actor->current.store(std::shared_ptr<const LiveGame>(p.next), std::memory_order_release);
         if (p.answer) p.answer(p.effects);
         broadcast(*actor, p.effects.events);
+        // A game against the computer is analysed when it ends (the server's own request).
+        if (ended && p.next->setup().mode == Mode::Computer && options.analysis.auto_computer_games)
+            request_analysis(p.next, "", false, {});
         p.then(true);
     }
 
@@ -577,6 +584,167 @@ struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
         }
     }
 
+    // ---- The computer analysis (analysis_queue.hpp) ------------------------------------------
+
+    std::shared_ptr<AnalysisQueue> analyses;
+
+    static constexpr Millis Day = 24 * 60 * 60 * 1000;
+
+    /// The moves an analysis reviews: the game's, at most max_plies.
+    std::vector<Move> reviewed_moves(const LiveGame& game) const {
+        const std::vector<Move>& all = game.match().game().moves();
+        const auto n = std::min(all.size(), static_cast<std::size_t>(std::max(0, options.analysis.max_plies)));
+        return {all.begin(), all.begin() + static_cast<std::ptrdiff_t>(n)};
+    }
+
+    /// Tells the game's watchers (when it is in memory) how its analysis stands.
+    void broadcast_analysis(const GameId& id, AnalysisState state, AnalysisProgress progress) {
+        const auto actor = find(id);
+        if (!actor) return;
+        Event e;
+        e.kind = EventKind::Analysis;
+        e.analysis = state;
+        e.progress = progress;
+        send(actor, {[self = shared_from_this(), e](const std::shared_ptr<Actor>& a) { self->broadcast(*a, {e}); }, {}});
+    }
+
+    /// Stores a finished analysis, then forgets it in the queue and tells the watchers.
+    void analysis_finished(const AnalysisJob& job, const std::vector<review::PositionEval>& positions) {
+        StoredAnalysis row{job.game,           AnalysisStatus::Done,
+                           job.browser,        job.requested,
+                           options.analysis.nodes, static_cast<int>(job.moves.size()),
+                           stored_positions(positions)};
+        const AnalysisProgress total{static_cast<int>(positions.size()), static_cast<int>(positions.size())};
+        store.save_analysis(row, [weak = weak_from_this(), id = job.game, total](std::expected<void, StoreError> r) {
+            const auto self = weak.lock();
+            if (!self) return;
+            if (!r) self->log("store: analysis of game " + id + ": " + r.error().message);
+            self->analyses->forget(id);
+            if (r) self->broadcast_analysis(id, AnalysisState::Done, total);
+        });
+    }
+
+    /// Asks for the analysis of the finished `game` (see GameService::request_analysis);
+    /// `limited`: the browser's limits apply. `done` may be empty.
+    void request_analysis(std::shared_ptr<const LiveGame> game, std::string browser, bool limited,
+                          Done<AnalysisReport> done) {
+        auto answer = std::make_shared<Done<AnalysisReport>>(std::move(done));
+        const auto reply = [answer](std::expected<AnalysisReport, ServiceError> r) {
+            if (*answer) (*answer)(std::move(r));
+        };
+        const GameId id = game->id();
+        if (const auto s = analyses->status(id))
+            return reply(AnalysisReport{s->first, s->second, game->setup().start, {}, {}});
+        store.load_analysis(id, [weak = weak_from_this(), game, browser, limited, reply](auto stored) {
+            const auto self = weak.lock();
+            if (!self || self->closed) return;
+            if (!stored) return reply(std::unexpected(make_error(ServiceCode::Storage)));
+            const Position& start = game->setup().start;
+            if (*stored) {  // asked for before: computed once
+                const int total = (*stored)->plies + 1;
+                const bool finished = (*stored)->status == AnalysisStatus::Done;
+                return reply(AnalysisReport{finished ? AnalysisState::Done : AnalysisState::Queued,
+                                            {finished ? total : 0, total},
+                                            start,
+                                            {},
+                                            {}});
+            }
+            self->admit_analysis(game, browser, limited, reply);
+        });
+    }
+
+    void admit_analysis(const std::shared_ptr<const LiveGame>& game, const std::string& browser, bool limited,
+                        const std::function<void(std::expected<AnalysisReport, ServiceError>)>& reply) {
+        AnalysisJob job{game->id(), game->setup().start, reviewed_moves(*game), browser, options.wall_now()};
+        const AnalysisProgress waiting{0, static_cast<int>(job.moves.size()) + 1};
+        const auto refuse = [&](AnalysisLimitKind kind, Millis wait_ms) {
+            ServiceError e = make_error(ServiceCode::AnalysisLimit);
+            e.limit = kind;
+            e.daily_limit = options.analysis.daily_limit;
+            e.retry_after_s = std::max<Millis>(1, (wait_ms + 999) / 1000);
+            reply(std::unexpected(e));
+        };
+        switch (analyses->reserve(job, limited, job.requested)) {
+            case Admission::Present: {
+                const auto s = analyses->status(job.game);
+                return reply(AnalysisReport{s ? s->first : AnalysisState::Queued, s ? s->second : waiting,
+                                            job.start, {}, {}});
+            }
+            case Admission::BrowserBusy: return refuse(AnalysisLimitKind::Running, 60'000);
+            case Admission::DailyLimit:
+                return refuse(AnalysisLimitKind::Daily,
+                              analyses->next_allowed(browser, job.requested) - job.requested);
+            case Admission::Full: return refuse(AnalysisLimitKind::Full, 60'000);
+            case Admission::Admitted: break;
+        }
+        StoredAnalysis row{job.game, AnalysisStatus::Queued, browser, job.requested, options.analysis.nodes,
+                           static_cast<int>(job.moves.size()), {}};
+        store.queue_analysis(row, [weak = weak_from_this(), id = job.game, start = job.start, waiting,
+                                   reply](std::expected<void, StoreError> r) {
+            const auto self = weak.lock();
+            if (!self || self->closed) return;
+            if (!r) {
+                self->log("store: analysis request of game " + id + ": " + r.error().message);
+                self->analyses->cancel(id);
+                return reply(std::unexpected(make_error(ServiceCode::Storage)));
+            }
+            self->analyses->start(id);
+            self->broadcast_analysis(id, AnalysisState::Queued, waiting);
+            reply(AnalysisReport{AnalysisState::Queued, waiting, start, {}, {}});
+        });
+    }
+
+    /// The analysis queue, its daily counts and the requests a restart resumes (waits for the
+    /// store: the service's construction only).
+    void start_analyses() {
+        analyses = std::make_shared<AnalysisQueue>(
+            engines, options.analysis,
+            [weak = weak_from_this()](const GameId& id, AnalysisState state, AnalysisProgress progress) {
+                if (const auto self = weak.lock(); self && !self->closed) self->broadcast_analysis(id, state, progress);
+            },
+            [weak = weak_from_this()](const AnalysisJob& job, std::vector<review::PositionEval> positions) {
+                if (const auto self = weak.lock(); self && !self->closed) self->analysis_finished(job, positions);
+            });
+        const Millis now = options.wall_now();
+        std::promise<std::expected<std::vector<StoredAnalysis>, StoreError>> recent_promise;
+        store.analyses_requested_since(now - Day, [&](auto rows) { recent_promise.set_value(std::move(rows)); });
+        if (const auto recent = recent_promise.get_future().get(); recent)
+            for (const StoredAnalysis& a : *recent) analyses->count_request(a.browser, a.requested);
+        std::promise<std::expected<std::vector<StoredAnalysis>, StoreError>> queued_promise;
+        store.queued_analyses([&](auto rows) { queued_promise.set_value(std::move(rows)); });
+        const auto queued = queued_promise.get_future().get();
+        if (!queued) return log("recovery: queued analyses: " + queued.error().message);
+        for (const StoredAnalysis& a : *queued) {
+            std::promise<std::expected<std::optional<LoadedGame>, StoreError>> loaded_promise;
+            store.load_game(a.game, [&](auto loaded) { loaded_promise.set_value(std::move(loaded)); });
+            const auto loaded = loaded_promise.get_future().get();
+            if (!loaded || !*loaded) continue;
+            auto game = LiveGame::restore(**loaded, options.now());
+            if (!game) continue;
+            AnalysisJob job{a.game, game->setup().start, reviewed_moves(*game), a.browser, a.requested};
+            if (analyses->reserve(job, false, now) == Admission::Admitted) analyses->start(a.game);
+        }
+    }
+
+    /// Stores an imported game under a new id (drawn again when taken, up to 8 times).
+    void import_new(StoredGame g, std::vector<StoredSeat> seats, std::vector<StoredMove> moves, Done<GameId> done,
+                    int attempt = 0) {
+        if (closed) return;
+        if (attempt >= 8) return done(std::unexpected(make_error(ServiceCode::Storage)));
+        g.id = random_game_id();
+        const StoredGame stored = g;
+        store.import_game(stored, seats, moves, {1, "state", "{}"},
+                          [weak = weak_from_this(), g = std::move(g), seats = std::move(seats), moves = std::move(moves),
+                           done = std::move(done), attempt](std::expected<void, StoreError> r) mutable {
+                              const auto self = weak.lock();
+                              if (!self) return;
+                              if (r) return done(g.id);
+                              self->log("store: imported game " + g.id + ": " + r.error().message);
+                              self->import_new(std::move(g), std::move(seats), std::move(moves), std::move(done),
+                                               attempt + 1);
+                          });
+    }
+
     /// The first to come with the invitation takes the free seat (GameService::join).
     void join(const GameId& id, const std::string& invite, const Caller& caller, Done<JoinedGame> done);
 
@@ -600,12 +768,14 @@ struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
 GameService::GameService(Runtime& runtime, Store& store, EnginePool& engines, ServiceOptions options)
     : impl_(std::make_shared<Impl>(runtime, store, engines, std::move(options))) {
     impl_->recover();
+    impl_->start_analyses();
     impl_->start_ticks();
 }
 
 GameService::~GameService() {
     // No task runs from now on; a commit under way still comes back (the store is used until
     // then), which the barrier waits for. No spinning: each actor answers once.
+    impl_->analyses->shutdown();  // no step runs from now on (the pool's threads stay)
     impl_->closed = true;
     impl_->barrier();
     // Nothing runs in a mailbox any more: what is still queued there is dropped, which also ends
@@ -826,6 +996,134 @@ void GameService::coach(const GameId& id, const Caller& caller, std::optional<st
         advice.mover = odd || advice.ply == 0 ? game.start().side_to_move() : ~game.start().side_to_move();
         done(std::move(advice));
     });
+}
+
+void GameService::request_analysis(const GameId& id, const Caller& caller, Done<AnalysisReport> done) {
+    impl_->with_actor(id, [impl = impl_, browser = caller.browser, done = std::move(done)](auto a) mutable {
+        if (!a) return done(std::unexpected(make_error(ServiceCode::NoSuchGame)));
+        const auto game = a->snapshot();
+        if (game->status() != Status::Over) return done(std::unexpected(make_error(ServiceCode::GameNotFinished)));
+        impl->request_analysis(game, browser, true, std::move(done));
+    });
+}
+
+void GameService::analysis(const GameId& id, Done<AnalysisReport> done) {
+    impl_->with_actor(id, [impl = impl_, done = std::move(done)](auto a) mutable {
+        if (!a) return done(std::unexpected(make_error(ServiceCode::NoSuchGame)));
+        const auto game = a->snapshot();
+        const Position start = game->setup().start;
+        if (const auto s = impl->analyses->status(game->id()))
+            return done(AnalysisReport{s->first, s->second, start, {}, {}});
+        impl->store.load_analysis(game->id(), [weak = std::weak_ptr(impl), game, start,
+                                               done = std::move(done)](auto stored) {
+            const auto self = weak.lock();
+            if (!self || self->closed) return;
+            if (!stored) return done(std::unexpected(make_error(ServiceCode::Storage)));
+            if (!*stored) return done(std::unexpected(make_error(ServiceCode::AnalysisNotRequested)));
+            const StoredAnalysis& row = **stored;
+            const int total = row.plies + 1;
+            if (row.status != AnalysisStatus::Done)
+                return done(AnalysisReport{AnalysisState::Queued, {0, total}, start, {}, {}});
+            const std::vector<Move>& all = game->match().game().moves();
+            if (row.plies < 0 || static_cast<std::size_t>(row.plies) > all.size()) {
+                self->log("store: analysis of game " + game->id() + " does not fit its moves");
+                return done(std::unexpected(make_error(ServiceCode::Storage)));
+            }
+            AnalysisReport report{AnalysisState::Done, {total, total}, start,
+                                  std::vector<Move>(all.begin(), all.begin() + row.plies), {}};
+            auto positions = review_positions(start, report.moves, row.positions);
+            if (!positions || positions->size() != static_cast<std::size_t>(total)) {
+                self->log("store: analysis of game " + game->id() + " does not fit its moves");
+                return done(std::unexpected(make_error(ServiceCode::Storage)));
+            }
+            report.positions = std::move(*positions);
+            done(std::move(report));
+        });
+    });
+}
+
+void GameService::try_move(const GameId& id, int ply, const std::string& uci, Done<TryResult> done) {
+    impl_->with_actor(id, [impl = impl_, ply, uci, done = std::move(done)](auto a) mutable {
+        const auto fail = [&](ServiceError e) { done(std::unexpected(std::move(e))); };
+        if (!a) return fail(make_error(ServiceCode::NoSuchGame));
+        const auto game = a->snapshot();
+        if (game->status() != Status::Over) return fail(make_error(ServiceCode::GameNotFinished));
+        const std::vector<Move>& all = game->match().game().moves();
+        if (ply < 1 || static_cast<std::size_t>(ply) > all.size()) return fail(make_error(ServiceCode::BadRequest));
+        auto result = std::make_shared<TryResult>();
+        result->ply = ply;
+        const Position start = game->setup().start;
+        const std::vector<Move> before_moves(all.begin(), all.begin() + (ply - 1));
+        result->before = start;
+        for (Move m : before_moves) result->before.do_move(m);
+        const auto tried = parse_uci(result->before, uci);
+        if (!tried) return fail(make_error(tried.error(), result->before));
+        if (*tried == Move::null()) return fail(make_error(ServiceCode::BadMove));
+        result->tried = *tried;
+        impl->store.load_analysis(game->id(), [weak = std::weak_ptr(impl), start, before_moves, result,
+                                               done = std::move(done)](auto stored) mutable {
+            const auto self = weak.lock();
+            if (!self || self->closed) return;
+            // The best move's evaluation: the analysis's, where it has the position.
+            std::optional<review::PositionEval> best;
+            if (stored && *stored && (*stored)->status == AnalysisStatus::Done &&
+                (*stored)->positions.size() > before_moves.size()) {
+                std::vector<StoredPositionEval> one{(*stored)->positions[before_moves.size()]};
+                if (auto read = review_positions(result->before, {}, one)) best = read->front();
+            }
+            auto shared_done = std::make_shared<Done<TryResult>>(std::move(done));
+            const auto finish = [result, shared_done](const review::PositionEval& b, const review::PositionEval& after) {
+                const TryVerdict verdict = judge_try(result->before, result->tried, b, after);
+                result->best = b;
+                result->eval = after.eval;
+                result->solved = verdict.solved;
+                result->loss = verdict.loss;
+                result->explanation = verdict.explanation;
+                (*shared_done)(std::move(*result));
+            };
+            std::vector<Move> after_moves = before_moves;
+            after_moves.push_back(result->tried);
+            self->analyses->evaluate(
+                start, after_moves,
+                [weak, start, before_moves, best, finish, shared_done](std::optional<review::PositionEval> after) {
+                    if (!after) return (*shared_done)(std::unexpected(make_error(ServiceCode::Storage)));
+                    if (best) return finish(*best, *after);
+                    const auto service = weak.lock();
+                    if (!service || service->closed) return;
+                    service->analyses->evaluate(start, before_moves,
+                                             [after, finish, shared_done](std::optional<review::PositionEval> b) {
+                                                 if (!b) return (*shared_done)(
+                                                     std::unexpected(make_error(ServiceCode::Storage)));
+                                                 finish(*b, *after);
+                                             });
+                });
+        });
+    });
+}
+
+void GameService::import_game(const ImportRequest& request, const Caller& caller, Done<GameId> done) {
+    const Millis wall = impl_->options.wall_now();
+    StoredGame g;
+    g.created = wall;
+    g.chess960 = request.chess960;
+    g.chess960_number = request.chess960 ? -1 : 518;  // a Chess960 start is read from the FEN
+    g.mode = Mode::Friend;
+    g.initial_fen = to_fen(request.start);
+    g.state.status = Status::Over;
+    g.state.result = std::string(result_token(request.outcome.result));
+    g.state.reason = request.outcome.is_over() ? std::string(termination_id(request.outcome.termination)) : "";
+    g.state.version = 1;
+    g.state.updated = wall;
+    g.imported = true;
+    g.white_name = request.white;
+    g.black_name = request.black;
+    // Nobody's seat (no secret, no invitation): nobody can move; the importer's browser lists it.
+    std::vector<StoredSeat> seats{{Color::White, false, "", "", caller.browser},
+                                  {Color::Black, false, "", "", caller.browser}};
+    std::vector<StoredMove> moves;
+    for (std::size_t i = 0; i < request.moves.size(); ++i)
+        moves.push_back({static_cast<int>(i), to_uci(request.moves[i], true), std::nullopt, wall, 0});
+    impl_->import_new(std::move(g), std::move(seats), std::move(moves), std::move(done));
 }
 
 void GameService::list_games(const std::string& browser, std::function<void(std::vector<GameSummary>)> done) {

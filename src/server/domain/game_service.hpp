@@ -32,6 +32,10 @@
 #include <vector>
 
 #include "analysis/coach.hpp"
+#include "core/outcome.hpp"
+#include "review/explain.hpp"
+#include "review/game_review.hpp"
+#include "server/domain/analysis_queue.hpp"
 #include "server/domain/client_message.hpp"
 #include "server/domain/game_view.hpp"
 #include "server/domain/runtime.hpp"
@@ -141,6 +145,37 @@ private:
     std::function<void()> cancel_;
 };
 
+/// A game's computer analysis (GET /api/v1/games/{id}/analysis; POST's answer has no positions).
+struct AnalysisReport {
+    AnalysisState state = AnalysisState::Queued;
+    AnalysisProgress progress;
+    Position start;                               // the game's start
+    std::vector<Move> moves;                      // Done: the plies reviewed
+    std::vector<review::PositionEval> positions;  // Done: the start and the position after each reviewed ply
+};
+
+/// A try of "learn from your mistakes": another move in the position before ply `ply`.
+struct TryResult {
+    int ply = 0;
+    Position before;  // the position the try was made in
+    Move tried;
+    bool solved = false;
+    review::Eval eval;        // after the try (White's view)
+    double loss = 0;          // the mover's Win% points lost against the best move (>= 0)
+    review::PositionEval best;  // the position before: its evaluation and the engine's line
+    /// A refused try: why (the same facts as for a mistake of the game).
+    review::Explanation explanation;
+};
+
+/// A finished game read from a PGN (POST /api/v1/imports), its moves checked already.
+struct ImportRequest {
+    Position start;
+    bool chess960 = false;
+    std::vector<Move> moves;
+    Outcome outcome;  // the result as written (the board decides where it is over)
+    std::string white, black;  // the players' names, "" for none
+};
+
 struct ServiceOptions {
     /// The clock of the games, ms on any steady scale (tests pass their own).
     std::function<Millis()> now;
@@ -163,6 +198,8 @@ struct ServiceOptions {
     /// Where the service reports what only an operator can fix (a failing store, a corrupt
     /// record at recovery); none: not reported.
     std::function<void(const std::string&)> log;
+    /// The computer analyses (budgets, limits, the automatic analysis of games against the computer).
+    AnalysisOptions analysis{};
 };
 
 class GameService {
@@ -214,6 +251,24 @@ public:
     /// the caller, who must hold the seat of a game against the computer. Errors: NoSuchGame,
     /// NotYourSeat, CoachOff (another mode), BadRequest (a ply not played).
     void coach(const GameId& id, const Caller& caller, std::optional<std::int64_t> ply, Done<CoachAdvice> done);
+
+    /// Asks for the computer analysis of a finished game (any player or spectator). The answer
+    /// has the state and progress, no positions. Computed once however many ask: a game waiting,
+    /// running or done is answered as it is, without counting. Errors: NoSuchGame,
+    /// GameNotFinished, AnalysisLimit (with the limit and the seconds to wait), Storage.
+    void request_analysis(const GameId& id, const Caller& caller, Done<AnalysisReport> done);
+    /// The game's analysis: waiting or running (with progress), or done (with its positions).
+    /// Errors: NoSuchGame, AnalysisNotRequested, Storage.
+    void analysis(const GameId& id, Done<AnalysisReport> done);
+    /// "Learn from your mistakes": `uci` instead of the move of ply `ply` (1-based), judged by
+    /// the engine at the try budget (as a pool job: the games' priority) against the best move
+    /// (the analysis's evaluation of the position before when it is done, else searched too).
+    /// Errors: NoSuchGame, GameNotFinished, BadRequest (a ply not played), the move's refusal
+    /// (Rules, BadMove), Storage.
+    void try_move(const GameId& id, int ply, const std::string& uci, Done<TryResult> done);
+    /// Stores a finished game read from a PGN, listed for the caller's browser; nobody holds a
+    /// seat (nobody can move in it). The new game's id. Errors: Storage.
+    void import_game(const ImportRequest& request, const Caller& caller, Done<GameId> done);
 
     /// The games of a browser id, newest first.
     void list_games(const std::string& browser, std::function<void(std::vector<GameSummary>)> done);

@@ -42,6 +42,15 @@ std::optional<Status> parse_status(std::string_view text) {
     return std::nullopt;
 }
 
+std::string_view analysis_state_id(AnalysisState s) {
+    switch (s) {
+        case AnalysisState::Queued: return "queued";
+        case AnalysisState::Running: return "running";
+        case AnalysisState::Done: return "done";
+    }
+    return "queued";
+}
+
 std::string_view event_kind_id(EventKind k) {
     switch (k) {
         case EventKind::State: return "state";
@@ -51,6 +60,7 @@ std::string_view event_kind_id(EventKind k) {
         case EventKind::End: return "end";
         case EventKind::Join: return "join";
         case EventKind::Rematch: return "rematch";
+        case EventKind::Analysis: return "analysis";
     }
     return "state";
 }

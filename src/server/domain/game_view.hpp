@@ -76,9 +76,22 @@ struct GameView {
     Outcome outcome;
     std::int64_t version = 0;
     Millis updated = 0;  // wall time of the last change (ms since the Unix epoch)
+    bool imported = false;  // read from a PGN (POST /api/v1/imports): finished, nobody's seat
 };
 
-enum class EventKind : std::uint8_t { State, Move, Offer, Takeback, End, Join, Rematch };
+/// The computer analysis of a game (server/domain/analysis_queue.hpp): waiting, being searched
+/// (position by position), or stored.
+enum class AnalysisState : std::uint8_t { Queued, Running, Done };
+std::string_view analysis_state_id(AnalysisState s);  // "queued", "running", "done"
+struct AnalysisProgress {
+    int done = 0;   // positions searched
+    int total = 0;  // positions to search (the plies reviewed + 1)
+    friend bool operator==(const AnalysisProgress&, const AnalysisProgress&) = default;
+};
+
+/// Analysis: not versioned (not part of the game's history, never stored): the progress of the
+/// game's computer analysis, for its watchers.
+enum class EventKind : std::uint8_t { State, Move, Offer, Takeback, End, Join, Rematch, Analysis };
 enum class OfferKind : std::uint8_t { Draw, Takeback, Rematch };
 std::string_view event_kind_id(EventKind k);  // "state", "move", ...
 std::string_view offer_kind_id(OfferKind k);  // "draw", "takeback", "rematch"
@@ -92,6 +105,8 @@ struct Event {
     OfferKind offer = OfferKind::Draw;  // Offer
     std::optional<Color> by;            // Offer: who offers (none: withdrawn or declined); Join: the seat
     GameId rematch;                     // Rematch: the new game
+    AnalysisState analysis = AnalysisState::Queued;  // Analysis (version 0, `view` none)
+    AnalysisProgress progress;                       // Analysis
 };
 
 }  // namespace schach::server

@@ -81,7 +81,8 @@ void LiveGame::update_first_move(Millis now) {
 
 std::expected<LiveGame, std::string> LiveGame::restore(const LoadedGame& loaded, Millis now) {
     const StoredGame& g = loaded.game;
-    GameSetup setup{g.id, g.mode, g.level, g.chess960, g.chess960_number, g.tc, start_of(g), g.created};
+    GameSetup setup{g.id,      g.mode,       g.level,   g.chess960,   g.chess960_number, g.tc, start_of(g),
+                    g.created, g.imported, g.white_name, g.black_name};
     ByColor<StoredSeat> seats{};
     for (const StoredSeat& s : loaded.seats) seats[s.color] = s;
     LiveGame game(std::move(setup), seats, now, g.state.updated);
@@ -184,6 +185,9 @@ StoredGame LiveGame::stored_game() const {
     g.tc = setup_.tc;
     g.initial_fen = to_fen(setup_.start);
     g.state = update(updated_);
+    g.imported = setup_.imported;
+    g.white_name = setup_.white_name;
+    g.black_name = setup_.black_name;
     return g;
 }
 
@@ -520,6 +524,10 @@ std::shared_ptr<const GameView> LiveGame::view(Millis now) const {
         p.engine = s.engine;
         p.joined = s.engine || !s.secret_hash.empty();
         if (s.engine) p.name = "Schach " + std::to_string(setup_.level);
+        if (setup_.imported) {
+            p.name = c == Color::White ? setup_.white_name : setup_.black_name;
+            p.joined = true;
+        }
         return p;
     };
     v->white = player(Color::White);
@@ -551,6 +559,7 @@ std::shared_ptr<const GameView> LiveGame::view(Millis now) const {
     if (status_ == Status::Over) v->outcome = outcome();
     v->version = version_;
     v->updated = updated_;
+    v->imported = setup_.imported;
     return v;
 }
 

@@ -47,6 +47,8 @@ struct GameSetup {
     std::string tc;  // "" without clock
     Position start;
     Millis created = 0;  // wall time
+    bool imported = false;  // read from a PGN: stored finished, nobody can move
+    std::string white_name, black_name;  // an imported game's players ("" for none)
 };
 
 /// What an action changed, for the store and the subscribers (events in version order).

@@ -3,6 +3,7 @@
 // (the rules' Refusal, the move text's error and the position it was read in, the FEN's error).
 // No sentences here: server/api words it once, in the caller's language.
 
+#include <cstdint>
 #include <optional>
 #include <string>
 
@@ -23,6 +24,10 @@ struct ServiceError {
     /// Code BadFen: the start position's error (a FEN syntax error with its field and offset, or
     /// the problems of the position).
     std::optional<PositionError> fen_error;
+    /// Code AnalysisLimit: which limit, the number a day, and when to ask again (seconds).
+    std::optional<AnalysisLimitKind> limit;
+    int daily_limit = 0;
+    std::optional<std::int64_t> retry_after_s;
 
     /// The protocol's code: "not-your-turn", "pinned", "bad-fen", ...
     std::string id() const;

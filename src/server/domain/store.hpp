@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "review/scale.hpp"
 #include "server/domain/game_view.hpp"
 
 namespace schach::server {
@@ -72,6 +73,10 @@ struct StoredGame {
     std::string tc;  // the time control spec, "" without clock
     std::string initial_fen;
     GameUpdate state;
+    /// A game read from a PGN (POST /api/v1/imports): finished when stored, nobody's seat; the
+    /// players' names as its tags give them ("" for none).
+    bool imported = false;
+    std::string white_name, black_name;
     friend bool operator==(const StoredGame&, const StoredGame&) = default;
 };
 
@@ -96,6 +101,33 @@ struct LoadedGame {
     StoredGame game;
     std::vector<StoredSeat> seats;
     std::vector<StoredMove> moves;  // in ply order
+};
+
+/// The search of one position of an analysis, as stored: the evaluation (White's view), the
+/// engine's line from it (UCI), the depth reached and the nodes searched.
+struct StoredPositionEval {
+    review::Eval eval;
+    std::vector<std::string> pv;
+    int depth = 0;
+    std::uint64_t nodes = 0;
+    friend bool operator==(const StoredPositionEval&, const StoredPositionEval&) = default;
+};
+
+enum class AnalysisStatus : std::uint8_t {
+    Queued,  // asked for, not finished (a restart queues it again)
+    Done,    // `positions` holds the result
+};
+
+/// A game's computer analysis: one per game, computed once however many ask.
+struct StoredAnalysis {
+    GameId game;
+    AnalysisStatus status = AnalysisStatus::Queued;
+    std::string browser;       // who asked first ("" for the server itself: a game against the computer)
+    Millis requested = 0;      // wall time of the request
+    std::uint64_t nodes = 0;   // the budget per position
+    int plies = 0;             // plies reviewed (the positions are plies + 1)
+    std::vector<StoredPositionEval> positions;  // Done: the start and the position after each reviewed ply
+    friend bool operator==(const StoredAnalysis&, const StoredAnalysis&) = default;
 };
 
 class Store {
@@ -125,6 +157,24 @@ public:
     virtual void games_of_browser(const std::string& browser, StoreDone<std::vector<GameId>> done) = 0;
     /// The events after `version` still kept, in order (at most the last `keep` per game).
     virtual void events_after(const GameId& id, std::int64_t version, StoreDone<std::vector<StoredEvent>> done) = 0;
+
+    /// A finished game read from a PGN, with its moves and its first event, in one transaction.
+    /// Conflict: the id is taken.
+    virtual void import_game(const StoredGame& game, const std::vector<StoredSeat>& seats,
+                             const std::vector<StoredMove>& moves, const StoredEvent& event, StoreDone<void> done) = 0;
+
+    // ---- Analyses (docs/review.md, the server part) ---------------------------------------------
+    /// A new request (status Queued, no positions). Conflict: the game has an analysis already.
+    virtual void queue_analysis(const StoredAnalysis& analysis, StoreDone<void> done) = 0;
+    /// The finished analysis (status Done with its positions), replacing the request's row.
+    virtual void save_analysis(const StoredAnalysis& analysis, StoreDone<void> done) = 0;
+    /// The game's analysis, or none when nobody asked for it.
+    virtual void load_analysis(const GameId& id, StoreDone<std::optional<StoredAnalysis>> done) = 0;
+    /// The requests not finished (status Queued), oldest first, without positions: what a
+    /// restart resumes.
+    virtual void queued_analyses(StoreDone<std::vector<StoredAnalysis>> done) = 0;
+    /// The requests made at or after `since` (wall time), without positions: the daily limits.
+    virtual void analyses_requested_since(Millis since, StoreDone<std::vector<StoredAnalysis>> done) = 0;
 };
 
 }  // namespace schach::server

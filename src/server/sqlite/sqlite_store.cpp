@@ -198,7 +198,69 @@ ALTER TABLE games ADD COLUMN rematch TEXT NOT NULL DEFAULT '';
     R"sql(
 ALTER TABLE moves ADD COLUMN lag_ms INTEGER NOT NULL DEFAULT 0;
 )sql",
+    // 5: games read from a PGN (with their players' names), and the computer analysis of a game:
+    // the request (status 'queued', a restart resumes it) and its result ('done': one line per
+    // position, write_positions).
+    R"sql(
+ALTER TABLE games ADD COLUMN imported INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN white_name TEXT NOT NULL DEFAULT '';
+ALTER TABLE games ADD COLUMN black_name TEXT NOT NULL DEFAULT '';
+CREATE TABLE analyses(
+  game TEXT PRIMARY KEY REFERENCES games(id), status TEXT NOT NULL, browser TEXT NOT NULL,
+  requested INTEGER NOT NULL, nodes INTEGER NOT NULL, plies INTEGER NOT NULL, positions TEXT NOT NULL);
+CREATE INDEX analyses_status ON analyses(status, requested);
+CREATE INDEX analyses_requested ON analyses(requested);
+)sql",
 };
+
+/// The positions of an analysis as text: one line per position, "<kind> <value> <depth> <nodes>
+/// <pv...>" with kind c (centipawns), m (mate in value), x (mate on the board).
+std::string write_positions(const std::vector<StoredPositionEval>& positions) {
+    std::string out;
+    for (const StoredPositionEval& p : positions) {
+        const char kind = p.eval.kind == review::Eval::Kind::Centipawns ? 'c'
+                          : p.eval.kind == review::Eval::Kind::Mate     ? 'm'
+                                                                        : 'x';
+        out += kind;
+        out += ' ' + std::to_string(p.eval.value) + ' ' + std::to_string(p.depth) + ' ' + std::to_string(p.nodes);
+        for (const std::string& m : p.pv) out += ' ' + m;
+        out += '\n';
+    }
+    return out;
+}
+
+/// The positions written by write_positions; none for a text it did not write.
+std::optional<std::vector<StoredPositionEval>> read_positions(std::string_view text) {
+    std::vector<StoredPositionEval> out;
+    while (!text.empty()) {
+        const std::size_t end = text.find('\n');
+        std::string_view line = text.substr(0, end);
+        text = end == std::string_view::npos ? std::string_view() : text.substr(end + 1);
+        std::vector<std::string> words;
+        while (!line.empty()) {
+            const std::size_t space = line.find(' ');
+            words.emplace_back(line.substr(0, space));
+            line = space == std::string_view::npos ? std::string_view() : line.substr(space + 1);
+        }
+        if (words.size() < 4 || words[0].size() != 1) return std::nullopt;
+        StoredPositionEval p;
+        try {
+            const int value = std::stoi(words[1]);
+            p.eval = words[0] == "c"   ? review::Eval::cp(value)
+                     : words[0] == "m" ? review::Eval::mate(value)
+                                       : review::Eval{review::Eval::Kind::Checkmate, value};
+            p.depth = std::stoi(words[2]);
+            p.nodes = std::stoull(words[3]);
+        } catch (const std::exception&) {
+            return std::nullopt;
+        }
+        p.pv.assign(words.begin() + 4, words.end());
+        out.push_back(std::move(p));
+    }
+    return out;
+}
+
+std::string_view analysis_status_id(AnalysisStatus s) { return s == AnalysisStatus::Done ? "done" : "queued"; }
 
 std::string_view offer_id(const std::optional<Color>& c) { return c ? color_id(*c) : std::string_view(""); }
 std::optional<Color> parse_offer(const std::string& text) {
@@ -343,42 +405,64 @@ std::expected<void, StoreError> SqliteStore::write_update(const GameId& id, cons
 
 void SqliteStore::create_game(const StoredGame& g, const std::vector<StoredSeat>& seats, const StoredEvent& event,
                               StoreDone<void> done) {
+    write([this, g, seats, event] { return insert_game(g, seats, event); }, std::move(done));
+}
+
+void SqliteStore::import_game(const StoredGame& g, const std::vector<StoredSeat>& seats,
+                              const std::vector<StoredMove>& moves, const StoredEvent& event, StoreDone<void> done) {
     write(
-        [this, g, seats, event]() -> std::expected<void, StoreError> {
-            auto kind = [&](Color c) -> std::string_view {
-                for (const StoredSeat& s : seats)
-                    if (s.color == c) return s.engine ? "engine" : "human";
-                return "human";
-            };
-            if (auto r = exec(
-                    *db_,
-                    "INSERT INTO games(id, created, variant, chess960, mode, level, tc, white_kind, black_kind, "
-                    "initial_fen, status, result, reason, version, updated) "
-                    "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
-                    {std::string_view(g.id), g.created, g.chess960 ? "chess960" : "standard",
-                     std::int64_t{g.chess960_number}, mode_id(g.mode), std::int64_t{g.level}, std::string_view(g.tc),
-                     kind(Color::White), kind(Color::Black), std::string_view(g.initial_fen), status_id(g.state.status),
-                     std::string_view(g.state.result), std::string_view(g.state.reason), g.state.version,
-                     g.state.updated});
-                !r)
-                return std::unexpected(r.error());
-            for (const StoredSeat& s : seats)
+        [this, g, seats, moves, event]() -> std::expected<void, StoreError> {
+            if (auto r = insert_game(g, seats, event); !r) return r;
+            for (const StoredMove& m : moves) {
+                const Value clock = m.clock_ms ? Value(*m.clock_ms) : Value(nullptr);
                 if (auto r = exec(*db_,
-                                  "INSERT INTO seats(game, color, engine, secret_hash, invite_hash, browser) "
+                                  "INSERT INTO moves(game, ply, uci, clock_ms, stamp_ms, lag_ms) "
                                   "VALUES(?1, ?2, ?3, ?4, ?5, ?6)",
-                                  {std::string_view(g.id), color_id(s.color), std::int64_t{s.engine ? 1 : 0},
-                                   std::string_view(s.secret_hash), std::string_view(s.invite_hash),
-                                   std::string_view(s.browser)});
+                                  {std::string_view(g.id), std::int64_t{m.ply}, std::string_view(m.uci), clock,
+                                   m.stamp_ms, m.lag_ms});
                     !r)
                     return std::unexpected(r.error());
-            if (auto r = exec(*db_, "INSERT INTO events(game, version, kind, json) VALUES(?1, ?2, ?3, ?4)",
-                              {std::string_view(g.id), event.version, std::string_view(event.kind),
-                               std::string_view(event.json)});
-                !r)
-                return std::unexpected(r.error());
+            }
             return {};
         },
         std::move(done));
+}
+
+std::expected<void, StoreError> SqliteStore::insert_game(const StoredGame& g, const std::vector<StoredSeat>& seats,
+                                                         const StoredEvent& event) {
+    auto kind = [&](Color c) -> std::string_view {
+        for (const StoredSeat& s : seats)
+            if (s.color == c) return s.engine ? "engine" : "human";
+        return "human";
+    };
+    if (auto r = exec(
+            *db_,
+            "INSERT INTO games(id, created, variant, chess960, mode, level, tc, white_kind, black_kind, "
+            "initial_fen, status, result, reason, version, updated, imported, white_name, black_name) "
+            "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)",
+            {std::string_view(g.id), g.created, g.chess960 ? "chess960" : "standard",
+             std::int64_t{g.chess960_number}, mode_id(g.mode), std::int64_t{g.level}, std::string_view(g.tc),
+             kind(Color::White), kind(Color::Black), std::string_view(g.initial_fen), status_id(g.state.status),
+             std::string_view(g.state.result), std::string_view(g.state.reason), g.state.version,
+             g.state.updated, std::int64_t{g.imported ? 1 : 0}, std::string_view(g.white_name),
+             std::string_view(g.black_name)});
+        !r)
+        return std::unexpected(r.error());
+    for (const StoredSeat& s : seats)
+        if (auto r = exec(*db_,
+                          "INSERT INTO seats(game, color, engine, secret_hash, invite_hash, browser) "
+                          "VALUES(?1, ?2, ?3, ?4, ?5, ?6)",
+                          {std::string_view(g.id), color_id(s.color), std::int64_t{s.engine ? 1 : 0},
+                           std::string_view(s.secret_hash), std::string_view(s.invite_hash),
+                           std::string_view(s.browser)});
+            !r)
+            return std::unexpected(r.error());
+    if (auto r = exec(*db_, "INSERT INTO events(game, version, kind, json) VALUES(?1, ?2, ?3, ?4)",
+                      {std::string_view(g.id), event.version, std::string_view(event.kind),
+                       std::string_view(event.json)});
+        !r)
+        return std::unexpected(r.error());
+    return {};
 }
 
 void SqliteStore::append_move(const GameId& id, const StoredMove& m, const GameUpdate& update,
@@ -435,7 +519,8 @@ std::expected<std::optional<LoadedGame>, StoreError> SqliteStore::load_game_now(
     {
         Statement st(*db_,
                      "SELECT created, chess960, mode, level, tc, initial_fen, status, result, reason, version, "
-                     "updated, variant, draw_offer, takeback_offer, rematch_offer, rematch FROM games WHERE id=?1");
+                     "updated, variant, draw_offer, takeback_offer, rematch_offer, rematch, imported, white_name, black_name "
+                     "FROM games WHERE id=?1");
         if (!st.ok() || !st.bind({std::string_view(id)})) return std::unexpected(error_of(*db_, "load game"));
         const int rc = st.step();
         if (rc == SQLITE_DONE) return std::optional<LoadedGame>();
@@ -456,6 +541,9 @@ std::expected<std::optional<LoadedGame>, StoreError> SqliteStore::load_game_now(
         g.chess960 = st.text(11) == "chess960";
         g.state.offers = {parse_offer(st.text(12)), parse_offer(st.text(13)), parse_offer(st.text(14))};
         g.state.rematch = st.text(15);
+        g.imported = st.integer(16) != 0;
+        g.white_name = st.text(17);
+        g.black_name = st.text(18);
     }
     {
         Statement st(
@@ -537,6 +625,92 @@ void SqliteStore::games_of_browser(const std::string& browser, StoreDone<std::ve
 
 void SqliteStore::events_after(const GameId& id, std::int64_t version, StoreDone<std::vector<StoredEvent>> done) {
     read<std::vector<StoredEvent>>([this, id, version] { return events_after_now(id, version); }, std::move(done));
+}
+
+}  // namespace schach::server
+
+namespace schach::server {
+
+void SqliteStore::queue_analysis(const StoredAnalysis& a, StoreDone<void> done) {
+    write(
+        [this, a]() -> std::expected<void, StoreError> {
+            if (auto r = exec(*db_,
+                              "INSERT INTO analyses(game, status, browser, requested, nodes, plies, positions) "
+                              "VALUES(?1, 'queued', ?2, ?3, ?4, ?5, '')",
+                              {std::string_view(a.game), std::string_view(a.browser), a.requested,
+                               static_cast<std::int64_t>(a.nodes), std::int64_t{a.plies}});
+                !r)
+                return std::unexpected(r.error());
+            return {};
+        },
+        std::move(done));
+}
+
+void SqliteStore::save_analysis(const StoredAnalysis& a, StoreDone<void> done) {
+    write(
+        [this, a]() -> std::expected<void, StoreError> {
+            if (auto r = exec(*db_,
+                              "INSERT OR REPLACE INTO analyses(game, status, browser, requested, nodes, plies, positions) "
+                              "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                              {std::string_view(a.game), analysis_status_id(a.status), std::string_view(a.browser),
+                               a.requested, static_cast<std::int64_t>(a.nodes), std::int64_t{a.plies},
+                               std::string_view(write_positions(a.positions))});
+                !r)
+                return std::unexpected(r.error());
+            return {};
+        },
+        std::move(done));
+}
+
+std::expected<std::vector<StoredAnalysis>, StoreError> SqliteStore::analyses_now(std::string_view where, Value value,
+                                                                                  bool positions) {
+    std::lock_guard lock(mutex_);
+    const std::string sql =
+        "SELECT game, status, browser, requested, nodes, plies, positions FROM analyses WHERE " + std::string(where);
+    Statement st(*db_, sql);
+    if (!st.ok() || !st.bind({value})) return std::unexpected(error_of(*db_, "analyses"));
+    std::vector<StoredAnalysis> out;
+    int rc;
+    while ((rc = st.step()) == SQLITE_ROW) {
+        StoredAnalysis a;
+        a.game = st.text(0);
+        a.status = st.text(1) == "done" ? AnalysisStatus::Done : AnalysisStatus::Queued;
+        a.browser = st.text(2);
+        a.requested = st.integer(3);
+        a.nodes = static_cast<std::uint64_t>(st.integer(4));
+        a.plies = static_cast<int>(st.integer(5));
+        if (positions) {
+            auto read = read_positions(st.text(6));
+            if (!read) return std::unexpected(StoreError{"analysis of game " + a.game + ": unreadable positions"});
+            a.positions = std::move(*read);
+        }
+        out.push_back(std::move(a));
+    }
+    if (rc != SQLITE_DONE) return std::unexpected(error_of(*db_, "analyses"));
+    return out;
+}
+
+void SqliteStore::load_analysis(const GameId& id, StoreDone<std::optional<StoredAnalysis>> done) {
+    read<std::optional<StoredAnalysis>>(
+        [this, id]() -> std::expected<std::optional<StoredAnalysis>, StoreError> {
+            auto rows = analyses_now("game=?1", std::string_view(id), true);
+            if (!rows) return std::unexpected(rows.error());
+            if (rows->empty()) return std::optional<StoredAnalysis>();
+            return std::optional<StoredAnalysis>(std::move(rows->front()));
+        },
+        std::move(done));
+}
+
+void SqliteStore::queued_analyses(StoreDone<std::vector<StoredAnalysis>> done) {
+    read<std::vector<StoredAnalysis>>(
+        [this] { return analyses_now("status=?1 ORDER BY requested, game", std::string_view("queued"), false); },
+        std::move(done));
+}
+
+void SqliteStore::analyses_requested_since(Millis since, StoreDone<std::vector<StoredAnalysis>> done) {
+    read<std::vector<StoredAnalysis>>(
+        [this, since] { return analyses_now("requested>=?1 ORDER BY requested, game", since, false); },
+        std::move(done));
 }
 
 }  // namespace schach::server

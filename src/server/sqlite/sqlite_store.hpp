@@ -13,6 +13,8 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <string_view>
+#include <variant>
 
 #include "server/domain/store.hpp"
 #include "server/sqlite/group_commit.hpp"
@@ -31,7 +33,7 @@ public:
     SqliteStore& operator=(const SqliteStore&) = delete;
 
     /// The schema version this code writes.
-    static constexpr int SchemaVersion = 4;
+    static constexpr int SchemaVersion = 5;
     /// Events kept per game.
     static constexpr int KeptEvents = 200;
 
@@ -47,6 +49,13 @@ public:
     void games_with_status(Status status, StoreDone<std::vector<GameId>> done) override;
     void games_of_browser(const std::string& browser, StoreDone<std::vector<GameId>> done) override;
     void events_after(const GameId& id, std::int64_t version, StoreDone<std::vector<StoredEvent>> done) override;
+    void import_game(const StoredGame& game, const std::vector<StoredSeat>& seats, const std::vector<StoredMove>& moves,
+                     const StoredEvent& event, StoreDone<void> done) override;
+    void queue_analysis(const StoredAnalysis& analysis, StoreDone<void> done) override;
+    void save_analysis(const StoredAnalysis& analysis, StoreDone<void> done) override;
+    void load_analysis(const GameId& id, StoreDone<std::optional<StoredAnalysis>> done) override;
+    void queued_analyses(StoreDone<std::vector<StoredAnalysis>> done) override;
+    void analyses_requested_since(Millis since, StoreDone<std::vector<StoredAnalysis>> done) override;
 
     explicit SqliteStore(std::unique_ptr<Connection> db);
     std::expected<void, StoreError> migrate();
@@ -57,6 +66,13 @@ private:
     /// The games row and the event of every write (inside a transaction).
     std::expected<void, StoreError> write_update(const GameId& id, const GameUpdate& update,
                                                  const std::vector<StoredEvent>& events);
+
+    /// The games row, its seats and its first event (inside a transaction).
+    std::expected<void, StoreError> insert_game(const StoredGame& game, const std::vector<StoredSeat>& seats,
+                                                const StoredEvent& event);
+    /// The analyses rows `where` (with ?1 bound to `value`), with their positions or without.
+    std::expected<std::vector<StoredAnalysis>, StoreError> analyses_now(
+        std::string_view where, std::variant<std::nullptr_t, std::int64_t, std::string_view> value, bool positions);
 
     /// Runs `write` in the next group commit.
     void write(GroupCommit::Write write, StoreDone<void> done);
