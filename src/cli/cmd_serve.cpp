@@ -41,6 +41,9 @@ struct ServeOptions {
     int threads = 2;
     int game_threads = 8;
     int max_connections = server::ServerOptions{}.max_connections;
+    std::uint64_t analysis_nodes = server::AnalysisOptions{}.nodes;
+    int analysis_daily = server::AnalysisOptions{}.daily_limit;
+    bool no_auto_analysis = false;
     std::string lang;  // read by main (language_from_args)
 };
 
@@ -94,6 +97,9 @@ int serve(const ServeOptions& o) {
     service_options.log = [](const std::string& message) {
         fmt::print(stderr, "{}: {}\n", tr(Msg::WarningLabel), message);
     };
+    service_options.analysis.nodes = o.analysis_nodes;
+    service_options.analysis.daily_limit = o.analysis_daily;
+    service_options.analysis.auto_computer_games = !o.no_auto_analysis;
     server::AsioRuntime runtime(games_io);
     auto service = std::make_unique<server::GameService>(runtime, **store, engines, service_options);
     server::ServiceHandler handler(*service);
@@ -150,6 +156,11 @@ Command add_serve_command(CLI::App& parent) {
     sub->add_option("--game-threads", o->game_threads, tr(Msg::HelpServeGameThreads))->check(CLI::Range(1, 1024));
     sub->add_option("--max-connections", o->max_connections, tr(Msg::HelpServeMaxConnections))
         ->check(CLI::Range(1, 1000000));
+    sub->add_option("--analysis-nodes", o->analysis_nodes, tr(Msg::HelpServeAnalysisNodes))
+        ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1'000'000'000}));
+    sub->add_option("--analysis-daily", o->analysis_daily, tr(Msg::HelpServeAnalysisDaily))
+        ->check(CLI::Range(0, 100000));
+    sub->add_flag("--no-auto-analysis", o->no_auto_analysis, tr(Msg::HelpServeNoAutoAnalysis));
     add_lang_option(*sub, o->lang, Msg::HelpLang);
     sub->footer(help_footer(Msg::ServeFooter, {"schach serve", "schach serve --port 0 --db /tmp/games.db --lang en",
                                                "schach serve --host 0.0.0.0 --port 8080"}));

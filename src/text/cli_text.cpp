@@ -379,6 +379,15 @@ Phrase phrase(Msg m) {
         case Msg::HelpServeGameThreads:
             return {"Threads für die Partien (keiner wartet, bis ein Zug gespeichert ist)", "",
                     "threads for the games (none waits until a move is stored)"};
+        case Msg::HelpServeAnalysisNodes:
+            return {"Knoten je Stellung der Computeranalyse einer Partie", "",
+                    "nodes per position of a game's computer analysis"};
+        case Msg::HelpServeAnalysisDaily:
+            return {"Analysen, die ein Browser in 24 Stunden anfordern kann (0: keine Grenze)", "",
+                    "analyses a browser may request in 24 hours (0: no limit)"};
+        case Msg::HelpServeNoAutoAnalysis:
+            return {"Partien gegen den Computer nicht von selbst analysieren, wenn sie enden", "",
+                    "do not analyse games against the computer by themselves when they end"};
 
         // ---------------------------------------------------------------- schach-load
         case Msg::LoadAbout:

@@ -70,7 +70,8 @@ enum class Msg : std::uint16_t {
     // serve
     ServeAbout, HelpServeHost, HelpServeAllowedHost, HelpServePort, HelpServeDb, HelpServeStatic, HelpServeEngineThreads, HelpServeThreads,
     ServeFooter, ServeListening, ServeCannotListen, ServeCannotOpenStore, ServeNoPage, ServeStopping,
-    HelpServeMaxConnections, HelpServeGameThreads,
+    HelpServeMaxConnections, HelpServeGameThreads, HelpServeAnalysisNodes, HelpServeAnalysisDaily,
+    HelpServeNoAutoAnalysis,
     // schach-load (tools/load)
     LoadAbout, HelpLoadGames, HelpLoadDuration, HelpLoadRamp, HelpLoadThink, HelpLoadUrl, HelpLoadServer,
     HelpLoadServerArg, HelpLoadServerPid, HelpLoadOneSocket, HelpLoadTc, HelpLoadJson, HelpLoadSummary,

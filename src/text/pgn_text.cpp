@@ -65,4 +65,8 @@ std::string describe(const PgnError& e, Language lang) {
     return "?";
 }
 
+std::string describe_no_pgn_game(Language lang) {
+    return lang == Language::English ? "This text holds no game in PGN." : "In diesem Text steht keine Partie im PGN.";
+}
+
 }  // namespace schach

@@ -11,4 +11,7 @@ namespace schach {
 /// The sentence after "FILE:LINE:COLUMN:", e.g. "Zug 6: Mehrdeutiger Zug Nc6: möglich sind S4c6, S8c6".
 std::string describe(const PgnError& error, Language lang);
 
+/// A text without any game: "In diesem Text steht keine Partie." / "This text holds no game.".
+std::string describe_no_pgn_game(Language lang);
+
 }  // namespace schach

@@ -209,4 +209,14 @@ std::string review_comment(const review::PlyReview& ply, Language lang) {
     return out;
 }
 
+std::string describe_try_solved(const Position& before, Move tried, Move best, Language lang) {
+    const std::string move = to_san(before, tried, lang);
+    const bool en = lang == Language::English;
+    if (best == Move::none() || best == tried)
+        return en ? "Solved: " + move + " is the best move." : "Gelöst: " + move + " ist der beste Zug.";
+    const std::string other = to_san(before, best, lang);
+    return en ? "Solved: " + move + " is as good as the best move, " + other + "."
+              : "Gelöst: " + move + " ist so gut wie der beste Zug, " + other + ".";
+}
+
 }  // namespace schach

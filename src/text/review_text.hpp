@@ -23,6 +23,9 @@ std::string describe(const review::Fact& fact, Language lang);
 /// "(0.32 → -1.10) Fehler. <explanation>", as lichess comments a judged move; empty for a move
 /// without judgement.
 std::string review_comment(const review::PlyReview& ply, Language lang);
+/// A try of "learn from your mistakes" that was good enough: "Gelöst: Sf3 ist der beste Zug." /
+/// "Solved: Nf3 is as good as the best move, Nc3." (`best` may be Move::none()).
+std::string describe_try_solved(const Position& before, Move tried, Move best, Language lang);
 /// An evaluation for people: "+0.32", "-1.10", "#3", "#-2" (White's view), "#" for a mate on the
 /// board.
 std::string eval_text(review::Eval e);

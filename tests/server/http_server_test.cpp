@@ -73,6 +73,20 @@ public:
         done(coach_now(id, caller, ply));
     }
     void list(const Client&, JsonSink done) override { done(json::array{}); }
+    void request_analysis(const std::string&, const Client&, ReplySink done) override {
+        Reply r = reply(429, json::object{{"code", "analysis_limit"}});
+        r.retry_after = 60;
+        done(std::move(r));
+    }
+    void analysis(const std::string&, const Client&, ReplySink done) override {
+        done(reply(404, json::object{{"code", "analysis_not_requested"}}));
+    }
+    void try_move(const std::string&, const json::value&, const Client&, ReplySink done) override {
+        done(reply(404, json::object{{"code", "no-such-game"}}));
+    }
+    void import_game(const json::value&, const Client&, ReplySink done) override {
+        done(reply(400, json::object{{"code", "pgn_error"}}));
+    }
     void subscribe(const std::string& id, std::optional<std::int64_t> since, const Client& caller, EventSink sink,
                    SubscriptionSink done) override {
         done(subscribe_now(id, since, caller, std::move(sink)));
@@ -713,7 +727,7 @@ protected:
         ASSERT_TRUE(store) << store.error().message;
         store_ = std::move(*store);
         pool_ = std::make_unique<EnginePool>(EnginePoolOptions{1, 100, 16});
-        service_ = std::make_unique<GameService>(runtime_, *store_, *pool_);
+        service_ = std::make_unique<GameService>(runtime_, *store_, *pool_, service_options());
         service_handler_ = std::make_unique<ServiceHandler>(*service_);
         HttpServerTest::SetUp();
     }
@@ -731,6 +745,7 @@ protected:
         HttpServerTest::TearDown();
     }
     Handler& domain() override { return *service_handler_; }
+    virtual ServiceOptions service_options() { return {}; }
 
     std::unique_ptr<Ws> ws_with_cookie(net::io_context& ioc, const std::string& target, const std::string& cookie) {
         auto ws = std::make_unique<Ws>(ioc);
@@ -844,6 +859,99 @@ TEST_F(ServeTest, AFriendGameOverHttpAndWebSockets) {
     w->close(websocket::close_code::normal);
     b->close(websocket::close_code::normal);
     again->close(websocket::close_code::normal);
+}
+
+/// The analysis over HTTP and the game's WebSocket, on the real service at a small budget.
+class AnalysisServeTest : public ServeTest {
+protected:
+    ServiceOptions service_options() override {
+        ServiceOptions o;
+        o.analysis.nodes = 3000;
+        o.analysis.try_nodes = 30'000;
+        o.analysis.hash_mb = 4;
+        o.analysis.try_hash_mb = 4;
+        o.analysis.daily_limit = 1;
+        return o;
+    }
+};
+
+TEST_F(AnalysisServeTest, ImportAskWatchReadAndTryOverHttp) {
+    const std::string pgn = "[White \"Anna\"]\n[Black \"Ben\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n";
+    const Response imported = request(http::verb::post, "/api/v1/imports?lang=en",
+                                      json::serialize(json::object{{"pgn", pgn}}), {{"Cookie", "b=browser1"}});
+    ASSERT_EQ(imported.result_int(), 201) << imported.body();
+    const json::value created = json::parse(imported.body());
+    const std::string id(created.at("id").as_string());
+    EXPECT_EQ(created.at("url").as_string(), "/game/" + id);
+    const json::value state = json::parse(request(http::verb::get, "/api/v1/games/" + id).body());
+    EXPECT_EQ(state.at("status"), "over");
+    EXPECT_EQ(state.at("imported"), true);
+    EXPECT_EQ(state.at("players").at("white").at("name"), "Anna");
+
+    const Response none = request(http::verb::get, "/api/v1/games/" + id + "/analysis?lang=en");
+    EXPECT_EQ(none.result_int(), 404);
+    EXPECT_EQ(json::parse(none.body()).at("code"), "analysis_not_requested");
+
+    net::io_context ioc;
+    const auto ws = ws_with_cookie(ioc, "/ws/v1/games/" + id + "?lang=en", "");
+    EXPECT_EQ(ws_read(*ws).at("t"), "state");
+    const Response asked = request(http::verb::post, "/api/v1/games/" + id + "/analysis", {},
+                                   {{"Cookie", "b=browser1"}});
+    ASSERT_EQ(asked.result_int(), 202) << asked.body();
+    EXPECT_EQ(json::parse(asked.body()).at("progress").at("total"), 5);
+    // The progress on the game's WebSocket, not versioned, until done.
+    json::value event;
+    int seen = 0;
+    do {
+        event = ws_read(*ws);
+        ASSERT_EQ(event.at("t"), "analysis") << json::serialize(event);
+        EXPECT_FALSE(event.as_object().contains("v"));
+        ++seen;
+    } while (event.at("status") != "done");
+    EXPECT_GE(seen, 2);
+    EXPECT_EQ(event.at("progress"), json::parse(R"({"done":5,"total":5})"));
+
+    const Response read = request(http::verb::get, "/api/v1/games/" + id + "/analysis?lang=de");
+    ASSERT_EQ(read.result_int(), 200) << read.body();
+    const json::value analysis = json::parse(read.body());
+    EXPECT_EQ(analysis.at("status"), "done");
+    const json::value& g4 = analysis.at("plies").at(2);
+    EXPECT_EQ(g4.at("uci"), "g2g4");
+    EXPECT_EQ(g4.at("judgement"), "blunder");
+    EXPECT_TRUE(g4.at("text").as_string().subview().starts_with("Das erlaubt Matt in 1: Dh4#")) << g4;
+    EXPECT_TRUE(g4.at("best").is_object());
+    EXPECT_EQ(analysis.at("players").at("white").at("blunders"), 1);
+    EXPECT_FALSE(analysis.at("opening").at("name").as_string().empty());
+    EXPECT_TRUE(analysis.at("start").at("eval").is_object());
+
+    const Response refused = request(http::verb::post, "/api/v1/games/" + id + "/analysis/try?lang=en",
+                                     R"({"ply":3,"uci":"g2g4"})");
+    ASSERT_EQ(refused.result_int(), 200) << refused.body();
+    EXPECT_EQ(json::parse(refused.body()).at("verdict"), "refused");
+    const Response illegal = request(http::verb::post, "/api/v1/games/" + id + "/analysis/try?lang=en",
+                                     R"({"ply":3,"uci":"e1e3"})");
+    EXPECT_EQ(illegal.result_int(), 400);
+    EXPECT_FALSE(json::parse(illegal.body()).at("text").as_string().empty());
+
+    // One analysis a day in this test: the browser's next is refused with Retry-After.
+    const Response second = request(http::verb::post, "/api/v1/imports", json::serialize(json::object{{"pgn", pgn}}),
+                                    {{"Cookie", "b=browser1"}});
+    const std::string other(json::parse(second.body()).at("id").as_string());
+    const Response limited = request(http::verb::post, "/api/v1/games/" + other + "/analysis?lang=en", {},
+                                     {{"Cookie", "b=browser1"}});
+    EXPECT_EQ(limited.result_int(), 429) << limited.body();
+    EXPECT_EQ(json::parse(limited.body()).at("code"), "analysis_limit");
+    EXPECT_FALSE(limited[http::field::retry_after].empty());
+
+    // A PGN error says where.
+    const Response bad = request(http::verb::post, "/api/v1/imports?lang=en",
+                                 json::serialize(json::object{{"pgn", "1. e4 e5 2. Ke3 *"}}));
+    EXPECT_EQ(bad.result_int(), 400);
+    const json::value error = json::parse(bad.body());
+    EXPECT_EQ(error.at("code"), "pgn_error");
+    EXPECT_EQ(error.at("line"), 1);
+    EXPECT_EQ(error.at("column"), 13);
+    ws->close(websocket::close_code::normal);
 }
 
 }  // namespace

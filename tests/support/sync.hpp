@@ -49,6 +49,25 @@ public:
     R<std::vector<StoredEvent>> events_after(const GameId& id, std::int64_t v) {
         return wait_for<R<std::vector<StoredEvent>>>([&](auto done) { s_.events_after(id, v, done); });
     }
+    R<void> import_game(const StoredGame& g, const std::vector<StoredSeat>& seats, const std::vector<StoredMove>& moves,
+                        const StoredEvent& e) {
+        return wait_for<R<void>>([&](auto done) { s_.import_game(g, seats, moves, e, done); });
+    }
+    R<void> queue_analysis(const StoredAnalysis& a) {
+        return wait_for<R<void>>([&](auto done) { s_.queue_analysis(a, done); });
+    }
+    R<void> save_analysis(const StoredAnalysis& a) {
+        return wait_for<R<void>>([&](auto done) { s_.save_analysis(a, done); });
+    }
+    R<std::optional<StoredAnalysis>> load_analysis(const GameId& id) {
+        return wait_for<R<std::optional<StoredAnalysis>>>([&](auto done) { s_.load_analysis(id, done); });
+    }
+    R<std::vector<StoredAnalysis>> queued_analyses() {
+        return wait_for<R<std::vector<StoredAnalysis>>>([&](auto done) { s_.queued_analyses(done); });
+    }
+    R<std::vector<StoredAnalysis>> analyses_requested_since(Millis since) {
+        return wait_for<R<std::vector<StoredAnalysis>>>([&](auto done) { s_.analyses_requested_since(since, done); });
+    }
 
 private:
     Store& s_;
@@ -87,6 +106,18 @@ public:
     }
     R<CoachAdvice> coach(const GameId& id, const Caller& caller, std::optional<std::int64_t> ply = std::nullopt) {
         return wait_for<R<CoachAdvice>>([&](auto done) { s_.coach(id, caller, ply, done); });
+    }
+    R<AnalysisReport> request_analysis(const GameId& id, const Caller& caller) {
+        return wait_for<R<AnalysisReport>>([&](auto done) { s_.request_analysis(id, caller, done); });
+    }
+    R<AnalysisReport> analysis(const GameId& id) {
+        return wait_for<R<AnalysisReport>>([&](auto done) { s_.analysis(id, done); });
+    }
+    R<MistakeTry> try_move(const GameId& id, int ply, const std::string& uci) {
+        return wait_for<R<MistakeTry>>([&](auto done) { s_.try_move(id, ply, uci, done); });
+    }
+    R<GameId> import_game(const ImportRequest& request, const Caller& caller) {
+        return wait_for<R<GameId>>([&](auto done) { s_.import_game(request, caller, done); });
     }
     std::vector<GameSummary> list_games(const std::string& browser) {
         return wait_for<std::vector<GameSummary>>([&](auto done) { s_.list_games(browser, done); });

@@ -32,6 +32,8 @@ struct Reply {
     boost::json::value body;
     std::optional<std::string> game;
     std::optional<std::string> seat_secret;
+    /// Seconds for a `Retry-After` header (429 analysis_limit).
+    std::optional<std::int64_t> retry_after;
 };
 
 /// Receives a game's events as JSON text (one `{v, t, d}` each, rendered for the caller's seat and
@@ -64,6 +66,17 @@ public:
     /// played, 403 without the seat).
     virtual void coach(const std::string& game, const Client& client, std::optional<std::int64_t> ply,
                        ReplySink done) = 0;
+    /// POST /api/v1/games/{id}/analysis: asks for the game's computer analysis (202 `{status,
+    /// progress}`; 404, 409 game_not_finished, 429 analysis_limit with `retry_after`).
+    virtual void request_analysis(const std::string& game, const Client& client, ReplySink done) = 0;
+    /// GET /api/v1/games/{id}/analysis: the analysis in the client's language (404
+    /// analysis_not_requested when nobody asked).
+    virtual void analysis(const std::string& game, const Client& client, ReplySink done) = 0;
+    /// POST /api/v1/games/{id}/analysis/try `{ply, uci}`: "learn from your mistakes".
+    virtual void try_move(const std::string& game, const boost::json::value& body, const Client& client,
+                          ReplySink done) = 0;
+    /// POST /api/v1/imports `{pgn}`: 201 `{id, url}` or 400 pgn_error.
+    virtual void import_game(const boost::json::value& body, const Client& client, ReplySink done) = 0;
     /// GET /api/v1/games: the caller's browser's games (a JSON array).
     virtual void list(const Client& client, JsonSink done) = 0;
     /// A command of the caller's seat (never a ping: the transport answers those itself); `done`

@@ -23,6 +23,10 @@ enum class Route : std::uint8_t {
     GamePgn,         // GET /api/v1/games/{id}/pgn
     GameCoach,       // GET /api/v1/games/{id}/coach
     JoinGame,        // POST /api/v1/games/{id}/join
+    AnalysisAsk,     // POST /api/v1/games/{id}/analysis
+    Analysis,        // GET /api/v1/games/{id}/analysis
+    AnalysisTry,     // POST /api/v1/games/{id}/analysis/try
+    Import,          // POST /api/v1/imports
     GameCommand,     // POST /api/v1/games/{id}/<command...> (move/e2e4, draw/offer, resign, ...)
     AnalysisSocket,  // GET /api/v1/analysis/socket (a WebSocket upgrade: the analysis board's engine lines)
     Exercises,       // GET or POST /api/v1/exercises/... (the rules guide)

@@ -2,6 +2,7 @@
 
 #include <boost/json/serialize.hpp>
 
+#include "server/api/analysis_json.hpp"
 #include "server/api/coach_json.hpp"
 #include "server/api/error_words.hpp"
 #include "server/api/game_json.hpp"
@@ -15,6 +16,7 @@ Reply error_reply(const ServiceError& error, Language lang) {
     Reply r;
     r.status = http_status(error);
     r.body = http_error_json(error, lang);
+    r.retry_after = error.retry_after_s;
     return r;
 }
 
@@ -85,6 +87,43 @@ void ServiceHandler::list(const Client& client, JsonSink done) {
     if (client.browser.empty()) return done(json::array());
     service_.list_games(client.browser, [lang = client.lang, done = std::move(done)](std::vector<GameSummary> games) {
         done(games_json(games, lang));
+    });
+}
+
+void ServiceHandler::request_analysis(const std::string& game, const Client& client, ReplySink done) {
+    service_.request_analysis(
+        game, client, [lang = client.lang, done = std::move(done)](std::expected<AnalysisReport, ServiceError> r) {
+            if (!r) return done(error_reply(r.error(), lang));
+            done(ok_reply(202, analysis_status_json(*r)));
+        });
+}
+
+void ServiceHandler::analysis(const std::string& game, const Client& client, ReplySink done) {
+    service_.analysis(game,
+                      [lang = client.lang, done = std::move(done)](std::expected<AnalysisReport, ServiceError> r) {
+                          if (!r) return done(error_reply(r.error(), lang));
+                          done(ok_reply(200, analysis_json(*r, lang)));
+                      });
+}
+
+void ServiceHandler::try_move(const std::string& game, const json::value& body, const Client& client, ReplySink done) {
+    const Language lang = client.lang;
+    const auto request = read_try_request(body);
+    if (!request) return done(error_reply(request.error(), lang));
+    service_.try_move(game, request->ply, request->uci,
+                      [lang, done = std::move(done)](std::expected<MistakeTry, ServiceError> r) {
+                          if (!r) return done(error_reply(r.error(), lang));
+                          done(ok_reply(200, try_json(*r, lang)));
+                      });
+}
+
+void ServiceHandler::import_game(const json::value& body, const Client& client, ReplySink done) {
+    const Language lang = client.lang;
+    const auto request = read_import_request(body);
+    if (!request) return done(ok_reply(400, import_error_json(request.error(), lang)));
+    service_.import_game(*request, client, [lang, done = std::move(done)](std::expected<GameId, ServiceError> id) {
+        if (!id) return done(error_reply(id.error(), lang));
+        done(ok_reply(201, json::object{{"id", *id}, {"url", "/game/" + *id}}));
     });
 }
 

@@ -19,6 +19,11 @@ public:
     void pgn(const std::string& game, const Client& client, TextSink done) override;
     void coach(const std::string& game, const Client& client, std::optional<std::int64_t> ply, ReplySink done) override;
     void list(const Client& client, JsonSink done) override;
+    void request_analysis(const std::string& game, const Client& client, ReplySink done) override;
+    void analysis(const std::string& game, const Client& client, ReplySink done) override;
+    void try_move(const std::string& game, const boost::json::value& body, const Client& client,
+                  ReplySink done) override;
+    void import_game(const boost::json::value& body, const Client& client, ReplySink done) override;
     void act(const std::string& game, ClientMessage command, const Client& client, ActSink done) override;
     void subscribe(const std::string& game, std::optional<std::int64_t> since, const Client& client, EventSink sink,
                    SubscriptionSink done) override;

@@ -21,14 +21,14 @@ namespace {
 /// A try's body: at most this many bytes (the moves so far are few and short).
 constexpr std::size_t MaxTryBytes = 1024;
 
-Reply ok(json::value body) { return Reply{200, std::move(body), std::nullopt, std::nullopt}; }
+Reply ok(json::value body) { return Reply{200, std::move(body), std::nullopt, std::nullopt, std::nullopt}; }
 Reply error(int status, ErrorCode code, Language lang) {
-    return Reply{status, error_body(code, lang), std::nullopt, std::nullopt};
+    return Reply{status, error_body(code, lang), std::nullopt, std::nullopt, std::nullopt};
 }
 Reply service_error(ServiceCode code, Language lang) {
     const WordedError e = word(make_error(code), lang);
     json::object o{{"code", e.code}, {"text", e.text}};
-    return Reply{400, std::move(o), std::nullopt, std::nullopt};
+    return Reply{400, std::move(o), std::nullopt, std::nullopt, std::nullopt};
 }
 
 json::value move_json(const Position& before, Move m) {
@@ -117,7 +117,7 @@ Reply try_one(const Exercise& ex, std::string_view body, Language lang) {
     if (!result) {
         if (result.error() == ExerciseError::BadMove) return service_error(ServiceCode::BadMove, lang);
         json::object o{{"code", exercise_error_id(result.error())}, {"text", error_text(ErrorCode::Malformed, lang)}};
-        return Reply{400, std::move(o), std::nullopt, std::nullopt};
+        return Reply{400, std::move(o), std::nullopt, std::nullopt, std::nullopt};
     }
     json::object o{{"result", verdict_id(result->verdict)}};
     o["move"] = move_json(result->before, result->move);

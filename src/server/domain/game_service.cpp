@@ -605,14 +605,18 @@ struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
         e.kind = EventKind::Analysis;
         e.analysis = state;
         e.progress = progress;
-        send(actor, {[self = shared_from_this(), e](const std::shared_ptr<Actor>& a) { self->broadcast(*a, {e}); }, {}});
+        send(actor,
+             {[self = shared_from_this(), e](const std::shared_ptr<Actor>& a) { self->broadcast(*a, {e}); }, {}});
     }
 
     /// Stores a finished analysis, then forgets it in the queue and tells the watchers.
     void analysis_finished(const AnalysisJob& job, const std::vector<review::PositionEval>& positions) {
-        StoredAnalysis row{job.game,           AnalysisStatus::Done,
-                           job.browser,        job.requested,
-                           options.analysis.nodes, static_cast<int>(job.moves.size()),
+        StoredAnalysis row{job.game,
+                           AnalysisStatus::Done,
+                           job.browser,
+                           job.requested,
+                           options.analysis.nodes,
+                           static_cast<int>(job.moves.size()),
                            stored_positions(positions)};
         const AnalysisProgress total{static_cast<int>(positions.size()), static_cast<int>(positions.size())};
         store.save_analysis(row, [weak = weak_from_this(), id = job.game, total](std::expected<void, StoreError> r) {
@@ -667,18 +671,22 @@ struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
         switch (analyses->reserve(job, limited, job.requested)) {
             case Admission::Present: {
                 const auto s = analyses->status(job.game);
-                return reply(AnalysisReport{s ? s->first : AnalysisState::Queued, s ? s->second : waiting,
-                                            job.start, {}, {}});
+                return reply(
+                    AnalysisReport{s ? s->first : AnalysisState::Queued, s ? s->second : waiting, job.start, {}, {}});
             }
             case Admission::BrowserBusy: return refuse(AnalysisLimitKind::Running, 60'000);
             case Admission::DailyLimit:
-                return refuse(AnalysisLimitKind::Daily,
-                              analyses->next_allowed(browser, job.requested) - job.requested);
+                return refuse(AnalysisLimitKind::Daily, analyses->next_allowed(browser, job.requested) - job.requested);
             case Admission::Full: return refuse(AnalysisLimitKind::Full, 60'000);
             case Admission::Admitted: break;
         }
-        StoredAnalysis row{job.game, AnalysisStatus::Queued, browser, job.requested, options.analysis.nodes,
-                           static_cast<int>(job.moves.size()), {}};
+        StoredAnalysis row{job.game,
+                           AnalysisStatus::Queued,
+                           browser,
+                           job.requested,
+                           options.analysis.nodes,
+                           static_cast<int>(job.moves.size()),
+                           {}};
         store.queue_analysis(row, [weak = weak_from_this(), id = job.game, start = job.start, waiting,
                                    reply](std::expected<void, StoreError> r) {
             const auto self = weak.lock();
@@ -733,16 +741,16 @@ struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
         if (attempt >= 8) return done(std::unexpected(make_error(ServiceCode::Storage)));
         g.id = random_game_id();
         const StoredGame stored = g;
-        store.import_game(stored, seats, moves, {1, "state", "{}"},
-                          [weak = weak_from_this(), g = std::move(g), seats = std::move(seats), moves = std::move(moves),
-                           done = std::move(done), attempt](std::expected<void, StoreError> r) mutable {
-                              const auto self = weak.lock();
-                              if (!self) return;
-                              if (r) return done(g.id);
-                              self->log("store: imported game " + g.id + ": " + r.error().message);
-                              self->import_new(std::move(g), std::move(seats), std::move(moves), std::move(done),
-                                               attempt + 1);
-                          });
+        store.import_game(
+            stored, seats, moves, {1, "state", "{}"},
+            [weak = weak_from_this(), g = std::move(g), seats = std::move(seats), moves = std::move(moves),
+             done = std::move(done), attempt](std::expected<void, StoreError> r) mutable {
+                const auto self = weak.lock();
+                if (!self) return;
+                if (r) return done(g.id);
+                self->log("store: imported game " + g.id + ": " + r.error().message);
+                self->import_new(std::move(g), std::move(seats), std::move(moves), std::move(done), attempt + 1);
+            });
     }
 
     /// The first to come with the invitation takes the free seat (GameService::join).
@@ -767,8 +775,8 @@ struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
 
 GameService::GameService(Runtime& runtime, Store& store, EnginePool& engines, ServiceOptions options)
     : impl_(std::make_shared<Impl>(runtime, store, engines, std::move(options))) {
+    impl_->start_analyses();  // first: a resumed game against the computer may end (and be analysed) at once
     impl_->recover();
-    impl_->start_analyses();
     impl_->start_ticks();
 }
 
@@ -1014,35 +1022,38 @@ void GameService::analysis(const GameId& id, Done<AnalysisReport> done) {
         const Position start = game->setup().start;
         if (const auto s = impl->analyses->status(game->id()))
             return done(AnalysisReport{s->first, s->second, start, {}, {}});
-        impl->store.load_analysis(game->id(), [weak = std::weak_ptr(impl), game, start,
-                                               done = std::move(done)](auto stored) {
-            const auto self = weak.lock();
-            if (!self || self->closed) return;
-            if (!stored) return done(std::unexpected(make_error(ServiceCode::Storage)));
-            if (!*stored) return done(std::unexpected(make_error(ServiceCode::AnalysisNotRequested)));
-            const StoredAnalysis& row = **stored;
-            const int total = row.plies + 1;
-            if (row.status != AnalysisStatus::Done)
-                return done(AnalysisReport{AnalysisState::Queued, {0, total}, start, {}, {}});
-            const std::vector<Move>& all = game->match().game().moves();
-            if (row.plies < 0 || static_cast<std::size_t>(row.plies) > all.size()) {
-                self->log("store: analysis of game " + game->id() + " does not fit its moves");
-                return done(std::unexpected(make_error(ServiceCode::Storage)));
-            }
-            AnalysisReport report{AnalysisState::Done, {total, total}, start,
-                                  std::vector<Move>(all.begin(), all.begin() + row.plies), {}};
-            auto positions = review_positions(start, report.moves, row.positions);
-            if (!positions || positions->size() != static_cast<std::size_t>(total)) {
-                self->log("store: analysis of game " + game->id() + " does not fit its moves");
-                return done(std::unexpected(make_error(ServiceCode::Storage)));
-            }
-            report.positions = std::move(*positions);
-            done(std::move(report));
-        });
+        impl->store.load_analysis(
+            game->id(), [weak = std::weak_ptr(impl), game, start, done = std::move(done)](auto stored) {
+                const auto self = weak.lock();
+                if (!self || self->closed) return;
+                if (!stored) return done(std::unexpected(make_error(ServiceCode::Storage)));
+                if (!*stored) return done(std::unexpected(make_error(ServiceCode::AnalysisNotRequested)));
+                const StoredAnalysis& row = **stored;
+                const int total = row.plies + 1;
+                if (row.status != AnalysisStatus::Done)
+                    return done(AnalysisReport{AnalysisState::Queued, {0, total}, start, {}, {}});
+                const std::vector<Move>& all = game->match().game().moves();
+                if (row.plies < 0 || static_cast<std::size_t>(row.plies) > all.size()) {
+                    self->log("store: analysis of game " + game->id() + " does not fit its moves");
+                    return done(std::unexpected(make_error(ServiceCode::Storage)));
+                }
+                AnalysisReport report{AnalysisState::Done,
+                                      {total, total},
+                                      start,
+                                      std::vector<Move>(all.begin(), all.begin() + row.plies),
+                                      {}};
+                auto positions = review_positions(start, report.moves, row.positions);
+                if (!positions || positions->size() != static_cast<std::size_t>(total)) {
+                    self->log("store: analysis of game " + game->id() + " does not fit its moves");
+                    return done(std::unexpected(make_error(ServiceCode::Storage)));
+                }
+                report.positions = std::move(*positions);
+                done(std::move(report));
+            });
     });
 }
 
-void GameService::try_move(const GameId& id, int ply, const std::string& uci, Done<TryResult> done) {
+void GameService::try_move(const GameId& id, int ply, const std::string& uci, Done<MistakeTry> done) {
     impl_->with_actor(id, [impl = impl_, ply, uci, done = std::move(done)](auto a) mutable {
         const auto fail = [&](ServiceError e) { done(std::unexpected(std::move(e))); };
         if (!a) return fail(make_error(ServiceCode::NoSuchGame));
@@ -1050,7 +1061,7 @@ void GameService::try_move(const GameId& id, int ply, const std::string& uci, Do
         if (game->status() != Status::Over) return fail(make_error(ServiceCode::GameNotFinished));
         const std::vector<Move>& all = game->match().game().moves();
         if (ply < 1 || static_cast<std::size_t>(ply) > all.size()) return fail(make_error(ServiceCode::BadRequest));
-        auto result = std::make_shared<TryResult>();
+        auto result = std::make_shared<MistakeTry>();
         result->ply = ply;
         const Position start = game->setup().start;
         const std::vector<Move> before_moves(all.begin(), all.begin() + (ply - 1));
@@ -1071,8 +1082,9 @@ void GameService::try_move(const GameId& id, int ply, const std::string& uci, Do
                 std::vector<StoredPositionEval> one{(*stored)->positions[before_moves.size()]};
                 if (auto read = review_positions(result->before, {}, one)) best = read->front();
             }
-            auto shared_done = std::make_shared<Done<TryResult>>(std::move(done));
-            const auto finish = [result, shared_done](const review::PositionEval& b, const review::PositionEval& after) {
+            auto shared_done = std::make_shared<Done<MistakeTry>>(std::move(done));
+            const auto finish = [result, shared_done](const review::PositionEval& b,
+                                                      const review::PositionEval& after) {
                 const TryVerdict verdict = judge_try(result->before, result->tried, b, after);
                 result->best = b;
                 result->eval = after.eval;
@@ -1090,12 +1102,11 @@ void GameService::try_move(const GameId& id, int ply, const std::string& uci, Do
                     if (best) return finish(*best, *after);
                     const auto service = weak.lock();
                     if (!service || service->closed) return;
-                    service->analyses->evaluate(start, before_moves,
-                                             [after, finish, shared_done](std::optional<review::PositionEval> b) {
-                                                 if (!b) return (*shared_done)(
-                                                     std::unexpected(make_error(ServiceCode::Storage)));
-                                                 finish(*b, *after);
-                                             });
+                    service->analyses->evaluate(
+                        start, before_moves, [after, finish, shared_done](std::optional<review::PositionEval> b) {
+                            if (!b) return (*shared_done)(std::unexpected(make_error(ServiceCode::Storage)));
+                            finish(*b, *after);
+                        });
                 });
         });
     });

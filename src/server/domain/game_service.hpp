@@ -155,13 +155,13 @@ struct AnalysisReport {
 };
 
 /// A try of "learn from your mistakes": another move in the position before ply `ply`.
-struct TryResult {
+struct MistakeTry {
     int ply = 0;
     Position before;  // the position the try was made in
     Move tried;
     bool solved = false;
-    review::Eval eval;        // after the try (White's view)
-    double loss = 0;          // the mover's Win% points lost against the best move (>= 0)
+    review::Eval eval;          // after the try (White's view)
+    double loss = 0;            // the mover's Win% points lost against the best move (>= 0)
     review::PositionEval best;  // the position before: its evaluation and the engine's line
     /// A refused try: why (the same facts as for a mistake of the game).
     review::Explanation explanation;
@@ -172,7 +172,7 @@ struct ImportRequest {
     Position start;
     bool chess960 = false;
     std::vector<Move> moves;
-    Outcome outcome;  // the result as written (the board decides where it is over)
+    Outcome outcome;           // the result as written (the board decides where it is over)
     std::string white, black;  // the players' names, "" for none
 };
 
@@ -265,7 +265,7 @@ public:
     /// (the analysis's evaluation of the position before when it is done, else searched too).
     /// Errors: NoSuchGame, GameNotFinished, BadRequest (a ply not played), the move's refusal
     /// (Rules, BadMove), Storage.
-    void try_move(const GameId& id, int ply, const std::string& uci, Done<TryResult> done);
+    void try_move(const GameId& id, int ply, const std::string& uci, Done<MistakeTry> done);
     /// Stores a finished game read from a PGN, listed for the caller's browser; nobody holds a
     /// seat (nobody can move in it). The new game's id. Errors: Storage.
     void import_game(const ImportRequest& request, const Caller& caller, Done<GameId> done);

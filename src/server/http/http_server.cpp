@@ -341,7 +341,12 @@ net::awaitable<void> HttpServer::Impl::http_session(tcp::socket socket) {
         stream.expires_after(options.request_timeout);
         error_code ec;
         co_await http::async_read_header(stream, buffer, parser, use_ec(ec));
-        if (!ec && !parser.get().target().starts_with("/api/pgn/check")) {
+        // POST /api/v1/imports takes a PGN text too, with the same limit.
+        const auto target_of = [&] {
+            const auto t = parser.get().target();
+            return std::string_view(t.data(), t.size());
+        };
+        if (!ec && !target_of().starts_with("/api/pgn/check") && !target_of().starts_with("/api/v1/imports")) {
             if (parser.content_length().value_or(0) > MaxBodyBytes) ec = http::error::body_limit;
             else parser.body_limit(MaxBodyBytes);
         }
@@ -525,6 +530,7 @@ net::awaitable<Response> HttpServer::Impl::serve_game_api(const Request& req, co
         if (new_browser)
             res.insert(http::field::set_cookie,
                        "b=" + *new_browser + "; Path=/; HttpOnly; SameSite=Lax; Max-Age=31536000");
+        if (a.retry_after) res.set(http::field::retry_after, std::to_string(*a.retry_after));
         return res;
     };
     // A browser without its id gets one with its first game (create, join).
@@ -576,6 +582,27 @@ net::awaitable<Response> HttpServer::Impl::serve_game_api(const Request& req, co
             const Reply joined =
                 co_await answer_of<Reply>([&](ReplySink done) { handler.join(game, body, client, std::move(done)); });
             co_return answer(joined);
+        }
+        case Route::AnalysisAsk: {
+            const Reply asked = co_await answer_of<Reply>(
+                [&](ReplySink done) { handler.request_analysis(game, client, std::move(done)); });
+            co_return answer(asked);
+        }
+        case Route::Analysis: {
+            const Reply analysis =
+                co_await answer_of<Reply>([&](ReplySink done) { handler.analysis(game, client, std::move(done)); });
+            co_return answer(analysis);
+        }
+        case Route::AnalysisTry: {
+            const Reply tried = co_await answer_of<Reply>(
+                [&](ReplySink done) { handler.try_move(game, body, client, std::move(done)); });
+            co_return answer(tried);
+        }
+        case Route::Import: {
+            give_browser_id();  // the imported game is listed for this browser
+            const Reply imported =
+                co_await answer_of<Reply>([&](ReplySink done) { handler.import_game(body, client, std::move(done)); });
+            co_return answer(imported);
         }
         case Route::GameCommand: {
             auto command = command_from_path(route.rest, target);
