@@ -740,9 +740,13 @@ struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
         if (closed) return;
         if (attempt >= 8) return done(std::unexpected(make_error(ServiceCode::Storage)));
         g.id = random_game_id();
+        // Copies for the call: the completion below takes the originals (the arguments are bound
+        // by reference while the completion is built).
         const StoredGame stored = g;
+        const std::vector<StoredSeat> stored_seats = seats;
+        const std::vector<StoredMove> stored_moves = moves;
         store.import_game(
-            stored, seats, moves, {1, "state", "{}"},
+            stored, stored_seats, stored_moves, {1, "state", "{}"},
             [weak = weak_from_this(), g = std::move(g), seats = std::move(seats), moves = std::move(moves),
              done = std::move(done), attempt](std::expected<void, StoreError> r) mutable {
                 const auto self = weak.lock();
