@@ -290,6 +290,31 @@ TEST_F(AnalysisService, AMoveAgainstTheComputerDoesNotWaitForAnAnalysis) {
     EXPECT_LT(after, total);
 }
 
+TEST_F(AnalysisService, AGameAgainstTheComputerIsAnalysedWhenItEnds) {
+    options_.analysis.auto_computer_games = true;
+    start();
+    auto game = service_->create_game({Mode::Computer, 1, ColorChoice::White, "", false, std::nullopt, std::nullopt},
+                                      Caller{"", "player"});
+    ASSERT_TRUE(game);
+    const Caller me{game->secret, "player"};
+    std::promise<ActResult> moved;
+    service_->act(game->id, me, MoveMessage{0, "e2e4", false, 1}, [&](ActResult r) { moved.set_value(r); });
+    ASSERT_TRUE(moved.get_future().get());
+    for (int i = 0; i < 3000 && service_->state(game->id, {})->view->moves.size() < 2; ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    ASSERT_EQ(service_->state(game->id, {})->view->moves.size(), 2u);
+    std::promise<ActResult> resigned;
+    service_->act(game->id, me, ResignMessage{}, [&](ActResult r) { resigned.set_value(r); });
+    ASSERT_TRUE(resigned.get_future().get());
+    // Nobody asked: the server did, for nobody's count.
+    const auto done = analysed(game->id);
+    ASSERT_TRUE(done) << done.error().id();
+    EXPECT_EQ(done->state, AnalysisState::Done);
+    EXPECT_EQ(done->positions.size(), 3u);
+    const GameId other = played(FoolsMate);
+    EXPECT_TRUE(service_->request_analysis(other, Caller{"", "player"}));
+}
+
 TEST_F(AnalysisService, LearnFromYourMistakesSolvedRefusedAndIllegal) {
     start();
     const GameId id = played(FoolsMate);

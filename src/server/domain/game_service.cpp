@@ -347,11 +347,12 @@ struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
         p.next->remember(p.effects, options.recent_events);
         const bool ended = actor->snapshot()->status() != Status::Over && p.next->status() == Status::Over;
         actor->current.store(std::shared_ptr<const LiveGame>(p.next), std::memory_order_release);
+        // A game against the computer is analysed when it ends (the server's own request), queued
+        // before anyone hears of the end, so that the page's first question finds it.
+        if (ended && p.next->setup().mode == Mode::Computer && options.analysis.auto_computer_games)
+            admit_analysis(p.next, "", false, [](const std::expected<AnalysisReport, ServiceError>&) {});
         if (p.answer) p.answer(p.effects);
         broadcast(*actor, p.effects.events);
-        // A game against the computer is analysed when it ends (the server's own request).
-        if (ended && p.next->setup().mode == Mode::Computer && options.analysis.auto_computer_games)
-            request_analysis(p.next, "", false, {});
         p.then(true);
     }
 
