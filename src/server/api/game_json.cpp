@@ -122,10 +122,9 @@ json::object state_json(const GameView& v, std::optional<Seat> you, Language lan
 
 json::object event_json(const Event& e, std::optional<Seat> you, Language lang) {
     if (e.kind == EventKind::Analysis)  // not versioned: `{t, status, progress}`
-        return json::object{
-            {"t", "analysis"},
-            {"status", analysis_state_id(e.analysis)},
-            {"progress", json::object{{"done", e.progress.done}, {"total", e.progress.total}}}};
+        return json::object{{"t", "analysis"},
+                            {"status", analysis_state_id(e.analysis)},
+                            {"progress", json::object{{"done", e.progress.done}, {"total", e.progress.total}}}};
     const GameView& v = *e.view;
     json::object out;
     out["v"] = e.version == 0 ? v.version : e.version;

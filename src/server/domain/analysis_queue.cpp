@@ -157,8 +157,9 @@ bool AnalysisQueue::step(int worker) {
         }
     }
     auto& reviewer = reviewers_[w];
-    if (!reviewer) reviewer = std::make_unique<review::Reviewer>(
-                       review_options(options_.nodes, options_.hash_mb, options_.max_plies));
+    if (!reviewer)
+        reviewer =
+            std::make_unique<review::Reviewer>(review_options(options_.nodes, options_.hash_mb, options_.max_plies));
     if (starting) {
         reviewer->new_game();  // one table for the whole game, fresh for each game
         if (progress_) progress_(e->job.game, AnalysisState::Running, e->progress());

@@ -47,8 +47,7 @@ TryVerdict judge_try(const Position& before, Move tried, const review::PositionE
     const review::Eval mine = after.eval.for_side(mover);
     const bool mates = mine.is_mate() && mine.value > 0;
     const bool is_best = !best.pv.empty() && best.pv.front() == tried;
-    v.loss = is_best ? 0.0
-                     : std::max(0.0, review::win_percent(best.eval.for_side(mover)) - review::win_percent(mine));
+    v.loss = is_best ? 0.0 : std::max(0.0, review::win_percent(best.eval.for_side(mover)) - review::win_percent(mine));
     v.solved = is_best || mates || v.loss < TrySolvedLoss;
     if (!v.solved) v.explanation = review::explain(before, tried, after.pv, best.pv, best.eval, after.eval);
     return v;

@@ -28,7 +28,7 @@ std::optional<std::vector<review::PositionEval>> review_positions(const Position
 
 struct TryVerdict {
     bool solved = false;
-    double loss = 0;  // the mover's Win% points lost against the best move (>= 0)
+    double loss = 0;                  // the mover's Win% points lost against the best move (>= 0)
     review::Explanation explanation;  // a refused try: why
 };
 /// `tried` in `before`, searched (`after`: the position after it), against `best` (the position

@@ -75,7 +75,7 @@ struct GameView {
     Status status = Status::Created;
     Outcome outcome;
     std::int64_t version = 0;
-    Millis updated = 0;  // wall time of the last change (ms since the Unix epoch)
+    Millis updated = 0;     // wall time of the last change (ms since the Unix epoch)
     bool imported = false;  // read from a PGN (POST /api/v1/imports): finished, nobody's seat
 };
 
@@ -102,9 +102,9 @@ struct Event {
     std::int64_t version = 0;
     EventKind kind = EventKind::State;
     std::shared_ptr<const GameView> view;
-    OfferKind offer = OfferKind::Draw;  // Offer
-    std::optional<Color> by;            // Offer: who offers (none: withdrawn or declined); Join: the seat
-    GameId rematch;                     // Rematch: the new game
+    OfferKind offer = OfferKind::Draw;               // Offer
+    std::optional<Color> by;                         // Offer: who offers (none: withdrawn or declined); Join: the seat
+    GameId rematch;                                  // Rematch: the new game
     AnalysisState analysis = AnalysisState::Queued;  // Analysis (version 0, `view` none)
     AnalysisProgress progress;                       // Analysis
 };

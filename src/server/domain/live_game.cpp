@@ -81,8 +81,8 @@ void LiveGame::update_first_move(Millis now) {
 
 std::expected<LiveGame, std::string> LiveGame::restore(const LoadedGame& loaded, Millis now) {
     const StoredGame& g = loaded.game;
-    GameSetup setup{g.id,      g.mode,       g.level,   g.chess960,   g.chess960_number, g.tc, start_of(g),
-                    g.created, g.imported, g.white_name, g.black_name};
+    GameSetup setup{g.id,        g.mode,    g.level,    g.chess960,   g.chess960_number, g.tc,
+                    start_of(g), g.created, g.imported, g.white_name, g.black_name};
     ByColor<StoredSeat> seats{};
     for (const StoredSeat& s : loaded.seats) seats[s.color] = s;
     LiveGame game(std::move(setup), seats, now, g.state.updated);

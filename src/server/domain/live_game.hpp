@@ -46,8 +46,8 @@ struct GameSetup {
     int chess960_number = 518;
     std::string tc;  // "" without clock
     Position start;
-    Millis created = 0;  // wall time
-    bool imported = false;  // read from a PGN: stored finished, nobody can move
+    Millis created = 0;                  // wall time
+    bool imported = false;               // read from a PGN: stored finished, nobody can move
     std::string white_name, black_name;  // an imported game's players ("" for none)
 };
 

@@ -122,10 +122,10 @@ enum class AnalysisStatus : std::uint8_t {
 struct StoredAnalysis {
     GameId game;
     AnalysisStatus status = AnalysisStatus::Queued;
-    std::string browser;       // who asked first ("" for the server itself: a game against the computer)
-    Millis requested = 0;      // wall time of the request
-    std::uint64_t nodes = 0;   // the budget per position
-    int plies = 0;             // plies reviewed (the positions are plies + 1)
+    std::string browser;      // who asked first ("" for the server itself: a game against the computer)
+    Millis requested = 0;     // wall time of the request
+    std::uint64_t nodes = 0;  // the budget per position
+    int plies = 0;            // plies reviewed (the positions are plies + 1)
     std::vector<StoredPositionEval> positions;  // Done: the start and the position after each reviewed ply
     friend bool operator==(const StoredAnalysis&, const StoredAnalysis&) = default;
 };

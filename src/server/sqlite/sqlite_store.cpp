@@ -440,26 +440,25 @@ std::expected<void, StoreError> SqliteStore::insert_game(const StoredGame& g, co
             "INSERT INTO games(id, created, variant, chess960, mode, level, tc, white_kind, black_kind, "
             "initial_fen, status, result, reason, version, updated, imported, white_name, black_name) "
             "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)",
-            {std::string_view(g.id), g.created, g.chess960 ? "chess960" : "standard",
-             std::int64_t{g.chess960_number}, mode_id(g.mode), std::int64_t{g.level}, std::string_view(g.tc),
-             kind(Color::White), kind(Color::Black), std::string_view(g.initial_fen), status_id(g.state.status),
-             std::string_view(g.state.result), std::string_view(g.state.reason), g.state.version,
-             g.state.updated, std::int64_t{g.imported ? 1 : 0}, std::string_view(g.white_name),
-             std::string_view(g.black_name)});
+            {std::string_view(g.id), g.created, g.chess960 ? "chess960" : "standard", std::int64_t{g.chess960_number},
+             mode_id(g.mode), std::int64_t{g.level}, std::string_view(g.tc), kind(Color::White), kind(Color::Black),
+             std::string_view(g.initial_fen), status_id(g.state.status), std::string_view(g.state.result),
+             std::string_view(g.state.reason), g.state.version, g.state.updated, std::int64_t{g.imported ? 1 : 0},
+             std::string_view(g.white_name), std::string_view(g.black_name)});
         !r)
         return std::unexpected(r.error());
     for (const StoredSeat& s : seats)
-        if (auto r = exec(*db_,
-                          "INSERT INTO seats(game, color, engine, secret_hash, invite_hash, browser) "
-                          "VALUES(?1, ?2, ?3, ?4, ?5, ?6)",
-                          {std::string_view(g.id), color_id(s.color), std::int64_t{s.engine ? 1 : 0},
-                           std::string_view(s.secret_hash), std::string_view(s.invite_hash),
-                           std::string_view(s.browser)});
+        if (auto r = exec(
+                *db_,
+                "INSERT INTO seats(game, color, engine, secret_hash, invite_hash, browser) "
+                "VALUES(?1, ?2, ?3, ?4, ?5, ?6)",
+                {std::string_view(g.id), color_id(s.color), std::int64_t{s.engine ? 1 : 0},
+                 std::string_view(s.secret_hash), std::string_view(s.invite_hash), std::string_view(s.browser)});
             !r)
             return std::unexpected(r.error());
-    if (auto r = exec(*db_, "INSERT INTO events(game, version, kind, json) VALUES(?1, ?2, ?3, ?4)",
-                      {std::string_view(g.id), event.version, std::string_view(event.kind),
-                       std::string_view(event.json)});
+    if (auto r = exec(
+            *db_, "INSERT INTO events(game, version, kind, json) VALUES(?1, ?2, ?3, ?4)",
+            {std::string_view(g.id), event.version, std::string_view(event.kind), std::string_view(event.json)});
         !r)
         return std::unexpected(r.error());
     return {};
@@ -517,10 +516,11 @@ std::expected<std::optional<LoadedGame>, StoreError> SqliteStore::load_game_now(
     std::lock_guard lock(mutex_);
     LoadedGame out;
     {
-        Statement st(*db_,
-                     "SELECT created, chess960, mode, level, tc, initial_fen, status, result, reason, version, "
-                     "updated, variant, draw_offer, takeback_offer, rematch_offer, rematch, imported, white_name, black_name "
-                     "FROM games WHERE id=?1");
+        Statement st(
+            *db_,
+            "SELECT created, chess960, mode, level, tc, initial_fen, status, result, reason, version, "
+            "updated, variant, draw_offer, takeback_offer, rematch_offer, rematch, imported, white_name, black_name "
+            "FROM games WHERE id=?1");
         if (!st.ok() || !st.bind({std::string_view(id)})) return std::unexpected(error_of(*db_, "load game"));
         const int rc = st.step();
         if (rc == SQLITE_DONE) return std::optional<LoadedGame>();
@@ -649,12 +649,13 @@ void SqliteStore::queue_analysis(const StoredAnalysis& a, StoreDone<void> done) 
 void SqliteStore::save_analysis(const StoredAnalysis& a, StoreDone<void> done) {
     write(
         [this, a]() -> std::expected<void, StoreError> {
-            if (auto r = exec(*db_,
-                              "INSERT OR REPLACE INTO analyses(game, status, browser, requested, nodes, plies, positions) "
-                              "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-                              {std::string_view(a.game), analysis_status_id(a.status), std::string_view(a.browser),
-                               a.requested, static_cast<std::int64_t>(a.nodes), std::int64_t{a.plies},
-                               std::string_view(write_positions(a.positions))});
+            if (auto r = exec(
+                    *db_,
+                    "INSERT OR REPLACE INTO analyses(game, status, browser, requested, nodes, plies, positions) "
+                    "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                    {std::string_view(a.game), analysis_status_id(a.status), std::string_view(a.browser), a.requested,
+                     static_cast<std::int64_t>(a.nodes), std::int64_t{a.plies},
+                     std::string_view(write_positions(a.positions))});
                 !r)
                 return std::unexpected(r.error());
             return {};
@@ -663,10 +664,10 @@ void SqliteStore::save_analysis(const StoredAnalysis& a, StoreDone<void> done) {
 }
 
 std::expected<std::vector<StoredAnalysis>, StoreError> SqliteStore::analyses_now(std::string_view where, Value value,
-                                                                                  bool positions) {
+                                                                                 bool positions) {
     std::lock_guard lock(mutex_);
-    const std::string sql =
-        "SELECT game, status, browser, requested, nodes, plies, positions FROM analyses WHERE " + std::string(where);
+    const std::string sql = "SELECT game, status, browser, requested, nodes, plies, positions FROM analyses WHERE " +
+                            std::string(where);
     Statement st(*db_, sql);
     if (!st.ok() || !st.bind({value})) return std::unexpected(error_of(*db_, "analyses"));
     std::vector<StoredAnalysis> out;
