@@ -100,8 +100,19 @@ export async function launchBrowser() {
 
 /** The pages opened through `openPage`, for the screenshots of a failure. */
 const openPages = new Set();
-/** Uncaught exceptions on the pages of the running scenario: each fails it. */
+/** Uncaught exceptions, console errors and Content-Security-Policy violations on the pages of
+ * the running scenario: each fails it. */
 const pageErrors = [];
+/** Console errors the running scenario expects (its `allowConsole` patterns). */
+let allowedConsole = [];
+
+/** An answer of the API with an error status is a result the page shows (a refused join, a
+ * review not asked for yet): Chromium logs each such response as a console error, which is not
+ * a fault of the page. Anything else logged as an error is. */
+function expectedConsoleError(text, url) {
+    if (/^Failed to load resource: the server responded with a status of 4\d\d/.test(text) && /\/api\//.test(url)) return true;
+    return allowedConsole.some((re) => re.test(text));
+}
 
 /** A new browser context (its own cookies: one person) and a page in it. */
 export async function openPage(browser, { locale = 'en-GB', viewport = { width: 1280, height: 800 }, name = 'page', isMobile = false } = {}) {
@@ -110,6 +121,18 @@ export async function openPage(browser, { locale = 'en-GB', viewport = { width: 
     const page = await context.newPage();
     page.schachName = name;
     page.on('pageerror', (e) => pageErrors.push(`${name}: ${e}`));
+    page.on('console', (msg) => {
+        if (msg.type() !== 'error') return;
+        const text = msg.text();
+        const url = msg.location()?.url ?? '';
+        if (!expectedConsoleError(text, url)) pageErrors.push(`${name}: console error: ${text} (${url})`);
+    });
+    // A CSP violation is reported to the console too; the event makes sure none is missed.
+    await page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (e) => {
+            console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber}) ${e.sample}`);
+        });
+    });
     openPages.add(page);
     context.on('close', () => openPages.delete(page));
     return { context, page };
@@ -155,7 +178,9 @@ export function shareServerAndBrowser(before, after, ready) {
     });
 }
 
-export function scenario(test, name, timeout, fn, getServer = () => null) {
+/** `options.allowConsole`: patterns of console errors this scenario expects (e.g. the socket
+ * failing while the server is killed). */
+export function scenario(test, name, timeout, fn, getServer = () => null, options = {}) {
     // Our own limit (with screenshots), inside node:test's (which would only cancel the test).
     test(name, { timeout: timeout + 15_000 }, async (t) => {
         let timer;
@@ -163,9 +188,10 @@ export function scenario(test, name, timeout, fn, getServer = () => null) {
             timer = setTimeout(() => reject(new Error(`the scenario took longer than ${timeout} ms`)), timeout);
         });
         pageErrors.length = 0;
+        allowedConsole = options.allowConsole ?? [];
         try {
             await Promise.race([fn(t), limit]);
-            if (pageErrors.length > 0) throw new Error(`uncaught exceptions on the page:\n${pageErrors.join('\n')}`);
+            if (pageErrors.length > 0) throw new Error(`errors on the page:\n${pageErrors.join('\n')}`);
         } catch (e) {
             await screenshotAll(name);
             const server = getServer();
