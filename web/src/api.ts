@@ -15,6 +15,7 @@ import {
     decodeJoinResponse,
 } from './protocol.js';
 import type { Decoder } from './decode.js';
+import { type Analysis, type AnalysisEvent, type TryAnswer, decodeAnalysis, decodeAnalysisEvent, decodeTryAnswer } from './review_protocol.js';
 
 export class ApiError extends Error {
     constructor(
@@ -89,6 +90,26 @@ export function listGames(): Promise<readonly GameSummary[]> {
 /** The coach's hints on the last move of a game against the computer, for this browser's seat. */
 export function fetchCoach(id: string, ply: number): Promise<CoachAdvice> {
     return call(`/games/${encodeURIComponent(id)}/coach?ply=${ply}`, decodeCoachAdvice);
+}
+
+/** The analysis of game `id` in the page's language; `null` when none was asked for (404). */
+export async function fetchAnalysis(id: string): Promise<Analysis | null> {
+    try {
+        return await call(`/games/${encodeURIComponent(id)}/analysis`, decodeAnalysis);
+    } catch (e) {
+        if (e instanceof ApiError && e.status === 404 && e.code === 'analysis_not_requested') return null;
+        throw e;
+    }
+}
+
+/** Asks for the analysis of a finished game (queued on the server; progress on the socket). */
+export function requestAnalysis(id: string): Promise<AnalysisEvent> {
+    return call(`/games/${encodeURIComponent(id)}/analysis`, decodeAnalysisEvent, postJson({}));
+}
+
+/** "Learn from your mistakes": `uci` tried instead of the move of ply `ply`, judged by the engine. */
+export function tryInstead(id: string, ply: number, uci: string): Promise<TryAnswer> {
+    return call(`/games/${encodeURIComponent(id)}/analysis/try`, decodeTryAnswer, postJson({ ply, uci }));
 }
 
 export function pgnUrl(id: string): string {

@@ -12,6 +12,17 @@ import { announceMove } from './move_speech.js';
 import { type Notation, convertSan } from './notation.js';
 import { offerText } from './offers.js';
 import {
+    type Analysis,
+    type AnalysisEvent,
+    type Progress,
+    type TryAnswer,
+    bestAfter,
+    mistakesOf,
+    moverOf,
+    plyOf,
+} from './review_protocol.js';
+import type { PositionMoves } from './tools_api.js';
+import {
     type Castling,
     type ClaimKind,
     type ClientMessage,
@@ -73,6 +84,40 @@ export interface GamePageState {
     readonly confirmingResign: boolean;
     /** When the last clock arrived, on the page's clock (see `eventTime`). */
     readonly clockSince: number;
+    /** The computer analysis of the finished game. */
+    readonly review: ReviewState;
+    /** "Learn from your mistakes", while the player walks through them. */
+    readonly learn: LearnState | null;
+    /** Start "learn from your mistakes" as soon as the analysis is there (`?learn` in the address). */
+    readonly learnWanted: boolean;
+}
+
+export type ReviewState =
+    /** Not looked for yet (the game is not over, or the answer is on its way). */
+    | { readonly kind: 'unknown' }
+    | { readonly kind: 'loading' }
+    /** None asked for: the button. */
+    | { readonly kind: 'none' }
+    | { readonly kind: 'asking' }
+    | { readonly kind: 'waiting'; readonly status: 'queued' | 'running'; readonly progress: Progress }
+    | { readonly kind: 'done'; readonly analysis: Analysis }
+    /** The server's reason (a limit, a game not finished, the network). */
+    | { readonly kind: 'failed'; readonly text: string };
+
+export type LearnPhase = 'loading' | 'try' | 'checking' | 'solved' | 'refused' | 'shown' | 'done' | 'failed';
+
+export interface LearnState {
+    /** The plies of the player's mistakes and blunders, in order. */
+    readonly plies: readonly number[];
+    readonly index: number;
+    readonly phase: LearnPhase;
+    /** The position before the mistake, with its legal moves (from the server). */
+    readonly position: PositionMoves | null;
+    /** The move tried last (UCI) and the engine's verdict on it. */
+    readonly tried: string | null;
+    readonly answer: TryAnswer | null;
+    /** Why a try or the position could not be had (the network, the server). */
+    readonly error: string | null;
 }
 
 export function initialState(init: {
@@ -81,6 +126,7 @@ export function initialState(init: {
     readonly lang: Lang;
     readonly notation: Notation;
     readonly notice?: Notice | null;
+    readonly learn?: boolean;
 }): GamePageState {
     return {
         id: init.id,
@@ -102,6 +148,9 @@ export function initialState(init: {
         snapBacks: 0,
         confirmingResign: false,
         clockSince: 0,
+        review: { kind: 'unknown' },
+        learn: null,
+        learnWanted: init.learn ?? false,
     };
 }
 
@@ -206,6 +255,67 @@ export function gameBoard(s: GamePageState, arrows: readonly Arrow[] = []): Boar
     };
 }
 
+/** The analysis, when it is there. */
+export function analysisOf(s: GamePageState): Analysis | null {
+    return s.review.kind === 'done' ? s.review.analysis : null;
+}
+
+/** The colours whose mistakes this page may walk through: the seat's (both at one device). */
+export function learnerColors(s: GamePageState): Color[] {
+    const you = s.watching ? null : (s.game?.you ?? null);
+    if (you === null) return [];
+    return you === 'both' ? ['white', 'black'] : [you];
+}
+
+const blackFirst = (g: GameState): boolean => g.initialFen.split(' ')[1] === 'b';
+
+/** The mistake being worked on: its ply and the analysis of it. */
+export function learnPly(s: GamePageState): number | null {
+    const l = s.learn;
+    return l && l.index < l.plies.length ? l.plies[l.index]! : null;
+}
+
+/** The board while learning: the position before the mistake, the learner to move. */
+export function learnBoard(s: GamePageState): BoardInput | null {
+    const g = s.game;
+    const l = s.learn;
+    const ply = learnPly(s);
+    if (!g || !l || ply === null) return null;
+    const before = plyView(g, ply - 1);
+    const mover = moverOf(ply, blackFirst(g));
+    const playing = l.position !== null && (l.phase === 'try' || l.phase === 'refused');
+    const analysed = analysisOf(s) ? plyOf(analysisOf(s)!, ply) : undefined;
+    const arrows: Arrow[] = [];
+    if ((l.phase === 'shown' || l.phase === 'solved') && analysed?.best) arrows.push(arrowOf(analysed.best.uci, 'green'));
+    if (l.phase === 'refused' && l.tried) arrows.push(arrowOf(l.tried, 'red'));
+    return {
+        fen: l.position?.fen ?? before.fen,
+        orientation: mover,
+        lastMove: before.lastMove,
+        check: l.position ? l.position.check !== null : before.check,
+        movable: playing ? mover : null,
+        dests: playing ? l.position!.dests : null,
+        castling: playing ? l.position!.castling : {},
+        premove: false,
+        refused: [],
+        arrows,
+        snapBacks: s.snapBacks,
+    };
+}
+
+function arrowOf(uci: string, brush: Arrow['brush']): Arrow {
+    return { orig: uci.slice(0, 2), dest: uci.slice(2, 4), brush };
+}
+
+/** What the board shows: the mistake being learned from, or the game with the engine's best
+ * move as an arrow once the analysis is there. */
+export function boardOf(s: GamePageState): BoardInput | null {
+    if (s.learn && learnPly(s) !== null) return learnBoard(s);
+    const analysis = analysisOf(s);
+    const best = analysis && s.game && !running(s.game) ? bestAfter(analysis, shownPly(s)) : null;
+    return gameBoard(s, best ? [arrowOf(best.uci, 'green')] : []);
+}
+
 export function playerName(player: Player, game: GameState): string {
     if (player.kind === 'engine') return t('computerName', { level: game.level ?? '?' });
     if (!player.joined) return t('waitingForPlayer');
@@ -260,7 +370,19 @@ export interface GamePorts {
     fetchPgn(): Promise<string>;
     /** Opens the rematch: takes the seat there (players) and goes to its page. */
     goToRematch(id: string, asPlayer: boolean): void;
+    readonly review: ReviewPorts;
 }
+
+/** The analysis API of the game (api.ts); errors are thrown with the server's text as message. */
+export interface ReviewPorts {
+    /** `null`: none asked for yet. */
+    fetch(): Promise<Analysis | null>;
+    request(): Promise<AnalysisEvent>;
+    tryMove(ply: number, uci: string): Promise<TryAnswer>;
+    position(fen: string, chess960: boolean): Promise<PositionMoves>;
+}
+
+const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
 /** The low-time sound plays at most this often. */
 export const LowTimeSoundGap = 20_000;
@@ -297,6 +419,7 @@ export class GameCtrl {
         this.set(next);
         if (event.t !== 'state') this.react(before.game, event);
         if (event.t === 'rematch') this.ports.goToRematch(event.d.id, !next.watching && next.game?.you !== null);
+        if (next.game?.status === 'over' && this.current.review.kind === 'unknown') void this.loadReview();
     }
 
     /** The game does not exist. */
@@ -346,18 +469,30 @@ export class GameCtrl {
                 this.showNotice({ key: 'serverError', params: { text: reply.d.text } });
                 this.ports.announce(t('serverError', { text: reply.d.text }));
                 break;
+            case 'analysis':
+                this.onAnalysisEvent(reply.d);
+                break;
             default:
                 break;
         }
     }
 
     onStatus(status: ConnectionStatus): void {
-        if (status !== this.current.connection) this.set({ ...this.current, connection: status });
+        if (status === this.current.connection) return;
+        this.set({ ...this.current, connection: status });
+        // Progress events sent while the line was down are lost: ask where the analysis stands.
+        if (status === 'open' && this.current.review.kind === 'waiting') void this.loadReview();
     }
 
     // ---- Page → server ------------------------------------------------------------------------
 
-    /** A move made on the board. */
+    /** A move made on the board: a try while learning from the mistakes, else a move of the game. */
+    boardMove(uci: string): void {
+        if (this.current.learn) void this.learnTry(uci);
+        else this.playMove({ uci });
+    }
+
+    /** A move of the game (from the board or the field). */
     playMove(move: MoveText): void {
         const s = this.current;
         if (!s.game || !canMove(s)) return;
@@ -432,6 +567,7 @@ export class GameCtrl {
         this.ports.useLang(lang);
         this.set({ ...this.current, lang });
         this.ports.reloadState();
+        if (this.current.review.kind === 'done') void this.loadReview(); // its words in the new language
     }
 
     setNotation(notation: Notation): void {
@@ -466,5 +602,139 @@ export class GameCtrl {
         if (now - this.lastLowSound < LowTimeSoundGap) return;
         this.lastLowSound = now;
         this.ports.play('lowTime');
+    }
+
+    // ---- The analysis ---------------------------------------------------------------------------
+
+    /** (Read afresh after an await.) */
+    private reviewKind(): ReviewState['kind'] {
+        return this.current.review.kind;
+    }
+
+    private setReview(review: ReviewState): void {
+        this.set({ ...this.current, review });
+    }
+
+    /** Asks the server where the analysis of this game stands. */
+    async loadReview(): Promise<void> {
+        const keep = this.current.review.kind === 'done' || this.current.review.kind === 'waiting';
+        if (!keep) this.setReview({ kind: 'loading' });
+        try {
+            const analysis = await this.ports.review.fetch();
+            if (analysis === null) this.setReview({ kind: 'none' });
+            else if (analysis.status === 'done') this.reviewDone(analysis);
+            else this.setReview({ kind: 'waiting', status: analysis.status, progress: analysis.progress });
+        } catch (e) {
+            this.setReview({ kind: 'failed', text: errorText(e) });
+        }
+    }
+
+    private reviewDone(analysis: Analysis): void {
+        const first = this.current.review.kind !== 'done';
+        this.setReview({ kind: 'done', analysis });
+        if (first) this.ports.announce(t('reviewReady'));
+        if (this.current.learnWanted && this.current.learn === null) {
+            this.set({ ...this.current, learnWanted: false });
+            this.startLearn();
+        }
+    }
+
+    /** The button: asks for the analysis of the finished game. */
+    async requestReview(): Promise<void> {
+        const kind = this.current.review.kind;
+        if (kind === 'asking' || kind === 'waiting' || kind === 'done') return;
+        this.setReview({ kind: 'asking' });
+        try {
+            const answer = await this.ports.review.request();
+            if (answer.status === 'done') await this.loadReview();
+            else if (this.reviewKind() === 'asking') this.setReview({ kind: 'waiting', status: answer.status, progress: answer.progress });
+        } catch (e) {
+            this.setReview({ kind: 'failed', text: errorText(e) });
+        }
+    }
+
+    onAnalysisEvent(event: AnalysisEvent): void {
+        if (this.current.review.kind === 'done') return;
+        if (event.status === 'done') {
+            void this.loadReview();
+            return;
+        }
+        this.setReview({ kind: 'waiting', status: event.status, progress: event.progress });
+    }
+
+    // ---- Learn from your mistakes ---------------------------------------------------------------
+
+    /** Starts with the first of the player's mistakes (or says there are none). */
+    startLearn(): void {
+        const s = this.current;
+        const analysis = analysisOf(s);
+        if (!analysis || !s.game) return;
+        const plies = mistakesOf(analysis, learnerColors(s), blackFirst(s.game));
+        const learn: LearnState = { plies, index: 0, phase: plies.length === 0 ? 'done' : 'loading', position: null, tried: null, answer: null, error: null };
+        this.set(withPly({ ...s, learn }, plies.length > 0 ? plies[0]! - 1 : Number.MAX_SAFE_INTEGER));
+        if (plies.length > 0) void this.loadLearnPosition();
+    }
+
+    stopLearn(): void {
+        this.set({ ...this.current, learn: null });
+    }
+
+    private setLearn(learn: LearnState): void {
+        this.set({ ...this.current, learn });
+    }
+
+    private async loadLearnPosition(): Promise<void> {
+        const s = this.current;
+        const ply = learnPly(s);
+        if (!s.game || !s.learn || ply === null) return;
+        const learn = s.learn;
+        try {
+            const position = await this.ports.review.position(plyView(s.game, ply - 1).fen, s.game.variant === 'chess960');
+            if (this.current.learn?.index === learn.index) this.setLearn({ ...this.current.learn, phase: 'try', position, error: null });
+        } catch (e) {
+            if (this.current.learn?.index === learn.index) this.setLearn({ ...this.current.learn, phase: 'failed', error: errorText(e) });
+        }
+    }
+
+    /** A move tried on the board instead of the mistake. */
+    async learnTry(uci: string): Promise<void> {
+        const learn = this.current.learn;
+        const ply = learnPly(this.current);
+        if (!learn || ply === null || (learn.phase !== 'try' && learn.phase !== 'refused')) return;
+        this.setLearn({ ...learn, phase: 'checking', tried: uci, answer: null, error: null });
+        try {
+            const answer = await this.ports.review.tryMove(ply, uci);
+            const now = this.current.learn;
+            if (!now || now.index !== learn.index) return;
+            const solved = answer.verdict === 'solved';
+            this.set({ ...this.current, learn: { ...now, phase: solved ? 'solved' : 'refused', answer }, snapBacks: this.current.snapBacks + (solved ? 0 : 1) });
+            this.ports.announce(solved ? t('learnSolved') : `${t('learnRefused')} ${answer.text ?? ''}`.trim());
+        } catch (e) {
+            const now = this.current.learn;
+            if (now && now.index === learn.index) this.set({ ...this.current, learn: { ...now, phase: 'refused', error: errorText(e) }, snapBacks: this.current.snapBacks + 1 });
+        }
+    }
+
+    /** "Show the answer": the best move as an arrow, no more tries. */
+    learnShow(): void {
+        const learn = this.current.learn;
+        if (!learn || learn.phase === 'loading' || learn.phase === 'done') return;
+        this.set({ ...this.current, learn: { ...learn, phase: 'shown' }, snapBacks: this.current.snapBacks + 1 });
+    }
+
+    /** The next mistake, or the end. */
+    learnNext(): void {
+        const learn = this.current.learn;
+        if (!learn) return;
+        const index = learn.index + 1;
+        const done = index >= learn.plies.length;
+        const next: GamePageState = {
+            ...this.current,
+            learn: { ...learn, index, phase: done ? 'done' : 'loading', position: null, tried: null, answer: null, error: null },
+            snapBacks: this.current.snapBacks + 1,
+        };
+        // The move list marks the position of the mistake being worked on.
+        this.set(done ? next : withPly(next, learn.plies[index]! - 1));
+        if (!done) void this.loadLearnPosition();
     }
 }

@@ -3,7 +3,7 @@
 // and draws each new state with the view (game_page_view.ts). A change of language draws a new
 // view from the same state, without loading the page again.
 import { announce } from './announce.js';
-import { ApiError, fetchGame, fetchPgn, joinRematch, pgnUrl } from './api.js';
+import { ApiError, fetchAnalysis, fetchGame, fetchPgn, joinRematch, pgnUrl, requestAnalysis, tryInstead } from './api.js';
 import { eventTime } from './clock_format.js';
 import { Connection, browserSocket, browserTimers, gameSocketUrl } from './connection.js';
 import { copyText } from './dom.js';
@@ -12,6 +12,7 @@ import { GamePageView } from './game_page_view.js';
 import { type Lang, currentLang } from './i18n.js';
 import type { Notation } from './notation.js';
 import type { Sounds } from './sounds.js';
+import { fetchPosition } from './tools_api.js';
 
 export interface GamePageOptions {
     readonly id: string;
@@ -21,6 +22,8 @@ export interface GamePageOptions {
     readonly notation: Notation;
     /** A sentence to show first (e.g. that the invitation's seat was taken). */
     readonly notice?: Notice;
+    /** `?learn` in the address: start "learn from your mistakes" once the analysis is there. */
+    readonly learn?: boolean;
     /** Switches the page's words (catalogue, header, cookie) to `lang`. */
     readonly useLang: (lang: Lang) => void;
 }
@@ -50,7 +53,14 @@ export class GamePage {
         });
         const sounds = options.sounds;
         this.ctrl = new GameCtrl(
-            initialState({ id, watching: options.watching, lang: currentLang(), notation: options.notation, notice: options.notice ?? null }),
+            initialState({
+                id,
+                watching: options.watching,
+                lang: currentLang(),
+                notation: options.notation,
+                notice: options.notice ?? null,
+                learn: options.learn ?? false,
+            }),
             {
                 sendMove: (ply, move) => void this.connection.sendMove(ply, move),
                 send: (m) => this.connection.send(m),
@@ -64,6 +74,12 @@ export class GamePage {
                 copy: copyText,
                 fetchPgn: () => fetchPgn(id),
                 goToRematch: (next, asPlayer) => void this.goToRematch(next, asPlayer),
+                review: {
+                    fetch: () => fetchAnalysis(id),
+                    request: () => requestAnalysis(id),
+                    tryMove: (ply, uci) => tryInstead(id, ply, uci),
+                    position: (fen, chess960) => fetchPosition(fen, chess960 ? 'chess960' : 'standard'),
+                },
             },
             (s) => this.draw(s),
         );

@@ -8,13 +8,29 @@ import { CoachPanel } from './coach_panel.js';
 import { Controls } from './controls.js';
 import { button, el } from './dom.js';
 import { FirstMoveView } from './first_move_view.js';
-import { type GameCtrl, type GamePageState, gameBoard, playerName, running, seatText, shownPly, statusLine } from './game_ctrl.js';
+import { type GameCtrl, type GamePageState, analysisOf, boardOf, playerName, running, seatText, shownPly, statusLine } from './game_ctrl.js';
 import { GameView } from './game_view.js';
 import { type Lang, currentLang, t } from './i18n.js';
 import { MoveEntry } from './move_entry.js';
-import { MoveList } from './move_list.js';
+import { type MoveNote, MoveList } from './move_list.js';
 import { parseTypedMove } from './move_parse.js';
 import { type Color, otherColor } from './protocol.js';
+import { type Analysis, JudgementGlyph, evalText } from './review_protocol.js';
+import { JudgementNames, ReviewComment, ReviewPanel } from './review_view.js';
+
+/** The analysis's signs and evaluations for the move list, by ply. */
+function moveNotes(analysis: Analysis | null): ReadonlyMap<number, MoveNote> {
+    const notes = new Map<number, MoveNote>();
+    for (const p of analysis?.plies ?? []) {
+        notes.set(p.ply, {
+            glyph: p.judgement ? JudgementGlyph[p.judgement] : '',
+            judgement: p.judgement ? t(JudgementNames[p.judgement]) : '',
+            judgementClass: p.judgement ? `j-${p.judgement}` : '',
+            eval: evalText(p.eval),
+        });
+    }
+    return notes;
+}
 
 export interface GamePageViewOptions {
     readonly pgnUrl: string;
@@ -39,10 +55,14 @@ export class GamePageView {
     private readonly back: HTMLButtonElement;
     private readonly missing: HTMLElement;
     private readonly analyse: GameAnalysisLink;
+    private readonly review: ReviewPanel;
+    private readonly comment: ReviewComment;
+    private notesOf: Analysis | null = null;
+    private notes: ReadonlyMap<number, MoveNote> = new Map();
 
     constructor(ctrl: GameCtrl, options: GamePageViewOptions) {
         const id = ctrl.state.id;
-        this.board = new GameView((uci) => ctrl.playMove({ uci }), options.reducedMotion);
+        this.board = new GameView((uci) => ctrl.boardMove(uci), options.reducedMotion);
         const onLow = (c: Color) => ctrl.lowTime(c);
         this.clocks = { white: new ClockView('white', onLow), black: new ClockView('black', onLow) };
         this.moves = new MoveList(
@@ -67,6 +87,8 @@ export class GamePageView {
             id,
         );
         this.coach = new CoachPanel(id);
+        this.review = new ReviewPanel(ctrl);
+        this.comment = new ReviewComment(ctrl);
         this.seat = el('p', { class: 'seat' });
         this.line = el('p', { class: 'line' });
         this.notice = el('p', { class: 'notice' });
@@ -80,9 +102,11 @@ export class GamePageView {
             this.board.el,
             this.clocks.white.el,
             this.moves.el,
+            this.comment.el,
             this.coach.el,
             this.entry.el,
             this.controls.el,
+            this.review.el,
         ]);
     }
 
@@ -96,9 +120,9 @@ export class GamePageView {
             return;
         }
         const game = s.game;
-        const board = gameBoard(s);
+        const board = boardOf(s);
         if (!game || !board) return;
-        this.board.render(board, s.refusal?.text ?? '');
+        this.board.render(board, s.learn ? '' : (s.refusal?.text ?? ''));
         const top = otherColor(s.orientation);
         for (const color of ['white', 'black'] as const) {
             const view = this.clocks[color];
@@ -109,11 +133,19 @@ export class GamePageView {
         }
         this.firstMove.set(running(game) ? game.firstMove : null, s.clockSince);
         this.seat.textContent = seatText(game);
-        this.moves.render(game.moves, game.initialFen, s.notation, shownPly(s));
+        const analysis = analysisOf(s);
+        if (analysis !== this.notesOf) {
+            this.notesOf = analysis;
+            this.notes = moveNotes(analysis);
+        }
+        this.moves.render(game.moves, game.initialFen, s.notation, shownPly(s), this.notes);
         const message = s.entryMessage ? t(s.entryMessage.key, s.entryMessage.params) : '';
         this.entry.render(running(game) && game.you !== null, s.typed, s.typedInvalid, message);
         this.controls.render(game, s.watching, parseTypedMove(s.typed) !== null, s.confirmingResign);
         this.coach.update(game, s.watching);
+        this.review.render(s);
+        this.comment.render(s);
+        this.el.classList.toggle('has-review', !this.review.el.hidden);
         this.back.hidden = s.viewPly === null;
         this.analyse.update(shownPly(s), game.status === 'over' || game.status === 'aborted');
         document.title = `${t('gameListEntry', { white: playerName(game.players.white, game), black: playerName(game.players.black, game) })} · ${t('appTitle')}`;

@@ -173,6 +173,7 @@ async function showRoute(app: HTMLElement, r: Route, sounds: Sounds): Promise<vo
                 sounds,
                 notation,
                 useLang: (lang) => useLang(lang, sounds),
+                learn: r.page === 'game' && r.learn,
                 ...(notice ? { notice } : {}),
             });
             onNotationChange = () => page.ctrl.setNotation(notation);
