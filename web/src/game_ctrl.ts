@@ -164,7 +164,10 @@ export function withEvent(s: GamePageState, event: VersionedEvent): GamePageStat
     if (!next) return s;
     const game = s.watching ? { ...next, you: null } : next;
     const settled = s.sentAt !== null && (game.ply > s.sentAt || event.t === 'state' || event.t === 'takeback');
-    const resetView = event.t === 'state' || event.t === 'takeback' || (s.viewPly !== null && s.viewPly > game.ply);
+    // A state (a reconnect, a new language) keeps the earlier position shown while the moves up
+    // to it are the same; a takeback, or moves that differ, go back to the live position.
+    const keptView = event.t === 'state' && s.viewPly !== null && s.viewPly < game.ply && sameMoves(s.game, game, s.viewPly);
+    const resetView = (event.t === 'state' && !keptView) || event.t === 'takeback' || (s.viewPly !== null && s.viewPly > game.ply);
     return {
         ...s,
         game,
@@ -175,6 +178,13 @@ export function withEvent(s: GamePageState, event: VersionedEvent): GamePageStat
         entryMessage: event.t === 'move' ? null : s.entryMessage,
         confirmingResign: s.confirmingResign && running(game),
     };
+}
+
+/** Do both copies of the game have the same first `plies` moves? */
+function sameMoves(a: GameState | null, b: GameState, plies: number): boolean {
+    if (!a || a.moves.length < plies || b.moves.length < plies) return false;
+    for (let i = 0; i < plies; ++i) if (a.moves[i]!.uci !== b.moves[i]!.uci) return false;
+    return true;
 }
 
 /** Shows the position after `ply` moves (the live one from the last ply on). */

@@ -146,7 +146,7 @@ export class GamePageView {
         this.review.render(s);
         this.comment.render(s);
         this.el.classList.toggle('has-review', !this.review.el.hidden);
-        this.back.hidden = s.viewPly === null;
+        this.back.hidden = s.viewPly === null || s.learn !== null;
         this.analyse.update(shownPly(s), game.status === 'over' || game.status === 'aborted');
         document.title = `${t('gameListEntry', { white: playerName(game.players.white, game), black: playerName(game.players.black, game) })} · ${t('appTitle')}`;
     }

@@ -162,6 +162,21 @@ test('game ctrl: looking back, stepping and a new move keeping the earlier posit
     assert.equal(ctrl.state.viewPly, 0, 'a move does not pull the board away from an earlier position');
 });
 
+test('game ctrl: a new state keeps the earlier position shown while its moves are the same', () => {
+    const { ctrl } = setup({ ply: 2, moves: [
+        { uci: 'e2e4', san: 'e4', clock: null, fen: AfterE4 },
+        { uci: 'e7e5', san: 'e5', clock: null, fen: AfterE4E5 },
+    ], fen: AfterE4E5 });
+    ctrl.showPly(1);
+    ctrl.onEvent(event({ v: 2, t: 'state', d: sampleState({ version: 2, ply: 2, moves: [
+        { uci: 'e2e4', san: 'e4', clock: null, fen: AfterE4 },
+        { uci: 'e7e5', san: 'e5', clock: null, fen: AfterE4E5 },
+    ], fen: AfterE4E5 }) }));
+    assert.equal(ctrl.state.viewPly, 1);
+    ctrl.onEvent(event({ v: 3, t: 'state', d: sampleState({ version: 3, ply: 1, moves: [{ uci: 'd2d4', san: 'd4', clock: null, fen: AfterE4 }], fen: AfterE4 }) }));
+    assert.equal(ctrl.state.viewPly, null);
+});
+
 test('game ctrl: flip keeps the chosen side against the seat', () => {
     const { ctrl } = setup();
     ctrl.flip();
