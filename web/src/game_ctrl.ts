@@ -350,7 +350,8 @@ export function viewingText(game: GameState, ply: number, notation: Notation): s
 export function statusLine(s: GamePageState): string {
     const g = s.game;
     const parts: string[] = [];
-    if (g && s.viewPly !== null) parts.push(viewingText(g, s.viewPly, s.notation));
+    if (g && s.learn) parts.push(t('learnHeading'));
+    else if (g && s.viewPly !== null) parts.push(viewingText(g, s.viewPly, s.notation));
     else if (g && running(g)) parts.push(t('turnOf', { color: t(g.turn) }));
     if (s.connection === 'connecting') parts.push(t('connecting'));
     if (s.connection === 'reconnecting') parts.push(t('reconnecting'));
