@@ -14,7 +14,7 @@ import {
     decodeGameState,
     decodeJoinResponse,
 } from './protocol.js';
-import type { Decoder } from './decode.js';
+import { type Decoder, str, struct } from './decode.js';
 import { type Analysis, type AnalysisEvent, type TryAnswer, decodeAnalysis, decodeAnalysisEvent, decodeTryAnswer } from './review_protocol.js';
 
 export class ApiError extends Error {
@@ -110,6 +110,12 @@ export function requestAnalysis(id: string): Promise<AnalysisEvent> {
 /** "Learn from your mistakes": `uci` tried instead of the move of ply `ply`, judged by the engine. */
 export function tryInstead(id: string, ply: number, uci: string): Promise<TryAnswer> {
     return call(`/games/${encodeURIComponent(id)}/analysis/try`, decodeTryAnswer, postJson({ ply, uci }));
+}
+
+/** Stores a game given as PGN (`POST /api/v1/imports`) so that it can be reviewed and shared;
+ * a PGN error is thrown with its line, column and text. */
+export function importGame(pgn: string): Promise<{ readonly id: string; readonly url: string }> {
+    return call('/imports', struct({ id: str, url: str }), postJson({ pgn }));
 }
 
 export function pgnUrl(id: string): string {

@@ -50,4 +50,7 @@ export const reviewDe: { readonly [K in keyof typeof reviewEn]: string } = {
     learnFailed: 'Das hat nicht geklappt: {text}',
     learnLink: 'Aus Fehlern lernen',
     learnLinkLabel: 'Aus deinen Fehlern in {white} – {black} lernen',
+    pgnReview: 'Diese Partie analysieren',
+    pgnImporting: 'Die Partie wird für die Analyse gespeichert …',
+    pgnImportFailed: 'Die Partie konnte nicht gespeichert werden: {error}',
 };

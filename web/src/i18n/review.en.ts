@@ -49,4 +49,7 @@ export const reviewEn = {
     learnFailed: 'That did not work: {text}',
     learnLink: 'Learn from mistakes',
     learnLinkLabel: 'Learn from your mistakes in {white} – {black}',
+    pgnReview: 'Review this game',
+    pgnImporting: 'Storing the game for its review…',
+    pgnImportFailed: 'The game could not be stored: {error}',
 };
