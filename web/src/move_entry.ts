@@ -1,5 +1,6 @@
 // The keyboard way to move: a text field taking UCI (e2e4, e7e8q) or SAN in German or English
-// letters. Only the shape is checked here; the server says whether the move is legal.
+// letters. The controller checks only its shape (game_ctrl.ts); the server says whether the move
+// is legal.
 import { el, uniqueId } from './dom.js';
 import { t } from './i18n.js';
 
