@@ -253,8 +253,8 @@ const server = createServer(async (req, res) => {
         const body = JSON.parse(await new Promise((r) => { let b = ''; req.on('data', (c) => (b += c)); req.on('end', () => r(b)); }));
         const good = ['b1c3', 'd2d4', 'e2e4'].includes(body.uci);
         return json(res, 200, good
-            ? { verdict: 'solved', eval: { cp: 20 }, loss: 0, best: { uci: 'b1c3', san: 'Nc3' }, text: null }
-            : { verdict: 'refused', eval: { mate: -1 }, loss: 50, best: { uci: 'b1c3', san: 'Nc3' }, text: body.uci === 'g2g4' ? 'This allows mate in 1: Qh4#.' : 'Nc3 was best.' });
+            ? { verdict: 'solved', san: { b1c3: 'Nc3', d2d4: 'd4', e2e4: 'e4' }[body.uci], eval: { cp: 20 }, loss: 0, best: { uci: 'b1c3', san: 'Nc3' }, text: null }
+            : { verdict: 'refused', san: null, eval: { mate: -1 }, loss: 50, best: { uci: 'b1c3', san: 'Nc3' }, text: body.uci === 'g2g4' ? 'This allows mate in 1: Qh4#.' : 'Nc3 was best.' });
     }
     if (path === '/api/position' && req.method === 'POST') {
         const dests = { b1: ['a3', 'c3'], g1: ['h3', 'e2'], d2: ['d3', 'd4'], e2: ['e3', 'e4'], g2: ['g3', 'g4'], e1: ['f2'], f3: ['f4'] };

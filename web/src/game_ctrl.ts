@@ -719,7 +719,7 @@ export class GameCtrl {
             if (!now || now.index !== learn.index) return;
             const solved = answer.verdict === 'solved';
             this.set({ ...this.current, learn: { ...now, phase: solved ? 'solved' : 'refused', answer }, snapBacks: this.current.snapBacks + (solved ? 0 : 1) });
-            this.ports.announce(solved ? t('learnSolved') : `${t('learnRefused')} ${answer.text ?? ''}`.trim());
+            this.ports.announce(solved ? t('learnSolved', { move: answer.san ?? uci }) : `${t('learnRefused')} ${answer.text ?? ''}`.trim());
         } catch (e) {
             const now = this.current.learn;
             if (now && now.index === learn.index) this.set({ ...this.current, learn: { ...now, phase: 'refused', error: errorText(e) }, snapBacks: this.current.snapBacks + 1 });

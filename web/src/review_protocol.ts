@@ -42,7 +42,7 @@ export interface AnalysedPly {
     readonly best: BestMove | null;
     readonly pv: readonly string[];
     readonly judgement: Judgement | null;
-    /** Why the move is a mistake, in the request's language. */
+    /** Why the move is a mistake (or, for a try, why it is good or not), in the request's language. */
     readonly text: string | null;
     readonly phase: string;
     /** White's winning chances after the move, −1 … 1. */
@@ -84,6 +84,8 @@ export interface AnalysisEvent {
 
 export interface TryAnswer {
     readonly verdict: 'solved' | 'refused';
+    /** The move tried, in SAN (English letters). */
+    readonly san: string | null;
     readonly eval: Evaluation | null;
     /** The Win% points lost against the best move. */
     readonly loss: number | null;
@@ -153,6 +155,7 @@ export function analysisEventOf(msg: JsonObject): AnalysisEvent | undefined {
 
 export const decodeTryAnswer: Decoder<TryAnswer> = struct({
     verdict: oneOf<TryAnswer['verdict']>('solved', 'refused'),
+    san: optional(nullable(str), null),
     eval: optional(nullable(evaluation), null),
     loss: optional(nullable(num), null),
     best: optional(nullable(bestMove), null),

@@ -252,8 +252,8 @@ export class ReviewComment {
                 verdict = t('learnChecking');
                 break;
             case 'solved':
-                verdict = t('learnSolved');
-                line = learn.answer?.best && learn.answer.best.uci !== learn.tried ? t('learnAnswer', { move: convertSan(learn.answer.best.san, s.notation) }) : '';
+                verdict = t('learnSolved', { move: learn.answer?.san ? convertSan(learn.answer.san, s.notation) : (learn.tried ?? '') });
+                line = learn.answer?.text ?? (learn.answer?.best && learn.answer.best.uci !== learn.tried ? t('learnAnswer', { move: convertSan(learn.answer.best.san, s.notation) }) : '');
                 break;
             case 'refused':
                 verdict = learn.error ? t('learnFailed', { text: learn.error }) : `${t('learnRefused')} ${learn.answer?.text ?? ''} ${t('learnTryAgain')}`.replace(/\s+/g, ' ').trim();

@@ -78,7 +78,7 @@ scenario(test, 'review: a game lost to level 1, the blunder in the list and on t
     // The engine's move: solved.
     await clickMove(page, first.best.uci.slice(0, 2), first.best.uci.slice(2, 4));
     await page.locator('.review-comment[data-phase="solved"]').waitFor({ timeout: 60_000 });
-    assert.match((await comment.locator('.learn-verdict').textContent()) ?? '', /Well found/);
+    assert.match((await comment.locator('.learn-verdict').textContent()) ?? '', /^Well found: .+ is a good move here\.$/);
     // Next (or finish) until the end.
     for (let i = 0; i < 20; ++i) {
         if ((await comment.getAttribute('data-phase')) === 'done' || (await comment.locator('.comment-text').textContent())?.includes('all your mistakes')) break;

@@ -38,7 +38,7 @@ export const reviewDeNeutral: { readonly [K in keyof typeof reviewEn]: string } 
     learnTask: 'Hier hast du {move} gespielt ({judgement}). Finde einen besseren Zug für {color}.',
     learnLoading: 'Die Stellung wird aufgebaut …',
     learnChecking: 'Die Engine prüft deinen Zug …',
-    learnSolved: 'Gut gefunden: Das ist hier ein guter Zug.',
+    learnSolved: 'Gut gefunden: {move} ist hier ein guter Zug.',
     learnRefused: 'Nicht besser.',
     learnTryAgain: 'Versuche einen anderen Zug oder lass dir die Lösung zeigen.',
     learnShowAnswer: 'Lösung zeigen',

@@ -36,7 +36,7 @@ export const reviewEn = {
     learnTask: 'Here you played {move} ({judgement}). Find a better move for {color}.',
     learnLoading: 'Setting up the position…',
     learnChecking: 'The engine looks at your move…',
-    learnSolved: 'Well found: that is a good move here.',
+    learnSolved: 'Well found: {move} is a good move here.',
     learnRefused: 'Not better.',
     learnTryAgain: 'Try another move, or let the answer be shown.',
     learnShowAnswer: 'Show the answer',
