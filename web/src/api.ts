@@ -104,7 +104,7 @@ export async function fetchAnalysis(id: string): Promise<Analysis | null> {
 
 /** Asks for the analysis of a finished game (queued on the server; progress on the socket). */
 export function requestAnalysis(id: string): Promise<AnalysisEvent> {
-    return call(`/games/${encodeURIComponent(id)}/analysis`, decodeAnalysisEvent, postJson({}));
+    return call(`/games/${encodeURIComponent(id)}/analysis`, decodeAnalysisEvent, { method: 'POST' });
 }
 
 /** "Learn from your mistakes": `uci` tried instead of the move of ply `ply`, judged by the engine. */

@@ -646,7 +646,8 @@ export class GameCtrl {
         if (first) this.ports.announce(t('reviewReady'));
         if (this.current.learnWanted && this.current.learn === null) {
             this.set({ ...this.current, learnWanted: false });
-            this.startLearn();
+            // Only a seat has mistakes of its own (an imported game or a spectator: the review).
+            if (learnerColors(this.current).length > 0) this.startLearn();
         }
     }
 
