@@ -110,6 +110,9 @@ export class GamePageView {
         ]);
     }
 
+    /** Whether the last state drawn was learning from the mistakes. */
+    private learning = false;
+
     render(s: GamePageState): void {
         this.notice.hidden = s.notice === null;
         this.notice.textContent = s.notice ? t(s.notice.key, s.notice.params) : '';
@@ -145,6 +148,9 @@ export class GamePageView {
         this.coach.update(game, s.watching);
         this.review.render(s);
         this.comment.render(s);
+        // The button is below the board: bring the board and the task into view.
+        if (s.learn !== null && !this.learning) this.el.scrollIntoView({ block: 'start' });
+        this.learning = s.learn !== null;
         this.el.classList.toggle('has-review', !this.review.el.hidden);
         this.back.hidden = s.viewPly === null || s.learn !== null;
         this.analyse.update(shownPly(s), game.status === 'over' || game.status === 'aborted');

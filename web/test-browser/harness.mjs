@@ -248,6 +248,7 @@ export function squareInBox(box, square, orientation) {
 
 /** The middle of a square of the game page's board on the screen. */
 async function squarePoint(page, square) {
+    await page.locator('cg-board').scrollIntoViewIfNeeded();
     return squareInBox(await page.locator('cg-board').boundingBox(), square, await orientation(page));
 }
 

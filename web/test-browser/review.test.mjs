@@ -106,7 +106,7 @@ scenario(test, 'review in German: the words of the review and the language switc
     await Promise.race([ask.waitFor(), page.locator('.eval-graph').waitFor(), page.locator('.review .review-status').filter({ hasText: /Engine|Analyse/ }).waitFor()]);
     if (await ask.isVisible()) await ask.click();
     await page.locator('.eval-graph').waitFor({ timeout: 180_000 });
-    await page.locator('.review-sides th', { hasText: 'Genauigkeit' }).waitFor();
+    await page.locator('.review-sides th', { hasText: /^Genauigkeit$/ }).waitFor();
     await page.locator('.move-list .move.j-blunder').first().click();
     await page.locator('.review-comment .comment-heading', { hasText: 'Patzer' }).waitFor();
     // The language select: the page in English at once, the same game, no reload.
@@ -114,7 +114,7 @@ scenario(test, 'review in German: the words of the review and the language switc
         window.__noReload = true;
     });
     await page.locator('#lang-select').selectOption('en');
-    await page.locator('.review-sides th', { hasText: 'Accuracy' }).waitFor();
+    await page.locator('.review-sides th', { hasText: /^Accuracy$/ }).waitFor();
     await page.locator('.review-comment .comment-heading', { hasText: 'Blunder' }).waitFor();
     assert.equal(await page.evaluate(() => window.__noReload), true, 'the page was not loaded again');
 }, current);
