@@ -146,6 +146,8 @@ export class GamePageView {
         this.entry.render(running(game) && game.you !== null, s.typed, s.typedInvalid, message);
         this.controls.render(game, s.watching, parseTypedMove(s.typed) !== null, s.confirmingResign);
         this.coach.update(game, s.watching);
+        // Once the engine's review is there, it says more than the opening tips.
+        if (analysisOf(s) !== null) this.coach.el.hidden = true;
         this.review.render(s);
         this.comment.render(s);
         // The button is below the board: bring the board and the task into view.
