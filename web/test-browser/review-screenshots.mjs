@@ -1,5 +1,5 @@
 // Screenshots of the review and of "learn from your mistakes": desktop (1280×800) and phone
-// (390×844, the whole page), German and English, into docs/screenshots/. A game against level 1
+// (390×844), German and English, into docs/screenshots/ (the review as the whole page). A game against level 1
 // lost on purpose (harness.loseToComputer), its analysis at a small budget; the review with the
 // first blunder shown, and a refused try in "learn from your mistakes".
 // `npm run screenshots:review` (after `npm run build`; SCHACH_BIN as for the browser tests).
@@ -45,7 +45,7 @@ try {
             await page.locator('.move-list .move.j-blunder').first().click();
             await page.waitForTimeout(300);
             let path = join(out, `review-${shot.name}-${lang}.png`);
-            await page.screenshot({ path, fullPage: shot.isMobile });
+            await page.screenshot({ path, fullPage: true }); // the graph and the figures below the board too
             console.log(`wrote ${path}`);
             await page.locator('.learn-start').click();
             await page.locator('.review-comment[data-phase="try"]').waitFor();
