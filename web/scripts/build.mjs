@@ -2,6 +2,7 @@
 // static/* and chessground's board and piece CSS into dist/.
 import { copyFile, mkdir, readdir, rm } from 'node:fs/promises';
 import { build } from 'esbuild';
+import { chessgroundCspPlugin } from './chessground-csp.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const dist = `${root}dist`;
@@ -20,6 +21,7 @@ await build({
     target: ['es2022'],
     legalComments: 'eof',
     logLevel: 'warning',
+    plugins: [chessgroundCspPlugin],
 });
 for (const file of await readdir(`${root}static`)) await copyFile(`${root}static/${file}`, `${dist}/${file}`);
 for (const file of chessgroundCss) await copyFile(`${chessgroundAssets}/${file}`, `${dist}/${file}`);

@@ -42,21 +42,67 @@ const promotion = [
     ['a3b3', 'Kb3', '4Q3/8/8/8/8/1k6/8/K7 w - - 1 2'],
 ];
 const isPromotion = process.env.MOCK_GAME === 'promotion';
-const script = isPromotion ? promotion : opening;
+// MOCK_GAME=review: a finished game (1.f3 e5 2.g4?? Qh4#) to review and learn from: the analysis
+// is asked for, runs for a few seconds with progress events, and a try is solved by Nc3 or d4.
+const isReview = process.env.MOCK_GAME === 'review';
+const foolsMate = [
+    ['f2f3', 'f3', 'rnbqkbnr/pppppppp/8/8/8/5P2/PPPPP1PP/RNBQKBNR b KQkq - 0 1'],
+    ['e7e5', 'e5', 'rnbqkbnr/pppp1ppp/8/4p3/8/5P2/PPPPP1PP/RNBQKBNR w KQkq - 0 2'],
+    ['g2g4', 'g4', 'rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2'],
+    ['d8h4', 'Qh4#', 'rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3'],
+];
+const script = isPromotion ? promotion : isReview ? foolsMate : opening;
 const whiteDests = isPromotion ? [{ e7: ['e8'], a1: ['a2', 'b1', 'b2'] }, null] : openingDests;
 const start = isPromotion ? '8/4P3/8/8/8/k7/8/K7 w - - 0 1' : 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 const Increment = 3000;
 
 const game = {
     id: 'aB3dE5gH',
-    ply: 0,
+    ply: isReview ? foolsMate.length : 0,
     version: 1,
     clock: { white: 300_000, black: 300_000, running: null, lowTime: 30_000 },
     clockAt: Date.now(),
     events: [],
-    status: 'created',
+    status: isReview ? 'over' : 'created',
     sockets: new Set(),
+    /** The analysis: null (not asked for), or how far it is. */
+    analysis: null,
 };
+
+const mockAnalysis = {
+    opening: { eco: 'A00', name: 'Barnes Opening' },
+    start: { eval: { cp: 18 }, best: { uci: 'e2e4', san: 'e4' }, pv: ['e4', 'e5', 'Nf3'] },
+    plies: [
+        { ply: 1, san: 'f3', uci: 'f2f3', eval: { cp: -62 }, best: { uci: 'e2e4', san: 'e4' }, pv: ['e4', 'e5', 'Nf3'], judgement: 'inaccuracy', text: 'e4 was best.', phase: 'opening', wc: -0.11 },
+        { ply: 2, san: 'e5', uci: 'e7e5', eval: { cp: -55 }, best: { uci: 'e7e5', san: 'e5' }, pv: ['e5'], judgement: null, text: null, phase: 'opening', wc: -0.1 },
+        { ply: 3, san: 'g4', uci: 'g2g4', eval: { mate: -1 }, best: { uci: 'b1c3', san: 'Nc3' }, pv: ['Nc3', 'Nc6', 'e4'], judgement: 'blunder', text: 'This allows mate in 1: Qh4#.', phase: 'opening', wc: -1 },
+        { ply: 4, san: 'Qh4#', uci: 'd8h4', eval: { mate: 0 }, best: { uci: 'd8h4', san: 'Qh4#' }, pv: ['Qh4#'], judgement: null, text: null, phase: 'opening', wc: -1 },
+    ],
+    players: {
+        white: { accuracy: 28.4, inaccuracies: 1, mistakes: 0, blunders: 1, acpl: 512 },
+        black: { accuracy: 100, inaccuracies: 0, mistakes: 0, blunders: 0, acpl: 0 },
+    },
+};
+
+/** The analysis as GET answers it. */
+function analysisAnswer() {
+    const a = game.analysis;
+    const total = foolsMate.length + 1;
+    if (a.done < total) return { status: a.done === 0 ? 'queued' : 'running', progress: { done: a.done, total }, opening: null, start: null, plies: [], players: null };
+    return { status: 'done', progress: { done: total, total }, ...mockAnalysis };
+}
+
+/** Runs the mock analysis: a position every 600 ms, an event each time. */
+function runAnalysis() {
+    game.analysis = { done: 0 };
+    const step = () => {
+        game.analysis.done += 1;
+        const { status, progress } = analysisAnswer();
+        for (const s of game.sockets) s.sendJson({ t: 'analysis', status, progress });
+        if (status !== 'done') setTimeout(step, 600);
+    };
+    setTimeout(step, 600);
+}
 
 function clockNow() {
     const c = { ...game.clock };
@@ -79,7 +125,9 @@ function state() {
         moves, lastMove: last ? [last.uci.slice(0, 2), last.uci.slice(2, 4)] : null, check: null,
         dests: dests(), castling: game.ply === 8 ? { e1: { h1: 'g1' } } : {},
         clock: clockNow(), offers: { draw: null, takeback: null, rematch: null },
-        claimable: { threefold: false, fifty: false }, status: game.status, result: null, version: game.version,
+        claimable: { threefold: false, fifty: false }, status: game.status, version: game.version,
+        result: isReview ? { result: '0-1', reason: 'checkmate', article: '5.1.1', text: 'Schwarz gewinnt durch Schachmatt (Art. 5.1.1)' } : null,
+        ...(isReview ? { mode: 'friend', level: null, tc: null, clock: null, players: { white: { kind: 'human', name: 'Du', joined: true }, black: { kind: 'human', name: 'Ben', joined: true } } } : {}),
     };
 }
 
@@ -189,8 +237,29 @@ const server = createServer(async (req, res) => {
     if (path === '/api/v1/games' && req.method === 'POST')
         return json(res, 201, { id: game.id, color: 'white', secret: 'mock', invite: 'mockinvite', urls: { play: `/game/${game.id}`, invite: `/game/${game.id}?invite=mockinvite`, watch: `/watch/${game.id}` } });
     if (path === '/api/v1/games')
-        return json(res, 200, [{ id: game.id, players: state().players, status: game.status, result: null, updated: new Date().toISOString() }]);
+        return json(res, 200, [{ id: game.id, players: state().players, status: game.status, result: state().result, updated: new Date().toISOString() }]);
     if (path === `/api/v1/games/${game.id}`) return json(res, 200, state());
+    if (path === `/api/v1/games/${game.id}/analysis` && req.method === 'POST') {
+        if (game.status !== 'over') return json(res, 409, { code: 'game_not_finished', text: 'Die Partie läuft noch.' });
+        if (!game.analysis) runAnalysis();
+        const { status, progress } = analysisAnswer();
+        return json(res, 202, { status, progress });
+    }
+    if (path === `/api/v1/games/${game.id}/analysis`) {
+        if (!game.analysis) return json(res, 404, { code: 'analysis_not_requested', text: 'Noch keine Analyse.' });
+        return json(res, 200, analysisAnswer());
+    }
+    if (path === `/api/v1/games/${game.id}/analysis/try` && req.method === 'POST') {
+        const body = JSON.parse(await new Promise((r) => { let b = ''; req.on('data', (c) => (b += c)); req.on('end', () => r(b)); }));
+        const good = ['b1c3', 'd2d4', 'e2e4'].includes(body.uci);
+        return json(res, 200, good
+            ? { verdict: 'solved', san: { b1c3: 'Nc3', d2d4: 'd4', e2e4: 'e4' }[body.uci], eval: { cp: 20 }, loss: 0, best: { uci: 'b1c3', san: 'Nc3' }, text: null }
+            : { verdict: 'refused', san: null, eval: { mate: -1 }, loss: 50, best: { uci: 'b1c3', san: 'Nc3' }, text: body.uci === 'g2g4' ? 'This allows mate in 1: Qh4#.' : 'Nc3 was best.' });
+    }
+    if (path === '/api/position' && req.method === 'POST') {
+        const dests = { b1: ['a3', 'c3'], g1: ['h3', 'e2'], d2: ['d3', 'd4'], e2: ['e3', 'e4'], g2: ['g3', 'g4'], e1: ['f2'], f3: ['f4'] };
+        return json(res, 200, { fen: foolsMate[1][2], turn: 'white', check: null, dests, castling: {}, tries: {} });
+    }
     if (path === `/api/v1/games/${game.id}/join`) return json(res, 200, { color: 'black', secret: 'mock' });
     if (path === `/api/v1/games/${game.id}/pgn`) {
         res.writeHead(200, { 'Content-Type': 'application/x-chess-pgn' });

@@ -14,7 +14,8 @@ import {
     decodeGameState,
     decodeJoinResponse,
 } from './protocol.js';
-import type { Decoder } from './decode.js';
+import { type Decoder, str, struct } from './decode.js';
+import { type Analysis, type AnalysisEvent, type TryAnswer, decodeAnalysis, decodeAnalysisEvent, decodeTryAnswer } from './review_protocol.js';
 
 export class ApiError extends Error {
     constructor(
@@ -89,6 +90,32 @@ export function listGames(): Promise<readonly GameSummary[]> {
 /** The coach's hints on the last move of a game against the computer, for this browser's seat. */
 export function fetchCoach(id: string, ply: number): Promise<CoachAdvice> {
     return call(`/games/${encodeURIComponent(id)}/coach?ply=${ply}`, decodeCoachAdvice);
+}
+
+/** The analysis of game `id` in the page's language; `null` when none was asked for (404). */
+export async function fetchAnalysis(id: string): Promise<Analysis | null> {
+    try {
+        return await call(`/games/${encodeURIComponent(id)}/analysis`, decodeAnalysis);
+    } catch (e) {
+        if (e instanceof ApiError && e.status === 404 && e.code === 'analysis_not_requested') return null;
+        throw e;
+    }
+}
+
+/** Asks for the analysis of a finished game (queued on the server; progress on the socket). */
+export function requestAnalysis(id: string): Promise<AnalysisEvent> {
+    return call(`/games/${encodeURIComponent(id)}/analysis`, decodeAnalysisEvent, { method: 'POST' });
+}
+
+/** "Learn from your mistakes": `uci` tried instead of the move of ply `ply`, judged by the engine. */
+export function tryInstead(id: string, ply: number, uci: string): Promise<TryAnswer> {
+    return call(`/games/${encodeURIComponent(id)}/analysis/try`, decodeTryAnswer, postJson({ ply, uci }));
+}
+
+/** Stores a game given as PGN (`POST /api/v1/imports`) so that it can be reviewed and shared;
+ * a PGN error is thrown with its line, column and text. */
+export function importGame(pgn: string): Promise<{ readonly id: string; readonly url: string }> {
+    return call('/imports', struct({ id: str, url: str }), postJson({ pgn }));
 }
 
 export function pgnUrl(id: string): string {

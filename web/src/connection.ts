@@ -114,6 +114,15 @@ export class Connection {
         this.status('stopped');
     }
 
+    /** Connects again asking for the whole state (the server's texts in a new language). */
+    reload(): void {
+        if (this.stopped) return;
+        this.versionSeen = null;
+        this.gaps = 0;
+        this.dropSocket();
+        this.open();
+    }
+
     /** Sends a move for the position after `ply` moves; it is resent until acked or refused. */
     sendMove(ply: number, move: MoveText): number {
         this.counter += 1;

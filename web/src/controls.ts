@@ -5,7 +5,10 @@
 import { button, el } from './dom.js';
 import { type MessageKey, t } from './i18n.js';
 import { bothHaveMoved, isMyTurn } from './game_state.js';
-import type { ClaimKind, ClientMessage, Color, GameState, OfferKind } from './protocol.js';
+import type { ClaimKind, ClientMessage, Color, GameState } from './protocol.js';
+import { offerText } from './offers.js';
+
+export { offerText };
 
 export interface ControlHandlers {
     send(message: ClientMessage): void;
@@ -13,6 +16,8 @@ export interface ControlHandlers {
     flip(): void;
     copyPgn(): void;
     copyFen(): void;
+    askResign(): void;
+    cancelResign(): void;
 }
 
 /** shown = the button is there; enabled = it can be pressed now. */
@@ -59,20 +64,6 @@ export function availableActions(state: GameState, watching: boolean, typedMove:
     };
 }
 
-const OfferTexts: { readonly [K in OfferKind]: { readonly mine: MessageKey; readonly theirs: MessageKey } } = {
-    draw: { mine: 'drawOfferSent', theirs: 'drawOffered' },
-    takeback: { mine: 'takebackOfferSent', theirs: 'takebackOffered' },
-    rematch: { mine: 'rematchOfferSent', theirs: 'rematchOffered' },
-};
-
-/** The sentence about a pending offer, or '' when there is none. */
-export function offerText(state: GameState, kind: OfferKind, watching: boolean): string {
-    const by = state.offers[kind];
-    if (by === null) return '';
-    const mine = !watching && state.you === by;
-    return t(mine ? OfferTexts[kind].mine : OfferTexts[kind].theirs, { color: t(by) });
-}
-
 export class Controls {
     readonly el: HTMLElement;
     private readonly buttons: Record<string, HTMLButtonElement>;
@@ -80,13 +71,14 @@ export class Controls {
     private readonly notices: HTMLElement;
     private readonly result: HTMLElement;
     private readonly pgnLink: HTMLAnchorElement;
+    /** The confirmation shown at the last render (focus moves when it opens or closes). */
     private confirming = false;
 
     constructor(handlers: ControlHandlers, pgnUrl: string, gameId: string) {
         const send = (message: ClientMessage) => () => handlers.send(message);
         const b = (key: MessageKey, onClick: () => void, cls = '') => button(t(key), onClick, cls);
         this.buttons = {
-            resign: b('resign', () => this.askResign(), 'danger'),
+            resign: b('resign', () => handlers.askResign(), 'danger'),
             abort: b('abort', send({ t: 'abort' })),
             offerDraw: b('offerDraw', send({ t: 'draw', d: 'offer' })),
             acceptDraw: b('acceptDraw', send({ t: 'draw', d: 'accept' }), 'primary'),
@@ -103,11 +95,8 @@ export class Controls {
             copyPgn: b('copyPgn', () => handlers.copyPgn()),
             copyFen: b('copyFen', () => handlers.copyFen()),
         };
-        const resignYes = b('resignYes', () => {
-            this.endConfirm(false);
-            handlers.send({ t: 'resign' });
-        }, 'danger');
-        const resignNo = b('resignNo', () => this.endConfirm(true));
+        const resignYes = b('resignYes', () => handlers.send({ t: 'resign' }), 'danger');
+        const resignNo = b('resignNo', () => handlers.cancelResign());
         this.confirm = el('div', { class: 'confirm', attrs: { role: 'group', 'aria-label': t('resignConfirm') } }, [
             el('span', { text: t('resignConfirm') }),
             resignYes,
@@ -115,7 +104,7 @@ export class Controls {
         ]);
         this.confirm.hidden = true;
         this.confirm.addEventListener('keydown', (ev) => {
-            if (ev.key === 'Escape') this.endConfirm(true);
+            if (ev.key === 'Escape') handlers.cancelResign();
         });
         this.pgnLink = el('a', {
             class: 'button-link',
@@ -138,15 +127,21 @@ export class Controls {
         ]);
     }
 
-    render(state: GameState, watching: boolean, typedMove: boolean): void {
+    /** Shows the buttons for `state`; `confirming`: the resign button asks "really?". */
+    render(state: GameState, watching: boolean, typedMove: boolean, confirming: boolean): void {
         const a = availableActions(state, watching, typedMove);
         const set = (name: string, tg: Toggle) => {
             const node = this.buttons[name]!;
             node.hidden = !tg.shown;
             node.disabled = !tg.enabled;
         };
-        if (!a.resign.shown) this.endConfirm(false);
-        set('resign', { shown: a.resign.shown && !this.confirming, enabled: true });
+        const asking = confirming && a.resign.shown;
+        set('resign', { shown: a.resign.shown && !asking, enabled: true });
+        this.confirm.hidden = !asking;
+        if (asking && !this.confirming) this.confirm.querySelectorAll('button')[1]?.focus(); // "No" first: the safe answer
+        const returned = !asking && this.confirming && this.confirm.contains(document.activeElement);
+        this.confirming = asking;
+        if (returned && a.resign.shown) this.buttons.resign!.focus();
         set('abort', a.abort);
         set('offerDraw', a.offerDraw);
         set('acceptDraw', toggle(a.answerDraw));
@@ -175,20 +170,5 @@ export class Controls {
         const text = state.status === 'aborted' ? t('gameAborted') : (state.result?.text ?? state.result?.result ?? '');
         const score = state.result ? [el('p', { class: 'result-score', text: state.result.result.replaceAll('1/2', '½') })] : [];
         this.result.replaceChildren(el('h2', { text: t('gameOverHeading') }), el('p', { class: 'result-text', text }), ...score);
-    }
-
-    private askResign(): void {
-        this.confirming = true;
-        this.buttons.resign!.hidden = true;
-        this.confirm.hidden = false;
-        this.confirm.querySelectorAll('button')[1]?.focus(); // "No" first: the safe answer
-    }
-
-    private endConfirm(refocus: boolean): void {
-        if (!this.confirming) return;
-        this.confirming = false;
-        this.confirm.hidden = true;
-        this.buttons.resign!.hidden = false;
-        if (refocus) this.buttons.resign!.focus();
     }
 }

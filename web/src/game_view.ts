@@ -6,19 +6,10 @@ import type { Api } from '@lichess-org/chessground/api';
 import type { Key, MoveMetadata, Piece } from '@lichess-org/chessground/types';
 import { type CastlingMove, boardDests, castlingMove } from './castling.js';
 import { el } from './dom.js';
-import type { PlyView } from './game_state.js';
+import type { Arrow, BoardInput } from './game_ctrl.js';
 import { t } from './i18n.js';
 import { PromotionChooser, promotionSuffix } from './promotion.js';
-import { type Color, type GameState, type Square, fenTurn } from './protocol.js';
-
-export interface BoardState {
-    readonly game: GameState;
-    /** An earlier position being looked at (read-only), or `null` for the live one. */
-    readonly viewing: PlyView | null;
-    readonly orientation: Color;
-    /** The colour(s) the user may move now and premove for; `null` for none (spectators, game over). */
-    readonly movable: Color | 'both' | null;
-}
+import { type Color, type Square, fenTurn } from './protocol.js';
 
 function asKey(square: Square): Key {
     return square as Key;
@@ -29,12 +20,15 @@ export class GameView {
     private readonly cg: Api;
     private readonly chooser = new PromotionChooser();
     private readonly refusal: HTMLElement;
-    private current: BoardState | null = null;
+    private current: BoardInput | null = null;
     /** The FEN last given to chessground: an unchanged one is not set again, which would wipe
      * the arrows drawn and undo a move waiting for the server. */
     private shownFen: string | null = null;
-    private refusedSquares: readonly Square[] = [];
+    private snapBacks = 0;
+    private arrowsKey = '';
+    private refusalText = '';
 
+    /** `onMove`: a move made on the board (UCI; castling as king onto rook). */
     constructor(
         private readonly onMove: (uci: string) => void,
         reducedMotion: boolean,
@@ -62,68 +56,66 @@ export class GameView {
         });
     }
 
-    /** Shows `state`; the refusal highlight of the last render goes. `force`: put the pieces
-     * where the state has them even when its position did not change. */
-    render(state: BoardState, force = false): void {
-        this.current = state;
-        if (this.chooser.isOpen && state.viewing !== null) this.chooser.cancel();
-        const { game, viewing } = state;
-        const fen = viewing?.fen ?? game.fen;
+    /** Shows `input`; `refusal`: the reason of a refused move shown under the board ('' none). */
+    render(input: BoardInput, refusal = ''): void {
+        this.current = input;
+        const { fen } = input;
         const turn = fenTurn(fen);
-        const live = viewing === null;
-        const canMove = live && state.movable !== null && (state.movable === 'both' || state.movable === turn);
-        const lastMove = (viewing ? viewing.lastMove : game.lastMove) ?? undefined;
-        if (force || fen !== this.shownFen) this.cg.set({ fen });
+        const canMove = input.movable !== null && (input.movable === 'both' || input.movable === turn);
+        if (this.chooser.isOpen && !canMove) this.chooser.cancel();
+        const snap = input.snapBacks !== this.snapBacks;
+        this.snapBacks = input.snapBacks;
+        if (snap) this.cg.cancelMove();
+        if (snap || fen !== this.shownFen) this.cg.set({ fen });
         this.shownFen = fen;
         this.cg.set({
-            orientation: state.orientation,
+            orientation: input.orientation,
             turnColor: turn,
-            check: viewing ? viewing.check : game.check !== null,
-            lastMove: lastMove ? lastMove.map(asKey) : undefined,
+            check: input.check,
+            lastMove: input.lastMove ? input.lastMove.map(asKey) : undefined,
             movable: {
                 free: false,
-                color: live && state.movable !== null ? (state.movable === 'both' ? turn : state.movable) : undefined,
-                dests: canMove ? (boardDests(game.dests, game.castling) as Map<Key, Key[]>) : new Map(),
+                color: input.movable === null ? undefined : input.movable === 'both' ? turn : input.movable,
+                dests: canMove ? (boardDests(input.dests, input.castling) as Map<Key, Key[]>) : new Map(),
             },
-            premovable: { enabled: live && state.movable !== null && state.movable !== 'both' },
-            highlight: { custom: new Map(this.refusedSquares.map((s) => [asKey(s), 'refused'])) },
+            premovable: { enabled: input.premove },
+            highlight: { custom: new Map(input.refused.map((s) => [asKey(s), 'refused'])) },
         });
-        this.refusedSquares = [];
-        if (!live || state.movable === null) this.cg.cancelPremove();
+        this.setArrows(input.arrows);
+        this.refusalText = refusal;
+        this.refusal.textContent = refusal === '' ? '' : t('refused', { text: refusal });
+        this.refusal.hidden = refusal === '';
+        if (input.movable === null) this.cg.cancelPremove();
         else if (canMove && this.cg.state.premovable.current) this.cg.playPremove();
     }
 
-    /** Puts the pieces back where the server has them (after a refusal or a cancelled promotion). */
-    snapBack(): void {
+    private setArrows(arrows: readonly Arrow[]): void {
+        const key = arrows.map((a) => `${a.orig}${a.dest}${a.brush}`).join(',');
+        if (key === this.arrowsKey) return;
+        this.arrowsKey = key;
+        this.cg.setAutoShapes(arrows.map((a) => ({ orig: asKey(a.orig), dest: asKey(a.dest), brush: a.brush })));
+    }
+
+    /** Puts the pieces back where the last input has them (a cancelled promotion). */
+    private snapBack(): void {
         this.cg.cancelMove();
-        if (this.current) this.render(this.current, true);
-    }
-
-    /** The server refused a move: back to its position, the reason shown and its squares marked. */
-    showRefusal(text: string, squares: readonly Square[]): void {
-        this.refusal.textContent = t('refused', { text });
-        this.refusal.hidden = false;
-        this.refusedSquares = squares;
-        this.snapBack();
-    }
-
-    clearRefusal(): void {
-        this.refusal.hidden = true;
-        this.refusal.textContent = '';
+        const input = this.current;
+        if (!input) return;
+        this.shownFen = null;
+        this.render(input, this.refusalText);
     }
 
     private async afterMove(orig: Key, dest: Key, _meta: MoveMetadata): Promise<void> {
-        const state = this.current;
-        if (!state) return;
-        this.clearRefusal();
-        const castle = castlingMove(orig, dest, state.game.dests, state.game.castling);
+        const input = this.current;
+        if (!input) return;
+        const castle = castlingMove(orig, dest, input.dests, input.castling);
         if (castle) {
-            this.placeCastling(castle, fenTurn(state.game.fen));
+            this.placeCastling(castle, fenTurn(input.fen));
             this.onMove(castle.uci);
             return;
         }
-        const suffix = await promotionSuffix(this.cg, this.chooser, dest, state.orientation);
-        if (suffix === null || this.current !== state) {
+        const suffix = await promotionSuffix(this.cg, this.chooser, dest, input.orientation);
+        if (suffix === null || this.current !== input) {
             this.snapBack();
             return;
         }

@@ -171,6 +171,9 @@ function gameRow(g: GameSummary): HTMLLIElement {
         el('span', { class: 'game-details', text: details.join(' · ') }),
         el('span', { class: 'game-actions' }, [
             el('a', { class: 'button-link', text: t('reopenGame'), attrs: { href: `/game/${g.id}`, 'aria-label': t('reopenGameLabel', names) } }),
+            g.status === 'over'
+                ? el('a', { class: 'button-link', text: t('learnLink'), attrs: { href: `/game/${g.id}?learn`, 'aria-label': t('learnLinkLabel', names) } })
+                : null,
             el('a', {
                 class: 'button-link',
                 text: t('exportPgn'),

@@ -6,6 +6,7 @@ import { AnalysisPage } from './analysis_page.js';
 import { announce, initAnnouncer } from './announce.js';
 import { ApiError, joinGame } from './api.js';
 import { byId, el } from './dom.js';
+import type { Notice } from './game_ctrl.js';
 import { GamePage } from './game_page.js';
 import { chess960Page } from './chess960_page.js';
 import { clockPage } from './clock_page.js';
@@ -30,8 +31,9 @@ const NotationNames: { readonly [N in Notation]: MessageKey } = {
 
 let notation: Notation = 'english';
 let onNotationChange: () => void = () => undefined;
+/** Set by a page that switches its language in place; other pages load again. */
+let onLangChange: ((lang: Lang) => void) | null = null;
 
-/** The language select (a change reloads the page in the new language), the piece letters, the sound toggle. */
 /** Keeps `--header-h` at the header's height, so the game page's board fits below it however
  * the header wraps (more pages in the navigation, a narrow window, larger text). */
 function trackHeaderHeight(): void {
@@ -42,8 +44,8 @@ function trackHeaderHeight(): void {
     set();
 }
 
-function setUpHeader(sounds: Sounds): void {
-    trackHeaderHeight();
+/** The header's words in the page's language (again after a change of language). */
+function headerTexts(sounds: Sounds): void {
     byId('skip-link').textContent = t('skipToContent');
     byId('home-link').textContent = t('appTitle');
     byId('home-link').setAttribute('aria-label', t('homeLink'));
@@ -55,44 +57,64 @@ function setUpHeader(sounds: Sounds): void {
     const lang = byId<HTMLSelectElement>('lang-select');
     lang.replaceChildren(...Languages.map((l) => el('option', { text: t(LanguageNames[l]), attrs: { value: l, lang: htmlLang(l) } })));
     lang.value = currentLang();
-    lang.addEventListener('change', () => {
-        saveLang(lang.value);
-        const r = route(window.location.pathname, window.location.search);
-        if (r.page === 'rules' && isLang(lang.value)) window.location.assign(rulesPath(lang.value) + window.location.hash);
-        else window.location.reload();
-    });
     const letters = byId<HTMLSelectElement>('notation-select');
     letters.replaceChildren(...Notations.map((n) => el('option', { text: t(NotationNames[n]), attrs: { value: n } })));
     letters.value = notation;
+    const toggle = byId<HTMLButtonElement>('sound-toggle');
+    toggle.textContent = sounds.muted ? t('soundOff') : t('soundOn');
+    toggle.setAttribute('aria-pressed', String(!sounds.muted));
+    toggle.title = t('soundToggleLabel');
+    toggle.setAttribute('aria-label', t('soundToggleLabel'));
+}
+
+/** Switches the page's words to `lang` where it stands: the catalogue, `<html lang>`, the header. */
+function useLang(lang: Lang, sounds: Sounds): void {
+    saveLang(lang);
+    setLang(lang);
+    document.documentElement.lang = htmlLang(lang);
+    headerTexts(sounds);
+}
+
+/** The language select (the game page switches in place, the others load again in the new
+ * language), the piece letters, the sound toggle. */
+function setUpHeader(sounds: Sounds): void {
+    trackHeaderHeight();
+    headerTexts(sounds);
+    const lang = byId<HTMLSelectElement>('lang-select');
+    lang.addEventListener('change', () => {
+        const chosen = lang.value;
+        if (onLangChange && isLang(chosen)) {
+            onLangChange(chosen);
+            return;
+        }
+        saveLang(chosen);
+        const r = route(window.location.pathname, window.location.search);
+        if (r.page === 'rules' && isLang(chosen)) window.location.assign(rulesPath(chosen) + window.location.hash);
+        else window.location.reload();
+    });
+    const letters = byId<HTMLSelectElement>('notation-select');
     letters.addEventListener('change', () => {
         notation = letters.value as Notation;
         saveNotation(notation);
         onNotationChange();
     });
     const toggle = byId<HTMLButtonElement>('sound-toggle');
-    const showSound = () => {
-        toggle.textContent = sounds.muted ? t('soundOff') : t('soundOn');
-        toggle.setAttribute('aria-pressed', String(!sounds.muted));
-        toggle.title = t('soundToggleLabel');
-    };
-    toggle.setAttribute('aria-label', t('soundToggleLabel'));
     toggle.addEventListener('click', () => {
         sounds.setMuted(!sounds.muted);
         saveMuted(sounds.muted);
-        showSound();
+        headerTexts(sounds);
     });
-    showSound();
 }
 
 /** Takes the invitation's seat; returns a sentence to show when that did not work. */
-async function takeSeat(id: string, invite: string): Promise<string | undefined> {
+async function takeSeat(id: string, invite: string): Promise<Notice | undefined> {
     const clean = `/game/${id}`;
     try {
         const joined = await joinGame(id, invite);
         window.history.replaceState(null, '', clean); // the token is spent: keep it out of the address bar
-        return joined === null ? t('seatTaken') : undefined;
+        return joined === null ? { key: 'seatTaken' } : undefined;
     } catch (e) {
-        return t('joinFailed', { error: e instanceof ApiError ? e.message : String(e) });
+        return { key: 'joinFailed', params: { error: e instanceof ApiError ? e.message : String(e) } };
     }
 }
 
@@ -140,15 +162,24 @@ async function showRoute(app: HTMLElement, r: Route, sounds: Sounds): Promise<vo
             return;
         case 'game':
         case 'watch': {
-            let notice: string | undefined;
+            let notice: Notice | undefined;
             if (r.page === 'game' && r.invite) {
                 app.replaceChildren(el('p', { text: t('joining') }));
                 notice = await takeSeat(r.id, r.invite);
             }
-            const page = new GamePage({ id: r.id, watching: r.page === 'watch', sounds, notation: () => notation, ...(notice ? { notice } : {}) });
-            onNotationChange = () => page.refresh();
+            const page = new GamePage({
+                id: r.id,
+                watching: r.page === 'watch',
+                sounds,
+                notation,
+                useLang: (lang) => useLang(lang, sounds),
+                learn: r.page === 'game' && r.learn,
+                ...(notice ? { notice } : {}),
+            });
+            onNotationChange = () => page.ctrl.setNotation(notation);
+            onLangChange = (lang) => page.ctrl.setLang(lang);
             app.replaceChildren(page.el);
-            if (notice) announce(notice);
+            if (notice) announce(t(notice.key, notice.params));
             await page.start();
             return;
         }

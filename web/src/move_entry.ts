@@ -1,8 +1,8 @@
 // The keyboard way to move: a text field taking UCI (e2e4, e7e8q) or SAN in German or English
-// letters. Only the shape is checked here; the server says whether the move is legal.
+// letters. The controller checks only its shape (game_ctrl.ts); the server says whether the move
+// is legal.
 import { el, uniqueId } from './dom.js';
 import { t } from './i18n.js';
-import { type TypedMove, parseTypedMove } from './move_parse.js';
 
 export class MoveEntry {
     readonly el: HTMLFormElement;
@@ -10,8 +10,8 @@ export class MoveEntry {
     private readonly submit: HTMLButtonElement;
     private readonly message: HTMLElement;
 
-    /** `onMove` gets a well-shaped move and the text as typed; it returns whether it was sent. */
-    constructor(private readonly onMove: (move: TypedMove, text: string) => boolean, onInput: () => void) {
+    /** `onSubmit`: the field was sent (Enter or the button); `onInput`: its text changed. */
+    constructor(onSubmit: () => void, onInput: (text: string) => void) {
         const id = uniqueId('move-entry');
         const messageId = `${id}-message`;
         this.input = el('input', {
@@ -35,48 +35,18 @@ export class MoveEntry {
         ]);
         this.el.addEventListener('submit', (ev) => {
             ev.preventDefault();
-            this.send();
+            onSubmit();
         });
-        this.input.addEventListener('input', () => {
-            this.input.removeAttribute('aria-invalid');
-            onInput();
-        });
+        this.input.addEventListener('input', () => onInput(this.input.value));
     }
 
-    /** The move typed so far, if it has a move's shape (a claim may carry it). */
-    typedMove(): TypedMove | null {
-        return parseTypedMove(this.input.value);
-    }
-
-    setEnabled(enabled: boolean): void {
+    /** Shows the field: enabled or not, its text, whether that text is no move, a message. */
+    render(enabled: boolean, typed: string, invalid: boolean, message: string): void {
         this.input.disabled = !enabled;
         this.submit.disabled = !enabled;
-    }
-
-    showMessage(text: string): void {
-        this.message.textContent = text;
-    }
-
-    clear(): void {
-        this.input.value = '';
-    }
-
-    focus(): void {
-        this.input.focus();
-    }
-
-    private send(): void {
-        const text = this.input.value.trim();
-        if (text === '') return;
-        const move = parseTypedMove(text);
-        if (!move) {
-            this.input.setAttribute('aria-invalid', 'true');
-            this.showMessage(t('moveEntryBadShape', { text }));
-            return;
-        }
-        if (this.onMove(move, text)) {
-            this.showMessage(t('moveEntrySent', { text }));
-            this.clear();
-        }
+        if (this.input.value !== typed) this.input.value = typed;
+        if (invalid) this.input.setAttribute('aria-invalid', 'true');
+        else this.input.removeAttribute('aria-invalid');
+        this.message.textContent = message;
     }
 }

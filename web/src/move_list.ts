@@ -5,6 +5,15 @@ import { t } from './i18n.js';
 import { type Notation, convertSan } from './notation.js';
 import type { MoveRecord } from './protocol.js';
 
+/** What the analysis says about a move: its judgement's sign (?!, ?, ??) and name, the
+ * evaluation after it. */
+export interface MoveNote {
+    readonly glyph: string;
+    readonly judgement: string;
+    readonly judgementClass: string;
+    readonly eval: string;
+}
+
 export interface MoveNumbering {
     /** The full-move number of the first move. */
     readonly first: number;
@@ -64,8 +73,9 @@ export class MoveList {
         ]);
     }
 
-    /** Rebuilds the list; `shownPly` (0 … moves.length) is the position on the board. */
-    render(moves: readonly MoveRecord[], initialFen: string, notation: Notation, shownPly: number): void {
+    /** Rebuilds the list; `shownPly` (0 … moves.length) is the position on the board; `notes`
+     * by ply (1-based) once the game is analysed. */
+    render(moves: readonly MoveRecord[], initialFen: string, notation: Notation, shownPly: number, notes: ReadonlyMap<number, MoveNote> = new Map()): void {
         const n = numbering(initialFen);
         const rows: HTMLLIElement[] = [];
         let row: HTMLLIElement | null = null;
@@ -78,11 +88,20 @@ export class MoveList {
                 rows.push(row);
             }
             const text = convertSan(move.san, notation);
-            const cell = el('button', {
-                class: ply === shownPly ? 'move active' : 'move',
-                text,
-                attrs: { type: 'button', tabindex: '-1', 'data-ply': String(ply), 'aria-label': `${moveNumberText(ply, n)} ${text}` },
-            });
+            const note = notes.get(ply);
+            const label = [`${moveNumberText(ply, n)} ${text}`, note?.judgement, note?.eval].filter((x) => x).join(', ');
+            const cell = el(
+                'button',
+                {
+                    class: `${ply === shownPly ? 'move active' : 'move'}${note?.judgementClass ? ` ${note.judgementClass}` : ''}`,
+                    attrs: { type: 'button', tabindex: '-1', 'data-ply': String(ply), 'aria-label': label },
+                },
+                [
+                    el('span', { class: 'san', text }),
+                    note?.glyph ? el('span', { class: 'glyph', text: note.glyph }) : null,
+                    note?.eval ? el('span', { class: 'eval', text: note.eval }) : null,
+                ],
+            );
             if (ply === shownPly) cell.setAttribute('aria-current', 'step');
             row.append(cell);
         });

@@ -1,6 +1,8 @@
 // The PGN tools page (/pgn): paste or upload a PGN, and the server checks every move (errors at
 // line:column), adjudicates each game by the Laws (as `schach pgn adjudicate`) and writes it
-// again in English, German or gender-neutral letters, to read or download.
+// again in English, German or gender-neutral letters, to read or download; a game without errors
+// can be stored (`POST /api/v1/imports`) and opened on its own page for the computer analysis.
+import { importGame } from './api.js';
 import { button, el, uniqueId } from './dom.js';
 import { type MessageKey, currentLang, t } from './i18n.js';
 import { type Adjudication, type CheckedGame, type Letters, MaxPgnBytes, type PgnReport, checkPgn } from './tools_api.js';
@@ -43,7 +45,18 @@ function gameCard(g: CheckedGame, letters: () => Letters): HTMLElement {
     if (g.pgn) {
         const pgn = g.pgn;
         const pre = el('pre', { class: 'pgn-text', text: pgn[letters()] });
-        items.push(pre, button(t('pgnDownloadGame'), () => download(`game-${g.number}.pgn`, pgn[letters()])));
+        const message = el('p', { class: 'form-message', attrs: { role: 'status' } });
+        const review = button(t('pgnReview'), () => {
+            review.disabled = true;
+            message.textContent = t('pgnImporting');
+            importGame(pgn.en)
+                .then((r) => window.location.assign(r.url))
+                .catch((e: unknown) => {
+                    message.textContent = t('pgnImportFailed', { error: e instanceof Error ? e.message : String(e) });
+                    review.disabled = false;
+                });
+        });
+        items.push(pre, el('div', { class: 'entry-row' }, [button(t('pgnDownloadGame'), () => download(`game-${g.number}.pgn`, pgn[letters()])), review]), message);
         pre.dataset['game'] = String(g.number);
     }
     return el('article', { class: `pgn-game${g.errors.length ? ' has-errors' : ''}` }, items);

@@ -1,5 +1,6 @@
 // The messages of docs/web-protocol.md (v1) as types, and the validator for what the server
 // sends: `parseServerMessage` accepts a well-formed message and returns `null` for anything else.
+import { type AnalysisEvent, analysisEventOf } from './review_protocol.js';
 import {
     type Decoder,
     arrayOf,
@@ -171,7 +172,8 @@ export type Reply =
     | { readonly t: 'ack'; readonly d: number }
     | { readonly t: 'refusal'; readonly d: Refusal }
     | { readonly t: 'error'; readonly d: { readonly code: string; readonly text: string } }
-    | { readonly t: 'pong' };
+    | { readonly t: 'pong' }
+    | { readonly t: 'analysis'; readonly d: AnalysisEvent };
 
 export type ServerMessage = VersionedEvent | Reply;
 
@@ -389,6 +391,10 @@ export function parseServerMessage(raw: unknown): ServerMessage | null {
     const msg = parseJson(raw);
     if (!isObject(msg) || typeof msg.t !== 'string') return null;
     if (msg.v !== undefined) return decodeVersioned(msg.t, msg.v, msg.d);
+    if (msg.t === 'analysis') {
+        const e = analysisEventOf(msg);
+        return e === undefined ? null : { t: 'analysis', d: e };
+    }
     return decodeReply(msg.t, msg.d);
 }
 

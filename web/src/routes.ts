@@ -1,10 +1,10 @@
-// Which page a path shows.
+// Which page a path shows. `/game/{id}?learn` opens "learn from your mistakes" of that game.
 import { isGameId } from './protocol.js';
 
 export type Route =
     | { readonly page: 'home' }
     | { readonly page: 'coach' }
-    | { readonly page: 'game'; readonly id: string; readonly invite: string | null }
+    | { readonly page: 'game'; readonly id: string; readonly invite: string | null; readonly learn: boolean }
     | { readonly page: 'watch'; readonly id: string }
     | { readonly page: 'rules'; readonly lang: 'de' | 'en' }
     | { readonly page: 'chess960' }
@@ -25,5 +25,6 @@ export function route(pathname: string, search: string): Route {
     const m = /^\/(game|watch)\/([^/]+)\/?$/.exec(pathname);
     if (!m || !isGameId(m[2]!)) return { page: 'missing' };
     if (m[1] === 'watch') return { page: 'watch', id: m[2]! };
-    return { page: 'game', id: m[2]!, invite: new URLSearchParams(search).get('invite') };
+    const query = new URLSearchParams(search);
+    return { page: 'game', id: m[2]!, invite: query.get('invite'), learn: query.has('learn') };
 }

@@ -114,6 +114,11 @@ export function fetchCastlingCases(): Promise<readonly CastlingCase[]> {
     return call('/castling/cases', castlingCases).then((r) => r.cases);
 }
 
+/** The moves of a position (`POST /api/position`): its legal destinations and castlings. */
+export function fetchPosition(fen: string, variant: 'standard' | 'chess960'): Promise<PositionMoves> {
+    return call('/position', positionMoves, { fen, variant });
+}
+
 export function tryMove(fen: string, from: string, to: string): Promise<MoveAnswer> {
     return call('/position/move', moveAnswer, { fen, from, to, variant: 'chess960' });
 }

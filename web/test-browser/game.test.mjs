@@ -274,7 +274,7 @@ scenario(test, 'reconnect after the network drops: the game goes on, no move los
     assert.deepEqual(await waitMoves(black.page, 5, 30_000), ['e4', 'e5', 'Nf3', 'Nc6', 'Bb5']);
     const state = await gameState(white.context, server.url, created.id);
     assert.deepEqual(state.moves.map((m) => m.san), ['e4', 'e5', 'Nf3', 'Nc6', 'Bb5']);
-}, current);
+}, current, { allowConsole: [/^WebSocket connection to .* failed: .*net::ERR_INTERNET_DISCONNECTED/] });
 
 scenario(test, 'server killed (SIGKILL) mid-game and started again on the same database and port', 90_000, async () => {
     const crashDir = await tempDir();
@@ -309,7 +309,7 @@ scenario(test, 'server killed (SIGKILL) mid-game and started again on the same d
         await own.stop();
         await removeDir(crashDir);
     }
-}, current);
+}, current, { allowConsole: [/^WebSocket connection to .* failed: .*net::ERR_CONNECTION_REFUSED/] });
 
 scenario(test, 'the game page on a phone (390×844) scrolls only up and down', 30_000, async () => {
     for (const locale of ['de-DE', 'en-GB']) {

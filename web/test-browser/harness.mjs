@@ -41,10 +41,10 @@ export async function removeDir(dir) {
  * Starts `schach serve --port <port> --db <db> --static web/dist` and waits for the address it
  * prints ("… http://127.0.0.1:PORT"). Returns { url, port, child, output, stop(), kill() }.
  */
-export async function startServer({ db, port = 0 }) {
+export async function startServer({ db, port = 0, args: extra = [] }) {
     if (!existsSync(schachBin)) throw new Error(`no server at ${schachBin} (build it, or set SCHACH_BIN)`);
     if (!existsSync(join(distDir, 'index.html'))) throw new Error(`no page in ${distDir} (npm run build)`);
-    const args = ['serve', '--port', String(port), '--db', db, '--static', distDir, '--engine-threads', '1', '--threads', '2'];
+    const args = ['serve', '--port', String(port), '--db', db, '--static', distDir, '--engine-threads', '1', '--threads', '2', ...extra];
     const child = spawn(schachBin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     running.add(child);
     let output = '';
@@ -100,8 +100,19 @@ export async function launchBrowser() {
 
 /** The pages opened through `openPage`, for the screenshots of a failure. */
 const openPages = new Set();
-/** Uncaught exceptions on the pages of the running scenario: each fails it. */
+/** Uncaught exceptions, console errors and Content-Security-Policy violations on the pages of
+ * the running scenario: each fails it. */
 const pageErrors = [];
+/** Console errors the running scenario expects (its `allowConsole` patterns). */
+let allowedConsole = [];
+
+/** An answer of the API with an error status is a result the page shows (a refused join, a
+ * review not asked for yet): Chromium logs each such response as a console error, which is not
+ * a fault of the page. Anything else logged as an error is. */
+function expectedConsoleError(text, url) {
+    if (/^Failed to load resource: the server responded with a status of 4\d\d/.test(text) && /\/api\//.test(url)) return true;
+    return allowedConsole.some((re) => re.test(text));
+}
 
 /** A new browser context (its own cookies: one person) and a page in it. */
 export async function openPage(browser, { locale = 'en-GB', viewport = { width: 1280, height: 800 }, name = 'page', isMobile = false } = {}) {
@@ -110,6 +121,18 @@ export async function openPage(browser, { locale = 'en-GB', viewport = { width: 
     const page = await context.newPage();
     page.schachName = name;
     page.on('pageerror', (e) => pageErrors.push(`${name}: ${e}`));
+    page.on('console', (msg) => {
+        if (msg.type() !== 'error') return;
+        const text = msg.text();
+        const url = msg.location()?.url ?? '';
+        if (!expectedConsoleError(text, url)) pageErrors.push(`${name}: console error: ${text} (${url})`);
+    });
+    // A CSP violation is reported to the console too; the event makes sure none is missed.
+    await page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (e) => {
+            console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber}) ${e.sample}`);
+        });
+    });
     openPages.add(page);
     context.on('close', () => openPages.delete(page));
     return { context, page };
@@ -138,13 +161,13 @@ export async function closeAll() {
  */
 /** One server (fresh database) and one browser for the scenarios of a file: started before them
  * (`ready` gets both), stopped and removed after them. */
-export function shareServerAndBrowser(before, after, ready) {
+export function shareServerAndBrowser(before, after, ready, args = []) {
     let dir;
     let server;
     let browser;
     before(async () => {
         dir = await tempDir();
-        server = await startServer({ db: join(dir, 'games.db') });
+        server = await startServer({ db: join(dir, 'games.db'), args });
         browser = await launchBrowser();
         ready(server, browser);
     });
@@ -155,7 +178,9 @@ export function shareServerAndBrowser(before, after, ready) {
     });
 }
 
-export function scenario(test, name, timeout, fn, getServer = () => null) {
+/** `options.allowConsole`: patterns of console errors this scenario expects (e.g. the socket
+ * failing while the server is killed). */
+export function scenario(test, name, timeout, fn, getServer = () => null, options = {}) {
     // Our own limit (with screenshots), inside node:test's (which would only cancel the test).
     test(name, { timeout: timeout + 15_000 }, async (t) => {
         let timer;
@@ -163,9 +188,10 @@ export function scenario(test, name, timeout, fn, getServer = () => null) {
             timer = setTimeout(() => reject(new Error(`the scenario took longer than ${timeout} ms`)), timeout);
         });
         pageErrors.length = 0;
+        allowedConsole = options.allowConsole ?? [];
         try {
             await Promise.race([fn(t), limit]);
-            if (pageErrors.length > 0) throw new Error(`uncaught exceptions on the page:\n${pageErrors.join('\n')}`);
+            if (pageErrors.length > 0) throw new Error(`errors on the page:\n${pageErrors.join('\n')}`);
         } catch (e) {
             await screenshotAll(name);
             const server = getServer();
@@ -222,6 +248,7 @@ export function squareInBox(box, square, orientation) {
 
 /** The middle of a square of the game page's board on the screen. */
 async function squarePoint(page, square) {
+    await page.locator('cg-board').scrollIntoViewIfNeeded();
     return squareInBox(await page.locator('cg-board').boundingBox(), square, await orientation(page));
 }
 
@@ -306,4 +333,66 @@ export async function playOnExercise(page, exercise, uci) {
     const b = await exerciseSquarePoint(exercise, uci.slice(2, 4));
     await page.mouse.click(b.x, b.y);
     if (uci.length === 5) await exercise.locator('.promotion-choice').nth(PromotionOrder.indexOf(uci[4])).click();
+}
+
+// ---- The review ------------------------------------------------------------------------------------
+
+/** The squares of `piece` (a FEN letter) in `fen`. */
+export function squaresOf(fen, piece) {
+    const out = [];
+    fen.split(' ')[0].split('/').forEach((row, i) => {
+        let file = 0;
+        for (const c of row) {
+            if (/\d/.test(c)) file += Number(c);
+            else {
+                if (c === piece) out.push(`${'abcdefgh'[file]}${8 - i}`);
+                file += 1;
+            }
+        }
+    });
+    return out;
+}
+
+/**
+ * A game against the computer at level 1, made on the start page and lost on purpose as a
+ * beginner might: 1.e4, the queen out to h5, then the queen thrown away (Qxf7+, Qxg6 or Qxh7
+ * where the position allows, each loses the queen for a pawn), and resigned. Returns the id.
+ */
+export async function loseToComputer(page, url, { level = 1, labels = { computer: 'Against the computer', level: 'Level of the computer (1–8)', white: 'White', tc: 'Time control (minutes + seconds per move)', create: 'Create game', resign: 'Resign', yes: 'Yes, resign' } } = {}) {
+    await page.goto(`${url}/`);
+    await page.getByLabel(labels.computer).check();
+    await page.getByLabel(labels.level).selectOption(String(level));
+    await page.getByLabel(labels.white, { exact: true }).check();
+    await page.getByLabel(labels.tc).selectOption('none');
+    await page.getByRole('button', { name: labels.create }).click();
+    await page.waitForURL(/\/game\/[A-Za-z0-9]{8}$/);
+    const id = new URL(page.url()).pathname.split('/')[2];
+    await page.locator('cg-board').waitFor();
+    const state = async () => (await page.context().request.get(`${url}/api/v1/games/${id}`)).json();
+    await play(page, 0, 'e2e4');
+    await waitMoves(page, 2, 30_000);
+    let s = await state();
+    await play(page, 2, s.dests.d1.includes('h5') ? 'd1h5' : `d1${s.dests.d1[0]}`);
+    await waitMoves(page, 4, 30_000);
+    s = await state();
+    const queen = squaresOf(s.fen, 'Q')[0];
+    const targets = queen ? (s.dests[queen] ?? []) : [];
+    const sacrifice = ['f7', 'g6', 'h7'].find((sq) => targets.includes(sq));
+    const [from, tos] = sacrifice ? [queen, [sacrifice]] : Object.entries(s.dests)[0];
+    await play(page, 4, `${from}${tos[0]}`);
+    await waitMoves(page, 6, 30_000);
+    s = await state();
+    if (s.status !== 'over') {
+        await buttonNamed(page, labels.resign).click();
+        await buttonNamed(page, labels.yes).click();
+    }
+    await resultText(page);
+    return id;
+}
+
+/** GET /api/v1/games/{id}/analysis in English. */
+export async function analysisOf(context, url, id) {
+    const r = await context.request.get(`${url}/api/v1/games/${id}/analysis?lang=en`);
+    if (!r.ok()) throw new Error(`GET analysis of ${id}: ${r.status()} ${await r.text()}`);
+    return r.json();
 }

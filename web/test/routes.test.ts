@@ -4,8 +4,9 @@ import { route } from '../src/routes.js';
 
 test('routes: start page, game, invitation, spectators, unknown paths', () => {
     assert.deepEqual(route('/', ''), { page: 'home' });
-    assert.deepEqual(route('/game/aB3dE5gH', ''), { page: 'game', id: 'aB3dE5gH', invite: null });
-    assert.deepEqual(route('/game/aB3dE5gH', '?invite=tok_en-1'), { page: 'game', id: 'aB3dE5gH', invite: 'tok_en-1' });
+    assert.deepEqual(route('/game/aB3dE5gH', ''), { page: 'game', id: 'aB3dE5gH', invite: null, learn: false });
+    assert.deepEqual(route('/game/aB3dE5gH', '?learn'), { page: 'game', id: 'aB3dE5gH', invite: null, learn: true });
+    assert.deepEqual(route('/game/aB3dE5gH', '?invite=tok_en-1'), { page: 'game', id: 'aB3dE5gH', invite: 'tok_en-1', learn: false });
     assert.deepEqual(route('/watch/aB3dE5gH/', ''), { page: 'watch', id: 'aB3dE5gH' });
     assert.deepEqual(route('/regeln', ''), { page: 'rules', lang: 'de' });
     assert.deepEqual(route('/rules/', ''), { page: 'rules', lang: 'en' });

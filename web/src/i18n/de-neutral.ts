@@ -2,6 +2,7 @@
 // de Könige, de Wesire, de Läufere, de Springere, de Bauere; der Turm stays).
 import type { Messages } from '../i18n.js';
 import { analysisDeNeutral } from './analysis.de-neutral.js';
+import { reviewDeNeutral } from './review.de-neutral.js';
 import { toolsDeNeutral } from './tools.de-neutral.js';
 
 export const deNeutral: Messages = {
@@ -184,4 +185,5 @@ export const deNeutral: Messages = {
     offerDeclined: 'Das Angebot wurde abgelehnt oder zurückgezogen.',
     ...toolsDeNeutral,
     ...analysisDeNeutral,
+    ...reviewDeNeutral,
 };

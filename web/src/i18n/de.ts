@@ -1,6 +1,7 @@
 // German: the words of the page.
 import type { Messages } from '../i18n.js';
 import { analysisDe } from './analysis.de.js';
+import { reviewDe } from './review.de.js';
 import { toolsDe } from './tools.de.js';
 
 export const de: Messages = {
@@ -183,4 +184,5 @@ export const de: Messages = {
     offerDeclined: 'Das Angebot wurde abgelehnt oder zurückgezogen.',
     ...toolsDe,
     ...analysisDe,
+    ...reviewDe,
 };

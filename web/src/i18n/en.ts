@@ -1,6 +1,7 @@
 // English: the reference key set. Every other language must have exactly these keys
 // (`Messages` in i18n.ts is derived from this object).
 import { analysisEn } from './analysis.en.js';
+import { reviewEn } from './review.en.js';
 import { toolsEn } from './tools.en.js';
 
 export const en = {
@@ -205,4 +206,5 @@ export const en = {
     // The tool pages (their own file)
     ...toolsEn,
     ...analysisEn,
+    ...reviewEn,
 } as const;
