@@ -37,16 +37,24 @@ using Ws = websocket::stream<tcp::socket>;
 /// No games at all: the analysis socket needs none.
 class NoGames : public Handler {
 public:
-    void create(const json::value&, const Client&, ReplySink done) override { done(Reply{404, {}, {}, {}}); }
+    void create(const json::value&, const Client&, ReplySink done) override { done(Reply{404, {}, {}, {}, {}}); }
     void join(const std::string&, const json::value&, const Client&, ReplySink done) override {
-        done(Reply{404, {}, {}, {}});
+        done(Reply{404, {}, {}, {}, {}});
     }
-    void state(const std::string&, const Client&, ReplySink done) override { done(Reply{404, {}, {}, {}}); }
+    void state(const std::string&, const Client&, ReplySink done) override { done(Reply{404, {}, {}, {}, {}}); }
     void pgn(const std::string&, const Client&, TextSink done) override { done(std::nullopt); }
     void coach(const std::string&, const Client&, std::optional<std::int64_t>, ReplySink done) override {
-        done(Reply{404, {}, {}, {}});
+        done(Reply{404, {}, {}, {}, {}});
     }
     void list(const Client&, JsonSink done) override { done(json::array()); }
+    void request_analysis(const std::string&, const Client&, ReplySink done) override {
+        done(Reply{404, {}, {}, {}, {}});
+    }
+    void analysis(const std::string&, const Client&, ReplySink done) override { done(Reply{404, {}, {}, {}, {}}); }
+    void try_move(const std::string&, const json::value&, const Client&, ReplySink done) override {
+        done(Reply{404, {}, {}, {}, {}});
+    }
+    void import_game(const json::value&, const Client&, ReplySink done) override { done(Reply{404, {}, {}, {}, {}}); }
     void act(const std::string&, ClientMessage, const Client&, ActSink) override {}
     void subscribe(const std::string&, std::optional<std::int64_t>, const Client&, EventSink,
                    SubscriptionSink done) override {
