@@ -85,11 +85,18 @@ void BM_NextPuzzleRequest(benchmark::State& state) {
     const char* lines[] = {
         "MkQF4R,4r1k1/5ppp/8/8/8/8/5PPP/3R2K1 b - - 0 1,e8e2 d1d8 e2e8 d8e8,720,500,0,0,backRankMate mate,g:1#1,",
         "Fk1234,6k1/6pp/8/8/8/8/1R6/R5K1 b - - 0 1,g8h8 a1a8,900,500,0,0,mate mateIn1,g:2#1,",
-        "Ab0001,r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR b KQkq - 3 3,g8f6 f3f7,600,500,0,0,mate,g:3#1,",
+        "Ab0001,r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 3 3,g8f6 h5f7,600,500,0,0,mate,g:3#1,",
         "Ab0002,rnbqkbnr/pppp1ppp/8/4p3/8/5P2/PPPPP1PP/RNBQKBNR w KQkq - 0 2,g2g4 d8h4,800,500,0,0,mate,g:4#1,",
     };
     std::vector<Puzzle> base;
-    for (const char* line : lines) base.push_back(*parse_csv(line));
+    for (const char* line : lines) {
+        auto p = parse_csv(line);
+        if (!p) {
+            state.SkipWithError(("bad puzzle line, column " + std::to_string(p.error().column)).c_str());
+            return;
+        }
+        base.push_back(std::move(*p));
+    }
     std::vector<Puzzle> puzzles(100000);
     for (std::size_t i = 0; i < puzzles.size(); ++i) {
         puzzles[i] = base[i % base.size()];

@@ -14,15 +14,18 @@ export interface GraphGeometry {
 export const GraphWidth = 320;
 export const GraphHeight = 120;
 const Pad = 8;
+/** Room on the left for the axis' numbers. */
+const Left = 40;
 
-/** The line through the ratings, left to right, in a `width` × `height` box (a margin of 8). */
+/** The line through the ratings, left to right, in a `width` × `height` box (a margin of 8, and
+ * 40 on the left for the lowest and highest rating). */
 export function graphGeometry(ratings: readonly number[], width = GraphWidth, height = GraphHeight): GraphGeometry {
     if (ratings.length === 0) return { path: '', low: 0, high: 0, last: null };
     const low = Math.min(...ratings);
     const high = Math.max(...ratings);
     const span = Math.max(high - low, 50); // a flat history stays a flat line in the middle
     const mid = (low + high) / 2;
-    const x = (i: number) => (ratings.length === 1 ? width / 2 : Pad + (i * (width - 2 * Pad)) / (ratings.length - 1));
+    const x = (i: number) => (ratings.length === 1 ? (Left + width - Pad) / 2 : Left + (i * (width - Left - Pad)) / (ratings.length - 1));
     const y = (r: number) => height / 2 - ((r - mid) / span) * (height - 2 * Pad);
     const points = ratings.map((r, i) => ({ x: Math.round(x(i) * 10) / 10, y: Math.round(y(r) * 10) / 10 }));
     const path = points.map((p, i) => `${i === 0 ? 'M' : 'L'}${p.x} ${p.y}`).join(' ');

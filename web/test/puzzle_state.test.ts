@@ -201,8 +201,8 @@ test('rating graph: the line spans the box, the highest rating on top', () => {
     const g = graphGeometry([1500, 1600, 1400], 320, 120);
     assert.equal(g.low, 1400);
     assert.equal(g.high, 1600);
-    assert.equal(g.path, 'M8 60 L160 8 L312 112');
+    assert.equal(g.path, 'M40 60 L176 8 L312 112');
     assert.deepEqual(g.last, { x: 312, y: 112 });
     assert.equal(graphGeometry([], 320, 120).path, '');
-    assert.equal(graphGeometry([1500], 320, 120).path, 'M160 60');
+    assert.equal(graphGeometry([1500], 320, 120).path, 'M176 60');
 });
