@@ -106,8 +106,8 @@ struct PuzzleService::Impl {
         for (std::size_t i = 0; i < puzzles.size(); ++i) by_id.emplace(puzzles[i].id, static_cast<std::uint32_t>(i));
         ratings.reserve(puzzles.size());
         for (const puzzle::Puzzle& pz : puzzles)
-            ratings.push_back({StoredGlicko{static_cast<double>(pz.rating), static_cast<double>(pz.deviation), 0.09},
-                               pz.plays});
+            ratings.push_back(
+                {StoredGlicko{static_cast<double>(pz.rating), static_cast<double>(pz.deviation), 0.09}, pz.plays});
         engine::EngineOptions e = engine.options();
         e.threads = 1;
         e.hash_mb = std::max(1, options.hash_mb);
@@ -128,8 +128,10 @@ struct PuzzleService::Impl {
     /// The browser's player, loaded from the store at its first request (quick thread only).
     std::expected<Player*, PuzzleCode> player_of(const std::string& browser) {
         if (auto it = players.find(browser); it != players.end()) return &it->second;
-        const auto loaded = await_store<std::optional<LoadedPuzzlePlayer>>(
-            [&](StoreDone<std::optional<LoadedPuzzlePlayer>> done) { store.load_puzzle_player(browser, std::move(done)); });
+        const auto loaded =
+            await_store<std::optional<LoadedPuzzlePlayer>>([&](StoreDone<std::optional<LoadedPuzzlePlayer>> done) {
+                store.load_puzzle_player(browser, std::move(done));
+            });
         if (!loaded) return std::unexpected(PuzzleCode::Storage);
         Player p;
         p.row.browser = browser;
@@ -169,7 +171,7 @@ struct PuzzleService::Impl {
     }
 
     std::expected<PuzzleOutcome, PuzzleCode> result(const std::string& browser, const std::string& id, bool win,
-                                                     bool rated) {
+                                                    bool rated) {
         const auto i = find(id);
         if (!i) return std::unexpected(PuzzleCode::NoSuchPuzzle);
         auto player = player_of(browser);
@@ -198,9 +200,8 @@ struct PuzzleService::Impl {
         }
         (win ? row.solved : row.failed) += 1;
         const StoredPuzzleAttempt attempt{id, win, rated, t, row.glicko.rating};
-        const auto stored = await_store<void>([&](StoreDone<void> done) {
-            store.record_puzzle_attempt(row, attempt, puzzle_after, std::move(done));
-        });
+        const auto stored = await_store<void>(
+            [&](StoreDone<void> done) { store.record_puzzle_attempt(row, attempt, puzzle_after, std::move(done)); });
         if (!stored) return std::unexpected(PuzzleCode::Storage);
         p.row = row;
         p.attempts.push_back(attempt);
@@ -242,14 +243,15 @@ struct PuzzleService::Impl {
             const engine::Engine::Result r = engine.search(limits);
             j.refutation = r.last.pv;
             if (j.refutation.size() > options.refutation_plies) j.refutation.resize(options.refutation_plies);
-            const review::Eval mover = r.last.score.kind == engine::Score::Kind::Mate ? review::Eval::mate(r.last.score.value)
-                                                                                 : review::Eval::cp(r.last.score.value);
+            const review::Eval mover = r.last.score.kind == engine::Score::Kind::Mate
+                                           ? review::Eval::mate(r.last.score.value)
+                                           : review::Eval::cp(r.last.score.value);
             after_eval = mover.for_side(after.side_to_move());
         }
         j.eval = after_eval.for_side(solver);
         const std::span<const Move> best(pz.moves.data() + ply, pz.moves.size() - ply);
-        const review::Explanation all =
-            review::explain(j.before, j.move, j.refutation, best, review::Eval::cp(0), after_eval);
+        const review::Explanation all = review::explain(j.before, j.move, j.refutation, best, review::Eval::cp(0),
+                                                        after_eval);
         for (const review::Fact& f : all.facts)
             if (f.kind != review::FactKind::MissedMate && f.kind != review::FactKind::MissedMaterial &&
                 f.kind != review::FactKind::BestMove)
@@ -308,9 +310,8 @@ void PuzzleService::next(const std::string& browser, puzzle::Themes themes, puzz
 void PuzzleService::result(const std::string& browser, const std::string& id, bool win, bool rated,
                            PuzzleDone<PuzzleOutcome> done) {
     if (browser.empty()) return done(std::unexpected(PuzzleCode::NoBrowser));
-    impl_->quick_thread.post([this, browser, id, win, rated, done = std::move(done)] {
-        done(impl_->result(browser, id, win, rated));
-    });
+    impl_->quick_thread.post(
+        [this, browser, id, win, rated, done = std::move(done)] { done(impl_->result(browser, id, win, rated)); });
 }
 
 void PuzzleService::player(const std::string& browser, PuzzleDone<PuzzlePlayer> done) {

@@ -111,7 +111,8 @@ public:
               PuzzleDone<PuzzleChoice> done);
     /// One attempt: rated (both ratings move, Glicko-2) unless `rated` is false or the browser
     /// has attempted this puzzle before.
-    void result(const std::string& browser, const std::string& id, bool win, bool rated, PuzzleDone<PuzzleOutcome> done);
+    void result(const std::string& browser, const std::string& id, bool win, bool rated,
+                PuzzleDone<PuzzleOutcome> done);
     /// The browser's rating, counts and history.
     void player(const std::string& browser, PuzzleDone<PuzzlePlayer> done);
     /// Judges the solver's move `uci` at `ply` (an odd index of the puzzle's moves: after the

@@ -32,7 +32,7 @@ struct StoredPuzzlePlayer {
 struct StoredPuzzleAttempt {
     std::string puzzle;  // the puzzle's id
     bool win = false;
-    bool rated = true;   // false: streak mode, no rating moved
+    bool rated = true;  // false: streak mode, no rating moved
     Millis at_ms = 0;
     double rating_after = 1500;  // the player's rating after it
     friend bool operator==(const StoredPuzzleAttempt&, const StoredPuzzleAttempt&) = default;
