@@ -242,7 +242,6 @@ struct PuzzleService::Impl {
             limits.nodes = options.try_nodes;
             const engine::Engine::Result r = engine.search(limits);
             j.refutation = r.last.pv;
-            if (j.refutation.size() > options.refutation_plies) j.refutation.resize(options.refutation_plies);
             const review::Eval mover = r.last.score.kind == engine::Score::Kind::Mate
                                            ? review::Eval::mate(r.last.score.value)
                                            : review::Eval::cp(r.last.score.value);
@@ -252,6 +251,8 @@ struct PuzzleService::Impl {
         const std::span<const Move> best(pz.moves.data() + ply, pz.moves.size() - ply);
         const review::Explanation all = review::explain(j.before, j.move, j.refutation, best, review::Eval::cp(0),
                                                         after_eval);
+        // The explanation has the whole line (a mate's every move); the board shows its start.
+        if (j.refutation.size() > options.refutation_plies) j.refutation.resize(options.refutation_plies);
         for (const review::Fact& f : all.facts)
             if (f.kind != review::FactKind::MissedMate && f.kind != review::FactKind::MissedMaterial &&
                 f.kind != review::FactKind::BestMove)
