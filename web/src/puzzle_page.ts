@@ -163,14 +163,14 @@ export class PuzzlePage {
     constructor(private readonly options: PuzzlePageOptions) {
         const host = el('div', { class: 'board', attrs: { role: 'img', 'aria-label': t('puzzleBoardLabel') } });
         const frame = el('div', { class: 'board-frame' }, [host, this.chooser.el]);
-        this.panel = el('div', { class: 'puzzle-panel', attrs: { 'aria-live': 'polite' } });
+        this.panel = el('div', { class: 'puzzle-panel' });
         this.themeBoxes = el('div', { class: 'puzzle-theme-boxes' });
         const difficultyId = uniqueId('difficulty');
         this.difficulty = el('select', { attrs: { id: difficultyId, class: 'puzzle-difficulty' } });
         for (const d of Difficulties) this.difficulty.append(el('option', { text: t(DifficultyNames[d]!), attrs: { value: String(d) } }));
         this.difficulty.value = '0';
         this.collection = el('p', { class: 'puzzle-collection' });
-        const main = el('div', { class: 'puzzle-main' }, [el('div', { class: 'puzzle-board' }, [frame]), this.panel]);
+        const main = el('div', { class: 'puzzle-main' }, [el('div', { class: 'puzzle-board' }, [frame, this.moveForm()]), this.panel]);
         const filter = el('form', { class: 'puzzle-filter' }, [
             el('h2', { text: t('puzzleFilterHeading') }),
             this.modeChoice(),
@@ -211,6 +211,29 @@ export class PuzzlePage {
 
     refresh(): void {
         this.render(this.controller.state);
+    }
+
+    /** The move typed (for the keyboard and screen readers): from and to square in UCI. */
+    private moveForm(): HTMLElement {
+        const id = uniqueId('puzzle-move');
+        const input = el('input', { class: 'puzzle-move-input', attrs: { id, type: 'text', autocomplete: 'off', spellcheck: 'false' } });
+        const form = el('form', { class: 'puzzle-move' }, [
+            el('label', { text: t('puzzleMoveLabel'), attrs: { for: id } }),
+            el('div', { class: 'entry-row' }, [input, el('button', { text: t('puzzleMovePlay'), attrs: { type: 'submit' } })]),
+        ]);
+        form.addEventListener('submit', (ev) => {
+            ev.preventDefault();
+            const text = input.value.trim().toLowerCase();
+            if (!/^[a-h][1-8][a-h][1-8][qrbn]?$/.test(text)) {
+                announce(t('puzzleMoveBad'));
+                input.setAttribute('aria-invalid', 'true');
+                return;
+            }
+            input.removeAttribute('aria-invalid');
+            input.value = '';
+            void this.controller.play({ uci: text, alternatives: [] });
+        });
+        return form;
     }
 
     private modeChoice(): HTMLElement {

@@ -128,7 +128,7 @@ scenario(
 
 scenario(
     test,
-    'tactics: the German page, a mate in one, and the rating kept for the browser',
+    'tactics: the German page, a mate in one, the rating kept for the browser, a typed move explained',
     60_000,
     async () => {
         const { page } = await openPage(browser, { locale: 'de-DE', name: 'taktik' });
@@ -150,6 +150,13 @@ scenario(
         await page.reload();
         await waitTurn(page);
         assert.equal(await shownRating(page), rating);
+        // A move typed (the keyboard's way), wrong: explained in German.
+        const rook = await rookSquare(page);
+        await page.getByLabel('Dein Zug (von und nach, z. B. e2e4)', { exact: true }).fill(`${rook}${rook[0]}7`);
+        await page.getByRole('button', { name: 'Ziehen', exact: true }).click();
+        const wrong = page.locator('.puzzle-status[data-phase="wrong"]');
+        await wrong.waitFor();
+        assert.match((await wrong.textContent()) ?? '', /ist nicht die Lösung\. Das erlaubt ein Grundreihenmatt in 1: Te1#\./);
     },
     current,
 );
