@@ -66,6 +66,9 @@ Phrase phrase(PuzzleMsg m) {
                     "This browser has no id yet; reload the page."};
         case PuzzleMsg::Storage:
             return {"Das Ergebnis konnte nicht gespeichert werden.", "The result could not be stored."};
+        case PuzzleMsg::Busy:
+            return {"Der Server prüft gerade viele Züge; versuche es gleich noch einmal.",
+                    "The server is checking many moves right now; try again in a moment."};
         case PuzzleMsg::NotEnough:
             return {"Das reicht nicht: nach {} ist der Vorteil dahin.",
                     "That is not enough: after {} the advantage is gone."};

@@ -21,7 +21,7 @@ enum class PuzzleMsg {
     HelpGenerateSolveNodes, HelpGenerateVerifyNodes, HelpGenerateNoRating, GenerateFooter, GenerateResumed,
     GenerateProgress, GenerateDone, GenerateCannotWrite,
     // the trainer's answers (server/content/puzzle_api)
-    NoSuchPuzzle, NoPuzzleLeft, BadPly, BadMove, NoBrowser, Storage, NotEnough, Stalemate,
+    NoSuchPuzzle, NoPuzzleLeft, BadPly, BadMove, NoBrowser, Storage, Busy, NotEnough, Stalemate,
     // schach serve
     HelpServePuzzles, ServeNoPuzzles, ServeBadPuzzles,
     End

@@ -39,6 +39,7 @@ PuzzleMsg message_of(PuzzleCode code) {
         case PuzzleCode::BadMove: return PuzzleMsg::BadMove;
         case PuzzleCode::NoBrowser: return PuzzleMsg::NoBrowser;
         case PuzzleCode::Storage: return PuzzleMsg::Storage;
+        case PuzzleCode::Busy: return PuzzleMsg::Busy;
     }
     return PuzzleMsg::Storage;
 }
@@ -48,6 +49,7 @@ int status_of(PuzzleCode code) {
         case PuzzleCode::NoSuchPuzzle:
         case PuzzleCode::NoneLeft: return 404;
         case PuzzleCode::Storage: return 500;
+        case PuzzleCode::Busy: return 429;
         default: return 400;
     }
 }

@@ -1,6 +1,7 @@
 #include "server/domain/puzzle_service.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <condition_variable>
 #include <deque>
@@ -26,6 +27,7 @@ std::string_view puzzle_code_id(PuzzleCode code) {
         case PuzzleCode::BadMove: return "bad-move";
         case PuzzleCode::NoBrowser: return "no-browser";
         case PuzzleCode::Storage: return "storage";
+        case PuzzleCode::Busy: return "rate";
     }
     return "storage";
 }
@@ -273,7 +275,8 @@ struct PuzzleService::Impl {
     std::vector<Rating> ratings;                      // quick thread only (after the constructor)
     std::unordered_map<std::string, Player> players;  // quick thread only
     std::uint64_t draws = 0;
-    engine::Engine engine;  // the judge's thread only
+    std::atomic<int> judging{0};  // moves posted to the judge and not answered yet
+    engine::Engine engine;        // the judge's thread only
     // Last: their threads stop (after what was posted) before the rest goes.
     Worker judge_thread;
     Worker quick_thread;
@@ -326,7 +329,15 @@ void PuzzleService::player(const std::string& browser, PuzzleDone<PuzzlePlayer> 
 
 void PuzzleService::judge(const std::string& id, std::size_t ply, const std::string& uci,
                           PuzzleDone<PuzzleJudgement> done) {
-    impl_->judge_thread.post([this, id, ply, uci, done = std::move(done)] { done(impl_->judge(id, ply, uci)); });
+    if (++impl_->judging > MaxWaitingJudgements) {
+        --impl_->judging;
+        return done(std::unexpected(PuzzleCode::Busy));
+    }
+    impl_->judge_thread.post([this, id, ply, uci, done = std::move(done)] {
+        auto verdict = impl_->judge(id, ply, uci);
+        --impl_->judging;
+        done(std::move(verdict));
+    });
 }
 
 }  // namespace schach::server

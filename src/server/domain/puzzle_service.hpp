@@ -36,8 +36,12 @@ enum class PuzzleCode : std::uint8_t {
     BadMove,       // the move is no UCI move, or not legal there
     NoBrowser,     // the request has no browser id
     Storage,       // the store failed
+    Busy,          // too many moves wait for the judge already (MaxWaitingJudgements)
 };
 std::string_view puzzle_code_id(PuzzleCode code);
+
+/// Moves waiting for the engine's judgement at most; more are refused (Busy) rather than queued.
+inline constexpr int MaxWaitingJudgements = 8;
 
 struct PuzzleServiceOptions {
     std::uint64_t try_nodes = 400'000;  // the engine's search of a wrong move's position
