@@ -14,8 +14,8 @@
 
 #include "server/api/handler.hpp"
 #include "server/api/protocol.hpp"
-#include "server/domain/line_search.hpp"
 #include "server/content/puzzle_api.hpp"
+#include "server/domain/line_search.hpp"
 
 namespace schach::server {
 
