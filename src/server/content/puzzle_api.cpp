@@ -19,16 +19,16 @@ namespace {
 /// A body of the trainer's POSTs: at most this many bytes.
 constexpr std::size_t MaxPuzzleBodyBytes = 512;
 
-Reply ok(json::value body) { return Reply{200, std::move(body), std::nullopt, std::nullopt}; }
+Reply ok(json::value body) { return Reply{200, std::move(body), std::nullopt, std::nullopt, std::nullopt}; }
 Reply error(int status, ErrorCode code, Language lang) {
-    return Reply{status, error_body(code, lang), std::nullopt, std::nullopt};
+    return Reply{status, error_body(code, lang), std::nullopt, std::nullopt, std::nullopt};
 }
 /// A request's field with a bad value: `{code: "malformed", text, field, value}`.
 Reply bad_field(std::string_view field, std::string_view value, Language lang) {
     json::object o = error_body(ErrorCode::Malformed, lang).as_object();
     o["field"] = field;
     o["value"] = value;
-    return Reply{400, std::move(o), std::nullopt, std::nullopt};
+    return Reply{400, std::move(o), std::nullopt, std::nullopt, std::nullopt};
 }
 
 PuzzleMsg message_of(PuzzleCode code) {
@@ -56,7 +56,7 @@ int status_of(PuzzleCode code) {
 
 Reply puzzle_error(PuzzleCode code, Language lang) {
     json::object o{{"code", puzzle_code_id(code)}, {"text", std::string(pattern(message_of(code), lang))}};
-    return Reply{status_of(code), std::move(o), std::nullopt, std::nullopt};
+    return Reply{status_of(code), std::move(o), std::nullopt, std::nullopt, std::nullopt};
 }
 
 json::value move_json(const Position& before, Move m) {

@@ -77,7 +77,8 @@ private:
                                                 const StoredEvent& event);
     /// The analyses rows `where` (with ?1 bound to `value`), with their positions or without.
     std::expected<std::vector<StoredAnalysis>, StoreError> analyses_now(
-        std::string_view where, std::variant<std::nullptr_t, std::int64_t, std::string_view> value, bool positions);
+        std::string_view where, std::variant<std::nullptr_t, std::int64_t, double, std::string_view> value,
+        bool positions);
 
     /// Runs `write` in the next group commit.
     void write(GroupCommit::Write write, StoreDone<void> done);
