@@ -48,6 +48,8 @@ async function waitTurn(page) {
 
 /** The white rook's file of the puzzle on the board: which of the two back-rank puzzles it is. */
 async function rookSquare(page) {
+    // The board draws in an animation frame after the status: first the opponent's Re2 on it.
+    await page.waitForFunction(() => [...document.querySelectorAll('.puzzle-board cg-board piece')].some((p) => p.cgKey === 'e2' && p.className.startsWith('black rook')));
     return page.evaluate(() => {
         for (const p of document.querySelectorAll('.puzzle-board cg-board piece'))
             if (p.cgKey && p.className.startsWith('white rook') && p.cgKey[1] === '1') return p.cgKey;
