@@ -4,7 +4,7 @@ BUILD  := build/$(PRESET)
 JOBS   ?= $(shell nproc)
 SCHACH := $(BUILD)/schach
 
-.PHONY: all deps configure build web run play test test-browser test-long bench match ablate levels time-check review-check load datagen datagen-pack datagen-unpack fuzz sanitize format format-check clean
+.PHONY: all deps configure build web run play test test-browser test-long bench match ablate levels time-check review-check load datagen datagen-pack datagen-unpack puzzles puzzles-pack puzzles-check fuzz sanitize format format-check clean
 
 all: build
 
@@ -120,6 +120,20 @@ datagen-pack: build
 	@bash scripts/datagen.sh $(BUILD) pack
 datagen-unpack:
 	@bash scripts/datagen.sh $(BUILD) unpack
+
+# The puzzle collection (scripts/puzzles.sh, docs/puzzles.md): rounds of self-play games
+# between our weak and mid levels (start position, the 8-move book, Chess960), each mined by
+# `schach puzzles generate` into data/puzzles/puzzles.csv as it goes; one thread at nice 10,
+# resumable (the same command goes on), until PUZZLES_TARGET puzzles (3000). puzzles-pack keeps
+# the finished rounds' games in data/puzzles/games/ (xz); puzzles-check has Stockfish 15.1 judge
+# a random 200 (MultiPV 2, depth 20) and prints the share that passes.
+PUZZLES_TARGET ?= 3000
+puzzles: build
+	@TARGET=$(PUZZLES_TARGET) bash scripts/puzzles.sh $(BUILD) run
+puzzles-pack: build
+	@bash scripts/puzzles.sh $(BUILD) pack
+puzzles-check:
+	@bash scripts/puzzles-check.sh
 
 FUZZ_SECONDS ?= 60
 fuzz: deps

@@ -1,12 +1,23 @@
 // Choosing the next puzzle among 100,000 (Google Benchmark): BM_NextPuzzle picks for a random
 // player (target rating, one to three themes, 2,000 puzzles already seen); "time/choice".
+// BM_NextPuzzleRequest is the trainer's whole request, GET /api/v1/puzzles/next as the server
+// answers it (server/content/puzzle_api: the service's thread, the choice, the boards of every
+// step as JSON) for 500 browsers with 1,000 attempts each behind them; "p50_ms" and "p99_ms" are
+// the latency's percentiles over the run (the goal: p99 < 20 ms).
 
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
+#include <chrono>
+#include <future>
+#include <map>
+#include <mutex>
 #include <unordered_set>
 
 #include "engine/splitmix.hpp"
 #include "puzzle/selection.hpp"
+#include "server/content/puzzle_api.hpp"
+#include "server/domain/puzzle_service.hpp"
 
 namespace {
 
@@ -37,5 +48,109 @@ void BM_NextPuzzle(benchmark::State& state) {
                                                        benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
 }
 BENCHMARK(BM_NextPuzzle);
+
+/// A PuzzleStore in memory (the bench measures the choice and the answer, not SQLite).
+class MemoryStore final : public schach::server::PuzzleStore {
+public:
+    void load_puzzle_player(
+        const std::string& browser,
+        schach::server::StoreDone<std::optional<schach::server::LoadedPuzzlePlayer>> done) override {
+        std::lock_guard lock(mutex_);
+        const auto it = players_.find(browser);
+        if (it == players_.end()) return done(std::nullopt);
+        done(it->second);
+    }
+    void record_puzzle_attempt(const schach::server::StoredPuzzlePlayer& player,
+                               const schach::server::StoredPuzzleAttempt& attempt,
+                               const std::optional<schach::server::StoredPuzzleRating>&,
+                               schach::server::StoreDone<void> done) override {
+        std::lock_guard lock(mutex_);
+        auto& p = players_[player.browser];
+        p.player = player;
+        p.attempts.push_back(attempt);
+        done({});
+    }
+    void puzzle_ratings(schach::server::StoreDone<std::vector<schach::server::StoredPuzzleRating>> done) override {
+        done(std::vector<schach::server::StoredPuzzleRating>{});
+    }
+    std::map<std::string, schach::server::LoadedPuzzlePlayer> players_;
+
+private:
+    std::mutex mutex_;
+};
+
+void BM_NextPuzzleRequest(benchmark::State& state) {
+    using namespace schach::server;
+    // 100,000 puzzles: four real ones, each under many ids, ratings and themes.
+    const char* lines[] = {
+        "MkQF4R,4r1k1/5ppp/8/8/8/8/5PPP/3R2K1 b - - 0 1,e8e2 d1d8 e2e8 d8e8,720,500,0,0,backRankMate mate,g:1#1,",
+        "Fk1234,6k1/6pp/8/8/8/8/1R6/R5K1 b - - 0 1,g8h8 a1a8,900,500,0,0,mate mateIn1,g:2#1,",
+        "Ab0001,r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 3 3,g8f6 h5f7,600,500,0,0,mate,g:3#1,",
+        "Ab0002,rnbqkbnr/pppp1ppp/8/4p3/8/5P2/PPPPP1PP/RNBQKBNR w KQkq - 0 2,g2g4 d8h4,800,500,0,0,mate,g:4#1,",
+    };
+    std::vector<Puzzle> base;
+    for (const char* line : lines) {
+        auto p = parse_csv(line);
+        if (!p) {
+            state.SkipWithError(("bad puzzle line, column " + std::to_string(p.error().column)).c_str());
+            return;
+        }
+        base.push_back(std::move(*p));
+    }
+    std::vector<Puzzle> puzzles(100000);
+    for (std::size_t i = 0; i < puzzles.size(); ++i) {
+        puzzles[i] = base[i % base.size()];
+        puzzles[i].id = "p" + std::to_string(i);
+        puzzles[i].rating = 600 + static_cast<int>(schach::engine::splitmix64(i) % 2400);
+        for (int k = 0; k < 4; ++k)
+            puzzles[i].themes.set(schach::engine::splitmix64(i * 7 + static_cast<std::size_t>(k)) %
+                                  static_cast<std::size_t>(Theme::Count));
+    }
+    MemoryStore store;
+    for (std::size_t b = 0; b < 500; ++b) {
+        LoadedPuzzlePlayer& p = store.players_["browser" + std::to_string(b)];
+        p.player.browser = "browser" + std::to_string(b);
+        p.player.glicko.rating = 800 + static_cast<double>(schach::engine::splitmix64(b) % 1600);
+        for (std::size_t a = 0; a < 1000; ++a)
+            p.attempts.push_back(
+                {"p" + std::to_string(schach::engine::splitmix64(b * 1000 + a) % puzzles.size()), true, true, 0, 1500});
+    }
+    PuzzleServiceOptions options;
+    options.now = [] { return schach::server::Millis{0}; };
+    PuzzleService service(std::move(puzzles), store, options);
+    PuzzleApi api(service);
+    std::vector<double> ms;
+    std::uint64_t n = 0;
+    for (auto _ : state) {
+        Client client;
+        client.browser = "browser" + std::to_string(n % 500);
+        client.lang = schach::Language::English;
+        Target target;
+        target.segments = {"api", "v1", "puzzles", "next"};
+        std::string themes;
+        for (std::uint64_t k = 0; k <= n % 3; ++k) {
+            if (!themes.empty()) themes += ',';
+            themes += theme_id(
+                static_cast<Theme>(schach::engine::splitmix64(n + k) % (static_cast<std::size_t>(Theme::Count) - 1)));
+        }
+        target.query["themes"] = themes;
+        target.query["difficulty"] = std::to_string(300 * (static_cast<int>(n % 5) - 2));
+        ++n;
+        std::promise<Reply> reply;
+        const auto t0 = std::chrono::steady_clock::now();
+        api.handle(false, {"next"}, target, {}, client, [&reply](Reply r) { reply.set_value(std::move(r)); });
+        Reply r = reply.get_future().get();
+        ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+        benchmark::DoNotOptimize(r);
+    }
+    std::sort(ms.begin(), ms.end());
+    const auto at = [&](double q) {
+        return ms.empty() ? 0.0
+                          : ms[std::min(ms.size() - 1, static_cast<std::size_t>(q * static_cast<double>(ms.size())))];
+    };
+    state.counters["p50_ms"] = at(0.50);
+    state.counters["p99_ms"] = at(0.99);
+}
+BENCHMARK(BM_NextPuzzleRequest)->Iterations(5000)->UseRealTime();
 
 }  // namespace

@@ -3,9 +3,11 @@
 
 #include <pthread.h>
 
+#include <chrono>
 #include <csignal>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <memory>
 #include <string>
 #include <thread>
@@ -16,16 +18,23 @@
 #include <fmt/core.h>
 
 #include "cli/commands.hpp"
+#include "puzzle/puzzle.hpp"
 #include "server/api/service_handler.hpp"
+#include "server/content/puzzle_api.hpp"
 #include "server/domain/engine_pool.hpp"
 #include "server/domain/game_service.hpp"
 #include "server/domain/line_search.hpp"
+#include "server/domain/puzzle_service.hpp"
 #include "server/http/asio_runtime.hpp"
 #include "server/http/http_server.hpp"
 #include "server/sqlite/sqlite_store.hpp"
+#include "text/puzzle_text.hpp"
 
 #ifndef SCHACH_WEB_DIST
 #define SCHACH_WEB_DIST "web/dist"
+#endif
+#ifndef SCHACH_PUZZLES
+#define SCHACH_PUZZLES "data/puzzles/puzzles.csv"
 #endif
 
 namespace schach::cli {
@@ -37,6 +46,7 @@ struct ServeOptions {
     int port = 8080;
     std::string db = "schach.db";
     std::string static_dir = SCHACH_WEB_DIST;
+    std::string puzzles = SCHACH_PUZZLES;
     int engine_threads = 0;
     int threads = 2;
     int game_threads = 8;
@@ -46,6 +56,23 @@ struct ServeOptions {
     bool no_auto_analysis = false;
     std::string lang;  // read by main (language_from_args)
 };
+
+/// The trainer's collection (lichess's CSV); a missing file is an empty collection, a bad line
+/// an error with its line and column.
+std::optional<std::vector<puzzle::Puzzle>> load_puzzles(const std::string& path) {
+    std::ifstream in(path);
+    if (!in) {
+        print_error(say(PuzzleMsg::ServeNoPuzzles, lang(), path));
+        return std::vector<puzzle::Puzzle>{};
+    }
+    auto puzzles = puzzle::read_puzzles(in);
+    if (!puzzles) {
+        print_error(say(PuzzleMsg::ServeBadPuzzles, lang(), path, puzzles.error().line, puzzles.error().error.column,
+                        puzzles.error().error.text));
+        return std::nullopt;
+    }
+    return std::move(*puzzles);
+}
 
 /// The address a person opens: the listening one, or 127.0.0.1 when it listens on all.
 std::string address_to_open(const std::string& host, std::uint16_t port) {
@@ -70,6 +97,17 @@ int serve(const ServeOptions& o) {
         print_error(tr(Msg::ServeCannotOpenStore, o.db, store.error().message));
         return ExitFailed;
     }
+    auto puzzles = load_puzzles(o.puzzles);
+    if (!puzzles) return ExitFailed;
+    server::PuzzleServiceOptions puzzle_options;
+    puzzle_options.now = [] {
+        return std::chrono::duration_cast<std::chrono::milliseconds>(
+                   std::chrono::system_clock::now().time_since_epoch())
+            .count();
+    };
+    puzzle_options.seed = static_cast<std::uint64_t>(puzzle_options.now());
+    server::PuzzleService puzzle_service(std::move(*puzzles), **store, puzzle_options);
+    server::PuzzleApi puzzle_api(puzzle_service);
     server::EnginePoolOptions pool_options;
     pool_options.workers = o.engine_threads;
     server::EnginePool engines(pool_options);
@@ -112,6 +150,7 @@ int serve(const ServeOptions& o) {
     options.max_connections = o.max_connections;
     options.default_lang = lang();  // --lang, else the locale
     options.line_search = &lines;
+    options.puzzles = &puzzle_api;
     std::error_code ec;
     if (!std::filesystem::is_regular_file(options.static_dir / "index.html", ec))
         print_error(tr(Msg::ServeNoPage, o.static_dir));
@@ -151,6 +190,7 @@ Command add_serve_command(CLI::App& parent) {
     sub->add_option("--port", o->port, tr(Msg::HelpServePort))->check(CLI::Range(0, 65535));
     sub->add_option("--db", o->db, tr(Msg::HelpServeDb));
     sub->add_option("--static", o->static_dir, tr(Msg::HelpServeStatic));
+    sub->add_option("--puzzles", o->puzzles, say(PuzzleMsg::HelpServePuzzles, lang()));
     sub->add_option("--engine-threads", o->engine_threads, tr(Msg::HelpServeEngineThreads))->check(CLI::Range(0, 64));
     sub->add_option("--threads", o->threads, tr(Msg::HelpServeThreads))->check(CLI::Range(1, 64));
     sub->add_option("--game-threads", o->game_threads, tr(Msg::HelpServeGameThreads))->check(CLI::Range(1, 1024));

@@ -1,5 +1,9 @@
 #include "text/puzzle_text.hpp"
 
+#include "core/movegen.hpp"
+#include "notation/notation.hpp"
+#include "text/review_text.hpp"
+
 namespace schach {
 namespace {
 
@@ -49,6 +53,35 @@ Phrase phrase(PuzzleMsg m) {
             return {"{} Partien durchsucht, {} Aufgaben gefunden in {:.0f} s",
                     "{} games scanned, {} puzzles found in {:.0f} s"};
         case PuzzleMsg::GenerateCannotWrite: return {"{} kann nicht geschrieben werden", "cannot write {}"};
+        case PuzzleMsg::NoSuchPuzzle: return {"Diese Aufgabe gibt es nicht.", "There is no such puzzle."};
+        case PuzzleMsg::NoPuzzleLeft:
+            return {"Zu diesen Themen gibt es keine neue Aufgabe mehr. Wähle andere Themen.",
+                    "There is no new puzzle left in these themes. Choose other themes."};
+        case PuzzleMsg::BadPly:
+            return {"Dieser Zug ist in der Aufgabe nicht an der Reihe.", "That move is not the puzzle's turn."};
+        case PuzzleMsg::BadMove:
+            return {"Dieser Zug ist in dieser Stellung nicht möglich.", "That move is not possible in this position."};
+        case PuzzleMsg::NoBrowser:
+            return {"Dieser Browser hat noch keine Kennung; lade die Seite neu.",
+                    "This browser has no id yet; reload the page."};
+        case PuzzleMsg::Storage:
+            return {"Das Ergebnis konnte nicht gespeichert werden.", "The result could not be stored."};
+        case PuzzleMsg::Busy:
+            return {"Der Server prüft gerade viele Züge; versuche es gleich noch einmal.",
+                    "The server is checking many moves right now; try again in a moment."};
+        case PuzzleMsg::NotEnough:
+            return {"Das reicht nicht: nach {} ist der Vorteil dahin.",
+                    "That is not enough: after {} the advantage is gone."};
+        case PuzzleMsg::Stalemate:
+            return {"Das ist Patt: remis statt Sieg.", "That is stalemate: a draw instead of a win."};
+        case PuzzleMsg::HelpServePuzzles:
+            return {"die Taktikaufgaben des Trainers (CSV im Format von lichess)",
+                    "the trainer's tactics puzzles (CSV in lichess's format)"};
+        case PuzzleMsg::ServeNoPuzzles:
+            return {"{} nicht gefunden: der Taktiktrainer hat keine Aufgaben",
+                    "{} not found: the tactics trainer has no puzzles"};
+        case PuzzleMsg::ServeBadPuzzles:
+            return {"{}:{}: Spalte {} ist fehlerhaft: {}", "{}:{}: column {} is wrong: {}"};
         case PuzzleMsg::End: break;
     }
     return {"?", "?"};
@@ -59,6 +92,23 @@ Phrase phrase(PuzzleMsg m) {
 std::string_view pattern(PuzzleMsg m, Language lang) {
     const Phrase p = phrase(m);
     return lang == Language::English ? p.en : p.de;
+}
+
+std::string wrong_move_text(const Position& before, Move move, const std::vector<Move>& refutation,
+                            const review::Explanation& facts, Language lang) {
+    if (!facts.empty()) return describe(facts, lang);
+    Position pos = before;
+    pos.do_move(move);
+    if (count_legal(pos) == 0) return std::string(pattern(PuzzleMsg::Stalemate, lang));
+    // The move and the opponent's answer to it, in the language's letters.
+    std::string line = to_san(before, move, lang);
+    for (Move m : refutation) {
+        if (!m || !pos.is_legal(m)) break;
+        line += ' ';
+        line += to_san(pos, m, lang);
+        pos.do_move(m);
+    }
+    return say(PuzzleMsg::NotEnough, lang, line);
 }
 
 }  // namespace schach

@@ -4,10 +4,14 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <fmt/core.h>
 
+#include "core/move.hpp"
+#include "core/position.hpp"
 #include "notation/language.hpp"
+#include "review/explain.hpp"
 
 namespace schach {
 
@@ -16,6 +20,10 @@ enum class PuzzleMsg {
     PuzzlesAbout, GenerateAbout, HelpGenerateFiles, HelpGenerateOut, HelpGenerateThreads, HelpGenerateScanNodes,
     HelpGenerateSolveNodes, HelpGenerateVerifyNodes, HelpGenerateNoRating, GenerateFooter, GenerateResumed,
     GenerateProgress, GenerateDone, GenerateCannotWrite,
+    // the trainer's answers (server/content/puzzle_api)
+    NoSuchPuzzle, NoPuzzleLeft, BadPly, BadMove, NoBrowser, Storage, Busy, NotEnough, Stalemate,
+    // schach serve
+    HelpServePuzzles, ServeNoPuzzles, ServeBadPuzzles,
     End
 };
 // clang-format on
@@ -26,5 +34,12 @@ template <class... Args>
 std::string say(PuzzleMsg m, Language lang, const Args&... args) {
     return fmt::vformat(pattern(m, lang), fmt::make_format_args(args...));
 }
+
+/// Why a move of the solver is wrong, for the trainer: the review's facts about it (what it allows:
+/// "Das erlaubt Matt in 1: Dd8#.", "Nach Lxf7+ Kxf7 ist der Läufer verloren."), or, where it loses
+/// nothing, that it does not win ("Das reicht nicht: nach Kg1 Dd4+ ist der Vorteil weg."), or that it
+/// stalemates. `refutation` is the opponent's line after the move.
+std::string wrong_move_text(const Position& before, Move move, const std::vector<Move>& refutation,
+                            const review::Explanation& facts, Language lang);
 
 }  // namespace schach

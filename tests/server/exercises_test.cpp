@@ -202,6 +202,8 @@ TEST(ExerciseApi, TheGuidesPagesAreServedAsThePage) {
     EXPECT_EQ(static_file_for({"regeln"}), "index.html");
     EXPECT_EQ(static_file_for({"rules"}), "index.html");
     EXPECT_FALSE(static_file_for({"rules", "x"}));
+    EXPECT_EQ(static_file_for({"taktik"}), "index.html");
+    EXPECT_EQ(static_file_for({"puzzles"}), "index.html");
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include <atomic>
 #include <filesystem>
 #include <fstream>
+#include <future>
 #include <map>
 #include <mutex>
 #include <string>
@@ -25,11 +26,14 @@
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
 
+#include "puzzle/puzzle.hpp"
 #include "server/api/service_handler.hpp"
 #include "server/content/exercises.hpp"
+#include "server/content/puzzle_api.hpp"
 #include "server/content/tools_api.hpp"
 #include "server/domain/engine_pool.hpp"
 #include "server/domain/game_service.hpp"
+#include "server/domain/puzzle_service.hpp"
 #include "server/http/asio_runtime.hpp"
 #include "server/http/http_server.hpp"
 #include "server/sqlite/sqlite_store.hpp"
@@ -952,6 +956,157 @@ TEST_F(AnalysisServeTest, ImportAskWatchReadAndTryOverHttp) {
     EXPECT_EQ(error.at("line"), 1);
     EXPECT_EQ(error.at("column"), 13);
     ws->close(websocket::close_code::normal);
+}
+
+/// The tactics trainer over HTTP, on the real store: two hand-made puzzles.
+class PuzzleServeTest : public ServeTest {
+protected:
+    void configure(ServerOptions& options) override {
+        std::vector<puzzle::Puzzle> puzzles;
+        for (const char* line : {"MkQF4R,4r1k1/5ppp/8/8/8/8/5PPP/3R2K1 b - - 0 1,e8e2 d1d8 e2e8 d8e8,1500,500,0,0,"
+                                 "backRankMate endgame mate mateIn2 rookEndgame short,games.pgn:1#1,",
+                                 "Fk1234,6k1/6pp/8/8/8/8/1R6/R5K1 b - - 0 1,g8h8 a1a8,1500,500,0,0,"
+                                 "endgame mate mateIn1 oneMove,games.pgn:2#1,"}) {
+            auto p = puzzle::parse_csv(line);
+            ASSERT_TRUE(p.has_value()) << line;
+            puzzles.push_back(std::move(*p));
+        }
+        PuzzleServiceOptions o;
+        o.now = [] { return Millis{1'700'000'000'000}; };
+        o.try_nodes = 20'000;
+        puzzle_service_ = std::make_unique<PuzzleService>(std::move(puzzles), *store_, o);
+        puzzle_api_ = std::make_unique<PuzzleApi>(*puzzle_service_);
+        options.puzzles = puzzle_api_.get();
+    }
+    void TearDown() override {
+        if (server_) server_->stop();
+        server_.reset();
+        puzzle_api_.reset();
+        puzzle_service_.reset();
+        ServeTest::TearDown();
+    }
+    /// The browser cookie a first answer gave.
+    static std::string browser_cookie(const Response& res) {
+        for (const auto& field : res)
+            if (field.name() == http::field::set_cookie && field.value().starts_with("b="))
+                return std::string(field.value().substr(0, field.value().find(';')));
+        return {};
+    }
+    std::unique_ptr<PuzzleService> puzzle_service_;
+    std::unique_ptr<PuzzleApi> puzzle_api_;
+};
+
+TEST_F(PuzzleServeTest, ServesRatesAndJudgesPuzzlesPerBrowser) {
+    // The collection: its size and themes.
+    const json::value stats = json::parse(request(http::verb::get, "/api/v1/puzzles/stats").body());
+    EXPECT_EQ(stats.at("count"), 2);
+    EXPECT_EQ(stats.at("themes").at("mateIn2"), 1);
+    EXPECT_EQ(stats.at("themes").at("mate"), 2);
+
+    // A theme filter: the back-rank mate; the browser gets its id with it.
+    const Response first = request(http::verb::get, "/api/v1/puzzles/next?themes=backRankMate&difficulty=-300");
+    ASSERT_EQ(first.result_int(), 200) << first.body();
+    const std::string cookie = browser_cookie(first);
+    ASSERT_FALSE(cookie.empty());
+    const json::value p = json::parse(first.body());
+    EXPECT_EQ(p.at("id"), "MkQF4R");
+    EXPECT_EQ(p.at("fen"), "4r1k1/5ppp/8/8/8/8/5PPP/3R2K1 b - - 0 1");
+    EXPECT_EQ(p.at("moves"), json::parse(R"(["e8e2","d1d8","e2e8","d8e8"])"));
+    EXPECT_EQ(p.at("rating"), 1500);
+    EXPECT_EQ(p.at("orientation"), "white");
+    EXPECT_EQ(p.at("steps").as_array().size(), 4u);
+    EXPECT_EQ(p.at("steps").at(0).at("lastMove"), json::parse(R"(["e8","e2"])"));
+    EXPECT_EQ(p.at("player").at("rating"), 1500);
+    const std::map<std::string, std::string> as_browser{{"Cookie", cookie}};
+
+    // The stored move is right; another that mates too is right; one that allows mate is wrong,
+    // with the refutation on the board and in words.
+    const json::value right = json::parse(
+        request(http::verb::post, "/api/v1/puzzles/MkQF4R/try", R"({"ply":1,"uci":"d1d8"})", as_browser).body());
+    EXPECT_EQ(right.at("result"), "right");
+    const Response wrong = request(http::verb::post, "/api/v1/puzzles/MkQF4R/try?lang=en", R"({"ply":1,"uci":"d1d7"})",
+                                   as_browser);
+    ASSERT_EQ(wrong.result_int(), 200) << wrong.body();
+    const json::value w = json::parse(wrong.body());
+    EXPECT_EQ(w.at("result"), "wrong");
+    EXPECT_EQ(w.at("refutation").at(0).at("uci"), "e2e1");
+    EXPECT_EQ(w.at("steps").as_array().size(), 2u);
+    EXPECT_NE(std::string(w.at("text").as_string()).find("Re1#"), std::string::npos) << w.at("text");
+    const json::value german = json::parse(
+        request(http::verb::post, "/api/v1/puzzles/MkQF4R/try?lang=de", R"({"ply":1,"uci":"d1d7"})", as_browser)
+            .body());
+    EXPECT_NE(std::string(german.at("text").as_string()).find("Te1#"), std::string::npos) << german.at("text");
+    const json::value other_mate = json::parse(
+        request(http::verb::post, "/api/v1/puzzles/Fk1234/try", R"({"ply":1,"uci":"b2b8"})", as_browser).body());
+    EXPECT_EQ(other_mate.at("result"), "mate");
+    EXPECT_EQ(
+        request(http::verb::post, "/api/v1/puzzles/MkQF4R/try", R"({"ply":2,"uci":"e2e8"})", as_browser).result_int(),
+        400);
+    EXPECT_EQ(
+        request(http::verb::post, "/api/v1/puzzles/MkQF4R/try", R"({"ply":1,"uci":"d1d9"})", as_browser).result_int(),
+        400);
+
+    // A solve raises the rating (Glicko-2 from 1500/500); the attempt is kept and the puzzle not
+    // served again.
+    const Response solved = request(http::verb::post, "/api/v1/puzzles/MkQF4R/result", R"({"win":true})", as_browser);
+    ASSERT_EQ(solved.result_int(), 200) << solved.body();
+    const json::value r = json::parse(solved.body());
+    EXPECT_TRUE(r.at("rated").as_bool());
+    EXPECT_GT(r.at("player").at("rating").as_int64(), 1500);
+    EXPECT_GT(r.at("delta").as_int64(), 0);
+    EXPECT_EQ(r.at("player").at("solved"), 1);
+    // A provisional player (deviation >= 230) does not move the puzzle.
+    EXPECT_EQ(r.at("puzzle").at("rating"), 1500);
+    const json::value next = json::parse(request(http::verb::get, "/api/v1/puzzles/next", {}, as_browser).body());
+    EXPECT_EQ(next.at("id"), "Fk1234");
+    const Response none = request(http::verb::get, "/api/v1/puzzles/next?themes=backRankMate", {}, as_browser);
+    EXPECT_EQ(none.result_int(), 404);
+    EXPECT_EQ(json::parse(none.body()).at("code"), "no-puzzle-left");
+    // A second attempt at the same puzzle is not rated.
+    const json::value again =
+        json::parse(request(http::verb::post, "/api/v1/puzzles/MkQF4R/result", R"({"win":false})", as_browser).body());
+    EXPECT_FALSE(again.at("rated").as_bool());
+    EXPECT_EQ(again.at("player").at("rating"), r.at("player").at("rating"));
+
+    const json::value player = json::parse(request(http::verb::get, "/api/v1/puzzles/player", {}, as_browser).body());
+    EXPECT_EQ(player.at("solved"), 1);
+    EXPECT_EQ(player.at("failed"), 1);
+    ASSERT_EQ(player.at("history").as_array().size(), 1u);
+    EXPECT_EQ(player.at("history").at(0).at(1), r.at("player").at("rating"));
+
+    // Another browser starts at 1500 and sees the first puzzle again.
+    const json::value stranger = json::parse(request(http::verb::get, "/api/v1/puzzles/player").body());
+    EXPECT_EQ(stranger.at("rating"), 1500);
+
+    // Bad input: what and where.
+    const Response bad_theme = request(http::verb::get, "/api/v1/puzzles/next?themes=fork,nonsense", {}, as_browser);
+    EXPECT_EQ(bad_theme.result_int(), 400);
+    EXPECT_EQ(json::parse(bad_theme.body()).at("field"), "themes");
+    EXPECT_EQ(json::parse(bad_theme.body()).at("value"), "nonsense");
+    EXPECT_EQ(request(http::verb::get, "/api/v1/puzzles/next?difficulty=100", {}, as_browser).result_int(), 400);
+    EXPECT_EQ(request(http::verb::post, "/api/v1/puzzles/nope00/result", R"({"win":true})", as_browser).result_int(),
+              404);
+    EXPECT_EQ(request(http::verb::post, "/api/v1/puzzles/MkQF4R/result", R"({"win":1})", as_browser).result_int(), 400);
+}
+
+TEST_F(PuzzleServeTest, RatingsSurviveARestart) {
+    const Response first = request(http::verb::get, "/api/v1/puzzles/next");
+    const std::string cookie = browser_cookie(first);
+    const std::string id(json::parse(first.body()).at("id").as_string());
+    const json::value r = json::parse(
+        request(http::verb::post, "/api/v1/puzzles/" + id + "/result", R"({"win":false})", {{"Cookie", cookie}})
+            .body());
+    EXPECT_LT(r.at("player").at("rating").as_int64(), 1500);
+    // A new service on the same store knows the browser.
+    PuzzleServiceOptions o;
+    o.now = [] { return Millis{1'700'000'000'000}; };
+    PuzzleService fresh({}, *store_, o);
+    std::promise<std::expected<PuzzlePlayer, PuzzleCode>> promise;
+    fresh.player(cookie.substr(2), [&](std::expected<PuzzlePlayer, PuzzleCode> p) { promise.set_value(p); });
+    const auto p = promise.get_future().get();
+    ASSERT_TRUE(p.has_value());
+    EXPECT_EQ(std::lround(p->glicko.rating), r.at("player").at("rating").as_int64());
+    EXPECT_EQ(p->failed, 1);
 }
 
 }  // namespace

@@ -1,7 +1,7 @@
 // The page's entry: language, header settings and routing by path —
 // `/` the start page, `/game/{id}` a game (with `?invite=TOKEN` taking the free seat first),
 // `/watch/{id}` a game for spectators, `/regeln` and `/rules` the rules guide, `/analyse` the
-// analysis board.
+// analysis board, `/taktik` and `/puzzles` the tactics trainer.
 import { AnalysisPage } from './analysis_page.js';
 import { announce, initAnnouncer } from './announce.js';
 import { ApiError, joinGame } from './api.js';
@@ -16,6 +16,7 @@ import { type Lang, Languages, type MessageKey, currentLang, htmlLang, isLang, p
 import { navLinks } from './nav.js';
 import { type Notation, Notations, defaultNotation } from './notation.js';
 import { pgnPage } from './pgn_page.js';
+import { PuzzlePage } from './puzzle_page.js';
 import { type Route, route } from './routes.js';
 import { RulesPage, rulesLang, rulesPath } from './rules_page.js';
 import { saveLang, saveMuted, saveNotation, storedLang, storedMuted, storedNotation } from './settings.js';
@@ -154,6 +155,14 @@ async function showRoute(app: HTMLElement, r: Route, sounds: Sounds): Promise<vo
             onNotationChange = () => page.refresh();
             app.replaceChildren(page.el);
             page.start();
+            return;
+        }
+        case 'puzzles': {
+            document.title = `${t('puzzleTitle')} · ${t('appTitle')}`;
+            const page = new PuzzlePage({ notation: () => notation });
+            onNotationChange = () => page.refresh();
+            app.replaceChildren(page.el);
+            await page.start();
             return;
         }
         case 'missing':

@@ -16,6 +16,7 @@ export const NavEntries: readonly NavEntry[] = [
     { label: 'navPlay', href: () => '/', pages: ['home', 'game', 'watch'] },
     { label: 'navRules', href: (lang) => (lang === 'en' ? '/rules' : '/regeln'), pages: ['rules'] },
     { label: 'navCoach', href: () => '/coach', pages: ['coach'] },
+    { label: 'navPuzzles', href: (lang) => (lang === 'en' ? '/puzzles' : '/taktik'), pages: ['puzzles'] },
     { label: 'navChess960', href: () => '/chess960', pages: ['chess960'] },
     { label: 'navClock', href: (lang) => (lang === 'en' ? '/clock' : '/uhr'), pages: ['clock'] },
     { label: 'navPgn', href: () => '/pgn', pages: ['pgn'] },

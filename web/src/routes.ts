@@ -11,6 +11,7 @@ export type Route =
     | { readonly page: 'clock' }
     | { readonly page: 'pgn' }
     | { readonly page: 'analysis' }
+    | { readonly page: 'puzzles' }
     | { readonly page: 'missing' };
 
 /** The page for a path and query string. */
@@ -20,6 +21,7 @@ export function route(pathname: string, search: string): Route {
     if (/^\/(analyse|analysis)\/?$/.test(pathname)) return { page: 'analysis' };
     if (/^\/regeln\/?$/.test(pathname)) return { page: 'rules', lang: 'de' };
     if (/^\/rules\/?$/.test(pathname)) return { page: 'rules', lang: 'en' };
+    if (/^\/(puzzles|taktik)\/?$/.test(pathname)) return { page: 'puzzles' };
     const tool = /^\/(chess960|uhr|clock|pgn)\/?$/.exec(pathname);
     if (tool) return { page: tool[1] === 'uhr' || tool[1] === 'clock' ? 'clock' : (tool[1] as 'chess960' | 'pgn') };
     const m = /^\/(game|watch)\/([^/]+)\/?$/.exec(pathname);

@@ -38,7 +38,7 @@ export async function removeDir(dir) {
 }
 
 /**
- * Starts `schach serve --port <port> --db <db> --static web/dist` and waits for the address it
+ * Starts `schach serve --port <port> --db <db> --static web/dist [extraArgs…]` and waits for the address it
  * prints ("… http://127.0.0.1:PORT"). Returns { url, port, child, output, stop(), kill() }.
  */
 export async function startServer({ db, port = 0, args: extra = [] }) {

@@ -171,8 +171,9 @@ std::optional<std::string> static_file_for(const std::vector<std::string>& segme
     if (segments.size() != 1) return std::nullopt;
     const std::string& name = segments[0];
     if (name == "coach" || name == "analyse" || name == "analysis")
-        return "index.html";                                       // the page's own routes (web/src/routes.ts)
-    if (name == "regeln" || name == "rules") return "index.html";  // the rules guide
+        return "index.html";                                         // the page's own routes (web/src/routes.ts)
+    if (name == "regeln" || name == "rules") return "index.html";    // the rules guide
+    if (name == "taktik" || name == "puzzles") return "index.html";  // the tactics trainer
     // Plain file names only: letters, digits, '.', '-', '_', never starting with a dot.
     if (name.front() == '.' || name.find('.') == std::string::npos) return std::nullopt;
     const bool plain = std::all_of(name.begin(), name.end(), [](char c) {

@@ -33,6 +33,7 @@ constexpr std::array Routes{
     RouteSpec{"api/v1/games/{id}/{+}", false, true, Route::GameCommand},
     RouteSpec{"api/v1/exercises/{*}", true, true, Route::Exercises},
     RouteSpec{"api/v1/analysis/socket", true, false, Route::AnalysisSocket},
+    RouteSpec{"api/v1/puzzles/{+}", true, true, Route::Puzzles},
 };
 
 enum class PathMatch { No, Yes, BadId };

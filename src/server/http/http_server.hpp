@@ -14,6 +14,7 @@
 
 #include "server/api/handler.hpp"
 #include "server/api/protocol.hpp"
+#include "server/content/puzzle_api.hpp"
 #include "server/domain/line_search.hpp"
 
 namespace schach::server {
@@ -39,6 +40,9 @@ struct ServerOptions {
     /// The analysis board's engine lines (`/api/v1/analysis/socket`); none: that path is 404.
     /// Must outlive the server.
     LineSearchPool* line_search = nullptr;
+    /// The tactics trainer's API (/api/v1/puzzles/...); none: those paths are 404. Must outlive
+    /// the server.
+    PuzzleApi* puzzles = nullptr;
 };
 
 /// The Content-Security-Policy of every answer (the page has no inline scripts or styles).

@@ -61,7 +61,7 @@ struct Checkpointer {
 
 namespace {
 
-using Value = std::variant<std::nullptr_t, std::int64_t, std::string_view>;
+using Value = std::variant<std::nullptr_t, std::int64_t, double, std::string_view>;
 
 StoreError error_of(Connection& db, std::string_view what) {
     // A key taken (a ply stored already, an id in use) means another writer was first.
@@ -103,6 +103,7 @@ public:
             int rc = SQLITE_OK;
             if (std::holds_alternative<std::nullptr_t>(v)) rc = sqlite3_bind_null(stmt_, i);
             else if (auto n = std::get_if<std::int64_t>(&v)) rc = sqlite3_bind_int64(stmt_, i, *n);
+            else if (auto d = std::get_if<double>(&v)) rc = sqlite3_bind_double(stmt_, i, *d);
             else {
                 auto s = std::get<std::string_view>(v);
                 rc = sqlite3_bind_text(stmt_, i, s.data(), static_cast<int>(s.size()), SQLITE_TRANSIENT);
@@ -115,6 +116,7 @@ public:
     /// SQLITE_ROW, SQLITE_DONE or an error code.
     int step() { return sqlite3_step(stmt_); }
     std::int64_t integer(int col) const { return sqlite3_column_int64(stmt_, col); }
+    double real(int col) const { return sqlite3_column_double(stmt_, col); }
     bool is_null(int col) const { return sqlite3_column_type(stmt_, col) == SQLITE_NULL; }
     std::string text(int col) const {
         auto p = sqlite3_column_text(stmt_, col);
@@ -210,6 +212,19 @@ CREATE TABLE analyses(
   requested INTEGER NOT NULL, nodes INTEGER NOT NULL, plies INTEGER NOT NULL, positions TEXT NOT NULL);
 CREATE INDEX analyses_status ON analyses(status, requested);
 CREATE INDEX analyses_requested ON analyses(requested);
+)sql",
+    // 6: the tactics trainer: each browser's puzzle rating, its attempts, the puzzles' ratings as
+    // the players moved them (the collection's file has the starting ones).
+    R"sql(
+CREATE TABLE puzzle_players(
+  browser TEXT PRIMARY KEY, rating REAL NOT NULL, deviation REAL NOT NULL, volatility REAL NOT NULL,
+  last_ms INTEGER NOT NULL, solved INTEGER NOT NULL, failed INTEGER NOT NULL);
+CREATE TABLE puzzle_attempts(
+  browser TEXT NOT NULL, seq INTEGER NOT NULL, puzzle TEXT NOT NULL, win INTEGER NOT NULL,
+  rated INTEGER NOT NULL, at_ms INTEGER NOT NULL, rating_after REAL NOT NULL, PRIMARY KEY(browser, seq));
+CREATE TABLE puzzle_ratings(
+  puzzle TEXT PRIMARY KEY, rating REAL NOT NULL, deviation REAL NOT NULL, volatility REAL NOT NULL,
+  plays INTEGER NOT NULL);
 )sql",
 };
 
@@ -625,6 +640,88 @@ void SqliteStore::games_of_browser(const std::string& browser, StoreDone<std::ve
 
 void SqliteStore::events_after(const GameId& id, std::int64_t version, StoreDone<std::vector<StoredEvent>> done) {
     read<std::vector<StoredEvent>>([this, id, version] { return events_after_now(id, version); }, std::move(done));
+}
+
+std::expected<std::optional<LoadedPuzzlePlayer>, StoreError> SqliteStore::load_puzzle_player_now(
+    const std::string& browser) {
+    std::lock_guard lock(mutex_);
+    LoadedPuzzlePlayer out;
+    {
+        Statement st(
+            *db_, "SELECT rating, deviation, volatility, last_ms, solved, failed FROM puzzle_players WHERE browser=?1");
+        if (!st.ok() || !st.bind({std::string_view(browser)})) return std::unexpected(error_of(*db_, "puzzle player"));
+        const int rc = st.step();
+        if (rc == SQLITE_DONE) return std::nullopt;
+        if (rc != SQLITE_ROW) return std::unexpected(error_of(*db_, "puzzle player"));
+        out.player = {browser,
+                      {st.real(0), st.real(1), st.real(2)},
+                      st.integer(3),
+                      static_cast<int>(st.integer(4)),
+                      static_cast<int>(st.integer(5))};
+    }
+    Statement st(*db_,
+                 "SELECT puzzle, win, rated, at_ms, rating_after FROM puzzle_attempts WHERE browser=?1 ORDER BY seq");
+    if (!st.ok() || !st.bind({std::string_view(browser)})) return std::unexpected(error_of(*db_, "puzzle attempts"));
+    int rc;
+    while ((rc = st.step()) == SQLITE_ROW)
+        out.attempts.push_back({st.text(0), st.integer(1) != 0, st.integer(2) != 0, st.integer(3), st.real(4)});
+    if (rc != SQLITE_DONE) return std::unexpected(error_of(*db_, "puzzle attempts"));
+    return out;
+}
+
+std::expected<std::vector<StoredPuzzleRating>, StoreError> SqliteStore::puzzle_ratings_now() {
+    std::lock_guard lock(mutex_);
+    Statement st(*db_, "SELECT puzzle, rating, deviation, volatility, plays FROM puzzle_ratings");
+    if (!st.ok()) return std::unexpected(error_of(*db_, "puzzle ratings"));
+    std::vector<StoredPuzzleRating> out;
+    int rc;
+    while ((rc = st.step()) == SQLITE_ROW)
+        out.push_back({st.text(0), {st.real(1), st.real(2), st.real(3)}, static_cast<int>(st.integer(4))});
+    if (rc != SQLITE_DONE) return std::unexpected(error_of(*db_, "puzzle ratings"));
+    return out;
+}
+
+void SqliteStore::load_puzzle_player(const std::string& browser, StoreDone<std::optional<LoadedPuzzlePlayer>> done) {
+    read<std::optional<LoadedPuzzlePlayer>>([this, browser] { return load_puzzle_player_now(browser); },
+                                            std::move(done));
+}
+
+void SqliteStore::puzzle_ratings(StoreDone<std::vector<StoredPuzzleRating>> done) {
+    read<std::vector<StoredPuzzleRating>>([this] { return puzzle_ratings_now(); }, std::move(done));
+}
+
+void SqliteStore::record_puzzle_attempt(const StoredPuzzlePlayer& p, const StoredPuzzleAttempt& a,
+                                        const std::optional<StoredPuzzleRating>& puzzle, StoreDone<void> done) {
+    write(
+        [this, p, a, puzzle]() -> std::expected<void, StoreError> {
+            if (auto r = exec(*db_,
+                              "INSERT INTO puzzle_players(browser, rating, deviation, volatility, last_ms, solved, "
+                              "failed) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT(browser) DO UPDATE SET "
+                              "rating=?2, deviation=?3, volatility=?4, last_ms=?5, solved=?6, failed=?7",
+                              {std::string_view(p.browser), p.glicko.rating, p.glicko.deviation, p.glicko.volatility,
+                               p.last_ms, std::int64_t{p.solved}, std::int64_t{p.failed}});
+                !r)
+                return std::unexpected(r.error());
+            if (auto r = exec(*db_,
+                              "INSERT INTO puzzle_attempts(browser, seq, puzzle, win, rated, at_ms, rating_after) "
+                              "SELECT ?1, COALESCE(MAX(seq), 0) + 1, ?2, ?3, ?4, ?5, ?6 FROM puzzle_attempts "
+                              "WHERE browser=?1",
+                              {std::string_view(p.browser), std::string_view(a.puzzle), std::int64_t{a.win ? 1 : 0},
+                               std::int64_t{a.rated ? 1 : 0}, a.at_ms, a.rating_after});
+                !r)
+                return std::unexpected(r.error());
+            if (puzzle)
+                if (auto r = exec(*db_,
+                                  "INSERT INTO puzzle_ratings(puzzle, rating, deviation, volatility, plays) "
+                                  "VALUES(?1, ?2, ?3, ?4, ?5) ON CONFLICT(puzzle) DO UPDATE SET rating=?2, "
+                                  "deviation=?3, volatility=?4, plays=?5",
+                                  {std::string_view(puzzle->puzzle), puzzle->glicko.rating, puzzle->glicko.deviation,
+                                   puzzle->glicko.volatility, std::int64_t{puzzle->plays}});
+                    !r)
+                    return std::unexpected(r.error());
+            return {};
+        },
+        std::move(done));
 }
 
 }  // namespace schach::server

@@ -16,6 +16,7 @@
 #include <string_view>
 #include <variant>
 
+#include "server/domain/puzzle_store.hpp"
 #include "server/domain/store.hpp"
 #include "server/sqlite/group_commit.hpp"
 
@@ -24,7 +25,7 @@ namespace schach::server {
 struct Connection;
 struct Checkpointer;
 
-class SqliteStore final : public Store {
+class SqliteStore final : public Store, public PuzzleStore {
 public:
     /// Opens (creating when missing) the database at `path` and migrates it to the current schema.
     static std::expected<std::unique_ptr<SqliteStore>, StoreError> open(const std::string& path);
@@ -33,7 +34,7 @@ public:
     SqliteStore& operator=(const SqliteStore&) = delete;
 
     /// The schema version this code writes.
-    static constexpr int SchemaVersion = 5;
+    static constexpr int SchemaVersion = 6;
     /// Events kept per game.
     static constexpr int KeptEvents = 200;
 
@@ -56,6 +57,10 @@ public:
     void load_analysis(const GameId& id, StoreDone<std::optional<StoredAnalysis>> done) override;
     void queued_analyses(StoreDone<std::vector<StoredAnalysis>> done) override;
     void analyses_requested_since(Millis since, StoreDone<std::vector<StoredAnalysis>> done) override;
+    void load_puzzle_player(const std::string& browser, StoreDone<std::optional<LoadedPuzzlePlayer>> done) override;
+    void record_puzzle_attempt(const StoredPuzzlePlayer& player, const StoredPuzzleAttempt& attempt,
+                               const std::optional<StoredPuzzleRating>& puzzle, StoreDone<void> done) override;
+    void puzzle_ratings(StoreDone<std::vector<StoredPuzzleRating>> done) override;
 
     explicit SqliteStore(std::unique_ptr<Connection> db);
     std::expected<void, StoreError> migrate();
@@ -72,7 +77,8 @@ private:
                                                 const StoredEvent& event);
     /// The analyses rows `where` (with ?1 bound to `value`), with their positions or without.
     std::expected<std::vector<StoredAnalysis>, StoreError> analyses_now(
-        std::string_view where, std::variant<std::nullptr_t, std::int64_t, std::string_view> value, bool positions);
+        std::string_view where, std::variant<std::nullptr_t, std::int64_t, double, std::string_view> value,
+        bool positions);
 
     /// Runs `write` in the next group commit.
     void write(GroupCommit::Write write, StoreDone<void> done);
@@ -84,6 +90,8 @@ private:
     std::expected<std::vector<GameId>, StoreError> games_with_status_now(Status status);
     std::expected<std::vector<GameId>, StoreError> games_of_browser_now(const std::string& browser);
     std::expected<std::vector<StoredEvent>, StoreError> events_after_now(const GameId& id, std::int64_t version);
+    std::expected<std::optional<LoadedPuzzlePlayer>, StoreError> load_puzzle_player_now(const std::string& browser);
+    std::expected<std::vector<StoredPuzzleRating>, StoreError> puzzle_ratings_now();
     /// One transaction for the batch, a savepoint per write. Under mutex_.
     std::vector<GroupCommit::Result> run_batch(std::span<const GroupCommit::Write* const> writes);
 

@@ -3,6 +3,7 @@
 import type { Messages } from '../i18n.js';
 import { analysisDeNeutral } from './analysis.de-neutral.js';
 import { reviewDeNeutral } from './review.de-neutral.js';
+import { puzzlesDeNeutral } from './puzzles.de-neutral.js';
 import { toolsDeNeutral } from './tools.de-neutral.js';
 
 export const deNeutral: Messages = {
@@ -186,4 +187,5 @@ export const deNeutral: Messages = {
     ...toolsDeNeutral,
     ...analysisDeNeutral,
     ...reviewDeNeutral,
+    ...puzzlesDeNeutral,
 };

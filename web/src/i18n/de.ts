@@ -2,6 +2,7 @@
 import type { Messages } from '../i18n.js';
 import { analysisDe } from './analysis.de.js';
 import { reviewDe } from './review.de.js';
+import { puzzlesDe } from './puzzles.de.js';
 import { toolsDe } from './tools.de.js';
 
 export const de: Messages = {
@@ -185,4 +186,5 @@ export const de: Messages = {
     ...toolsDe,
     ...analysisDe,
     ...reviewDe,
+    ...puzzlesDe,
 };

@@ -2,6 +2,7 @@
 // (`Messages` in i18n.ts is derived from this object).
 import { analysisEn } from './analysis.en.js';
 import { reviewEn } from './review.en.js';
+import { puzzlesEn } from './puzzles.en.js';
 import { toolsEn } from './tools.en.js';
 
 export const en = {
@@ -207,4 +208,5 @@ export const en = {
     ...toolsEn,
     ...analysisEn,
     ...reviewEn,
+    ...puzzlesEn,
 } as const;
