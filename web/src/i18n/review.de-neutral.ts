@@ -21,7 +21,7 @@ export const reviewDeNeutral: { readonly [K in keyof typeof reviewEn]: string } 
     reviewInaccuracies: 'Ungenauigkeiten',
     reviewMistakes: 'Fehler',
     reviewBlunders: 'Patzer',
-    reviewAcpl: 'Durchschnittlicher Verlust je Zug (Centipawns)',
+    reviewAcpl: 'Durchschnittlicher Verlust je Zug (Centibauern)',
     reviewPercent: '{n} %',
     judgementInaccuracy: 'Ungenauigkeit',
     judgementMistake: 'Fehler',

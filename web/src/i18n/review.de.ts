@@ -20,7 +20,7 @@ export const reviewDe: { readonly [K in keyof typeof reviewEn]: string } = {
     reviewInaccuracies: 'Ungenauigkeiten',
     reviewMistakes: 'Fehler',
     reviewBlunders: 'Patzer',
-    reviewAcpl: 'Durchschnittlicher Verlust je Zug (Centipawns)',
+    reviewAcpl: 'Durchschnittlicher Verlust je Zug (Centibauern)',
     reviewPercent: '{n} %',
     judgementInaccuracy: 'Ungenauigkeit',
     judgementMistake: 'Fehler',
