@@ -328,6 +328,10 @@ TEST_F(AnalysisService, LearnFromYourMistakesSolvedRefusedAndIllegal) {
     EXPECT_FALSE(bad->solved);
     EXPECT_EQ(bad->eval, review::Eval::mate(-1));
     ASSERT_NE(bad->explanation.find(review::FactKind::AllowsMate), nullptr);
+    // A refused try does not give the answer away: nothing of what it missed.
+    EXPECT_EQ(bad->explanation.find(review::FactKind::BestMove), nullptr);
+    EXPECT_EQ(bad->explanation.find(review::FactKind::MissedMaterial), nullptr);
+    EXPECT_EQ(bad->explanation.find(review::FactKind::MissedMate), nullptr);
     const json::object words = try_json(*bad, Language::English);
     EXPECT_EQ(words.at("verdict"), "refused");
     EXPECT_EQ(words.at("text").as_string().subview().substr(0, 27), "This allows mate in 1: Qh4#");
@@ -386,6 +390,28 @@ TEST_F(AnalysisService, AnImportedGameIsFinishedNobodysAndCanBeAnalysed) {
     const auto c960_state = service_->state(*c960_id, {});
     EXPECT_TRUE(c960_state->view->chess960);
     EXPECT_EQ(c960_state->view->moves.size(), 2u);
+}
+
+TEST(AnalysisImport, TheRulesEndTheGameWhereTheyEndIt) {
+    // The start position a fifth time after 16 plies: drawn there (9.6.1), the moves after it
+    // and the PGN's own result are not the game's.
+    const auto fivefold = read_import_request(json::parse(
+        R"({"pgn":"1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 8. Ng1 Ng8 9. e4 e5 1-0\n"})"));
+    ASSERT_TRUE(fivefold);
+    EXPECT_EQ(fivefold->moves.size(), 16u);
+    EXPECT_EQ(fivefold->outcome.result, Result::Draw);
+    EXPECT_EQ(fivefold->outcome.termination, Termination::FivefoldRepetition);
+    // Checkmate on the board: the rules' result, with its reason, whatever the tag says.
+    const auto mate = read_import_request(json::parse(R"({"pgn":"1. f3 e5 2. g4 Qh4# *\n"})"));
+    ASSERT_TRUE(mate);
+    EXPECT_EQ(mate->outcome.result, Result::BlackWins);
+    EXPECT_EQ(mate->outcome.termination, Termination::Checkmate);
+    // A game the rules did not end keeps its tag's result.
+    const auto resigned = read_import_request(json::parse(R"({"pgn":"1. e4 e5 0-1\n"})"));
+    ASSERT_TRUE(resigned);
+    EXPECT_EQ(resigned->moves.size(), 2u);
+    EXPECT_EQ(resigned->outcome.result, Result::BlackWins);
+    EXPECT_EQ(resigned->outcome.termination, Termination::None);
 }
 
 TEST(AnalysisImport, APgnErrorSaysWhereAndWhat) {

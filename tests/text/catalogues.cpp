@@ -79,18 +79,30 @@ PageFile parse_page_file(const std::filesystem::path& path, std::string_view sou
             throw std::runtime_error(name + ":" + std::to_string(line_no) + ": not a catalogue entry: " + line);
         };
         if (!inside) {
-            if (line.starts_with("export const ") && line.ends_with("{")) inside = true;
+            if (line.starts_with("export const ") && line.ends_with("{")) {
+                inside = true;
+                const std::size_t start = std::string_view("export const ").size();
+                const std::size_t stop = line.find_first_of(":= ", start);
+                file.name = line.substr(start, stop - start);
+            }
             continue;
         }
         if (line == "};" || line == "} as const;") {
             inside = false;
             continue;
         }
-        if (line.empty() || line.starts_with("//") || (line.starts_with("...") && line.ends_with(","))) continue;
+        if (line.empty() || line.starts_with("//")) continue;
+        if (line.starts_with("...") && line.ends_with(",")) {
+            const std::string spread = line.substr(3, line.size() - 4);
+            if (!is_identifier(spread)) fail();
+            file.parts.push_back("..." + spread);
+            continue;
+        }
         std::string text;
         if (!pending_key.empty()) {
             if (!quoted(line, text)) fail();
             file.entries[pending_key] = text;
+            file.parts.push_back(pending_key);
             pending_key.clear();
             continue;
         }
@@ -103,12 +115,35 @@ PageFile parse_page_file(const std::filesystem::path& path, std::string_view sou
         } else {
             if (!quoted(rest, text)) fail();
             file.entries[key] = text;
+            file.parts.push_back(key);
         }
     }
     if (inside || !pending_key.empty()) throw std::runtime_error(name + ": the catalogue object does not end");
-    if (file.entries.empty()) throw std::runtime_error(name + ": no entries");
+    if (file.parts.empty()) throw std::runtime_error(name + ": no entries");
     return file;
 }
+
+namespace {
+
+/// `file`'s entries with its spreads resolved, in the object's order.
+std::map<std::string, std::string> resolved_entries(const PageFile& file, const std::vector<PageFile>& all, int depth) {
+    if (depth > 8) throw std::runtime_error(file.path.filename().string() + ": spreads nest too deep");
+    std::map<std::string, std::string> out;
+    for (const std::string& part : file.parts) {
+        if (!part.starts_with("...")) {
+            out.insert_or_assign(part, file.entries.at(part));
+            continue;
+        }
+        const std::string spread = part.substr(3);
+        const auto source = std::find_if(all.begin(), all.end(), [&](const PageFile& f) { return f.name == spread; });
+        if (source == all.end())
+            throw std::runtime_error(file.path.filename().string() + ": spreads an unknown catalogue " + spread);
+        for (auto& [key, text] : resolved_entries(*source, all, depth + 1)) out.insert_or_assign(key, std::move(text));
+    }
+    return out;
+}
+
+}  // namespace
 
 std::vector<PageFile> page_files() {
     const std::filesystem::path dir = std::filesystem::path(SCHACH_SOURCE_DIR) / "web" / "src" / "i18n";
@@ -118,6 +153,9 @@ std::vector<PageFile> page_files() {
     std::sort(paths.begin(), paths.end());
     std::vector<PageFile> out;
     for (const auto& p : paths) out.push_back(parse_page_file(p, read_file(p)));
+    std::vector<std::map<std::string, std::string>> entries;
+    for (const PageFile& f : out) entries.push_back(resolved_entries(f, out, 0));
+    for (std::size_t i = 0; i < out.size(); ++i) out[i].entries = std::move(entries[i]);
     return out;
 }
 

@@ -26,12 +26,18 @@ struct PageFile {
     Language lang;
     std::string group;
     std::map<std::string, std::string> entries;
+    std::string name;  // the exported catalogue's name ("deNeutral", "toolsDe", ...)
+    /// The object's parts in order: a key of `entries`, or "..." and the name of a catalogue
+    /// spread into it (page_files() resolves these: a later part overrides an earlier one).
+    std::vector<std::string> parts;
 };
 
 /// Reads a catalogue file's `key: 'text',` entries. Throws std::runtime_error with the line on
 /// anything inside the object it does not understand (so no string goes unchecked).
 PageFile parse_page_file(const std::filesystem::path& path, std::string_view source);
-/// Every .ts file of web/src/i18n; a file whose name ends in no language throws.
+/// Every .ts file of web/src/i18n, with the catalogues spread into each resolved into its
+/// entries (so a neutral file that spreads the German one is checked on all its texts); a file
+/// whose name ends in no language, or a spread of an unknown catalogue, throws.
 std::vector<PageFile> page_files();
 
 /// Every sentence src/text makes, in the three languages.

@@ -5,6 +5,7 @@
 #include <boost/json/array.hpp>
 
 #include "core/outcome.hpp"
+#include "game/game.hpp"
 #include "notation/notation.hpp"
 #include "review/game_review.hpp"
 #include "review/openings.hpp"
@@ -185,6 +186,13 @@ std::expected<ImportRequest, ImportError> read_import_request(const json::value&
     r.chess960 = g.start.is_chess960();
     r.moves = g.mainline();
     if (const auto result = parse_result_token(g.result)) r.outcome.result = *result;
+    // The rules end a game by themselves (checkmate, stalemate, a dead position, the fivefold
+    // repetition, the 75-move rule): the game is what was played up to there, its result the rules'.
+    Game game(g.start);
+    std::size_t kept = 0;
+    while (kept < r.moves.size() && !game.is_over() && game.play(r.moves[kept])) ++kept;
+    r.moves.resize(kept);
+    if (game.is_over()) r.outcome = game.outcome();
     const auto name = [&](std::string_view tag) {
         const auto v = g.tag(tag);
         return v && *v != "?" ? std::string(v->substr(0, 100)) : std::string();

@@ -102,8 +102,14 @@ void LineSearchPool::cancel(const std::shared_ptr<Job>& job) {
         job->stop = true;
     }
     wake_.notify_all();
-    std::lock_guard lock(job->report);
-    job->cancelled = true;
+    // The callback leaves the job here, on the canceller's thread: it may hold what its owner
+    // must outlive (a connection's executor), and the worker drops the job later, at any time.
+    std::function<void(const LineUpdate&)> callback;
+    {
+        std::lock_guard lock(job->report);
+        job->cancelled = true;
+        callback.swap(job->request.on_update);
+    }
 }
 
 void LineSearchPool::run() {
