@@ -4,7 +4,7 @@ BUILD  := build/$(PRESET)
 JOBS   ?= $(shell nproc)
 SCHACH := $(BUILD)/schach
 
-.PHONY: all deps configure build web run play test test-browser test-long bench match ablate levels time-check review-check load datagen datagen-pack datagen-unpack puzzles puzzles-pack puzzles-check fuzz sanitize format format-check clean
+.PHONY: all deps configure build web run play test test-browser test-long bench match ablate levels time-check review-check load soak datagen datagen-pack datagen-unpack puzzles puzzles-pack puzzles-check fuzz sanitize format format-check clean
 
 all: build
 
@@ -109,6 +109,12 @@ LOAD_ARGS ?=
 load: build
 	@LOAD_RUNS="$(LOAD_RUNS)" LOAD_SECONDS=$(LOAD_SECONDS) LOAD_RAMP=$(LOAD_RAMP) LOAD_THINK_MS=$(LOAD_THINK_MS) \
 	  LOAD_ARGS="$(LOAD_ARGS)" bash scripts/load.sh $(BUILD)
+
+# The soak and abuse test (scripts/soak.sh, a few minutes): normal players alone, then beside
+# abusers (idle connections, game floods, WebSocket floods) with a level-1 probe game; the
+# figures and goals into docs/load/soak.md.
+soak: build
+	@bash scripts/soak.sh $(BUILD)
 
 # The network's training data (scripts/datagen.sh): self-play games of the engine into
 # DATAGEN_DIR (default ../data beside the checkout) until stopped, resumable; datagen-pack

@@ -72,13 +72,17 @@ enum class Msg : std::uint16_t {
     ServeFooter, ServeListening, ServeCannotListen, ServeCannotOpenStore, ServeNoPage, ServeStopping,
     HelpServeMaxConnections, HelpServeGameThreads, HelpServeAnalysisNodes, HelpServeAnalysisDaily,
     HelpServeNoAutoAnalysis,
+    HelpServeConnectionsPerAddress, HelpServeGamesPerMinute,
+    HelpServeGamesPerHour, HelpServeTrustedProxy, HelpServeHeaderTimeout, HelpServeIdleTimeout,
     // schach-load (tools/load)
     LoadAbout, HelpLoadGames, HelpLoadDuration, HelpLoadRamp, HelpLoadThink, HelpLoadUrl, HelpLoadServer,
     HelpLoadServerArg, HelpLoadServerPid, HelpLoadOneSocket, HelpLoadTc, HelpLoadJson, HelpLoadSummary,
     HelpLoadWorkDir, HelpLoadSeed, HelpLoadHttpClients, LoadFooter, LoadNeedServer, LoadBadUrl,
     LoadCannotStartServer, LoadServerStarted, LoadProgress, LoadMeasuring, LoadCannotWrite, LoadSummaryGames,
     LoadSummaryAck, LoadSummarySeen, LoadSummaryErrors, LoadSummaryGamesEnded, LoadSummaryMemory,
-    LoadSummaryMachine, HelpLoadPing, LoadSummaryPing,
+    LoadSummaryMachine, HelpLoadPing, LoadSummaryPing, HelpLoadSourceAddresses, HelpLoadLimits, HelpLoadAbuse,
+    HelpLoadAbuseIdle, HelpLoadAbuseCreations, HelpLoadAbuseFlooders, HelpLoadProbe, LoadSummaryAbuseIdle,
+    LoadSummaryAbuseCreate, LoadSummaryAbuseFlood, LoadSummaryProbe,
     // play
     PlayAbout, HelpPlayFen, HelpPlayChess960, HelpPlayTimeControl, HelpTouchMove, PlayFooter, PlayUnknownControl,
     PlayChess960Number, PlayWelcome, PlayTimeControl, PlayNoClock, PlayTouchMoveOn, PlayHelp, PlayGameHasNoClock,
