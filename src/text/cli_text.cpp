@@ -503,20 +503,20 @@ Phrase phrase(Msg m) {
             return {"Ping bis Pong (ohne Partie und Speicher): p50 {} ms, p90 {} ms, p99 {} ms, max {} ms ({} Pings)",
                     "", "ping to pong (without game and store): p50 {} ms, p90 {} ms, p99 {} ms, max {} ms ({} pings)"};
         case Msg::HelpLoadSourceAddresses:
-            return {"die Spielenden auf so viele Absendeadressen verteilen (127.0.0.10 …; 0: eine)", "",
-                    "spread the players over this many source addresses (127.0.0.10 …; 0: one)"};
+            return {"die Partien auf so viele Absendeadressen verteilen (127.0.0.10 …; 0: eine)", "",
+                    "spread the games over this many source addresses (127.0.0.10 …; 0: one)"};
         case Msg::HelpLoadLimits:
             return {"die Grenzen je Adresse des gestarteten Servers nicht abschalten", "",
                     "keep the started server's limits per address (else they are off)"};
         case Msg::HelpLoadAbuse:
-            return {"Angreifende neben den Spielenden: ruhende Verbindungen, Partien in Serie, Nachrichtenfluten, "
+            return {"Angriffe neben den Partien: ruhende Verbindungen, Partien in Serie, Nachrichtenfluten, "
                     "dazu eine Probepartie auf Stufe 1",
                     "",
-                    "abusers beside the players: idle connections, games in a loop, message floods, and a probe "
+                    "attacks beside the games: idle connections, games in a loop, message floods, and a probe "
                     "game at level 1"};
         case Msg::HelpLoadAbuseIdle:
-            return {"ruhende Verbindungen der Angreifenden (halbe Anfragezeile)", "",
-                    "the abusers' idle connections (half a request line)"};
+            return {"ruhende Verbindungen des Angriffs (halbe Anfragezeile)", "",
+                    "the attack's idle connections (half a request line)"};
         case Msg::HelpLoadAbuseCreations:
             return {"Partien gegen den Computer (Stufe 8, 1+0), so schnell wie möglich angelegt", "",
                     "games against the computer (level 8, 1+0), created as fast as answered"};

@@ -234,13 +234,8 @@ struct HttpServer::Impl {
     Impl(Handler& h, ServerOptions o) : handler(h), options(std::move(o)) {}
     Handler& handler;
     ServerOptions options;
-    net::io_context ioc;
-    std::optional<tcp::acceptor> acceptor;
-    std::vector<std::thread> threads;
-    std::uint16_t port = 0;
-    std::mutex mutex;
-    std::atomic<bool> stopped{false};
-    std::atomic<int> connections{0};  // open connections (HTTP, streams, WebSockets)
+    // Declared before the io_context: its destruction ends the sessions' coroutines, whose frames
+    // still count their connection out and leave the idle list.
     ClientLimits limits{options.limits};
     /// Connections waiting for a request (idle, or a request not yet whole), oldest first: at the
     /// cap the oldest is closed for a new one. The closer runs on the connection's strand.
@@ -252,6 +247,13 @@ struct HttpServer::Impl {
     std::mutex idle_mutex;
     std::map<std::uint64_t, IdleEntry> idle;
     std::uint64_t next_idle = 0;
+    std::atomic<int> connections{0};  // open connections (HTTP, streams, WebSockets)
+    net::io_context ioc;
+    std::optional<tcp::acceptor> acceptor;
+    std::vector<std::thread> threads;
+    std::uint16_t port = 0;
+    std::mutex mutex;
+    std::atomic<bool> stopped{false};
     bool close_oldest_waiting();
     net::awaitable<void> refuse_connection(tcp::socket socket, LimitRefusal refusal);
     // The tools' heavy request (a PGN checked and adjudicated game by game: about a second for
