@@ -58,6 +58,7 @@ struct ServeOptions {
     int connections_per_address = server::ClientLimitOptions{}.connections_per_address;
     int games_per_minute = server::ClientLimitOptions{}.games_per_minute.count;
     int games_per_hour = server::ClientLimitOptions{}.games_per_hour.count;
+    int computer_games = server::ServiceOptions{}.computer_games_per_client;
     std::vector<std::string> trusted_proxies;
     double header_timeout = 5.0;
     double idle_timeout = 30.0;
@@ -144,6 +145,7 @@ int serve(const ServeOptions& o) {
     };
     service_options.analysis.nodes = o.analysis_nodes;
     service_options.analysis.daily_limit = o.analysis_daily;
+    service_options.computer_games_per_client = o.computer_games;
     service_options.analysis.auto_computer_games = !o.no_auto_analysis;
     server::AsioRuntime runtime(games_io);
     auto service = std::make_unique<server::GameService>(runtime, **store, engines, service_options);
@@ -164,6 +166,16 @@ int serve(const ServeOptions& o) {
     options.default_lang = lang();  // --lang, else the locale
     options.line_search = &lines;
     options.puzzles = &puzzle_api;
+    options.health = [&engines] {
+        const server::EnginePoolStats s = engines.stats();
+        return boost::json::object{{"engine", boost::json::object{{"workers", engines.workers()},
+                                                                  {"queued", s.queued},
+                                                                  {"max_queued", s.max_queued},
+                                                                  {"served", s.served},
+                                                                  {"wait_p50_ms", s.wait_p50_ms},
+                                                                  {"wait_p99_ms", s.wait_p99_ms},
+                                                                  {"wait_max_ms", s.wait_max_ms}}}};
+    };
     std::error_code ec;
     if (!std::filesystem::is_regular_file(options.static_dir / "index.html", ec))
         print_error(tr(Msg::ServeNoPage, o.static_dir));
@@ -218,9 +230,13 @@ Command add_serve_command(CLI::App& parent) {
         ->check(CLI::Range(0, 1000000));
     sub->add_option("--games-per-minute", o->games_per_minute, tr(Msg::HelpServeGamesPerMinute))
         ->check(CLI::Range(0, 1000000));
-    sub->add_option("--games-per-hour", o->games_per_hour, tr(Msg::HelpServeGamesPerHour))->check(CLI::Range(0, 1000000));
+    sub->add_option("--games-per-hour", o->games_per_hour, tr(Msg::HelpServeGamesPerHour))
+        ->check(CLI::Range(0, 1000000));
+    sub->add_option("--computer-games-per-address", o->computer_games, tr(Msg::HelpServeComputerGames))
+        ->check(CLI::Range(0, 1000000));
     sub->add_option("--trusted-proxy", o->trusted_proxies, tr(Msg::HelpServeTrustedProxy))->take_all();
-    sub->add_option("--header-timeout", o->header_timeout, tr(Msg::HelpServeHeaderTimeout))->check(CLI::Range(0.1, 3600.0));
+    sub->add_option("--header-timeout", o->header_timeout, tr(Msg::HelpServeHeaderTimeout))
+        ->check(CLI::Range(0.1, 3600.0));
     sub->add_option("--idle-timeout", o->idle_timeout, tr(Msg::HelpServeIdleTimeout))->check(CLI::Range(0.1, 86400.0));
     add_lang_option(*sub, o->lang, Msg::HelpLang);
     sub->footer(help_footer(Msg::ServeFooter, {"schach serve", "schach serve --port 0 --db /tmp/games.db --lang en",

@@ -374,11 +374,12 @@ Phrase phrase(Msg m) {
                     "no web page in {} (run make web first); the API runs all the same"};
         case Msg::ServeStopping: return {"Schach wird beendet …", "", "Schach is stopping …"};
         case Msg::HelpServeMaxConnections:
-            return {"Verbindungen gleichzeitig (HTTP, Streams, WebSockets); darüber wird die am längsten wartende "
-                    "geschlossen, sonst die neue",
-                    "",
-                    "connections at once (HTTP, streams, WebSockets); past it the one that has waited longest for a "
-                    "request is closed, else the new one"};
+            return {
+                "Verbindungen gleichzeitig (HTTP, Streams, WebSockets); darüber wird die am längsten wartende "
+                "geschlossen, sonst die neue",
+                "",
+                "connections at once (HTTP, streams, WebSockets); past it the one that has waited longest for a "
+                "request is closed, else the new one"};
         case Msg::HelpServeConnectionsPerAddress:
             return {"offene Verbindungen je Adresse (0: unbegrenzt; darüber 429)", "",
                     "open connections per address (0: no limit; past it 429)"};
@@ -388,6 +389,9 @@ Phrase phrase(Msg m) {
         case Msg::HelpServeGamesPerHour:
             return {"neue Partien je Adresse und Stunde (0: unbegrenzt)", "",
                     "new games per address an hour (0: no limit)"};
+        case Msg::HelpServeComputerGames:
+            return {"laufende Partien gegen den Computer je Adresse (0: unbegrenzt)", "",
+                    "games against the computer running at once per address (0: no limit)"};
         case Msg::HelpServeTrustedProxy:
             return {"Proxy, dessen X-Forwarded-For die Adresse des Clients nennt (wiederholbar)", "",
                     "a proxy whose X-Forwarded-For names the client's address (repeatable)"};
@@ -509,11 +513,12 @@ Phrase phrase(Msg m) {
             return {"die Grenzen je Adresse des gestarteten Servers nicht abschalten", "",
                     "keep the started server's limits per address (else they are off)"};
         case Msg::HelpLoadAbuse:
-            return {"Angriffe neben den Partien: ruhende Verbindungen, Partien in Serie, Nachrichtenfluten, "
-                    "dazu eine Probepartie auf Stufe 1",
-                    "",
-                    "attacks beside the games: idle connections, games in a loop, message floods, and a probe "
-                    "game at level 1"};
+            return {
+                "Angriffe neben den Partien: ruhende Verbindungen, Partien in Serie, Nachrichtenfluten, "
+                "dazu eine Probepartie auf Stufe 1",
+                "",
+                "attacks beside the games: idle connections, games in a loop, message floods, and a probe "
+                "game at level 1"};
         case Msg::HelpLoadAbuseIdle:
             return {"ruhende Verbindungen des Angriffs (halbe Anfragezeile)", "",
                     "the attack's idle connections (half a request line)"};
@@ -535,11 +540,12 @@ Phrase phrase(Msg m) {
             return {"Nachrichtenflut: {} Nachrichten, {} WebSockets vom Server geschlossen", "",
                     "message flood: {} messages, {} WebSockets closed by the server"};
         case Msg::LoadSummaryProbe:
-            return {"Probepartie Stufe 1, 1.e4 bis zur Antwort: p50 {} ms, p99 {} ms, max {} ms ({} Partien, {} ohne "
-                    "Antwort)",
-                    "",
-                    "probe game at level 1, 1.e4 to the answer: p50 {} ms, p99 {} ms, max {} ms ({} games, {} "
-                    "without an answer)"};
+            return {
+                "Probepartie Stufe 1, 1.e4 bis zur Antwort: p50 {} ms, p99 {} ms, max {} ms ({} Partien, {} ohne "
+                "Antwort)",
+                "",
+                "probe game at level 1, 1.e4 to the answer: p50 {} ms, p99 {} ms, max {} ms ({} games, {} "
+                "without an answer)"};
         case Msg::LoadSummaryMachine:
             return {"Rechner: Lastmittel {} am Anfang, {} am Ende; dieses Werkzeug {} % eines Kerns", "",
                     "machine: load average {} at the start, {} at the end; this tool {} % of one core"};

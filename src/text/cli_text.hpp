@@ -74,6 +74,7 @@ enum class Msg : std::uint16_t {
     HelpServeNoAutoAnalysis,
     HelpServeConnectionsPerAddress, HelpServeGamesPerMinute,
     HelpServeGamesPerHour, HelpServeTrustedProxy, HelpServeHeaderTimeout, HelpServeIdleTimeout,
+    HelpServeComputerGames,
     // schach-load (tools/load)
     LoadAbout, HelpLoadGames, HelpLoadDuration, HelpLoadRamp, HelpLoadThink, HelpLoadUrl, HelpLoadServer,
     HelpLoadServerArg, HelpLoadServerPid, HelpLoadOneSocket, HelpLoadTc, HelpLoadJson, HelpLoadSummary,

@@ -343,6 +343,14 @@ TEST_F(HttpServerTest, ServesThePageWithSecurityHeaders) {
     EXPECT_EQ(api_error["Content-Security-Policy"], ContentSecurityPolicy);
 }
 
+TEST_F(HttpServerTest, HealthzAnswersOkForTheLoadBalancer) {
+    const Response res = request(http::verb::get, "/healthz");
+    EXPECT_EQ(res.result_int(), 200);
+    EXPECT_EQ(json::parse(res.body()).at("ok"), true);
+    EXPECT_EQ(res[http::field::cache_control], "no-store");
+    EXPECT_EQ(request(http::verb::post, "/healthz").result_int(), 405);
+}
+
 TEST_F(HttpServerTest, RefusesDirectoryTraversal) {
     for (const std::string target :
          {"/../secret.txt", "/%2e%2e/secret.txt", "/game/../../secret.txt", "/..%2fsecret.txt", "/%2E%2E%5Csecret.txt",

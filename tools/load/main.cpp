@@ -153,8 +153,8 @@ int main(int argc, char** argv) {
         std::vector<std::string> args = {"--max-connections",
                                          std::to_string(o.games * (o.one_socket ? 1 : 2) + o.http_clients + 64)};
         if (!keep_limits)
-            args.insert(args.end(),
-                        {"--connections-per-address", "0", "--games-per-minute", "0", "--games-per-hour", "0"});
+            args.insert(args.end(), {"--connections-per-address", "0", "--games-per-minute", "0", "--games-per-hour",
+                                     "0", "--computer-games-per-address", "0"});
         args.insert(args.end(), server_args.begin(), server_args.end());
         auto started = ServerProcess::start(server, args, dir);
         if (!started) {

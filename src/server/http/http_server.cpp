@@ -266,10 +266,14 @@ struct HttpServer::Impl {
 
     net::awaitable<void> accept_loop();
     net::awaitable<void> http_session(tcp::socket socket, std::string peer);
-    net::awaitable<Response> handle(const Request& req, const Target& target, const RouteMatch& route);
+    /// `address`: the client's (client_address(): the peer, or X-Forwarded-For from a trusted proxy).
+    net::awaitable<Response> handle(const Request& req, const Target& target, const RouteMatch& route,
+                                    const std::string& address);
     Response serve_static(const Request& req, const Target& target);
-    net::awaitable<Response> serve_api(const Request& req, const Target& target, const RouteMatch& route);
-    net::awaitable<Response> serve_game_api(const Request& req, const Target& target, const RouteMatch& route);
+    net::awaitable<Response> serve_api(const Request& req, const Target& target, const RouteMatch& route,
+                                       const std::string& address);
+    net::awaitable<Response> serve_game_api(const Request& req, const Target& target, const RouteMatch& route,
+                                            const std::string& address);
     net::awaitable<void> stream_session(beast::tcp_stream& stream, Request req, std::string game);
     net::awaitable<void> ws_session(beast::tcp_stream stream, Request req, std::string game);
     net::awaitable<void> analysis_session(beast::tcp_stream stream, Request req);
@@ -365,9 +369,8 @@ bool HttpServer::Impl::close_oldest_waiting() {
 net::awaitable<void> HttpServer::Impl::refuse_connection(tcp::socket socket, LimitRefusal refusal) {
     beast::tcp_stream stream(std::move(socket));
     stream.expires_after(std::chrono::seconds(2));
-    Response res = json_response(429, limit_body(ErrorCode::RateConnections, options.default_lang,
-                                                 refusal.retry_after.count()),
-                                 false);
+    Response res = json_response(
+        429, limit_body(ErrorCode::RateConnections, options.default_lang, refusal.retry_after.count()), false);
     res.set(http::field::retry_after, std::to_string(refusal.retry_after.count()));
     error_code ec;
     co_await http::async_write(stream, res, use_ec(ec));
@@ -488,8 +491,8 @@ net::awaitable<void> HttpServer::Impl::http_session(tcp::socket socket, std::str
             const std::string client = client_address(peer, req["X-Forwarded-For"], options.limits.trusted_proxies);
             if (const auto refused = limits.take_game(client, LimitClock::now())) {
                 const Client c = caller_of(req, *target, {});
-                Response res = json_response(429, limit_body(ErrorCode::RateGames, c.lang, refused->retry_after.count()),
-                                             req.keep_alive());
+                Response res = json_response(
+                    429, limit_body(ErrorCode::RateGames, c.lang, refused->retry_after.count()), req.keep_alive());
                 res.set(http::field::retry_after, std::to_string(refused->retry_after.count()));
                 co_await http::async_write(stream, res, use_ec(ec));
                 if (ec || !res.keep_alive()) break;
@@ -533,7 +536,8 @@ net::awaitable<void> HttpServer::Impl::http_session(tcp::socket socket, std::str
         const RouteMatch matched = route ? *route : RouteMatch{Route::Static, {}, {}};
         Response res;
         if (route) {
-            res = co_await handle(req, *target, matched);
+            res = co_await handle(req, *target, matched,
+                                  client_address(peer, req["X-Forwarded-For"], options.limits.trusted_proxies));
         } else {
             const Client c = caller_of(req, *target, {});
             const int status = route.error() == ErrorCode::Method ? 405 : 404;
@@ -549,10 +553,11 @@ net::awaitable<void> HttpServer::Impl::http_session(tcp::socket socket, std::str
     stream.socket().shutdown(tcp::socket::shutdown_both, ignored);
 }
 
-net::awaitable<Response> HttpServer::Impl::handle(const Request& req, const Target& target, const RouteMatch& route) {
+net::awaitable<Response> HttpServer::Impl::handle(const Request& req, const Target& target, const RouteMatch& route,
+                                                  const std::string& address) {
     try {
         if (route.route != Route::Static) {
-            Response res = co_await serve_api(req, target, route);
+            Response res = co_await serve_api(req, target, route, address);
             co_return res;
         }
         co_return serve_static(req, target);
@@ -593,8 +598,8 @@ Response HttpServer::Impl::serve_static(const Request& req, const Target& target
     return res;
 }
 
-net::awaitable<Response> HttpServer::Impl::serve_api(const Request& req, const Target& target,
-                                                     const RouteMatch& route) {
+net::awaitable<Response> HttpServer::Impl::serve_api(const Request& req, const Target& target, const RouteMatch& route,
+                                                     const std::string& address) {
     const Language lang = caller_of(req, target, route.game).lang;
     const bool keep = req.keep_alive();
     // A browser's POST from another site (CSRF) is refused before any route looks at it.
@@ -613,18 +618,26 @@ net::awaitable<Response> HttpServer::Impl::serve_api(const Request& req, const T
             Response res = co_await serve_puzzles(req, target, route);
             co_return res;
         }
+        case Route::Health: {
+            json::object body = options.health ? options.health() : json::object();
+            body["ok"] = true;
+            Response res = json_response(200, body, keep);
+            res.set(http::field::cache_control, "no-store");
+            co_return res;
+        }
         default: break;
     }
-    Response res = co_await serve_game_api(req, target, route);
+    Response res = co_await serve_game_api(req, target, route, address);
     co_return res;
 }
 
 /// The games' API (/api/v1/games...): each route a call of the Handler, awaited.
 net::awaitable<Response> HttpServer::Impl::serve_game_api(const Request& req, const Target& target,
-                                                          const RouteMatch& route) {
+                                                          const RouteMatch& route, const std::string& address) {
     const bool keep = req.keep_alive();
     const std::string& game = route.game;
     Client client = caller_of(req, target, game);
+    client.address = address;
     // A JSON body (POST): an object, or nothing at all.
     json::value body = json::object();
     if (req.method() == http::verb::post && !req.body().empty()) {

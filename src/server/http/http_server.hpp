@@ -8,9 +8,12 @@
 #include <cstdint>
 #include <expected>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
+
+#include <boost/json/object.hpp>
 
 #include "server/api/client_limits.hpp"
 #include "server/api/handler.hpp"
@@ -56,6 +59,9 @@ struct ServerOptions {
     /// The tactics trainer's API (/api/v1/puzzles/...); none: those paths are 404. Must outlive
     /// the server.
     PuzzleApi* puzzles = nullptr;
+    /// `GET /healthz` (haproxy's check): 200 with `{ok: true}` and what this gives (the engine
+    /// queue's figures); none: `{ok: true}` alone. Called on a server thread.
+    std::function<boost::json::object()> health;
 };
 
 /// The Content-Security-Policy of every answer (the page has no inline scripts or styles).
