@@ -73,10 +73,37 @@ private:
         co_await t.async_wait(use_ec(ec));
     }
 
-    /// Ends the run at its time: stops the io_context, which ends every coroutine.
+    /// Ends the run at its time: reads the server's engine figures, then stops the io_context,
+    /// which ends every coroutine.
     net::awaitable<void> watch() {
         while (going()) co_await sleep(std::chrono::milliseconds(50));
+        co_await read_health();
         ioc_.stop();
+    }
+
+    net::awaitable<void> read_health() {
+        beast::tcp_stream stream(co_await net::this_coro::executor);
+        error_code ec = co_await connect_from(stream, o_.probe_address);
+        if (ec) co_return;
+        http::request<http::empty_body> req{http::verb::get, "/healthz", 11};
+        req.set(http::field::host, host_);
+        stream.expires_after(std::chrono::seconds(5));
+        co_await http::async_write(stream, req, use_ec(ec));
+        beast::flat_buffer buffer;
+        http::response<http::string_body> res;
+        if (!ec) co_await http::async_read(stream, buffer, res, use_ec(ec));
+        if (ec || res.result_int() != 200) co_return;
+        const json::value v = json::parse(res.body(), ec);
+        if (ec || !v.is_object()) co_return;
+        const json::value* engine = v.as_object().if_contains("engine");
+        if (engine == nullptr || !engine->is_object()) co_return;
+        const auto number = [&](std::string_view key) -> std::int64_t {
+            const json::value* x = engine->as_object().if_contains(key);
+            return x != nullptr && x->is_number() ? x->to_number<std::int64_t>() : -1;
+        };
+        result_.engine_max_queued = number("max_queued");
+        result_.engine_wait_p99_ms = number("wait_p99_ms");
+        result_.engine_wait_max_ms = number("wait_max_ms");
     }
 
     /// A socket bound to `source` and connected to the server.

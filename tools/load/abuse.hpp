@@ -45,6 +45,9 @@ struct AbuseResult {
     std::int64_t probe_failures = 0;      // created but no answer within 30 s, or a failed request
     std::int64_t probe_create_refused = 0;  // the probe's own creation refused (should be 0)
     LatencySummary probe_reply;           // 1.e4 -> the computer's move
+    // The server's engine queue at the end (GET /healthz): the most that waited at once and the
+    // waits for a free engine (-1: not read).
+    std::int64_t engine_max_queued = -1, engine_wait_p99_ms = -1, engine_wait_max_ms = -1;
 };
 
 /// Runs the abusers for `duration_seconds` on a thread of its own (the caller's); `stop` ends it
