@@ -4,7 +4,7 @@ BUILD  := build/$(PRESET)
 JOBS   ?= $(shell nproc)
 SCHACH := $(BUILD)/schach
 
-.PHONY: all deps configure build web run play test test-browser test-long bench match ablate levels time-check review-check load soak datagen datagen-pack datagen-unpack puzzles puzzles-pack puzzles-check fuzz sanitize format format-check clean
+.PHONY: all deps configure build web run play test test-browser test-long bench match ablate levels time-check review-check load soak datagen datagen-pack datagen-unpack puzzles puzzles-pack puzzles-check fuzz fuzz-server sanitize format format-check clean
 
 all: build
 
@@ -149,6 +149,13 @@ fuzz: deps
 
 sanitize:
 	@$(MAKE) test PRESET=sanitize
+
+# The HTTP and WebSocket layer of `schach serve` under mutated requests (tools/load/fuzz_server.cpp)
+# against the sanitize build, FUZZ_SERVER_SECONDS (3600) long; findings' inputs in build/fuzz-server/.
+FUZZ_SERVER_SECONDS ?= 3600
+fuzz-server:
+	@$(MAKE) build PRESET=sanitize
+	@build/sanitize/tools/load/schach-fuzz-server --server build/sanitize/schach --seconds $(FUZZ_SERVER_SECONDS) --out build/fuzz-server
 
 # clang-format 14 with .clang-format over src/ tests/ bench/ fuzz/ (scripts/format.sh):
 # format rewrites the files, format-check lists those that differ and fails.
