@@ -4,7 +4,7 @@ BUILD  := build/$(PRESET)
 JOBS   ?= $(shell nproc)
 SCHACH := $(BUILD)/schach
 
-.PHONY: all deps configure build web run play test test-browser test-long bench match ablate levels time-check review-check load datagen datagen-pack datagen-unpack puzzles puzzles-pack puzzles-check fuzz sanitize format format-check clean
+.PHONY: all deps configure build web run play test test-browser test-long bench match ablate levels time-check review-check load soak datagen datagen-pack datagen-unpack puzzles puzzles-pack puzzles-check fuzz fuzz-server sanitize format format-check clean
 
 all: build
 
@@ -110,6 +110,12 @@ load: build
 	@LOAD_RUNS="$(LOAD_RUNS)" LOAD_SECONDS=$(LOAD_SECONDS) LOAD_RAMP=$(LOAD_RAMP) LOAD_THINK_MS=$(LOAD_THINK_MS) \
 	  LOAD_ARGS="$(LOAD_ARGS)" bash scripts/load.sh $(BUILD)
 
+# The soak and abuse test (scripts/soak.sh, a few minutes): normal players alone, then beside
+# abusers (idle connections, game floods, WebSocket floods) with a level-1 probe game; the
+# figures and goals into docs/load/soak.md.
+soak: build
+	@bash scripts/soak.sh $(BUILD)
+
 # The network's training data (scripts/datagen.sh): self-play games of the engine into
 # DATAGEN_DIR (default ../data beside the checkout) until stopped, resumable; datagen-pack
 # compresses the finished chunks into data/selfplay/ for the repository (a fresh machine gets
@@ -143,6 +149,13 @@ fuzz: deps
 
 sanitize:
 	@$(MAKE) test PRESET=sanitize
+
+# The HTTP and WebSocket layer of `schach serve` under mutated requests (tools/load/fuzz_server.cpp)
+# against the sanitize build, FUZZ_SERVER_SECONDS (3600) long; findings' inputs in build/fuzz-server/.
+FUZZ_SERVER_SECONDS ?= 3600
+fuzz-server:
+	@$(MAKE) build PRESET=sanitize
+	@build/sanitize/tools/load/schach-fuzz-server --server build/sanitize/schach --seconds $(FUZZ_SERVER_SECONDS) --out build/fuzz-server
 
 # clang-format 14 with .clang-format over src/ tests/ bench/ fuzz/ (scripts/format.sh):
 # format rewrites the files, format-check lists those that differ and fails.

@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <csignal>
+#include <cstdint>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -54,6 +55,13 @@ struct ServeOptions {
     std::uint64_t analysis_nodes = server::AnalysisOptions{}.nodes;
     int analysis_daily = server::AnalysisOptions{}.daily_limit;
     bool no_auto_analysis = false;
+    int connections_per_address = server::ClientLimitOptions{}.connections_per_address;
+    int games_per_minute = server::ClientLimitOptions{}.games_per_minute.count;
+    int games_per_hour = server::ClientLimitOptions{}.games_per_hour.count;
+    int computer_games = server::ServiceOptions{}.computer_games_per_client;
+    std::vector<std::string> trusted_proxies;
+    double header_timeout = 5.0;
+    double idle_timeout = 30.0;
     std::string lang;  // read by main (language_from_args)
 };
 
@@ -137,6 +145,7 @@ int serve(const ServeOptions& o) {
     };
     service_options.analysis.nodes = o.analysis_nodes;
     service_options.analysis.daily_limit = o.analysis_daily;
+    service_options.computer_games_per_client = o.computer_games;
     service_options.analysis.auto_computer_games = !o.no_auto_analysis;
     server::AsioRuntime runtime(games_io);
     auto service = std::make_unique<server::GameService>(runtime, **store, engines, service_options);
@@ -148,9 +157,25 @@ int serve(const ServeOptions& o) {
     options.static_dir = o.static_dir;
     options.threads = o.threads;
     options.max_connections = o.max_connections;
+    options.limits.connections_per_address = o.connections_per_address;
+    options.limits.games_per_minute.count = o.games_per_minute;
+    options.limits.games_per_hour.count = o.games_per_hour;
+    options.limits.trusted_proxies = o.trusted_proxies;
+    options.header_timeout = std::chrono::milliseconds(static_cast<std::int64_t>(o.header_timeout * 1000));
+    options.idle_timeout = std::chrono::milliseconds(static_cast<std::int64_t>(o.idle_timeout * 1000));
     options.default_lang = lang();  // --lang, else the locale
     options.line_search = &lines;
     options.puzzles = &puzzle_api;
+    options.health = [&engines] {
+        const server::EnginePoolStats s = engines.stats();
+        return boost::json::object{{"engine", boost::json::object{{"workers", engines.workers()},
+                                                                  {"queued", s.queued},
+                                                                  {"max_queued", s.max_queued},
+                                                                  {"served", s.served},
+                                                                  {"wait_p50_ms", s.wait_p50_ms},
+                                                                  {"wait_p99_ms", s.wait_p99_ms},
+                                                                  {"wait_max_ms", s.wait_max_ms}}}};
+    };
     std::error_code ec;
     if (!std::filesystem::is_regular_file(options.static_dir / "index.html", ec))
         print_error(tr(Msg::ServeNoPage, o.static_dir));
@@ -201,6 +226,18 @@ Command add_serve_command(CLI::App& parent) {
     sub->add_option("--analysis-daily", o->analysis_daily, tr(Msg::HelpServeAnalysisDaily))
         ->check(CLI::Range(0, 100000));
     sub->add_flag("--no-auto-analysis", o->no_auto_analysis, tr(Msg::HelpServeNoAutoAnalysis));
+    sub->add_option("--connections-per-address", o->connections_per_address, tr(Msg::HelpServeConnectionsPerAddress))
+        ->check(CLI::Range(0, 1000000));
+    sub->add_option("--games-per-minute", o->games_per_minute, tr(Msg::HelpServeGamesPerMinute))
+        ->check(CLI::Range(0, 1000000));
+    sub->add_option("--games-per-hour", o->games_per_hour, tr(Msg::HelpServeGamesPerHour))
+        ->check(CLI::Range(0, 1000000));
+    sub->add_option("--computer-games-per-address", o->computer_games, tr(Msg::HelpServeComputerGames))
+        ->check(CLI::Range(0, 1000000));
+    sub->add_option("--trusted-proxy", o->trusted_proxies, tr(Msg::HelpServeTrustedProxy))->take_all();
+    sub->add_option("--header-timeout", o->header_timeout, tr(Msg::HelpServeHeaderTimeout))
+        ->check(CLI::Range(0.1, 3600.0));
+    sub->add_option("--idle-timeout", o->idle_timeout, tr(Msg::HelpServeIdleTimeout))->check(CLI::Range(0.1, 86400.0));
     add_lang_option(*sub, o->lang, Msg::HelpLang);
     sub->footer(help_footer(Msg::ServeFooter, {"schach serve", "schach serve --port 0 --db /tmp/games.db --lang en",
                                                "schach serve --host 0.0.0.0 --port 8080"}));

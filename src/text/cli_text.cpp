@@ -374,8 +374,33 @@ Phrase phrase(Msg m) {
                     "no web page in {} (run make web first); the API runs all the same"};
         case Msg::ServeStopping: return {"Schach wird beendet …", "", "Schach is stopping …"};
         case Msg::HelpServeMaxConnections:
-            return {"Verbindungen gleichzeitig (HTTP, Streams, WebSockets; mehr werden sofort geschlossen)", "",
-                    "connections at once (HTTP, streams, WebSockets; more are closed as they come)"};
+            return {
+                "Verbindungen gleichzeitig (HTTP, Streams, WebSockets); darüber wird die am längsten wartende "
+                "geschlossen, sonst die neue",
+                "",
+                "connections at once (HTTP, streams, WebSockets); past it the one that has waited longest for a "
+                "request is closed, else the new one"};
+        case Msg::HelpServeConnectionsPerAddress:
+            return {"offene Verbindungen je Adresse (0: unbegrenzt; darüber 429)", "",
+                    "open connections per address (0: no limit; past it 429)"};
+        case Msg::HelpServeGamesPerMinute:
+            return {"neue Partien je Adresse und Minute (0: unbegrenzt)", "",
+                    "new games per address a minute (0: no limit)"};
+        case Msg::HelpServeGamesPerHour:
+            return {"neue Partien je Adresse und Stunde (0: unbegrenzt)", "",
+                    "new games per address an hour (0: no limit)"};
+        case Msg::HelpServeComputerGames:
+            return {"laufende Partien gegen den Computer je Adresse (0: unbegrenzt)", "",
+                    "games against the computer running at once per address (0: no limit)"};
+        case Msg::HelpServeTrustedProxy:
+            return {"Proxy, dessen X-Forwarded-For die Adresse des Clients nennt (wiederholbar)", "",
+                    "a proxy whose X-Forwarded-For names the client's address (repeatable)"};
+        case Msg::HelpServeHeaderTimeout:
+            return {"Sekunden für Anfragezeile und Kopfzeilen (auch den WebSocket-Handshake)", "",
+                    "seconds for the request line and headers (the WebSocket handshake too)"};
+        case Msg::HelpServeIdleTimeout:
+            return {"Sekunden, die eine offene Verbindung auf ihre nächste Anfrage wartet", "",
+                    "seconds a kept-alive connection waits for its next request"};
         case Msg::HelpServeGameThreads:
             return {"Threads für die Partien (keiner wartet, bis ein Zug gespeichert ist)", "",
                     "threads for the games (none waits until a move is stored)"};
@@ -481,6 +506,46 @@ Phrase phrase(Msg m) {
         case Msg::LoadSummaryPing:
             return {"Ping bis Pong (ohne Partie und Speicher): p50 {} ms, p90 {} ms, p99 {} ms, max {} ms ({} Pings)",
                     "", "ping to pong (without game and store): p50 {} ms, p90 {} ms, p99 {} ms, max {} ms ({} pings)"};
+        case Msg::HelpLoadSourceAddresses:
+            return {"die Partien auf so viele Absendeadressen verteilen (127.0.0.10 …; 0: eine)", "",
+                    "spread the games over this many source addresses (127.0.0.10 …; 0: one)"};
+        case Msg::HelpLoadLimits:
+            return {"die Grenzen je Adresse des gestarteten Servers nicht abschalten", "",
+                    "keep the started server's limits per address (else they are off)"};
+        case Msg::HelpLoadAbuse:
+            return {
+                "Angriffe neben den Partien: ruhende Verbindungen, Partien in Serie, Nachrichtenfluten, "
+                "dazu eine Probepartie auf Stufe 1",
+                "",
+                "attacks beside the games: idle connections, games in a loop, message floods, and a probe "
+                "game at level 1"};
+        case Msg::HelpLoadAbuseIdle:
+            return {"ruhende Verbindungen des Angriffs (halbe Anfragezeile)", "",
+                    "the attack's idle connections (half a request line)"};
+        case Msg::HelpLoadAbuseCreations:
+            return {"Partien gegen den Computer (Stufe 8, 1+0), so schnell wie möglich angelegt", "",
+                    "games against the computer (level 8, 1+0), created as fast as answered"};
+        case Msg::HelpLoadAbuseFlooders:
+            return {"WebSockets, die ohne Pause senden", "", "WebSockets that send without pause"};
+        case Msg::HelpLoadProbe:
+            return {"alle so viele ms eine neue Partie auf Stufe 1: Zeit von 1.e4 bis zur Antwort (0: keine)", "",
+                    "a new level-1 game this often (ms): the time from 1.e4 to the answer (0: none)"};
+        case Msg::LoadSummaryAbuseIdle:
+            return {"ruhende Verbindungen: {} geöffnet, {} vom Server geschlossen, {} mit 429 abgewiesen", "",
+                    "idle connections: {} opened, {} closed by the server, {} refused with 429"};
+        case Msg::LoadSummaryAbuseCreate:
+            return {"Partien in Serie: {} angelegt, {} mit 429 abgewiesen, {} andere Antworten", "",
+                    "games in a loop: {} created, {} refused with 429, {} other answers"};
+        case Msg::LoadSummaryAbuseFlood:
+            return {"Nachrichtenflut: {} Nachrichten, {} WebSockets vom Server geschlossen", "",
+                    "message flood: {} messages, {} WebSockets closed by the server"};
+        case Msg::LoadSummaryProbe:
+            return {
+                "Probepartie Stufe 1, 1.e4 bis zur Antwort: p50 {} ms, p99 {} ms, max {} ms ({} Partien, {} ohne "
+                "Antwort)",
+                "",
+                "probe game at level 1, 1.e4 to the answer: p50 {} ms, p99 {} ms, max {} ms ({} games, {} "
+                "without an answer)"};
         case Msg::LoadSummaryMachine:
             return {"Rechner: Lastmittel {} am Anfang, {} am Ende; dieses Werkzeug {} % eines Kerns", "",
                     "machine: load average {} at the start, {} at the end; this tool {} % of one core"};

@@ -34,6 +34,7 @@ std::string_view service_code_id(ServiceCode code) {
         case ServiceCode::GameNotFinished: return "game_not_finished";
         case ServiceCode::AnalysisLimit: return "analysis_limit";
         case ServiceCode::AnalysisNotRequested: return "analysis_not_requested";
+        case ServiceCode::ComputerGamesLimit: return "computer-games-limit";
     }
     return "malformed";
 }
@@ -100,6 +101,13 @@ Sentences sentences(ServiceCode code) {
         case ServiceCode::AnalysisNotRequested:
             return {"Für diese Partie hat noch niemand eine Analyse angefordert.", nullptr,
                     "Nobody has requested an analysis of this game yet."};
+        case ServiceCode::ComputerGamesLimit:
+            return {
+                "Du spielst schon so viele Partien gegen den Computer, wie gleichzeitig gehen. Beende oder "
+                "gib eine davon auf, bevor du eine neue beginnst.",
+                nullptr,
+                "You are already playing as many games against the computer as allowed at once. Finish or "
+                "resign one of them before you start another."};
     }
     return {"", nullptr, ""};
 }

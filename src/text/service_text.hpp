@@ -38,6 +38,8 @@ enum class ServiceCode : std::uint8_t {
     GameNotFinished,       // an analysis (or a try) of a game still being played
     AnalysisLimit,         // the browser's or the server's limit of analyses (AnalysisLimitKind says which)
     AnalysisNotRequested,  // nobody has asked for the game's analysis yet
+    // The limits per client (docs/server.md).
+    ComputerGamesLimit,  // the client has as many games against the computer running as it may
 };
 
 /// Which limit refused an analysis.

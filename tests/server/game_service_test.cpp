@@ -225,6 +225,30 @@ TEST_F(ServerGameService, TheCoachSpeaksToThePlayerOfAComputerGameOnly) {
     EXPECT_EQ(service_->coach(local.id, Caller{local.secret, "browser-1"}).error().id(), "coach-off");
 }
 
+TEST_F(ServerGameService, AClientPlaysFourGamesAgainstTheComputerAtOnceNotMore) {
+    const CreateGameRequest computer{Mode::Computer, 1, ColorChoice::White, "", false, std::nullopt, std::nullopt};
+    const Caller me{"", "browser-9", "203.0.113.7"};
+    std::vector<CreatedGame> games;
+    for (int i = 0; i < 4; ++i) {
+        auto g = service_->create_game(computer, me);
+        ASSERT_TRUE(g) << g.error().id();
+        games.push_back(*g);
+    }
+    const auto fifth = service_->create_game(computer, me);
+    ASSERT_FALSE(fifth);
+    EXPECT_EQ(fifth.error().code, ServiceCode::ComputerGamesLimit);
+    EXPECT_EQ(http_status(fifth.error()), 429);
+    EXPECT_EQ(fifth.error().retry_after_s, 60);
+    EXPECT_EQ(http_error_json(fifth.error(), Language::English).at("code"), "computer-games-limit");
+    // The same browser from another address counts apart; games with a friend do not count.
+    EXPECT_TRUE(service_->create_game(computer, Caller{"", "browser-9", "203.0.113.8"}));
+    EXPECT_TRUE(
+        service_->create_game({Mode::Friend, 1, ColorChoice::White, "", false, std::nullopt, std::nullopt}, me));
+    // A game that ends makes room.
+    ASSERT_TRUE(act(games[0].id, Caller{games[0].secret, "browser-9", ""}, AbortMessage{}));
+    EXPECT_TRUE(service_->create_game(computer, me));
+}
+
 TEST_F(ServerGameService, TheComputerOpensWhenItHasWhite) {
     const CreatedGame g = create({Mode::Computer, 1, ColorChoice::Black, "5+0", true, 518, std::nullopt});
     EXPECT_EQ(g.seat, Seat::Black);

@@ -343,6 +343,14 @@ TEST_F(HttpServerTest, ServesThePageWithSecurityHeaders) {
     EXPECT_EQ(api_error["Content-Security-Policy"], ContentSecurityPolicy);
 }
 
+TEST_F(HttpServerTest, HealthzAnswersOkForTheLoadBalancer) {
+    const Response res = request(http::verb::get, "/healthz");
+    EXPECT_EQ(res.result_int(), 200);
+    EXPECT_EQ(json::parse(res.body()).at("ok"), true);
+    EXPECT_EQ(res[http::field::cache_control], "no-store");
+    EXPECT_EQ(request(http::verb::post, "/healthz").result_int(), 405);
+}
+
 TEST_F(HttpServerTest, RefusesDirectoryTraversal) {
     for (const std::string target :
          {"/../secret.txt", "/%2e%2e/secret.txt", "/game/../../secret.txt", "/..%2fsecret.txt", "/%2E%2E%5Csecret.txt",
@@ -674,21 +682,142 @@ class FullServerTest : public HttpServerTest {
     void configure(ServerOptions& options) override { options.max_connections = 2; }
 };
 
-TEST_F(FullServerTest, ConnectionsPastTheLimitAreClosedAndTheOthersGoOn) {
+TEST_F(FullServerTest, AtTheCapTheConnectionWaitingLongestMakesRoom) {
     net::io_context ioc;
     std::vector<tcp::socket> held;
     for (int i = 0; i < 2; ++i) {
         held.emplace_back(ioc);
         held.back().connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port_));
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));  // accepted in this order
     }
+    // Both wait for a request: a newcomer is served, and the oldest is closed for it.
+    EXPECT_EQ(request(http::verb::get, "/app.js").result_int(), 200);
+    std::array<char, 16> byte;
+    boost::system::error_code ec;
+    held[0].read_some(net::buffer(byte), ec);
+    EXPECT_TRUE(ec == net::error::eof || ec == net::error::connection_reset) << ec.message();
+    // The other one is still open and can send its request.
+    net::write(held[1], net::buffer("GET /app.js HTTP/1.1\r\nHost: " + host() + "\r\n\r\n"));
+    std::string data;
+    net::read_until(held[1], net::dynamic_buffer(data), "\r\n\r\n");
+    EXPECT_TRUE(data.starts_with("HTTP/1.1 200")) << data;
+}
+
+TEST_F(FullServerTest, AtTheCapWithNobodyWaitingTheNewcomerIsClosed) {
+    const auto [id, secret] = create_game();
+    net::io_context ioc;
+    // Two WebSockets: busy, never closed for a newcomer.
+    auto a = ws_open(ioc, "/ws/v1/games/" + id);
+    auto b = ws_open(ioc, "/ws/v1/games/" + id);
+    EXPECT_EQ(ws_read(*a).at("t"), "state");
+    EXPECT_EQ(ws_read(*b).at("t"), "state");
     tcp::socket extra(ioc);
     extra.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port_));
     std::array<char, 16> byte;
     boost::system::error_code ec;
     extra.read_some(net::buffer(byte), ec);
     EXPECT_TRUE(ec == net::error::eof || ec == net::error::connection_reset) << ec.message();
+    a->write(net::buffer(std::string(R"({"t":"ping"})")));
+    EXPECT_EQ(ws_read(*a).at("t"), "pong");
+}
+
+class SlowClientTest : public HttpServerTest {
+    void configure(ServerOptions& options) override {
+        options.header_timeout = std::chrono::milliseconds(300);
+        options.idle_timeout = std::chrono::milliseconds(300);
+    }
+};
+
+TEST_F(SlowClientTest, HalfARequestLineHoldsNoSlotPastTheHeaderDeadline) {
+    net::io_context ioc;
+    tcp::socket slow(ioc);
+    slow.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port_));
+    net::write(slow, net::buffer(std::string("GET /app.js HT")));
+    std::array<char, 16> byte;
+    boost::system::error_code ec;
+    slow.read_some(net::buffer(byte), ec);  // the server closes it (the test's own timeout: ctest's)
+    EXPECT_TRUE(ec == net::error::eof || ec == net::error::connection_reset) << ec.message();
+    // A kept-alive connection is closed once idle too, after answering its request.
+    tcp::socket idle(ioc);
+    idle.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port_));
+    net::write(idle, net::buffer("GET /app.js HTTP/1.1\r\nHost: " + host() + "\r\n\r\n"));
+    std::string data;
+    net::read_until(idle, net::dynamic_buffer(data), "console.log(1);", ec);
+    EXPECT_TRUE(data.starts_with("HTTP/1.1 200")) << data;
+    std::array<char, 64> rest;
+    while (!ec) idle.read_some(net::buffer(rest), ec);
+    EXPECT_TRUE(ec == net::error::eof || ec == net::error::connection_reset) << ec.message();
+}
+
+class PerAddressTest : public HttpServerTest {
+    void configure(ServerOptions& options) override {
+        options.limits.connections_per_address = 3;
+        options.limits.games_per_minute = {3, std::chrono::seconds(60)};
+        options.limits.games_per_hour = {0, std::chrono::seconds(3600)};
+    }
+};
+
+TEST_F(PerAddressTest, AnAddressPastItsConnectionsIsToldToWait) {
+    net::io_context ioc;
+    std::vector<tcp::socket> held;
+    for (int i = 0; i < 3; ++i) {
+        held.emplace_back(ioc);
+        held.back().connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port_));
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    const std::string refused = raw("GET /app.js HTTP/1.1\r\nHost: " + host() + "\r\n\r\n");
+    EXPECT_TRUE(refused.starts_with("HTTP/1.1 429")) << refused;
+    EXPECT_NE(refused.find("Retry-After: "), std::string::npos) << refused;
+    EXPECT_NE(refused.find("\"code\":\"rate-connections\""), std::string::npos) << refused;
     held.clear();
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    EXPECT_EQ(request(http::verb::get, "/app.js").result_int(), 200);
+}
+
+TEST_F(PerAddressTest, NewGamesPastTheRateAreRefusedWithRetryAfterInTheClientsLanguage) {
+    for (int i = 0; i < 3; ++i) create_game();
+    const Response refused = request(http::verb::post, "/api/v1/games?lang=de", R"({"mode":"friend"})");
+    EXPECT_EQ(refused.result_int(), 429);
+    const std::string retry(refused[http::field::retry_after]);
+    EXPECT_EQ(retry, "20");  // one game every 60 s / 3
+    const json::value body = json::parse(refused.body());
+    EXPECT_EQ(body.at("code"), "rate-games");
+    EXPECT_EQ(body.at("retryAfter"), 20);
+    EXPECT_EQ(body.at("text"),
+              "Zu viele neue Partien von dieser Adresse in kurzer Zeit. Bitte in 20 s noch einmal versuchen.");
+    // X-Forwarded-For from a peer that is not a trusted proxy changes nothing.
+    EXPECT_EQ(request(http::verb::post, "/api/v1/games", R"({"mode":"friend"})", {{"X-Forwarded-For", "192.0.2.1"}})
+                  .result_int(),
+              429);
+    // Other requests of the same address go on.
+    EXPECT_EQ(request(http::verb::get, "/app.js").result_int(), 200);
+}
+
+class BehindProxyTest : public HttpServerTest {
+    void configure(ServerOptions& options) override {
+        options.limits.connections_per_address = 2;
+        options.limits.games_per_minute = {1, std::chrono::seconds(60)};
+        options.limits.trusted_proxies = {"127.0.0.1"};
+    }
+};
+
+TEST_F(BehindProxyTest, BehindATrustedProxyEachForwardedClientHasItsOwnLimits) {
+    const auto create_from = [&](const std::string& address) {
+        return request(http::verb::post, "/api/v1/games", R"({"mode":"friend"})", {{"X-Forwarded-For", address}})
+            .result_int();
+    };
+    EXPECT_EQ(create_from("192.0.2.1"), 201);
+    EXPECT_EQ(create_from("192.0.2.1"), 429);
+    EXPECT_EQ(create_from("192.0.2.2"), 201);
+    // A client's own X-Forwarded-For entries are left of the proxy's: the rightmost counts.
+    EXPECT_EQ(create_from("192.0.2.99, 192.0.2.1"), 429);
+    // The proxy's connections are not limited by its address.
+    net::io_context ioc;
+    std::vector<tcp::socket> held;
+    for (int i = 0; i < 4; ++i) {
+        held.emplace_back(ioc);
+        held.back().connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port_));
+    }
     EXPECT_EQ(request(http::verb::get, "/app.js").result_int(), 200);
 }
 

@@ -174,6 +174,26 @@ TEST(ServerLiveGame, AbortOnlyBeforeBothHaveMoved) {
     EXPECT_EQ(g.abort(Seat::Both, 0).error().id(), "abort-too-late");
 }
 
+TEST(ServerLiveGame, TheComputersClockRunsOnlyWhileItSearches) {
+    ByColor<StoredSeat> seats{};
+    seats[Color::White] = {Color::White, false, sha256_hex("h"), "", "b"};
+    seats[Color::Black] = {Color::Black, true, "", "", ""};
+    GameSetup s = setup_of(Mode::Computer, "5+3");
+    s.level = 1;
+    LiveGame g(s, seats, 0, 0);
+    ASSERT_TRUE(g.move(Seat::White, {0, "e2e4", false, 1}, 1000, 0));
+    ASSERT_TRUE(g.engine_move(Move(Square::E7, Square::E5), 1, 2000, 0));
+    ASSERT_TRUE(g.move(Seat::White, {2, "g1f3", false, 1}, 3000, 0));
+    // The reply comes 10 s later, 4 s of which the request waited for a free engine: 6 s are
+    // charged, the 3 s increment added.
+    const auto reply = g.engine_move(Move(Square::B8, Square::C6), 3, 13'000, 0, 4'000);
+    ASSERT_TRUE(reply);
+    ASSERT_TRUE(reply->move);
+    EXPECT_EQ(reply->move->clock_ms, 297'000);
+    EXPECT_EQ(reply->move->lag_ms, 4'000);
+    EXPECT_EQ(g.view(13'000)->clock->black, 297'000);
+}
+
 TEST(ServerLiveGame, TakebackAgainstTheComputerTakesBothMoves) {
     ByColor<StoredSeat> seats{};
     seats[Color::White] = {Color::White, false, sha256_hex("h"), "", "b"};

@@ -178,7 +178,7 @@ private:
 
     net::awaitable<void> control() {
         const Clock::time_point t0 = Clock::now();
-        for (int i = 0; i < options_.http_clients; ++i) net::co_spawn(ioc_, http_client(), net::detached);
+        for (int i = 0; i < options_.http_clients; ++i) net::co_spawn(ioc_, http_client(i), net::detached);
         net::co_spawn(ioc_, ramp(t0), net::detached);
         const auto ramp_limit = t0 + std::chrono::duration_cast<Clock::duration>(
                                          std::chrono::duration<double>(options_.ramp_seconds + 120));
@@ -252,9 +252,20 @@ private:
 
     // ---- HTTP: create and join ----------------------------------------------------------------
 
+    /// Opens `socket` bound to the `index`th source address, when the run spreads its clients.
+    void bind_source(tcp::socket& socket, int index, error_code& ec) const {
+        if (options_.source_addresses <= 0) return;
+        const auto n = static_cast<unsigned>(index % options_.source_addresses);
+        const net::ip::address_v4 source(0x7f00000au + n);  // 127.0.0.10 + n
+        if (socket.is_open()) socket.close(ec);
+        socket.open(tcp::v4(), ec);
+        if (!ec) socket.bind(tcp::endpoint(source, 0), ec);
+    }
+
     struct HttpClient {
-        explicit HttpClient(const net::any_io_executor& ex) : stream(ex) {}
+        HttpClient(const net::any_io_executor& ex, int i) : stream(ex), index(i) {}
         beast::tcp_stream stream;
+        int index = 0;
         beast::flat_buffer buffer;
         bool connected = false;
     };
@@ -268,7 +279,8 @@ private:
             if (!c.connected) {
                 c.buffer.clear();
                 c.stream.expires_after(std::chrono::seconds(30));
-                co_await c.stream.async_connect(endpoint_, use_ec(ec));
+                bind_source(c.stream.socket(), c.index, ec);
+                if (!ec) co_await c.stream.async_connect(endpoint_, use_ec(ec));
                 if (ec) continue;
                 c.connected = true;
             }
@@ -299,8 +311,8 @@ private:
         co_return std::nullopt;
     }
 
-    net::awaitable<void> http_client() {
-        HttpClient c(ioc_.get_executor());
+    net::awaitable<void> http_client(int index) {
+        HttpClient c(ioc_.get_executor(), index);
         while (sending()) {
             if (queue_.empty()) {
                 co_await sleep(std::chrono::milliseconds(10));
@@ -370,7 +382,8 @@ private:
             Conn& c = *conn;
             error_code ec;
             beast::get_lowest_layer(c.ws).expires_after(std::chrono::seconds(30));
-            co_await beast::get_lowest_layer(c.ws).async_connect(endpoint_, use_ec(ec));
+            bind_source(beast::get_lowest_layer(c.ws).socket(), g->slot, ec);
+            if (!ec) co_await beast::get_lowest_layer(c.ws).async_connect(endpoint_, use_ec(ec));
             if (!ec) {
                 beast::get_lowest_layer(c.ws).expires_never();
                 c.ws.set_option(websocket::stream_base::timeout::suggested(beast::role_type::client));

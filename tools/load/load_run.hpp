@@ -30,6 +30,10 @@ struct LoadOptions {
     bool one_socket = false;  // a game at one device ("local"): both seats on one socket
     std::string tc = "5+3";   // "" or "-": no clock
     int http_clients = 4;
+    /// Spread the players over this many source addresses (127.0.0.10, .11, ...; all on lo), as
+    /// many clients would be, so that the server's limits per address see each as one client;
+    /// 0: the system's choice (one address for all).
+    int source_addresses = 0;
     int ping_ms = 5000;  // a ping per game every this often (mean), 0: none
     std::uint32_t seed = 1;
     pid_t server_pid = -1;  // for memory and CPU; -1: not measured

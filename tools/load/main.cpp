@@ -7,17 +7,20 @@
 #include <stdlib.h>
 #include <sys/resource.h>
 
+#include <atomic>
 #include <charconv>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
+#include "abuse.hpp"
 #include "load_run.hpp"
 #include "report.hpp"
 #include "server_process.hpp"
@@ -85,6 +88,20 @@ int main(int argc, char** argv) {
     std::string url, server, json_path, summary_path, work_dir, lang_option;
     std::vector<std::string> server_args;
     int server_pid = -1;
+    bool keep_limits = false, abuse = false;
+    AbuseOptions abuse_options;
+    app.add_option("--source-addresses", o.source_addresses, say(Msg::HelpLoadSourceAddresses, lang))
+        ->check(CLI::Range(0, 240));
+    app.add_flag("--limits", keep_limits, say(Msg::HelpLoadLimits, lang));
+    app.add_flag("--abuse", abuse, say(Msg::HelpLoadAbuse, lang));
+    app.add_option("--abuse-idle", abuse_options.idle_connections, say(Msg::HelpLoadAbuseIdle, lang))
+        ->check(CLI::Range(0, 20000));
+    app.add_option("--abuse-creations", abuse_options.creations, say(Msg::HelpLoadAbuseCreations, lang))
+        ->check(CLI::Range(0, 1000000));
+    app.add_option("--abuse-flooders", abuse_options.flooders, say(Msg::HelpLoadAbuseFlooders, lang))
+        ->check(CLI::Range(0, 1000));
+    app.add_option("--probe-ms", abuse_options.probe_interval_ms, say(Msg::HelpLoadProbe, lang))
+        ->check(CLI::Range(0, 600000));
     app.add_option("--games", o.games, say(Msg::HelpLoadGames, lang))->check(CLI::Range(1, 100000));
     app.add_option("--duration", o.duration_seconds, say(Msg::HelpLoadDuration, lang))->check(CLI::Range(0.1, 86400.0));
     app.add_option("--ramp", o.ramp_seconds, say(Msg::HelpLoadRamp, lang))->check(CLI::Range(0.0, 3600.0));
@@ -131,9 +148,13 @@ int main(int argc, char** argv) {
             for (const char* suffix : {"", "-wal", "-shm"})
                 std::filesystem::remove(dir / ("load.db" + std::string(suffix)), ec);
         }
-        // Room for every socket of the run, the HTTP clients and a margin.
+        // Room for every socket of the run, the HTTP clients and a margin; every client of the
+        // run comes from one address, so the limits per address are off (the soak test sets them).
         std::vector<std::string> args = {"--max-connections",
                                          std::to_string(o.games * (o.one_socket ? 1 : 2) + o.http_clients + 64)};
+        if (!keep_limits)
+            args.insert(args.end(), {"--connections-per-address", "0", "--games-per-minute", "0", "--games-per-hour",
+                                     "0", "--computer-games-per-address", "0"});
         args.insert(args.end(), server_args.begin(), server_args.end());
         auto started = ServerProcess::start(server, args, dir);
         if (!started) {
@@ -162,8 +183,19 @@ int main(int argc, char** argv) {
     o.progress_text = [lang](int playing, int games) { return say(Msg::LoadProgress, lang, playing, games); };
     o.measuring_text = [lang](double seconds) { return say(Msg::LoadMeasuring, lang, fmt::format("{:g}", seconds)); };
     LoadResult result;
+    std::optional<AbuseResult> abused;
     try {
+        std::atomic<bool> stop_abuse{false};
+        std::thread abusers;
+        if (abuse) {
+            abuse_options.host = o.host;
+            abuse_options.port = o.port;
+            abuse_options.duration_seconds = o.ramp_seconds + o.duration_seconds + 120;
+            abusers = std::thread([&] { abused = run_abuse(abuse_options, stop_abuse); });
+        }
         result = run_load(o);
+        stop_abuse = true;
+        if (abusers.joinable()) abusers.join();
     } catch (const std::exception& e) {
         fmt::print(stderr, "{}: {}: {}\n", say(Msg::ErrorLabel, lang), say(Msg::InternalError, lang), e.what());
         return 3;
@@ -171,7 +203,11 @@ int main(int argc, char** argv) {
     if (process) process->stop();
     if (!temp_dir.empty()) std::filesystem::remove_all(temp_dir);
 
-    const std::string text = human_summary(result, lang) + machine_line(result) + "\n";
+    std::string text = human_summary(result, lang);
+    if (abused) text += abuse_summary(*abused, lang);
+    text += machine_line(result);
+    if (abused) text += " " + abuse_machine_fields(*abused);
+    text += "\n";
     fmt::print("{}", text);
     std::fflush(stdout);
     bool written = write_file(json_path, result_json(result) + "\n", lang);

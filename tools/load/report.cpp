@@ -105,4 +105,26 @@ std::string human_summary(const LoadResult& r, Language lang) {
     return out;
 }
 
+std::string abuse_summary(const AbuseResult& a, Language lang) {
+    std::string out;
+    out += say(Msg::LoadSummaryAbuseIdle, lang, a.idle_opened, a.idle_closed, a.idle_refused) + "\n";
+    out += say(Msg::LoadSummaryAbuseCreate, lang, a.created, a.create_refused, a.create_other) + "\n";
+    out += say(Msg::LoadSummaryAbuseFlood, lang, a.flood_messages, a.flood_closed) + "\n";
+    out += say(Msg::LoadSummaryProbe, lang, ms(a.probe_reply.p50), ms(a.probe_reply.p99), ms(a.probe_reply.max),
+               a.probes, a.probe_failures) +
+           "\n";
+    return out;
+}
+
+std::string abuse_machine_fields(const AbuseResult& a) {
+    return fmt::format(
+        "abuse_idle_opened={} abuse_idle_closed={} abuse_idle_refused={} abuse_created={} abuse_create_refused={} "
+        "abuse_create_other={} abuse_flood_messages={} abuse_flood_closed={} probes={} probe_failures={} "
+        "probe_create_refused={} probe_p50_ms={} probe_p99_ms={} probe_max_ms={} engine_max_queued={} "
+        "engine_wait_p99_ms={} engine_wait_max_ms={}",
+        a.idle_opened, a.idle_closed, a.idle_refused, a.created, a.create_refused, a.create_other, a.flood_messages,
+        a.flood_closed, a.probes, a.probe_failures, a.probe_create_refused, ms(a.probe_reply.p50),
+        ms(a.probe_reply.p99), ms(a.probe_reply.max), a.engine_max_queued, a.engine_wait_p99_ms, a.engine_wait_max_ms);
+}
+
 }  // namespace schach::load

@@ -71,12 +71,21 @@ std::expected<ServerProcess, std::string> ServerProcess::start(const std::string
 }
 
 ServerProcess::ServerProcess(ServerProcess&& other) noexcept
-    : pid_(std::exchange(other.pid_, -1)), url_(std::move(other.url_)) {}
+    : pid_(std::exchange(other.pid_, -1)), url_(std::move(other.url_)), status_(other.status_) {}
 
 ServerProcess::~ServerProcess() { (void)stop(); }
 
+bool ServerProcess::exited() {
+    if (pid_ <= 0) return true;
+    int status = 0;
+    if (::waitpid(pid_, &status, WNOHANG) != pid_) return false;
+    pid_ = -1;
+    status_ = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    return true;
+}
+
 int ServerProcess::stop() {
-    if (pid_ <= 0) return 0;
+    if (pid_ <= 0) return status_;
     ::kill(pid_, SIGTERM);
     int status = 0;
     for (int i = 0; i < 2000; ++i) {

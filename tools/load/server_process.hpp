@@ -29,11 +29,14 @@ public:
     const std::string& url() const { return url_; }
     /// SIGTERM, then waits for the exit; the exit status (128 + signal when killed).
     int stop();
+    /// Whether the server has ended by itself (then stop() gives its status).
+    bool exited();
 
 private:
     ServerProcess(pid_t pid, std::string url) : pid_(pid), url_(std::move(url)) {}
     pid_t pid_ = -1;
     std::string url_;
+    int status_ = 0;  // the exit status once the process has ended
 };
 
 }  // namespace schach::load

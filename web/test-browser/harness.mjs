@@ -44,7 +44,10 @@ export async function removeDir(dir) {
 export async function startServer({ db, port = 0, args: extra = [] }) {
     if (!existsSync(schachBin)) throw new Error(`no server at ${schachBin} (build it, or set SCHACH_BIN)`);
     if (!existsSync(join(distDir, 'index.html'))) throw new Error(`no page in ${distDir} (npm run build)`);
-    const args = ['serve', '--port', String(port), '--db', db, '--static', distDir, '--engine-threads', '1', '--threads', '2', ...extra];
+    // Every test's browser is one address: the limits per address (tested in C++) are off here.
+    const args = ['serve', '--port', String(port), '--db', db, '--static', distDir, '--engine-threads', '1', '--threads', '2',
+        '--connections-per-address', '0', '--games-per-minute', '0', '--games-per-hour', '0',
+        '--computer-games-per-address', '0', ...extra];
     const child = spawn(schachBin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     running.add(child);
     let output = '';

@@ -64,7 +64,8 @@ int http_status(const ServiceError& e) {
         case ServiceCode::SeatTaken:
         case ServiceCode::GameNotFinished: return 409;
         case ServiceCode::AnalysisNotRequested: return 404;
-        case ServiceCode::AnalysisLimit: return 429;
+        case ServiceCode::AnalysisLimit:
+        case ServiceCode::ComputerGamesLimit: return 429;
         case ServiceCode::Storage: return 500;
         default: return 400;
     }

@@ -22,6 +22,8 @@ std::string_view error_code_name(ErrorCode code) {
         case ErrorCode::Host: return "host";
         case ErrorCode::TooLarge: return "too-large";
         case ErrorCode::Rate: return "rate";
+        case ErrorCode::RateConnections: return "rate-connections";
+        case ErrorCode::RateGames: return "rate-games";
         case ErrorCode::Method: return "method";
         case ErrorCode::Internal: return "internal";
     }
@@ -49,6 +51,12 @@ Words words(ErrorCode code) {
                     "This server does not answer under this name."};
         case ErrorCode::TooLarge: return {"Die Anfrage ist zu groß.", "", "The request is too large."};
         case ErrorCode::Rate: return {"Zu viele Nachrichten.", "", "Too many messages."};
+        case ErrorCode::RateConnections:
+            return {"Zu viele offene Verbindungen von dieser Adresse.", "",
+                    "Too many open connections from this address."};
+        case ErrorCode::RateGames:
+            return {"Zu viele neue Partien von dieser Adresse in kurzer Zeit.", "",
+                    "Too many new games from this address in a short time."};
         case ErrorCode::Method:
             return {"Diese Methode ist hier nicht erlaubt.", "", "This method is not allowed here."};
         case ErrorCode::Internal: return {"Interner Fehler des Servers.", "", "Internal server error."};
@@ -69,6 +77,17 @@ std::string error_text(ErrorCode code, Language lang) {
 
 json::value error_body(ErrorCode code, Language lang) {
     return json::object{{"code", error_code_name(code)}, {"text", error_text(code, lang)}};
+}
+
+json::value limit_body(ErrorCode code, Language lang, std::int64_t retry_after_seconds) {
+    std::string text = error_text(code, lang);
+    const std::string seconds = std::to_string(retry_after_seconds);
+    switch (lang) {
+        case Language::German:
+        case Language::GermanNeutral: text += " Bitte in " + seconds + " s noch einmal versuchen."; break;
+        case Language::English: text += " Please try again in " + seconds + " s."; break;
+    }
+    return json::object{{"code", error_code_name(code)}, {"text", text}, {"retryAfter", retry_after_seconds}};
 }
 
 std::string error_message(ErrorCode code, Language lang) {

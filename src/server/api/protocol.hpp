@@ -36,6 +36,8 @@ enum class ErrorCode {
     Host,
     TooLarge,
     Rate,
+    RateConnections,  // too many connections open from one address
+    RateGames,        // too many new games from one address
     Method,
     Internal
 };
@@ -44,6 +46,8 @@ std::string_view error_code_name(ErrorCode code);
 std::string error_text(ErrorCode code, Language lang);
 /// `{code, text}`.
 boost::json::value error_body(ErrorCode code, Language lang);
+/// `{code, text, retryAfter}`: a limit's refusal (429), with the seconds to wait.
+boost::json::value limit_body(ErrorCode code, Language lang, std::int64_t retry_after_seconds);
 /// `{t:"error", d:{code, text}}` serialized.
 std::string error_message(ErrorCode code, Language lang);
 

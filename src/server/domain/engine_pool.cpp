@@ -1,6 +1,7 @@
 #include "server/domain/engine_pool.hpp"
 
 #include <algorithm>
+#include <chrono>
 
 #include "core/movegen.hpp"
 #include "engine/engine.hpp"
@@ -18,43 +19,51 @@ EnginePool::EnginePool(EnginePoolOptions options) : options_(options) {
 }
 
 EnginePool::~EnginePool() {
-    std::deque<std::variant<EngineRequest, EngineJob>> dropped;
+    std::vector<Waiting> dropped;
     {
         std::lock_guard lock(mutex_);
         stopping_ = true;
-        dropped.swap(queue_);
+        queue_.drain([&](Waiting w) { dropped.push_back(std::move(w)); });
         for (engine::Engine* e : engines_) e->stop();
     }
     wake_.notify_all();
     for (std::thread& t : threads_) t.join();
-    for (auto& item : dropped) {
-        if (auto* r = std::get_if<EngineRequest>(&item); r && r->done) r->done(std::nullopt);
-        if (auto* j = std::get_if<EngineJob>(&item); j && j->dropped) j->dropped();
+    for (Waiting& w : dropped) {
+        if (auto* r = std::get_if<EngineRequest>(&w.item); r && r->done) r->done(EngineReply{});
+        if (auto* j = std::get_if<EngineJob>(&w.item); j && j->dropped) j->dropped();
     }
+}
+
+/// Under the mutex, not stopping.
+void EnginePool::push(std::string client, std::variant<EngineRequest, EngineJob> item) {
+    queue_.push(client, Waiting{std::move(item), std::chrono::steady_clock::now()});
+    max_queued_ = std::max(max_queued_, queue_.size());
 }
 
 void EnginePool::submit(EngineRequest request) {
     {
         std::lock_guard lock(mutex_);
         if (!stopping_) {
-            queue_.push_back(std::move(request));
-            request.done = nullptr;
+            std::string client = request.client;
+            push(std::move(client), std::move(request));
+            wake_.notify_one();
+            return;
         }
     }
-    if (request.done) request.done(std::nullopt);  // shutting down: nobody will search it
-    wake_.notify_one();
+    if (request.done) request.done(EngineReply{});  // shutting down: nobody will search it
 }
 
 void EnginePool::submit(EngineJob job) {
     {
         std::lock_guard lock(mutex_);
         if (!stopping_) {
-            queue_.push_back(std::move(job));
-            job.dropped = nullptr;
+            std::string client = job.client;
+            push(std::move(client), std::move(job));
+            wake_.notify_one();
+            return;
         }
     }
     if (job.dropped) job.dropped();
-    wake_.notify_one();
 }
 
 void EnginePool::set_background(BackgroundWork* work) {
@@ -79,6 +88,27 @@ std::size_t EnginePool::queued() const {
     return queue_.size();
 }
 
+EnginePoolStats EnginePool::stats() const {
+    EnginePoolStats out;
+    std::vector<std::int64_t> waits;
+    {
+        std::lock_guard lock(mutex_);
+        out.queued = queue_.size();
+        out.max_queued = max_queued_;
+        out.served = served_;
+        waits = waits_;
+    }
+    if (waits.empty()) return out;
+    std::sort(waits.begin(), waits.end());
+    const auto at = [&](double q) {
+        return waits[static_cast<std::size_t>(q * static_cast<double>(waits.size() - 1))];
+    };
+    out.wait_p50_ms = at(0.5);
+    out.wait_p99_ms = at(0.99);
+    out.wait_max_ms = waits.back();
+    return out;
+}
+
 void EnginePool::run(int worker) {
     engine::Engine engine;
     {
@@ -91,6 +121,7 @@ void EnginePool::run(int worker) {
     bool more = false;       // the last background step did something: there may be more
     for (;;) {
         std::variant<EngineRequest, EngineJob> item;
+        std::int64_t waited_ms = 0;
         BackgroundWork* background = nullptr;
         std::uint64_t news = 0;
         {
@@ -103,9 +134,14 @@ void EnginePool::run(int worker) {
                 return;
             }
             // The games (and jobs) first; the background only when none waits.
-            if (!queue_.empty()) {
-                item = std::move(queue_.front());
-                queue_.pop_front();
+            if (auto next = queue_.pop()) {
+                item = std::move(next->item);
+                waited_ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
+                                                                                  next->since)
+                                .count();
+                if (waits_.size() < WaitsKept) waits_.push_back(waited_ms);
+                else waits_[served_ % WaitsKept] = waited_ms;
+                ++served_;
             } else {
                 background = background_;
                 news = background_news_;
@@ -126,11 +162,12 @@ void EnginePool::run(int worker) {
             if (job->run) job->run(worker);
             continue;
         }
-        search(engine, std::get<EngineRequest>(item), level, chess960);
+        search(engine, std::get<EngineRequest>(item), waited_ms, level, chess960);
     }
 }
 
-void EnginePool::search(engine::Engine& engine, EngineRequest& request, int& level, bool& chess960) {
+void EnginePool::search(engine::Engine& engine, EngineRequest& request, std::int64_t waited_ms, int& level,
+                        bool& chess960) {
     const int wanted = std::clamp(request.level, 1, 8);
     if (wanted != level || request.start.is_chess960() != chess960) {
         engine::EngineOptions options = engine.options();
@@ -156,7 +193,7 @@ void EnginePool::search(engine::Engine& engine, EngineRequest& request, int& lev
         const engine::Engine::Result r = engine.search(limits);
         if (r.best.move && r.best.move != Move::null()) result = r.best.move;
     }
-    if (request.done) request.done(result);
+    if (request.done) request.done(EngineReply{result, waited_ms});
 }
 
 }  // namespace schach::server

@@ -1,8 +1,10 @@
 #pragma once
 // EnginePool: a bounded number of searches at once for the games against the computer. Each
-// worker thread owns an engine::Engine; requests beyond the bound wait in a queue (first come,
-// first served). The result comes back through the request's callback on the worker thread: the
-// caller posts it onto the game's strand.
+// worker thread owns an engine::Engine; requests beyond the bound wait in a queue that takes
+// turns between clients (fair_queue.hpp: one client's many games cannot starve another's one),
+// and each reply says how long its request waited, so that the game gives that time back to the
+// computer's clock. The result comes back through the request's callback on the worker thread:
+// the caller posts it onto the game's strand.
 //
 // Beside the games, the workers do background work (the computer analysis of finished games,
 // server/domain/analysis_queue.hpp) in small steps (one position's search each), and only when
@@ -11,18 +13,21 @@
 // share the games' queue and its priority.
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
 #include <functional>
 #include <mutex>
 #include <optional>
+#include <string>
 #include <thread>
 #include <variant>
 #include <vector>
 
 #include "core/move.hpp"
 #include "core/position.hpp"
+#include "server/domain/fair_queue.hpp"
 
 namespace schach::engine {
 class Engine;
@@ -40,14 +45,24 @@ struct EnginePosition {
     std::int64_t winc = 0, binc = 0;
 };
 
+/// The computer's move, or none (no legal move, or the pool shut down), and how long the request
+/// waited in the queue before its search began.
+struct EngineReply {
+    std::optional<Move> move;
+    std::int64_t waited_ms = 0;
+};
+
 struct EngineRequest : EnginePosition {
-    /// Called once on a worker thread: the move, or none (no legal move, or the pool shut down).
-    std::function<void(std::optional<Move>)> done;
+    /// Whose game it is (the creator's address): the queue takes turns between clients.
+    std::string client;
+    /// Called once on a worker thread.
+    std::function<void(EngineReply)> done;
 };
 
 /// Work run on a worker thread at the games' priority: `run` gets the worker's index
 /// (0 .. workers()-1); `dropped` (may be empty) is called instead when the pool shuts down first.
 struct EngineJob {
+    std::string client;  // whose job it is (its turn among the clients)
     std::function<void(int worker)> run;
     std::function<void()> dropped;
 };
@@ -69,6 +84,14 @@ struct EnginePoolOptions {
     int hash_mb = 16;
 };
 
+/// What the queue has seen: requests and jobs taken by a worker, and their waits (ms).
+struct EnginePoolStats {
+    std::size_t queued = 0;      // waiting now
+    std::size_t max_queued = 0;  // the most that ever waited at once
+    std::uint64_t served = 0;
+    std::int64_t wait_p50_ms = 0, wait_p99_ms = 0, wait_max_ms = 0;  // over the last 4,096
+};
+
 class EnginePool {
 public:
     explicit EnginePool(EnginePoolOptions options = {});
@@ -88,19 +111,29 @@ public:
     int workers() const { return static_cast<int>(threads_.size()); }
     /// Requests waiting for a worker (not those being searched).
     std::size_t queued() const;
+    EnginePoolStats stats() const;
 
     /// The default bound: one search per core minus one, at least one.
     static int default_workers();
 
 private:
     void run(int worker);
-    void search(engine::Engine& engine, EngineRequest& request, int& level, bool& chess960);
+    void search(engine::Engine& engine, EngineRequest& request, std::int64_t waited_ms, int& level, bool& chess960);
 
     EnginePoolOptions options_;
     mutable std::mutex mutex_;
     std::condition_variable wake_;
     std::condition_variable background_idle_;  // a background step has ended
-    std::deque<std::variant<EngineRequest, EngineJob>> queue_;
+    struct Waiting {
+        std::variant<EngineRequest, EngineJob> item;
+        std::chrono::steady_clock::time_point since;
+    };
+    FairQueue<Waiting> queue_;
+    std::size_t max_queued_ = 0;
+    std::uint64_t served_ = 0;
+    std::vector<std::int64_t> waits_;  // the last waits (ms), a ring of WaitsKept
+    static constexpr std::size_t WaitsKept = 4096;
+    void push(std::string client, std::variant<EngineRequest, EngineJob> item);
     BackgroundWork* background_ = nullptr;
     std::uint64_t background_news_ = 0;  // counts wake_background() calls
     int background_steps_ = 0;           // steps running now

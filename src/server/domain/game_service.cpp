@@ -62,13 +62,17 @@ struct Task {
 
 /// One live game: its mailbox and its current value (replaced whole on every change).
 struct Actor {
-    Actor(std::unique_ptr<Mailbox> b, LiveGame game)
-        : box(std::move(b)), current(std::make_shared<const LiveGame>(std::move(game))) {}
+    Actor(std::unique_ptr<Mailbox> b, LiveGame game, std::string client_key)
+        : box(std::move(b)), current(std::make_shared<const LiveGame>(std::move(game))), client(std::move(client_key)) {
+    }
     const std::unique_ptr<Mailbox> box;
     /// Replaced only on the mailbox, after the commit; read from any thread.
     std::atomic<std::shared_ptr<const LiveGame>> current;
     std::atomic<Millis> last_used{0};      // the service's now() when last looked up or watched
     std::atomic<bool> flag_queued{false};  // a flag check waits in the mailbox
+    /// Whose game it is for the limits and the engine's turns: the creator's address (or
+    /// browser); a game loaded from the store is its own client ("game:<id>").
+    const std::string client;
 
     // The mailbox's own state: touched by its tasks only, so no lock.
     std::deque<Task> queue;  // tasks waiting while a commit is under way
@@ -145,8 +149,22 @@ struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
         return out;
     }
 
-    std::shared_ptr<Actor> make_actor(LiveGame game) {
-        return std::make_shared<Actor>(runtime.mailbox(), std::move(game));
+    std::shared_ptr<Actor> make_actor(LiveGame game, std::string client = {}) {
+        if (client.empty()) client = "game:" + game.setup().id;
+        return std::make_shared<Actor>(runtime.mailbox(), std::move(game), std::move(client));
+    }
+
+    /// Games against the computer not yet over that `client` created.
+    int running_computer_games(const std::string& client) const {
+        int n = 0;
+        for (const auto& actor : all_actors()) {
+            if (actor->client != client) continue;
+            const auto game = actor->snapshot();
+            if (game->setup().mode == Mode::Computer &&
+                (game->status() == Status::Created || game->status() == Status::Started))
+                ++n;
+        }
+        return n;
     }
 
     /// The live actor of game `id`, loaded from the store when it is not in memory; none when
@@ -396,7 +414,7 @@ struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
                          [self, actor](bool) { self->idle(actor); });
         };
         insert_new_game(
-            std::move(setup), seats,
+            std::move(setup), seats, actor->client,
             [actor, step = std::make_shared<decltype(step)>(std::move(step))](std::shared_ptr<Actor> created) {
                 actor->box->post([step, created = std::move(created)] { (*step)(created); });
             });
@@ -405,23 +423,25 @@ struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
     /// Gives a new game its id, stores it and makes it live (the computer starts thinking when
     /// it has White); `done` gets its actor, or none when the store failed. An id taken (in
     /// memory or in the store) is drawn again, up to 8 times.
-    void insert_new_game(GameSetup setup, ByColor<StoredSeat> seats, std::function<void(std::shared_ptr<Actor>)> done,
-                         int attempt = 0) {
+    void insert_new_game(GameSetup setup, ByColor<StoredSeat> seats, std::string client,
+                         std::function<void(std::shared_ptr<Actor>)> done, int attempt = 0) {
         if (attempt >= 8) return done(nullptr);
         setup.id = random_game_id();
-        if (find(setup.id)) return insert_new_game(std::move(setup), seats, std::move(done), attempt + 1);
+        if (find(setup.id))
+            return insert_new_game(std::move(setup), seats, std::move(client), std::move(done), attempt + 1);
         auto game = std::make_shared<LiveGame>(setup, seats, options.now(), setup.created);
         store.create_game(game->stored_game(), {seats[Color::White], seats[Color::Black]}, {1, "state", "{}"},
-                          [weak = weak_from_this(), setup = std::move(setup), seats, game, done = std::move(done),
-                           attempt](std::expected<void, StoreError> r) mutable {
+                          [weak = weak_from_this(), setup = std::move(setup), seats, game, client = std::move(client),
+                           done = std::move(done), attempt](std::expected<void, StoreError> r) mutable {
                               const auto self = weak.lock();
                               if (!self) return;
                               if (self->closed) return done(nullptr);
                               if (!r) {  // an id taken in the store (or the store failed: tried again)
                                   self->log("store: new game " + setup.id + ": " + r.error().message);
-                                  return self->insert_new_game(std::move(setup), seats, std::move(done), attempt + 1);
+                                  return self->insert_new_game(std::move(setup), seats, std::move(client),
+                                                               std::move(done), attempt + 1);
                               }
-                              auto actor = self->insert(setup.id, self->make_actor(std::move(*game))).first;
+                              auto actor = self->insert(setup.id, self->make_actor(std::move(*game), client)).first;
                               self->post_engine_check(actor);
                               done(std::move(actor));
                           });
@@ -445,16 +465,19 @@ struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
         const int ply = task->ply;
         EngineRequest request;
         static_cast<EnginePosition&>(request) = std::move(*task);
-        request.done = [weak = weak_from_this(), actor, ply](std::optional<Move> m) {
+        request.client = actor->client;
+        request.done = [weak = weak_from_this(), actor, ply](EngineReply r) {
             const auto self = weak.lock();
             if (!self || self->closed) return;
             Task reply;
-            reply.run = [self, m, ply](const std::shared_ptr<Actor>& a) {
+            reply.run = [self, m = r.move, waited = r.waited_ms, ply](const std::shared_ptr<Actor>& a) {
                 a->engine_pending = false;
                 if (!m) return self->engine_check(a);
-                self->apply(
-                    a, [m, ply](LiveGame& g, Millis now, Millis wall) { return g.engine_move(*m, ply, now, wall); },
-                    {});
+                self->apply(a,
+                            [m, ply, waited](LiveGame& g, Millis now, Millis wall) {
+                                return g.engine_move(*m, ply, now, wall, waited);
+                            },
+                            {});
             };
             self->send(actor, std::move(reply));
         };
@@ -861,11 +884,19 @@ void GameService::create_game(const CreateGameRequest& request, const Caller& ca
             break;
     }
     created->seat = request.mode == Mode::Local ? Seat::Both : LiveGame::seat_for(mine);
-    impl_->insert_new_game(std::move(setup), seats, [created, done = std::move(done)](std::shared_ptr<Actor> actor) {
-        if (!actor) return done(std::unexpected(make_error(ServiceCode::Storage)));
-        created->id = actor->snapshot()->id();
-        done(std::move(*created));
-    });
+    const std::string client = !caller.address.empty() ? caller.address : caller.browser;
+    if (request.mode == Mode::Computer && impl_->options.computer_games_per_client > 0 && !client.empty() &&
+        impl_->running_computer_games(client) >= impl_->options.computer_games_per_client) {
+        ServiceError e = make_error(ServiceCode::ComputerGamesLimit);
+        e.retry_after_s = 60;
+        return done(std::unexpected(std::move(e)));
+    }
+    impl_->insert_new_game(std::move(setup), seats, client,
+                           [created, done = std::move(done)](std::shared_ptr<Actor> actor) {
+                               if (!actor) return done(std::unexpected(make_error(ServiceCode::Storage)));
+                               created->id = actor->snapshot()->id();
+                               done(std::move(*created));
+                           });
 }
 
 void GameService::join(const GameId& id, const std::string& invite, const Caller& caller, Done<JoinedGame> done) {

@@ -51,6 +51,10 @@ class EnginePool;
 struct Caller {
     std::string secret;
     std::string browser;
+    /// The client's network address (behind a trusted proxy, the one it forwarded), "" where
+    /// unknown: the key of the limits per client (running games against the computer) and of
+    /// the engine's turns between clients.
+    std::string address;
     /// The connection's network lag, one way (half its measured round trip), for the lag
     /// compensation of its moves (live_game.hpp LagCapMs); 0: unknown or none (HTTP).
     Millis lag_ms = 0;
@@ -200,6 +204,9 @@ struct ServiceOptions {
     std::function<void(const std::string&)> log;
     /// The computer analyses (budgets, limits, the automatic analysis of games against the computer).
     AnalysisOptions analysis{};
+    /// Games against the computer not yet over that one client (Caller::address, else its
+    /// browser) may have at once; more are refused (ComputerGamesLimit, 429). 0: no limit.
+    int computer_games_per_client = 4;
 };
 
 class GameService {

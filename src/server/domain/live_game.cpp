@@ -258,7 +258,8 @@ Millis LiveGame::take_lag_credit(Color mover, Millis lag_ms) {
     return credit;
 }
 
-std::expected<Effects, ServiceError> LiveGame::play(Move m, Millis now, Millis wall_now, Millis lag_ms) {
+std::expected<Effects, ServiceError> LiveGame::play(Move m, Millis now, Millis wall_now, Millis lag_ms,
+                                                    Millis engine_wait_ms) {
     const Position before = match_.game().position();
     const Color mover = before.side_to_move();
     const std::optional<Color> draw_before = match_.game().draw_offer();
@@ -268,7 +269,11 @@ std::expected<Effects, ServiceError> LiveGame::play(Move m, Millis now, Millis w
     if (!played) return std::unexpected(match_error(played.error()));
     std::optional<Millis> clock;
     if (played->clock) clock = played->clock->count();
-    const Millis credit = charged && clock ? take_lag_credit(mover, lag_ms) : 0;
+    Millis credit = charged && clock ? take_lag_credit(mover, lag_ms) : 0;
+    // The computer's clock runs only while it searches: its wait for a free engine is given back.
+    if (charged && clock && engine_wait_ms > 0 && !match_.game().is_over() &&
+        match_.add_time(mover, Match::ms(engine_wait_ms), AdjustmentReason::Correction))
+        credit += engine_wait_ms;
     if (clock) *clock += credit;
     const int ply = static_cast<int>(stored_.size());
     stored_.push_back({ply, to_uci(m, true), clock, wall_now, credit});
@@ -313,11 +318,12 @@ std::expected<Effects, ServiceError> LiveGame::move(Seat seat, const MoveMessage
     return play(*m, now, wall_now, lag_ms);
 }
 
-std::expected<Effects, ServiceError> LiveGame::engine_move(Move m, int ply, Millis now, Millis wall_now) {
+std::expected<Effects, ServiceError> LiveGame::engine_move(Move m, int ply, Millis now, Millis wall_now,
+                                                           Millis waited_ms) {
     if (status_ != Status::Started || match_.game().is_over() || ply != match_.game().plies() ||
         !is_engine(match_.game().position().side_to_move()))
         return Effects{};  // the game moved on (a takeback, a resignation): the reply is void
-    return play(m, now, wall_now);
+    return play(m, now, wall_now, 0, waited_ms);
 }
 
 std::expected<Effects, ServiceError> LiveGame::draw(Seat seat, Answer answer, Millis now) {

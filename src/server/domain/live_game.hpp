@@ -99,7 +99,10 @@ public:
     std::expected<Effects, ServiceError> move(Seat seat, const MoveMessage& message, Millis now, Millis wall_now,
                                               Millis lag_ms = 0);
     /// The computer's move for task.ply (dropped with no effects when the game moved on).
-    std::expected<Effects, ServiceError> engine_move(Move m, int ply, Millis now, Millis wall_now);
+    /// `waited_ms`: how long the request waited for a free engine, given back to the computer's
+    /// clock (it runs only while the engine searches; stored in the move's lag_ms).
+    std::expected<Effects, ServiceError> engine_move(Move m, int ply, Millis now, Millis wall_now,
+                                                     Millis waited_ms = 0);
     std::expected<Effects, ServiceError> draw(Seat seat, Answer answer, Millis now);
     std::expected<Effects, ServiceError> claim(Seat seat, const ClaimMessage& message, Millis now, Millis wall_now);
     std::expected<Effects, ServiceError> resign(Seat seat, Millis now);
@@ -152,7 +155,8 @@ private:
     /// Common checks of the actions: running, the caller is a player.
     std::optional<ServiceError> check_running() const;
     /// Plays a move (already legal-checked by Match) and records it.
-    std::expected<Effects, ServiceError> play(Move m, Millis now, Millis wall_now, Millis lag_ms = 0);
+    std::expected<Effects, ServiceError> play(Move m, Millis now, Millis wall_now, Millis lag_ms = 0,
+                                              Millis engine_wait_ms = 0);
     /// The lag credit for `mover`'s move now (taken from its quota), 0 when none is due.
     Millis take_lag_credit(Color mover, Millis lag_ms);
     /// Adds an event with the next version and the view after it.

@@ -85,7 +85,8 @@ struct StoredMove {
     std::string uci;
     std::optional<Millis> clock_ms;  // the mover's time after it
     Millis stamp_ms = 0;             // wall time
-    Millis lag_ms = 0;               // the lag credit given with it (in clock_ms), from the mover's quota
+    Millis lag_ms = 0;               // the credit given with it (in clock_ms): a person's lag, from the
+                                     // mover's quota; the computer's wait for a free engine
     friend bool operator==(const StoredMove&, const StoredMove&) = default;
 };
 

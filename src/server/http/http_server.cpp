@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <deque>
 #include <fstream>
+#include <map>
 #include <mutex>
 #include <optional>
 #include <sstream>
@@ -233,13 +234,28 @@ struct HttpServer::Impl {
     Impl(Handler& h, ServerOptions o) : handler(h), options(std::move(o)) {}
     Handler& handler;
     ServerOptions options;
+    // Declared before the io_context: its destruction ends the sessions' coroutines, whose frames
+    // still count their connection out and leave the idle list.
+    ClientLimits limits{options.limits};
+    /// Connections waiting for a request (idle, or a request not yet whole), oldest first: at the
+    /// cap the oldest is closed for a new one. The closer runs on the connection's strand.
+    struct IdleEntry {
+        std::shared_ptr<bool> still;  // false once the session is past this wait (on its strand)
+        net::any_io_executor strand;
+        std::function<void()> close;
+    };
+    std::mutex idle_mutex;
+    std::map<std::uint64_t, IdleEntry> idle;
+    std::uint64_t next_idle = 0;
+    std::atomic<int> connections{0};  // open connections (HTTP, streams, WebSockets)
     net::io_context ioc;
     std::optional<tcp::acceptor> acceptor;
     std::vector<std::thread> threads;
     std::uint16_t port = 0;
     std::mutex mutex;
     std::atomic<bool> stopped{false};
-    std::atomic<int> connections{0};  // open connections (HTTP, streams, WebSockets)
+    bool close_oldest_waiting();
+    net::awaitable<void> refuse_connection(tcp::socket socket, LimitRefusal refusal);
     // The tools' heavy request (a PGN checked and adjudicated game by game: about a second for
     // 200 games) runs here, one at a time, not on the threads that serve the games.
     net::thread_pool tools_pool{1};
@@ -249,11 +265,15 @@ struct HttpServer::Impl {
     net::awaitable<Response> serve_puzzles(const Request& req, const Target& target, const RouteMatch& route);
 
     net::awaitable<void> accept_loop();
-    net::awaitable<void> http_session(tcp::socket socket);
-    net::awaitable<Response> handle(const Request& req, const Target& target, const RouteMatch& route);
+    net::awaitable<void> http_session(tcp::socket socket, std::string peer);
+    /// `address`: the client's (client_address(): the peer, or X-Forwarded-For from a trusted proxy).
+    net::awaitable<Response> handle(const Request& req, const Target& target, const RouteMatch& route,
+                                    const std::string& address);
     Response serve_static(const Request& req, const Target& target);
-    net::awaitable<Response> serve_api(const Request& req, const Target& target, const RouteMatch& route);
-    net::awaitable<Response> serve_game_api(const Request& req, const Target& target, const RouteMatch& route);
+    net::awaitable<Response> serve_api(const Request& req, const Target& target, const RouteMatch& route,
+                                       const std::string& address);
+    net::awaitable<Response> serve_game_api(const Request& req, const Target& target, const RouteMatch& route,
+                                            const std::string& address);
     net::awaitable<void> stream_session(beast::tcp_stream& stream, Request req, std::string game);
     net::awaitable<void> ws_session(beast::tcp_stream stream, Request req, std::string game);
     net::awaitable<void> analysis_session(beast::tcp_stream stream, Request req);
@@ -315,33 +335,109 @@ net::awaitable<void> HttpServer::Impl::accept_loop() {
             if (ec == net::error::operation_aborted || !acceptor->is_open()) co_return;
             continue;  // e.g. too many open files: go on with the next
         }
-        if (connections.load() >= options.max_connections) {
+        if (connections.load() >= options.max_connections && !close_oldest_waiting()) {
             error_code ignored;
-            socket.close(ignored);  // full: refused at once rather than starving the others
+            socket.close(ignored);  // full of busy connections: refused at once
+            continue;
+        }
+        error_code pec;
+        const tcp::endpoint remote = socket.remote_endpoint(pec);
+        if (pec) continue;  // gone already
+        std::string peer = remote.address().to_string();
+        const auto ex = socket.get_executor();
+        if (const auto refused = limits.open_connection(peer)) {
+            net::co_spawn(ex, refuse_connection(std::move(socket), *refused), net::detached);
             continue;
         }
         ++connections;  // counted here, in the order of accepting; the session counts down
-        const auto ex = socket.get_executor();
-        net::co_spawn(ex, http_session(std::move(socket)), net::detached);
+        net::co_spawn(ex, http_session(std::move(socket), std::move(peer)), net::detached);
     }
 }
 
-net::awaitable<void> HttpServer::Impl::http_session(tcp::socket socket) {
-    struct Count {
-        std::atomic<int>& n;
-        ~Count() { --n; }
-    } count{connections};
+bool HttpServer::Impl::close_oldest_waiting() {
+    std::lock_guard lock(idle_mutex);
+    if (idle.empty()) return false;
+    IdleEntry oldest = std::move(idle.begin()->second);
+    idle.erase(idle.begin());
+    net::post(oldest.strand, [oldest] {
+        if (*oldest.still) oldest.close();
+    });
+    return true;
+}
+
+/// An address over its connection limit: told so (429, Retry-After), then closed, without reading.
+net::awaitable<void> HttpServer::Impl::refuse_connection(tcp::socket socket, LimitRefusal refusal) {
     beast::tcp_stream stream(std::move(socket));
+    stream.expires_after(std::chrono::seconds(2));
+    Response res = json_response(
+        429, limit_body(ErrorCode::RateConnections, options.default_lang, refusal.retry_after.count()), false);
+    res.set(http::field::retry_after, std::to_string(refusal.retry_after.count()));
+    error_code ec;
+    co_await http::async_write(stream, res, use_ec(ec));
+    stream.socket().shutdown(tcp::socket::shutdown_both, ec);
+}
+
+net::awaitable<void> HttpServer::Impl::http_session(tcp::socket socket, std::string peer) {
+    struct Count {
+        Impl& impl;
+        const std::string& peer;
+        ~Count() {
+            --impl.connections;
+            impl.limits.close_connection(peer);
+        }
+    } count{*this, peer};
+    beast::tcp_stream stream(std::move(socket));
+    const auto strand = co_await net::this_coro::executor;
+    // While this connection waits for a request it may be closed for a newcomer at the cap. The
+    // closer is posted to this strand; `waiting` (set and cleared here, on the strand) tells it
+    // whether the wait is still on when it runs.
+    struct Wait {
+        Impl& impl;
+        net::any_io_executor strand;
+        std::optional<std::uint64_t> key;
+        std::shared_ptr<bool> waiting;
+        void start(std::function<void()> close) {
+            waiting = std::make_shared<bool>(true);
+            std::lock_guard lock(impl.idle_mutex);
+            key = impl.next_idle++;
+            impl.idle.emplace(*key, IdleEntry{waiting, strand, std::move(close)});
+        }
+        void end() {
+            if (waiting) *waiting = false;
+            if (!key) return;
+            std::lock_guard lock(impl.idle_mutex);
+            impl.idle.erase(*key);
+            key.reset();
+        }
+        ~Wait() { end(); }
+    } wait{*this, strand, std::nullopt, nullptr};
     beast::flat_buffer buffer;
+    bool first = true;
     for (;;) {
         http::request_parser<http::string_body> parser;
         parser.header_limit(static_cast<std::uint32_t>(MaxHeaderBytes));
         // The PGN checker reads larger bodies than the rest of the API (tools_api.hpp): the header
         // is read with its limit, then every other path gets the usual one.
         parser.body_limit(MaxPgnBodyBytes);
-        stream.expires_after(options.request_timeout);
         error_code ec;
-        co_await http::async_read_header(stream, buffer, parser, use_ec(ec));
+        wait.start([&stream] {
+            error_code ignored;
+            stream.socket().shutdown(tcp::socket::shutdown_both, ignored);
+            stream.socket().close(ignored);
+        });
+        // A kept-alive connection may wait for its next request; once it begins, the request
+        // line and headers have the header deadline.
+        if (buffer.size() == 0) {
+            stream.expires_after(first ? options.header_timeout : options.idle_timeout);
+            const std::size_t n = co_await stream.async_read_some(buffer.prepare(4096), use_ec(ec));
+            buffer.commit(n);
+        }
+        first = false;
+        if (!ec) {
+            stream.expires_after(options.header_timeout);
+            co_await http::async_read_header(stream, buffer, parser, use_ec(ec));
+        }
+        wait.end();
         // POST /api/v1/imports takes a PGN text too, with the same limit.
         const auto target_of = [&] {
             const auto t = parser.get().target();
@@ -351,9 +447,13 @@ net::awaitable<void> HttpServer::Impl::http_session(tcp::socket socket) {
             if (parser.content_length().value_or(0) > MaxBodyBytes) ec = http::error::body_limit;
             else parser.body_limit(MaxBodyBytes);
         }
-        if (!ec && !parser.is_done()) co_await http::async_read(stream, buffer, parser, use_ec(ec));
-        if (ec == http::error::end_of_stream || ec == beast::error::timeout || ec == net::error::operation_aborted)
-            break;
+        if (!ec && !parser.is_done()) {
+            stream.expires_after(options.body_timeout);
+            co_await http::async_read(stream, buffer, parser, use_ec(ec));
+        }
+        if (ec == http::error::end_of_stream || ec == beast::error::timeout || ec == net::error::operation_aborted ||
+            ec == net::error::bad_descriptor)
+            break;  // gone, too slow, or closed for a newcomer at the cap
         if (ec) {
             const bool too_large = ec == http::error::body_limit || ec == http::error::buffer_overflow ||
                                    ec == http::error::header_limit;
@@ -387,6 +487,18 @@ net::awaitable<void> HttpServer::Impl::http_session(tcp::socket socket) {
             continue;
         }
         const auto route = match_route(method_of(req), target->segments);
+        if (route && route->route == Route::CreateGame && origin_allowed(req)) {
+            const std::string client = client_address(peer, req["X-Forwarded-For"], options.limits.trusted_proxies);
+            if (const auto refused = limits.take_game(client, LimitClock::now())) {
+                const Client c = caller_of(req, *target, {});
+                Response res = json_response(
+                    429, limit_body(ErrorCode::RateGames, c.lang, refused->retry_after.count()), req.keep_alive());
+                res.set(http::field::retry_after, std::to_string(refused->retry_after.count()));
+                co_await http::async_write(stream, res, use_ec(ec));
+                if (ec || !res.keep_alive()) break;
+                continue;
+            }
+        }
         if (route && route->route == Route::GameSocket && websocket::is_upgrade(req)) {
             const Client c = caller_of(req, *target, {});
             if (!origin_allowed(req)) {
@@ -424,7 +536,8 @@ net::awaitable<void> HttpServer::Impl::http_session(tcp::socket socket) {
         const RouteMatch matched = route ? *route : RouteMatch{Route::Static, {}, {}};
         Response res;
         if (route) {
-            res = co_await handle(req, *target, matched);
+            res = co_await handle(req, *target, matched,
+                                  client_address(peer, req["X-Forwarded-For"], options.limits.trusted_proxies));
         } else {
             const Client c = caller_of(req, *target, {});
             const int status = route.error() == ErrorCode::Method ? 405 : 404;
@@ -440,10 +553,11 @@ net::awaitable<void> HttpServer::Impl::http_session(tcp::socket socket) {
     stream.socket().shutdown(tcp::socket::shutdown_both, ignored);
 }
 
-net::awaitable<Response> HttpServer::Impl::handle(const Request& req, const Target& target, const RouteMatch& route) {
+net::awaitable<Response> HttpServer::Impl::handle(const Request& req, const Target& target, const RouteMatch& route,
+                                                  const std::string& address) {
     try {
         if (route.route != Route::Static) {
-            Response res = co_await serve_api(req, target, route);
+            Response res = co_await serve_api(req, target, route, address);
             co_return res;
         }
         co_return serve_static(req, target);
@@ -484,8 +598,8 @@ Response HttpServer::Impl::serve_static(const Request& req, const Target& target
     return res;
 }
 
-net::awaitable<Response> HttpServer::Impl::serve_api(const Request& req, const Target& target,
-                                                     const RouteMatch& route) {
+net::awaitable<Response> HttpServer::Impl::serve_api(const Request& req, const Target& target, const RouteMatch& route,
+                                                     const std::string& address) {
     const Language lang = caller_of(req, target, route.game).lang;
     const bool keep = req.keep_alive();
     // A browser's POST from another site (CSRF) is refused before any route looks at it.
@@ -504,18 +618,26 @@ net::awaitable<Response> HttpServer::Impl::serve_api(const Request& req, const T
             Response res = co_await serve_puzzles(req, target, route);
             co_return res;
         }
+        case Route::Health: {
+            json::object body = options.health ? options.health() : json::object();
+            body["ok"] = true;
+            Response res = json_response(200, body, keep);
+            res.set(http::field::cache_control, "no-store");
+            co_return res;
+        }
         default: break;
     }
-    Response res = co_await serve_game_api(req, target, route);
+    Response res = co_await serve_game_api(req, target, route, address);
     co_return res;
 }
 
 /// The games' API (/api/v1/games...): each route a call of the Handler, awaited.
 net::awaitable<Response> HttpServer::Impl::serve_game_api(const Request& req, const Target& target,
-                                                          const RouteMatch& route) {
+                                                          const RouteMatch& route, const std::string& address) {
     const bool keep = req.keep_alive();
     const std::string& game = route.game;
     Client client = caller_of(req, target, game);
+    client.address = address;
     // A JSON body (POST): an object, or nothing at all.
     json::value body = json::object();
     if (req.method() == http::verb::post && !req.body().empty()) {
@@ -757,7 +879,9 @@ net::awaitable<void> HttpServer::Impl::ws_session(beast::tcp_stream stream, Requ
         if (kind == websocket::frame_type::pong)
             lag->pong(std::string_view(payload.data(), payload.size()), steady_ms());
     });
-    ws->set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
+    auto timeouts = websocket::stream_base::timeout::suggested(beast::role_type::server);
+    timeouts.handshake_timeout = options.header_timeout;
+    ws->set_option(timeouts);
     ws->set_option(websocket::stream_base::decorator(
         [](websocket::response_type& res) { res.set("Content-Security-Policy", ContentSecurityPolicy); }));
     ws->read_message_max(MaxFrameBytes);

@@ -8,10 +8,14 @@
 #include <cstdint>
 #include <expected>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include <boost/json/object.hpp>
+
+#include "server/api/client_limits.hpp"
 #include "server/api/handler.hpp"
 #include "server/api/protocol.hpp"
 #include "server/content/puzzle_api.hpp"
@@ -24,13 +28,25 @@ struct ServerOptions {
     std::uint16_t port = 8080;         // 0: any free port (HttpServer::port() tells which)
     std::filesystem::path static_dir;  // the page (web/dist); empty: no static files
     int threads = 2;
-    std::chrono::milliseconds request_timeout{30'000};   // to read one request, headers and body
+    /// A slow client holds no slot for long (issue #27): the request line and headers must arrive
+    /// within `header_timeout` of the connection (or of the first byte of a later request), the
+    /// body within `body_timeout` after them; a kept-alive connection waits `idle_timeout` for its
+    /// next request. A WebSocket's handshake is the upgrade request: the header deadline.
+    std::chrono::milliseconds header_timeout{5'000};
+    std::chrono::milliseconds body_timeout{10'000};
+    std::chrono::milliseconds idle_timeout{30'000};
     std::chrono::milliseconds stream_keepalive{15'000};  // an empty NDJSON line after this silence
     int rate_messages = RateMessages;                    // WebSocket messages per window and connection
     std::chrono::milliseconds rate_window{RateWindowSeconds * 1000};
     std::size_t max_queued_events = MaxQueuedEvents;  // per connection; a slower reader is dropped
     Language default_lang = Language::German;         // where a request names no language we speak
-    int max_connections = 1000;                       // open at once; more are closed as they come
+    /// Open at once. At the cap a new connection still gets in: the connection that has waited
+    /// longest for a request (idle, or a request not yet whole) is closed for it; when none
+    /// waits (all WebSockets, streams or requests being served), the new one is closed.
+    int max_connections = 1000;
+    /// Per client: connections per address, new games per address a minute and an hour, and the
+    /// proxies whose X-Forwarded-For names the client (answered 429 with Retry-After).
+    ClientLimitOptions limits;
     /// How often a WebSocket gets a ping frame to measure its lag (LagMeter, for the lag
     /// compensation of its moves); 0: never.
     std::chrono::milliseconds lag_ping_interval{5'000};
@@ -43,6 +59,9 @@ struct ServerOptions {
     /// The tactics trainer's API (/api/v1/puzzles/...); none: those paths are 404. Must outlive
     /// the server.
     PuzzleApi* puzzles = nullptr;
+    /// `GET /healthz` (haproxy's check): 200 with `{ok: true}` and what this gives (the engine
+    /// queue's figures); none: `{ok: true}` alone. Called on a server thread.
+    std::function<boost::json::object()> health;
 };
 
 /// The Content-Security-Policy of every answer (the page has no inline scripts or styles).

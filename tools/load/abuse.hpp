@@ -1,0 +1,57 @@
+#pragma once
+// The abusers of the soak test (issue #27): what one hostile client does to deny the service to
+// the others, each from its own loopback address (Linux routes all of 127.0.0.0/8 to lo, so a
+// client can bind 127.0.0.66 as its source), while the load's normal players play from theirs.
+//
+// - idle: connections that send half a request line and wait; each closed one is opened again.
+// - create: new games against the computer at level 8 (1+0, the computer to move) as fast as the
+//   server answers, counting the 201s and 429s.
+// - flood: WebSockets that send pings without pause; the server should close them (1008).
+// - probe: a new player's game at level 1 from yet another address, again and again: the time
+//   from 1.e4 to the computer's answer (the figure the issue's goal is about).
+
+#include <atomic>
+#include <cstdint>
+#include <string>
+
+#include "latency.hpp"
+
+namespace schach::load {
+
+struct AbuseOptions {
+    std::string host = "127.0.0.1";
+    std::uint16_t port = 8080;
+    double duration_seconds = 60;
+    int idle_connections = 1100;
+    std::string idle_address = "127.0.0.66";
+    int creations = 300;  // game creations in all (as fast as answered)
+    std::string create_address = "127.0.0.67";
+    int flooders = 4;  // WebSockets sending without pause
+    std::string flood_address = "127.0.0.68";
+    int probe_interval_ms = 3000;  // a level-1 game every this often; 0: no probe
+    std::string probe_address = "127.0.0.70";
+};
+
+struct AbuseResult {
+    std::int64_t idle_opened = 0;         // idle connections opened (reopened ones included)
+    std::int64_t idle_closed = 0;         // closed by the server (deadline, cap)
+    std::int64_t idle_refused = 0;        // answered 429 at once (the limit per address)
+    std::int64_t created = 0;             // 201
+    std::int64_t create_refused = 0;      // 429
+    std::int64_t create_other = 0;        // any other answer or a failed request
+    std::int64_t flood_messages = 0;      // sent
+    std::int64_t flood_closed = 0;        // WebSockets the server closed
+    std::int64_t probes = 0;              // level-1 games that answered 1.e4
+    std::int64_t probe_failures = 0;      // created but no answer within 30 s, or a failed request
+    std::int64_t probe_create_refused = 0;  // the probe's own creation refused (should be 0)
+    LatencySummary probe_reply;           // 1.e4 -> the computer's move
+    // The server's engine queue at the end (GET /healthz): the most that waited at once and the
+    // waits for a free engine (-1: not read).
+    std::int64_t engine_max_queued = -1, engine_wait_p99_ms = -1, engine_wait_max_ms = -1;
+};
+
+/// Runs the abusers for `duration_seconds` on a thread of its own (the caller's); `stop` ends it
+/// early.
+AbuseResult run_abuse(const AbuseOptions& options, const std::atomic<bool>& stop);
+
+}  // namespace schach::load
