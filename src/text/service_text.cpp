@@ -34,6 +34,8 @@ std::string_view service_code_id(ServiceCode code) {
         case ServiceCode::GameNotFinished: return "game_not_finished";
         case ServiceCode::AnalysisLimit: return "analysis_limit";
         case ServiceCode::AnalysisNotRequested: return "analysis_not_requested";
+        case ServiceCode::NoSuchMistake: return "no-such-mistake";
+        case ServiceCode::Busy: return "rate";
     }
     return "malformed";
 }
@@ -100,6 +102,12 @@ Sentences sentences(ServiceCode code) {
         case ServiceCode::AnalysisNotRequested:
             return {"Für diese Partie hat noch niemand eine Analyse angefordert.", nullptr,
                     "Nobody has requested an analysis of this game yet."};
+        case ServiceCode::NoSuchMistake:
+            return {"Diese Übung aus deinen Fehlern gibt es nicht.", nullptr,
+                    "There is no such exercise from your mistakes."};
+        case ServiceCode::Busy:
+            return {"Die Engine prüft noch deinen letzten Zug; versuche es gleich noch einmal.", nullptr,
+                    "The engine is still checking your last move; try again in a moment."};
     }
     return {"", nullptr, ""};
 }

@@ -38,6 +38,9 @@ enum class ServiceCode : std::uint8_t {
     GameNotFinished,       // an analysis (or a try) of a game still being played
     AnalysisLimit,         // the browser's or the server's limit of analyses (AnalysisLimitKind says which)
     AnalysisNotRequested,  // nobody has asked for the game's analysis yet
+    // One's own mistakes as exercises (docs/puzzles.md, "My mistakes").
+    NoSuchMistake,  // the browser has no exercise with that id
+    Busy,           // the browser's last try still waits for the engine, or too many tries wait
 };
 
 /// Which limit refused an analysis.

@@ -34,6 +34,7 @@ constexpr std::array Routes{
     RouteSpec{"api/v1/exercises/{*}", true, true, Route::Exercises},
     RouteSpec{"api/v1/analysis/socket", true, false, Route::AnalysisSocket},
     RouteSpec{"api/v1/puzzles/{+}", true, true, Route::Puzzles},
+    RouteSpec{"api/v1/mistakes/{+}", true, true, Route::Mistakes},
 };
 
 enum class PathMatch { No, Yes, BadId };

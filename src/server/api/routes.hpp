@@ -31,6 +31,7 @@ enum class Route : std::uint8_t {
     AnalysisSocket,  // GET /api/v1/analysis/socket (a WebSocket upgrade: the analysis board's engine lines)
     Exercises,       // GET or POST /api/v1/exercises/... (the rules guide)
     Puzzles,         // GET or POST /api/v1/puzzles/... (the tactics trainer)
+    Mistakes,        // GET or POST /api/v1/mistakes/... (the trainer's "My mistakes")
     Tool,            // /api/<tool>/... (the tool pages' API: it answers paths and methods itself)
     Static,          // anything else: the page's files (GET or HEAD)
 };

@@ -14,6 +14,7 @@
 
 #include "server/api/handler.hpp"
 #include "server/api/protocol.hpp"
+#include "server/content/mistake_api.hpp"
 #include "server/content/puzzle_api.hpp"
 #include "server/domain/line_search.hpp"
 
@@ -43,6 +44,9 @@ struct ServerOptions {
     /// The tactics trainer's API (/api/v1/puzzles/...); none: those paths are 404. Must outlive
     /// the server.
     PuzzleApi* puzzles = nullptr;
+    /// The trainer's "My mistakes" (/api/v1/mistakes/...); none: those paths are 404. Must
+    /// outlive the server.
+    MistakeApi* mistakes = nullptr;
 };
 
 /// The Content-Security-Policy of every answer (the page has no inline scripts or styles).
