@@ -394,11 +394,19 @@ TEST_F(Mistakes, AStoredAnalysisGivesEachPlayerTheirOwnAndTheSpacingMovesWithEac
     EXPECT_EQ(refused->exercise.row.due, t0 + 10 * Minute);
     EXPECT_EQ(refused->exercise.row.missed, 1);
     EXPECT_EQ(refused->stats.due, 0);
-    // Judged exactly as the analysis' try of the same move.
+    // Judged exactly as the analysis' try of the same move; of its facts only what g4 allows (what
+    // it missed would name the answer).
     const auto same = service_->try_move(id, 3, "g2g4");
     ASSERT_TRUE(same);
     EXPECT_EQ(same->solved, refused->verdict.solved);
-    EXPECT_EQ(same->explanation.facts.size(), refused->verdict.explanation.facts.size());
+    EXPECT_EQ(same->loss, refused->verdict.loss);
+    ASSERT_FALSE(refused->verdict.explanation.facts.empty());
+    for (const review::Fact& f : refused->verdict.explanation.facts) {
+        EXPECT_NE(f.kind, review::FactKind::BestMove);
+        EXPECT_NE(f.kind, review::FactKind::MissedMate);
+        EXPECT_NE(f.kind, review::FactKind::MissedMaterial);
+    }
+    EXPECT_EQ(refused->verdict.explanation.facts.front().kind, review::FactKind::AllowsMate);
 
     // Nothing due now; the best move right away is solved but not counted (a retry).
     n = next("alice");
@@ -550,6 +558,11 @@ TEST_F(Mistakes, TheApiAnswersInTheProtocolsShapes) {
     EXPECT_EQ(r.body.at("verdict"), "refused");
     EXPECT_EQ(r.body.at("san"), "g4");
     EXPECT_TRUE(r.body.at("text").as_string().starts_with("This allows mate in 1: Qh4#.")) << json::serialize(r.body);
+    // The words do not name the answer.
+    const std::string_view words = r.body.at("text").as_string();
+    EXPECT_EQ(words.find(" was best"), std::string_view::npos) << words;
+    EXPECT_EQ(words.find("Better was"), std::string_view::npos) << words;
+    EXPECT_EQ(words.find(" was possible"), std::string_view::npos) << words;
     EXPECT_TRUE(r.body.at("best").is_null());
     EXPECT_TRUE(r.body.at("pv").as_array().empty());
     EXPECT_EQ(r.body.at("counted"), true);

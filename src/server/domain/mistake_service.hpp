@@ -51,7 +51,8 @@ struct MistakeNext {
     MistakeStats stats;
 };
 
-/// A try: the judge's verdict, and the schedule after it.
+/// A try: the judge's verdict (its explanation without the facts of what the try missed: they
+/// would name the answer), and the schedule after it.
 struct MistakeAttempt {
     MistakeExercise exercise;  // its schedule after the try
     MistakeTry verdict;
@@ -79,8 +80,9 @@ public:
     void next(const std::string& browser, Done<MistakeNext> done);
     /// The counts. Errors: Storage.
     void stats(const std::string& browser, Done<MistakeStats> done);
-    /// `uci` in the exercise's position, judged like a try of "learn from your mistakes"; when the
-    /// exercise is due the schedule moves (solved: up a box; else back to the first). Errors:
+    /// `uci` in the exercise's position, judged by the try of "learn from your mistakes" (its
+    /// verdict; of its explanation only what the try allows); when the exercise is due the
+    /// schedule moves (solved: up a box; else back to the first). Errors:
     /// NoSuchMistake, Busy, the move's refusal (Rules, BadMove), Storage.
     void try_move(const std::string& browser, const std::string& id, const std::string& uci, Done<MistakeAttempt> done);
     /// The answer (the analysis' best move); a due exercise counts as missed. Errors:
