@@ -673,9 +673,16 @@ struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
             std::promise<std::expected<std::optional<StoredAnalysis>, StoreError>> analysis_promise;
             store.load_analysis(id, [&](auto stored) { analysis_promise.set_value(std::move(stored)); });
             const auto stored = analysis_promise.get_future().get();
-            if (!loaded || !*loaded || !stored || !*stored) continue;
-            const auto game = LiveGame::restore(**loaded, options.now());
-            if (!game) continue;
+            if (!loaded || !stored) continue;  // the store failed: the next start tries again
+            const auto game = *loaded && *stored ? LiveGame::restore(**loaded, options.now())
+                                                 : std::unexpected(std::string("no game or no analysis"));
+            if (!game) {  // nothing to turn (a corrupt record): marked, so that no start reads it again
+                log("recovery: exercises of game " + id + ": " + game.error());
+                std::promise<void> marked;
+                store.save_mistakes(id, {}, [&](auto) { marked.set_value(); });
+                marked.get_future().wait();
+                continue;
+            }
             const std::vector<Move>& all = game->match().game().moves();
             const int plies = (*stored)->plies;
             if (plies < 0 || static_cast<std::size_t>(plies) > all.size()) continue;
