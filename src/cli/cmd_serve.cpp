@@ -21,10 +21,12 @@
 #include "cli/commands.hpp"
 #include "puzzle/puzzle.hpp"
 #include "server/api/service_handler.hpp"
+#include "server/content/mistake_api.hpp"
 #include "server/content/puzzle_api.hpp"
 #include "server/domain/engine_pool.hpp"
 #include "server/domain/game_service.hpp"
 #include "server/domain/line_search.hpp"
+#include "server/domain/mistake_service.hpp"
 #include "server/domain/puzzle_service.hpp"
 #include "server/http/asio_runtime.hpp"
 #include "server/http/http_server.hpp"
@@ -150,6 +152,9 @@ int serve(const ServeOptions& o) {
     server::AsioRuntime runtime(games_io);
     auto service = std::make_unique<server::GameService>(runtime, **store, engines, service_options);
     server::ServiceHandler handler(*service);
+    // One's own mistakes from the reviewed games, as the trainer's exercises ("My mistakes").
+    auto mistakes = std::make_unique<server::MistakeService>(**store, *service);
+    server::MistakeApi mistake_api(*mistakes);
     server::ServerOptions options;
     options.host = o.host;
     options.allowed_hosts = o.allowed_hosts;
@@ -176,6 +181,7 @@ int serve(const ServeOptions& o) {
                                                                   {"wait_p99_ms", s.wait_p99_ms},
                                                                   {"wait_max_ms", s.wait_max_ms}}}};
     };
+    options.mistakes = &mistake_api;
     std::error_code ec;
     if (!std::filesystem::is_regular_file(options.static_dir / "index.html", ec))
         print_error(tr(Msg::ServeNoPage, o.static_dir));
@@ -184,6 +190,7 @@ int serve(const ServeOptions& o) {
     if (!port) {
         print_error(tr(Msg::ServeCannotListen, fmt::format("{}:{}", o.host, o.port), port.error()));
         http.reset();
+        mistakes.reset();
         service.reset();
         finish();
         return ExitFailed;
@@ -200,6 +207,7 @@ int serve(const ServeOptions& o) {
     http->stop();
     service->drain();
     http.reset();
+    mistakes.reset();
     service.reset();
     finish();
     return ExitOk;

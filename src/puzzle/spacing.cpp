@@ -8,9 +8,11 @@ namespace schach::puzzle {
 namespace {
 constexpr std::int64_t Minute = 60'000;
 constexpr std::int64_t Day = 24 * 60 * Minute;
-constexpr std::array<std::int64_t, 6> Days = {1, 3, 7, 16, 35, 90};
+constexpr std::array<std::int64_t, 5> Days = {1, 3, 7, 21, 60};
 constexpr std::int64_t RetryAfterMiss = 10 * Minute;
 }  // namespace
+
+std::int64_t retry_after_miss_ms() { return RetryAfterMiss; }
 
 std::int64_t interval_ms(int box) {
     const int i = std::clamp(box, 1, static_cast<int>(Days.size())) - 1;

@@ -35,6 +35,8 @@ std::string_view service_code_id(ServiceCode code) {
         case ServiceCode::AnalysisLimit: return "analysis_limit";
         case ServiceCode::AnalysisNotRequested: return "analysis_not_requested";
         case ServiceCode::ComputerGamesLimit: return "computer-games-limit";
+        case ServiceCode::NoSuchMistake: return "no-such-mistake";
+        case ServiceCode::Busy: return "rate";
     }
     return "malformed";
 }
@@ -108,6 +110,12 @@ Sentences sentences(ServiceCode code) {
                 nullptr,
                 "You are already playing as many games against the computer as allowed at once. Finish or "
                 "resign one of them before you start another."};
+        case ServiceCode::NoSuchMistake:
+            return {"Diese Übung aus deinen Fehlern gibt es nicht.", nullptr,
+                    "There is no such exercise from your mistakes."};
+        case ServiceCode::Busy:
+            return {"Die Engine prüft noch deinen letzten Zug; versuche es gleich noch einmal.", nullptr,
+                    "The engine is still checking your last move; try again in a moment."};
     }
     return {"", nullptr, ""};
 }

@@ -40,6 +40,9 @@ enum class ServiceCode : std::uint8_t {
     AnalysisNotRequested,  // nobody has asked for the game's analysis yet
     // The limits per client (docs/server.md).
     ComputerGamesLimit,  // the client has as many games against the computer running as it may
+    // One's own mistakes as exercises (docs/puzzles.md, "My mistakes").
+    NoSuchMistake,  // the browser has no exercise with that id
+    Busy,           // the browser's last try still waits for the engine, or too many tries wait
 };
 
 /// Which limit refused an analysis.

@@ -24,9 +24,16 @@ TEST(Spacing, SolvedComesBackLaterMissedSooner) {
     EXPECT_EQ(s.due_ms, now + 10 * 60 * 1000);  // a miss: again in ten minutes
     EXPECT_EQ(s.solved, 3);
     EXPECT_EQ(s.missed, 1);
-    // The interval grows to 90 days and stays there.
-    for (int i = 0; i < 10; ++i) s = after_attempt(s, true, 0);
-    EXPECT_EQ(s.due_ms, 90 * Day);
+    // Solved after the miss: the next day; then 3, 7, 21 and 60 days, and 60 days from there on.
+    const std::int64_t intervals[] = {1, 3, 7, 21, 60, 60, 60};
+    std::int64_t at = s.due_ms;
+    for (std::int64_t days : intervals) {
+        s = after_attempt(s, true, at);
+        EXPECT_EQ(s.due_ms - at, days * Day);
+        at = s.due_ms;
+    }
+    EXPECT_EQ(s.box, 5);
+    EXPECT_EQ(s.solved, 3 + 7);
 }
 
 TEST(Spacing, ServesTheLongestDueFirstAndNothingEarly) {

@@ -59,6 +59,19 @@ public:
         inner_.analyses_requested_since(since, std::move(done));
     }
 
+    void save_mistakes(const GameId& game, const std::vector<StoredMistake>& m, StoreDone<void> done) override {
+        inner_.save_mistakes(game, m, std::move(done));
+    }
+    void analyses_without_mistakes(StoreDone<std::vector<GameId>> done) override {
+        inner_.analyses_without_mistakes(std::move(done));
+    }
+    void load_mistakes(const std::string& browser, StoreDone<std::vector<StoredMistake>> done) override {
+        inner_.load_mistakes(browser, std::move(done));
+    }
+    void update_mistake(const StoredMistake& m, StoreDone<void> done) override {
+        inner_.update_mistake(m, std::move(done));
+    }
+
 private:
     Store& inner_;
 };

@@ -68,6 +68,18 @@ public:
     R<std::vector<StoredAnalysis>> analyses_requested_since(Millis since) {
         return wait_for<R<std::vector<StoredAnalysis>>>([&](auto done) { s_.analyses_requested_since(since, done); });
     }
+    R<void> save_mistakes(const GameId& game, const std::vector<StoredMistake>& m) {
+        return wait_for<R<void>>([&](auto done) { s_.save_mistakes(game, m, done); });
+    }
+    R<std::vector<GameId>> analyses_without_mistakes() {
+        return wait_for<R<std::vector<GameId>>>([&](auto done) { s_.analyses_without_mistakes(done); });
+    }
+    R<std::vector<StoredMistake>> load_mistakes(const std::string& browser) {
+        return wait_for<R<std::vector<StoredMistake>>>([&](auto done) { s_.load_mistakes(browser, done); });
+    }
+    R<void> update_mistake(const StoredMistake& m) {
+        return wait_for<R<void>>([&](auto done) { s_.update_mistake(m, done); });
+    }
 
 private:
     Store& s_;

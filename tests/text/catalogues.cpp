@@ -285,7 +285,7 @@ void exercises(Out& out) {
 }
 
 void services_and_outcomes(Out& out) {
-    for (int code = 0; code <= static_cast<int>(ServiceCode::Storage); ++code)
+    for (int code = 0; code <= static_cast<int>(ServiceCode::Busy); ++code)
         for (Language lang : Languages)
             out.add(lang, "describe(ServiceCode) " + std::string(service_code_id(nth<ServiceCode>(code))),
                     describe(nth<ServiceCode>(code), lang));

@@ -196,7 +196,9 @@ function myGames(): HTMLElement {
         .catch((e: unknown) => {
             message.textContent = t('gamesLoadFailed', { error: e instanceof Error ? e.message : String(e) });
         });
-    return el('section', { class: 'my-games' }, [el('h2', { text: t('myGamesHeading') }), message, list]);
+    // One's own mistakes from the reviewed games, as the trainer's exercises.
+    const practise = el('p', { class: 'practise-mistakes' }, [el('a', { class: 'button-link', text: t('mistakesPractise'), attrs: { href: '/puzzles?mistakes' } })]);
+    return el('section', { class: 'my-games', attrs: { id: 'my-games' } }, [el('h2', { text: t('myGamesHeading') }), message, list, practise]);
 }
 
 /** The start page's content. */

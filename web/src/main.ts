@@ -159,7 +159,7 @@ async function showRoute(app: HTMLElement, r: Route, sounds: Sounds): Promise<vo
         }
         case 'puzzles': {
             document.title = `${t('puzzleTitle')} · ${t('appTitle')}`;
-            const page = new PuzzlePage({ notation: () => notation });
+            const page = new PuzzlePage({ notation: () => notation, mistakes: r.mistakes });
             onNotationChange = () => page.refresh();
             app.replaceChildren(page.el);
             await page.start();

@@ -69,7 +69,7 @@ export interface PuzzleStats {
 
 const int: Decoder<number> = (x) => (Number.isSafeInteger(x) ? (x as number) : undefined);
 
-const board: Decoder<PuzzleBoard> = struct({
+export const decodeBoard: Decoder<PuzzleBoard> = struct({
     fen: str,
     turn: color,
     dests,
@@ -102,8 +102,8 @@ export const decodePuzzle: Decoder<Puzzle> = struct({
     themes: arrayOf(str, 64),
     chess960: bool,
     orientation: color,
-    start: board,
-    steps: arrayOf(board, 64),
+    start: decodeBoard,
+    steps: arrayOf(decodeBoard, 64),
     player: decodePlayer,
 });
 
@@ -113,7 +113,7 @@ export const decodeVerdict: Decoder<TryVerdict> = struct({
     result: oneOf('right', 'mate', 'wrong'),
     move,
     refutation: optional(arrayOf(move, 16), []),
-    steps: optional(arrayOf(board, 17), []),
+    steps: optional(arrayOf(decodeBoard, 17), []),
     text: optional(str, ''),
 });
 

@@ -2,7 +2,9 @@
 // draws from the controller's State (puzzle_state.ts): what to do now, the verdict on a move and
 // why, hint / retry / solution / next, the themes once the puzzle is over, the rating with its
 // change and history graph, the counts and the streak; below, the filter (themes, difficulty) and
-// the mode. The page only forwards the board's moves and the buttons to the controller.
+// the mode. "My mistakes" (mistake_state.ts, mistake_view.ts) is a mode of the same page with its
+// own controller: the board shows its exercise, the panel its view. The page only forwards the
+// board's moves and the buttons to the controller of the mode shown.
 import { Chessground } from '@lichess-org/chessground';
 import type { Api } from '@lichess-org/chessground/api';
 import type { Key } from '@lichess-org/chessground/types';
@@ -11,15 +13,21 @@ import { ApiError } from './api.js';
 import { boardDests, castlingMove } from './castling.js';
 import { button, el, uniqueId } from './dom.js';
 import { type MessageKey, t } from './i18n.js';
+import { type MistakeServer, httpMistakeServer } from './mistake_api.js';
+import { MistakeController, type MistakeState } from './mistake_state.js';
+import { mistakePanelView, mistakeStatusText } from './mistake_view.js';
 import { type Notation, convertSan } from './notation.js';
 import { PromotionChooser, promotionSuffix } from './promotion.js';
 import { type PuzzleServer, httpPuzzleServer } from './puzzle_api.js';
-import { Difficulties, type Mode, PuzzleController, type PuzzleState, isOver } from './puzzle_state.js';
+import { type BoardMove, Difficulties, type Mode, PuzzleController, type PuzzleState, isOver } from './puzzle_state.js';
 import { ratingGraph } from './rating_graph.js';
 
 export interface PuzzlePageOptions {
     readonly notation: () => Notation;
     readonly server?: PuzzleServer;
+    readonly mistakeServer?: MistakeServer;
+    /** Opens in "My mistakes" (`/puzzles?mistakes`). */
+    readonly mistakes?: boolean;
 }
 
 /** The message key of a theme id ("backRankMate" → themeBackRankMate), or null for one we do not name. */
@@ -154,13 +162,19 @@ export class PuzzlePage {
     private readonly chooser = new PromotionChooser();
     private readonly panel: HTMLElement;
     private readonly controller: PuzzleController;
+    private readonly mistakes: MistakeController;
+    /** "My mistakes" is shown (else the puzzles of the rated or streak mode). */
+    private mistakesMode: boolean;
+    private puzzlesStarted = false;
     private readonly themeBoxes: HTMLElement;
     private readonly difficulty: HTMLSelectElement;
     private readonly collection: HTMLElement;
+    private readonly intro: HTMLElement;
     private lastStatus = '';
     private statsShown = false;
 
     constructor(private readonly options: PuzzlePageOptions) {
+        this.mistakesMode = options.mistakes === true;
         const host = el('div', { class: 'board', attrs: { role: 'img', 'aria-label': t('puzzleBoardLabel') } });
         const frame = el('div', { class: 'board-frame' }, [host, this.chooser.el]);
         this.panel = el('div', { class: 'puzzle-panel' });
@@ -174,7 +188,7 @@ export class PuzzlePage {
         const filter = el('form', { class: 'puzzle-filter' }, [
             el('h2', { text: t('puzzleFilterHeading') }),
             this.modeChoice(),
-            el('fieldset', {}, [el('legend', { text: t('puzzleThemesLabel') }), this.themeBoxes]),
+            el('fieldset', { class: 'puzzle-themes-choice' }, [el('legend', { text: t('puzzleThemesLabel') }), this.themeBoxes]),
             el('div', { class: 'puzzle-difficulty-row' }, [el('label', { text: t('puzzleDifficultyLabel'), attrs: { for: difficultyId } }), this.difficulty]),
             el('button', { class: 'puzzle-apply', text: t('puzzleApply'), attrs: { type: 'submit' } }),
             this.collection,
@@ -185,7 +199,8 @@ export class PuzzlePage {
             main.scrollIntoView?.({ block: 'start' });
             void this.controller.setFilter({ themes: this.chosenThemes(), difficulty: Number(this.difficulty.value) });
         });
-        this.el = el('div', { class: 'puzzle-page' }, [el('h1', { text: t('puzzleTitle') }), el('p', { class: 'puzzle-intro', text: t('puzzleIntro') }), main, filter]);
+        this.intro = el('p', { class: 'puzzle-intro', text: t(this.mistakesMode ? 'mistakeIntro' : 'puzzleIntro') });
+        this.el = el('div', { class: 'puzzle-page' }, [el('h1', { text: t('puzzleTitle') }), this.intro, main, filter]);
         const reducedMotion = typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
         this.cg = Chessground(host, {
             coordinates: true,
@@ -200,17 +215,56 @@ export class PuzzlePage {
         this.controller = new PuzzleController({
             server: options.server ?? httpPuzzleServer,
             wait: (ms) => new Promise((resolve) => setTimeout(resolve, reducedMotion ? 0 : ms)),
-            onChange: (s) => this.render(s),
+            onChange: (s) => {
+                if (!this.mistakesMode) this.render(s);
+            },
             describeError,
         });
+        this.mistakes = new MistakeController({
+            server: options.mistakeServer ?? httpMistakeServer,
+            onChange: (s) => {
+                if (this.mistakesMode) this.renderMistakes(s);
+            },
+            describeError,
+        });
+        this.el.classList.toggle('puzzle-mistakes-mode', this.mistakesMode);
     }
 
     start(): Promise<void> {
+        if (this.mistakesMode) return this.mistakes.next();
+        this.puzzlesStarted = true;
         return this.controller.start();
     }
 
     refresh(): void {
+        if (this.mistakesMode) this.renderMistakes(this.mistakes.state);
+        else this.render(this.controller.state);
+    }
+
+    /** The mode chosen: "My mistakes", or the puzzles rated or in a streak. */
+    private async chooseMode(mode: Mode | 'mistakes'): Promise<void> {
+        const mistakes = mode === 'mistakes';
+        this.mistakesMode = mistakes;
+        this.el.classList.toggle('puzzle-mistakes-mode', mistakes);
+        this.intro.textContent = t(mistakes ? 'mistakeIntro' : 'puzzleIntro');
+        window.history?.replaceState?.(null, '', `${window.location.pathname}${mistakes ? '?mistakes' : ''}`);
+        if (mistakes) {
+            await this.mistakes.next();
+            return;
+        }
+        if (!this.puzzlesStarted) {
+            this.puzzlesStarted = true;
+            await this.controller.start();
+            if (mode !== 'rated') await this.controller.setMode(mode);
+            return;
+        }
         this.render(this.controller.state);
+        await this.controller.setMode(mode);
+    }
+
+    /** A move from the board or the move field, to the controller of the mode shown. */
+    private play(move: BoardMove): Promise<void> {
+        return this.mistakesMode ? this.mistakes.play(move) : this.controller.play(move);
     }
 
     /** The move typed (for the keyboard and screen readers): from and to square in UCI. */
@@ -231,23 +285,28 @@ export class PuzzlePage {
             }
             input.removeAttribute('aria-invalid');
             input.value = '';
-            void this.controller.play({ uci: text, alternatives: [] });
+            void this.play({ uci: text, alternatives: [] });
         });
         return form;
     }
 
     private modeChoice(): HTMLElement {
         const name = uniqueId('mode');
-        const choice = (mode: Mode, label: MessageKey) => {
+        const choice = (mode: Mode | 'mistakes', label: MessageKey) => {
             const id = uniqueId('mode');
             const input = el('input', { attrs: { type: 'radio', name, id, value: mode, class: `puzzle-mode-${mode}` } });
-            if (mode === 'rated') input.checked = true;
+            input.checked = this.mistakesMode ? mode === 'mistakes' : mode === 'rated';
             input.addEventListener('change', () => {
-                if (input.checked) void this.controller.setMode(mode);
+                if (input.checked) void this.chooseMode(mode);
             });
             return el('div', { class: 'puzzle-mode' }, [input, el('label', { text: t(label), attrs: { for: id } })]);
         };
-        return el('fieldset', { class: 'puzzle-modes' }, [el('legend', { text: t('puzzleModeLabel') }), choice('rated', 'puzzleModeRated'), choice('streak', 'puzzleModeStreak')]);
+        return el('fieldset', { class: 'puzzle-modes' }, [
+            el('legend', { text: t('puzzleModeLabel') }),
+            choice('rated', 'puzzleModeRated'),
+            choice('streak', 'puzzleModeStreak'),
+            choice('mistakes', 'puzzleModeMistakes'),
+        ]);
     }
 
     private chosenThemes(): string[] {
@@ -282,15 +341,36 @@ export class PuzzlePage {
                 next: () => void this.controller.next(),
             }),
         );
-        const text = statusText(s, notation);
-        if (text !== this.lastStatus) {
-            this.lastStatus = text;
-            announce(text);
-        }
-        const b = s.board;
+        this.announceStatus(statusText(s, notation));
+        this.showBoard(s.board, s.puzzle?.orientation ?? 'white', s.phase === 'play', s.hint);
+        this.el.classList.toggle('puzzle-over', isOver(s));
+    }
+
+    private renderMistakes(s: MistakeState): void {
+        const notation = this.options.notation();
+        this.panel.replaceChildren(
+            mistakePanelView(s, notation, {
+                retry: () => this.mistakes.retry(),
+                answer: () => void this.mistakes.showAnswer(),
+                next: () => void this.mistakes.next(),
+            }),
+        );
+        this.announceStatus(mistakeStatusText(s, notation));
+        // Nothing to practise: the start position, nobody to move (not the last exercise's board).
+        if (!s.board && (s.phase === 'empty' || s.phase === 'error'))
+            this.cg.set({ fen: 'start', orientation: 'white', lastMove: undefined, check: false, movable: { color: undefined, dests: new Map() }, highlight: { custom: new Map() } });
+        this.showBoard(s.board, s.exercise?.orientation ?? 'white', s.phase === 'play', null);
+        this.el.classList.toggle('puzzle-over', s.phase === 'solved' || s.phase === 'shown');
+    }
+
+    private announceStatus(text: string): void {
+        if (text === this.lastStatus) return;
+        this.lastStatus = text;
+        announce(text);
+    }
+
+    private showBoard(b: PuzzleState['board'], orientation: 'white' | 'black', canMove: boolean, hint: string | null): void {
         if (!b) return;
-        const orientation = s.puzzle?.orientation ?? 'white';
-        const canMove = s.phase === 'play';
         this.cg.set({
             fen: b.fen,
             orientation,
@@ -298,25 +378,26 @@ export class PuzzlePage {
             lastMove: (b.lastMove ?? undefined) as Key[] | undefined,
             check: b.check !== null,
             movable: { color: canMove ? orientation : undefined, dests: canMove ? (boardDests(b.dests, b.castling) as Map<Key, Key[]>) : new Map() },
-            highlight: { lastMove: true, check: true, custom: new Map(s.hint ? [[s.hint as Key, 'puzzle-hint-square']] : []) },
+            highlight: { lastMove: true, check: true, custom: new Map(hint ? [[hint as Key, 'puzzle-hint-square']] : []) },
         });
-        this.el.classList.toggle('puzzle-over', isOver(s));
     }
 
     private async afterMove(orig: Key, dest: Key): Promise<void> {
+        const m = this.mistakes.state;
         const s = this.controller.state;
-        const b = s.board;
-        if (!b || s.phase !== 'play') return;
+        const b = this.mistakesMode ? m.board : s.board;
+        if (!b || (this.mistakesMode ? m.phase : s.phase) !== 'play') return;
         const castle = castlingMove(orig, dest, b.dests, b.castling);
         if (castle) {
-            await this.controller.play({ uci: castle.uci, alternatives: [castle.king + castle.kingTo] });
+            await this.play({ uci: castle.uci, alternatives: [castle.king + castle.kingTo] });
             return;
         }
-        const suffix = await promotionSuffix(this.cg, this.chooser, dest, s.puzzle?.orientation ?? 'white');
+        const orientation = (this.mistakesMode ? m.exercise?.orientation : s.puzzle?.orientation) ?? 'white';
+        const suffix = await promotionSuffix(this.cg, this.chooser, dest, orientation);
         if (suffix === null) {
-            this.render(this.controller.state);
+            this.refresh();
             return;
         }
-        await this.controller.play({ uci: orig + dest + suffix, alternatives: [] });
+        await this.play({ uci: orig + dest + suffix, alternatives: [] });
     }
 }

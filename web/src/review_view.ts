@@ -36,6 +36,8 @@ export class ReviewPanel {
     private readonly graphBox: HTMLElement;
     private readonly sides: HTMLTableElement;
     private readonly learn: HTMLButtonElement;
+    /** To the trainer's "My mistakes", where this game's mistakes come back spaced. */
+    private readonly practise: HTMLElement;
     private sidesOf: Analysis | null = null;
 
     constructor(ctrl: GameCtrl) {
@@ -47,6 +49,7 @@ export class ReviewPanel {
         this.graphBox = el('div', { class: 'graph-box' }, [this.graph.el]);
         this.sides = el('table', { class: 'review-sides', attrs: { 'aria-label': t('reviewSidesLabel') } });
         this.learn = button(t('learnStart'), () => ctrl.startLearn(), 'learn-start');
+        this.practise = el('p', { class: 'practise-mistakes' }, [el('a', { class: 'button-link', text: t('mistakesPractise'), attrs: { href: '/puzzles?mistakes' } })]);
         this.el = el('section', { class: 'review', attrs: { 'aria-label': t('reviewHeading') } }, [
             el('h2', { text: t('reviewHeading') }),
             this.opening,
@@ -56,6 +59,7 @@ export class ReviewPanel {
             this.graphBox,
             this.sides,
             this.learn,
+            this.practise,
         ]);
         this.el.hidden = true;
     }
@@ -82,6 +86,7 @@ export class ReviewPanel {
         this.sides.hidden = !analysis?.players;
         if (analysis && analysis !== this.sidesOf) this.drawSides(analysis);
         this.learn.hidden = !analysis || learnerColors(s).length === 0 || s.learn !== null;
+        this.practise.hidden = !analysis || learnerColors(s).length !== 1; // at one device: nobody's exercises
     }
 
     private drawSides(analysis: Analysis): void {

@@ -1,4 +1,5 @@
-// Which page a path shows. `/game/{id}?learn` opens "learn from your mistakes" of that game.
+// Which page a path shows. `/game/{id}?learn` opens "learn from your mistakes" of that game,
+// `/puzzles?mistakes` (or `/taktik?mistakes`) the trainer's "My mistakes".
 import { isGameId } from './protocol.js';
 
 export type Route =
@@ -11,7 +12,7 @@ export type Route =
     | { readonly page: 'clock' }
     | { readonly page: 'pgn' }
     | { readonly page: 'analysis' }
-    | { readonly page: 'puzzles' }
+    | { readonly page: 'puzzles'; readonly mistakes: boolean }
     | { readonly page: 'missing' };
 
 /** The page for a path and query string. */
@@ -21,7 +22,7 @@ export function route(pathname: string, search: string): Route {
     if (/^\/(analyse|analysis)\/?$/.test(pathname)) return { page: 'analysis' };
     if (/^\/regeln\/?$/.test(pathname)) return { page: 'rules', lang: 'de' };
     if (/^\/rules\/?$/.test(pathname)) return { page: 'rules', lang: 'en' };
-    if (/^\/(puzzles|taktik)\/?$/.test(pathname)) return { page: 'puzzles' };
+    if (/^\/(puzzles|taktik)\/?$/.test(pathname)) return { page: 'puzzles', mistakes: new URLSearchParams(search).has('mistakes') };
     const tool = /^\/(chess960|uhr|clock|pgn)\/?$/.exec(pathname);
     if (tool) return { page: tool[1] === 'uhr' || tool[1] === 'clock' ? 'clock' : (tool[1] as 'chess960' | 'pgn') };
     const m = /^\/(game|watch)\/([^/]+)\/?$/.exec(pathname);

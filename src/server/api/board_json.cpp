@@ -2,6 +2,7 @@
 
 #include <boost/json/array.hpp>
 
+#include "core/fen.hpp"
 #include "core/movegen.hpp"
 
 namespace schach::server {
@@ -32,6 +33,22 @@ BoardMoves board_moves(const Position& pos) {
 json::value check_json(const Position& pos) {
     if (!pos.in_check()) return nullptr;
     return json::value(to_string(pos.king(pos.side_to_move())));
+}
+
+json::object board_step_json(const Position& pos, Move last, Color mover) {
+    BoardMoves moves = board_moves(pos);
+    json::value lm = nullptr;
+    if (last) {
+        const CastlingSide side = last.to() > last.from() ? CastlingSide::King : CastlingSide::Queen;
+        const Square to = last.kind() == MoveKind::Castling ? Position::king_target(mover, side) : last.to();
+        lm = json::array{json::value(to_string(last.from())), json::value(to_string(to))};
+    }
+    return json::object{{"fen", to_fen(pos)},
+                        {"turn", pos.side_to_move() == Color::White ? "white" : "black"},
+                        {"dests", std::move(moves.dests)},
+                        {"castling", std::move(moves.castling)},
+                        {"check", check_json(pos)},
+                        {"lastMove", std::move(lm)}};
 }
 
 }  // namespace schach::server

@@ -5,6 +5,7 @@
 #include <boost/json/object.hpp>
 #include <boost/json/value.hpp>
 
+#include "core/move.hpp"
 #include "core/position.hpp"
 
 namespace schach::server {
@@ -22,5 +23,10 @@ void add_destination(boost::json::object& map, const std::string& from, const st
 
 /// The square of the king in check, or null.
 boost::json::value check_json(const Position& pos);
+
+/// The board after `last` (played from the position before by `mover`; none: no last move) for
+/// the trainers: `{fen, turn, dests, castling, check, lastMove}` (castling's last move: the
+/// king's target square).
+boost::json::object board_step_json(const Position& pos, Move last, Color mover);
 
 }  // namespace schach::server

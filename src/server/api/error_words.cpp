@@ -63,9 +63,11 @@ int http_status(const ServiceError& e) {
         case ServiceCode::BadInvitation: return 403;
         case ServiceCode::SeatTaken:
         case ServiceCode::GameNotFinished: return 409;
-        case ServiceCode::AnalysisNotRequested: return 404;
+        case ServiceCode::AnalysisNotRequested:
+        case ServiceCode::NoSuchMistake: return 404;
         case ServiceCode::AnalysisLimit:
-        case ServiceCode::ComputerGamesLimit: return 429;
+        case ServiceCode::ComputerGamesLimit:
+        case ServiceCode::Busy: return 429;
         case ServiceCode::Storage: return 500;
         default: return 400;
     }

@@ -35,6 +35,7 @@ constexpr std::array Routes{
     RouteSpec{"api/v1/analysis/socket", true, false, Route::AnalysisSocket},
     RouteSpec{"api/v1/puzzles/{+}", true, true, Route::Puzzles},
     RouteSpec{"healthz", true, false, Route::Health},
+    RouteSpec{"api/v1/mistakes/{+}", true, true, Route::Mistakes},
 };
 
 enum class PathMatch { No, Yes, BadId };

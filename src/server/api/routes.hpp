@@ -32,6 +32,7 @@ enum class Route : std::uint8_t {
     Exercises,       // GET or POST /api/v1/exercises/... (the rules guide)
     Puzzles,         // GET or POST /api/v1/puzzles/... (the tactics trainer)
     Health,          // GET /healthz (a load balancer's check)
+    Mistakes,        // GET or POST /api/v1/mistakes/... (the trainer's "My mistakes")
     Tool,            // /api/<tool>/... (the tool pages' API: it answers paths and methods itself)
     Static,          // anything else: the page's files (GET or HEAD)
 };

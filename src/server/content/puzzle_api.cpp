@@ -63,23 +63,7 @@ json::value move_json(const Position& before, Move m) {
     return json::object{{"uci", to_uci(before, m)}, {"san", to_san(before, m)}};
 }
 
-/// The board after `last` (played from the position before): FEN, side to move, legal
-/// destinations, the checked king, the last move's squares (castling: the king's target).
-json::object step_json(const Position& pos, Move last, Color mover) {
-    BoardMoves moves = board_moves(pos);
-    json::value lm = nullptr;
-    if (last) {
-        const CastlingSide side = last.to() > last.from() ? CastlingSide::King : CastlingSide::Queen;
-        const Square to = last.kind() == MoveKind::Castling ? Position::king_target(mover, side) : last.to();
-        lm = json::array{json::value(to_string(last.from())), json::value(to_string(to))};
-    }
-    return json::object{{"fen", to_fen(pos)},
-                        {"turn", pos.side_to_move() == Color::White ? "white" : "black"},
-                        {"dests", std::move(moves.dests)},
-                        {"castling", std::move(moves.castling)},
-                        {"check", check_json(pos)},
-                        {"lastMove", std::move(lm)}};
-}
+json::object step_json(const Position& pos, Move last, Color mover) { return board_step_json(pos, last, mover); }
 
 /// The boards after each of `moves` from `start`.
 json::array steps_json(Position pos, std::span<const Move> moves) {

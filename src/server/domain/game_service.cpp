@@ -18,6 +18,7 @@
 #include "server/domain/event_history.hpp"
 #include "server/domain/game_pgn.hpp"
 #include "server/domain/live_game.hpp"
+#include "server/domain/mistake_records.hpp"
 #include "server/domain/secrets.hpp"
 #include "server/domain/store.hpp"
 
@@ -643,13 +644,79 @@ struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
                            static_cast<int>(job.moves.size()),
                            stored_positions(positions)};
         const AnalysisProgress total{static_cast<int>(positions.size()), static_cast<int>(positions.size())};
-        store.save_analysis(row, [weak = weak_from_this(), id = job.game, total](std::expected<void, StoreError> r) {
-            const auto self = weak.lock();
-            if (!self) return;
-            if (!r) self->log("store: analysis of game " + id + ": " + r.error().message);
-            self->analyses->forget(id);
-            if (r) self->broadcast_analysis(id, AnalysisState::Done, total);
-        });
+        store.save_analysis(
+            row, [weak = weak_from_this(), id = job.game, total, positions](std::expected<void, StoreError> r) {
+                const auto self = weak.lock();
+                if (!self) return;
+                if (!r) self->log("store: analysis of game " + id + ": " + r.error().message);
+                self->analyses->forget(id);
+                if (!r) return;
+                self->broadcast_analysis(id, AnalysisState::Done, total);
+                self->with_actor(id, [self, positions](std::shared_ptr<Actor> a) {
+                    if (a && !self->closed) self->save_mistakes(*a->snapshot(), positions, {});
+                });
+            });
+    }
+
+    // ---- One's own mistakes as exercises (mistake_records.hpp) ---------------------------------
+
+    /// Stores the exercises a finished analysis of `game` gives (none: the analysis is marked as
+    /// turned all the same); a failure is logged and left for the next start (the analysis stays
+    /// unmarked). `done` (may be empty) gets whether they were stored.
+    void save_mistakes(const LiveGame& game, const std::vector<review::PositionEval>& positions,
+                       std::function<void(bool)> done) {
+        const std::vector<Move>& all = game.match().game().moves();
+        std::vector<StoredMistake> exercises;
+        if (!positions.empty() && positions.size() <= all.size() + 1) {
+            const std::span<const Move> moves(all.data(), positions.size() - 1);
+            exercises = mistake_exercises(game.id(), game.setup().start, moves, positions,
+                                          exercise_browsers(game.setup().mode, game.setup().imported, game.seats()),
+                                          options.wall_now());
+        }
+        store.save_mistakes(game.id(), exercises,
+                            [weak = weak_from_this(), id = game.id(), done](std::expected<void, StoreError> r) {
+                                const auto self = weak.lock();
+                                if (self && !r) self->log("store: mistakes of game " + id + ": " + r.error().message);
+                                if (done) done(r.has_value());
+                            });
+    }
+
+    /// The exercises of the analyses stored before there were exercises (schema 7), or whose
+    /// exercises could not be stored: each game and its analysis read and turned once (waits for
+    /// the store: the service's construction only).
+    void backfill_mistakes() {
+        std::promise<std::expected<std::vector<GameId>, StoreError>> ids_promise;
+        store.analyses_without_mistakes([&](auto ids) { ids_promise.set_value(std::move(ids)); });
+        const auto ids = ids_promise.get_future().get();
+        if (!ids) return log("recovery: analyses without exercises: " + ids.error().message);
+        for (const GameId& id : *ids) {
+            std::promise<std::expected<std::optional<LoadedGame>, StoreError>> game_promise;
+            store.load_game(id, [&](auto loaded) { game_promise.set_value(std::move(loaded)); });
+            const auto loaded = game_promise.get_future().get();
+            std::promise<std::expected<std::optional<StoredAnalysis>, StoreError>> analysis_promise;
+            store.load_analysis(id, [&](auto stored) { analysis_promise.set_value(std::move(stored)); });
+            const auto stored = analysis_promise.get_future().get();
+            if (!loaded || !stored) continue;  // the store failed: the next start tries again
+            const auto game = *loaded && *stored ? LiveGame::restore(**loaded, options.now())
+                                                 : std::unexpected(std::string("no game or no analysis"));
+            if (!game) {  // nothing to turn (a corrupt record): marked, so that no start reads it again
+                log("recovery: exercises of game " + id + ": " + game.error());
+                std::promise<void> marked;
+                store.save_mistakes(id, {}, [&](auto) { marked.set_value(); });
+                marked.get_future().wait();
+                continue;
+            }
+            const std::vector<Move>& all = game->match().game().moves();
+            const int plies = (*stored)->plies;
+            if (plies < 0 || static_cast<std::size_t>(plies) > all.size()) continue;
+            const std::span<const Move> moves(all.data(), static_cast<std::size_t>(plies));
+            auto positions = review_positions(game->setup().start, moves, (*stored)->positions);
+            // An analysis that does not fit its game gives no exercise (and is not read again).
+            if (!positions || positions->size() != moves.size() + 1) positions.emplace();
+            std::promise<bool> saved;
+            save_mistakes(*game, *positions, [&](bool) { saved.set_value(true); });
+            saved.get_future().wait();
+        }
     }
 
     /// Asks for the analysis of the finished `game` (see GameService::request_analysis);
@@ -804,6 +871,7 @@ struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
 GameService::GameService(Runtime& runtime, Store& store, EnginePool& engines, ServiceOptions options)
     : impl_(std::make_shared<Impl>(runtime, store, engines, std::move(options))) {
     impl_->start_analyses();  // first: a resumed game against the computer may end (and be analysed) at once
+    impl_->backfill_mistakes();
     impl_->recover();
     impl_->start_ticks();
 }

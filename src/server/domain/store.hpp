@@ -131,6 +131,27 @@ struct StoredAnalysis {
     friend bool operator==(const StoredAnalysis&, const StoredAnalysis&) = default;
 };
 
+/// One's own mistake as an exercise ("My mistakes", docs/puzzles.md): a mistake or blunder the
+/// review found in a game, made by the colour whose seat the browser held. The position before
+/// ply `ply` (1-based: the move that was the mistake), the move played and the analysis' best
+/// move (the answer), and its spacing (puzzle/spacing.hpp: Leitner boxes).
+struct StoredMistake {
+    std::string browser;
+    GameId game;
+    int ply = 0;
+    std::string fen;  // the position before the move (Shredder-FEN in Chess960)
+    bool chess960 = false;
+    std::string played;    // UCI (castling as king-takes-rook)
+    std::string best;      // UCI, the analysis' best move there
+    bool blunder = false;  // else a mistake
+    Millis created = 0;    // wall time
+    int box = 0;           // 0: new, or missed last time
+    Millis due = 0;        // served from this wall time on
+    int solved = 0, missed = 0;
+    Millis last = 0;  // the last counted attempt (0: none)
+    friend bool operator==(const StoredMistake&, const StoredMistake&) = default;
+};
+
 class Store {
 public:
     virtual ~Store() = default;
@@ -176,6 +197,21 @@ public:
     virtual void queued_analyses(StoreDone<std::vector<StoredAnalysis>> done) = 0;
     /// The requests made at or after `since` (wall time), without positions: the daily limits.
     virtual void analyses_requested_since(Millis since, StoreDone<std::vector<StoredAnalysis>> done) = 0;
+
+    // ---- One's own mistakes (docs/puzzles.md, "My mistakes") -------------------------------------
+    /// The exercises from the game's stored analysis, and the analysis marked as turned into
+    /// exercises, in one transaction (even with none). An exercise there already (the same
+    /// browser, game and ply) keeps its schedule.
+    virtual void save_mistakes(const GameId& game, const std::vector<StoredMistake>& mistakes,
+                               StoreDone<void> done) = 0;
+    /// The games whose finished analysis has not been turned into exercises yet (the analyses
+    /// stored before the exercises existed, or whose exercises could not be stored), oldest first.
+    virtual void analyses_without_mistakes(StoreDone<std::vector<GameId>> done) = 0;
+    /// Every exercise of a browser, the earliest due first (then by game and ply).
+    virtual void load_mistakes(const std::string& browser, StoreDone<std::vector<StoredMistake>> done) = 0;
+    /// An exercise's schedule and counts after an attempt (box, due, solved, missed, last).
+    /// Conflict: no such exercise.
+    virtual void update_mistake(const StoredMistake& mistake, StoreDone<void> done) = 0;
 };
 
 }  // namespace schach::server

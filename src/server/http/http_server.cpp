@@ -263,6 +263,7 @@ struct HttpServer::Impl {
     static constexpr int MaxToolsWaiting = 4;  // more: 429 rate
     net::awaitable<Response> serve_tool(const Request& req, const Target& target, Language lang);
     net::awaitable<Response> serve_puzzles(const Request& req, const Target& target, const RouteMatch& route);
+    net::awaitable<Response> serve_mistakes(const Request& req, const Target& target, const RouteMatch& route);
 
     net::awaitable<void> accept_loop();
     net::awaitable<void> http_session(tcp::socket socket, std::string peer);
@@ -625,6 +626,10 @@ net::awaitable<Response> HttpServer::Impl::serve_api(const Request& req, const T
             res.set(http::field::cache_control, "no-store");
             co_return res;
         }
+        case Route::Mistakes: {
+            Response res = co_await serve_mistakes(req, target, route);
+            co_return res;
+        }
         default: break;
     }
     Response res = co_await serve_game_api(req, target, route, address);
@@ -757,6 +762,28 @@ net::awaitable<Response> HttpServer::Impl::serve_puzzles(const Request& req, con
     const Reply r = co_await answer_of<Reply>([&](ReplySink done) {
         options.puzzles->handle(req.method() == http::verb::post, route.rest, target, req.body(), client,
                                 std::move(done));
+    });
+    Response res = json_response(r.status, r.body, keep);
+    res.set(http::field::cache_control, "no-store");
+    if (new_browser)
+        res.insert(http::field::set_cookie, "b=" + *new_browser + "; Path=/; HttpOnly; SameSite=Lax; Max-Age=31536000");
+    co_return res;
+}
+
+/// "My mistakes": per browser as the trainer, so a browser without its id gets one here too.
+net::awaitable<Response> HttpServer::Impl::serve_mistakes(const Request& req, const Target& target,
+                                                          const RouteMatch& route) {
+    const bool keep = req.keep_alive();
+    Client client = caller_of(req, target, {});
+    if (options.mistakes == nullptr) co_return error_response(404, ErrorCode::NoSuchPath, client.lang, keep);
+    std::optional<std::string> new_browser;
+    if (client.browser.empty()) {
+        new_browser = random_token(12);
+        client.browser = *new_browser;
+    }
+    const Reply r = co_await answer_of<Reply>([&](ReplySink done) {
+        options.mistakes->handle(req.method() == http::verb::post, route.rest, target, req.body(), client,
+                                 std::move(done));
     });
     Response res = json_response(r.status, r.body, keep);
     res.set(http::field::cache_control, "no-store");

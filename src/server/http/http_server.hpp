@@ -18,6 +18,7 @@
 #include "server/api/client_limits.hpp"
 #include "server/api/handler.hpp"
 #include "server/api/protocol.hpp"
+#include "server/content/mistake_api.hpp"
 #include "server/content/puzzle_api.hpp"
 #include "server/domain/line_search.hpp"
 
@@ -62,6 +63,9 @@ struct ServerOptions {
     /// `GET /healthz` (haproxy's check): 200 with `{ok: true}` and what this gives (the engine
     /// queue's figures); none: `{ok: true}` alone. Called on a server thread.
     std::function<boost::json::object()> health;
+    /// The trainer's "My mistakes" (/api/v1/mistakes/...); none: those paths are 404. Must
+    /// outlive the server.
+    MistakeApi* mistakes = nullptr;
 };
 
 /// The Content-Security-Policy of every answer (the page has no inline scripts or styles).

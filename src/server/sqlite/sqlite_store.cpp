@@ -226,6 +226,18 @@ CREATE TABLE puzzle_ratings(
   puzzle TEXT PRIMARY KEY, rating REAL NOT NULL, deviation REAL NOT NULL, volatility REAL NOT NULL,
   plays INTEGER NOT NULL);
 )sql",
+    // 7: one's own mistakes as exercises ("My mistakes"): one row per browser, game and ply with
+    // its spacing; `analyses.mistakes` 1 once a finished analysis was turned into exercises (the
+    // analyses stored before this version are 0: the service turns them at its start).
+    R"sql(
+ALTER TABLE analyses ADD COLUMN mistakes INTEGER NOT NULL DEFAULT 0;
+CREATE TABLE mistakes(
+  browser TEXT NOT NULL, game TEXT NOT NULL REFERENCES games(id), ply INTEGER NOT NULL, fen TEXT NOT NULL,
+  chess960 INTEGER NOT NULL, played TEXT NOT NULL, best TEXT NOT NULL, judgement TEXT NOT NULL,
+  created INTEGER NOT NULL, box INTEGER NOT NULL, due INTEGER NOT NULL, solved INTEGER NOT NULL,
+  missed INTEGER NOT NULL, last INTEGER NOT NULL, PRIMARY KEY(browser, game, ply));
+CREATE INDEX mistakes_due ON mistakes(browser, due);
+)sql",
 };
 
 /// The positions of an analysis as text: one line per position, "<kind> <value> <depth> <nodes>
@@ -808,6 +820,99 @@ void SqliteStore::queued_analyses(StoreDone<std::vector<StoredAnalysis>> done) {
 void SqliteStore::analyses_requested_since(Millis since, StoreDone<std::vector<StoredAnalysis>> done) {
     read<std::vector<StoredAnalysis>>(
         [this, since] { return analyses_now("requested>=?1 ORDER BY requested, game", since, false); },
+        std::move(done));
+}
+
+}  // namespace schach::server
+
+namespace schach::server {
+
+void SqliteStore::save_mistakes(const GameId& game, const std::vector<StoredMistake>& mistakes, StoreDone<void> done) {
+    write(
+        [this, game, mistakes]() -> std::expected<void, StoreError> {
+            for (const StoredMistake& m : mistakes)
+                if (auto r = exec(
+                        *db_,
+                        "INSERT INTO mistakes(browser, game, ply, fen, chess960, played, best, judgement, "
+                        "created, box, due, solved, missed, last) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, "
+                        "?9, ?10, ?11, ?12, ?13, ?14) ON CONFLICT(browser, game, ply) DO NOTHING",
+                        {std::string_view(m.browser), std::string_view(m.game), std::int64_t{m.ply},
+                         std::string_view(m.fen), std::int64_t{m.chess960 ? 1 : 0}, std::string_view(m.played),
+                         std::string_view(m.best), std::string_view(m.blunder ? "blunder" : "mistake"), m.created,
+                         std::int64_t{m.box}, m.due, std::int64_t{m.solved}, std::int64_t{m.missed}, m.last});
+                    !r)
+                    return std::unexpected(r.error());
+            if (auto r = exec(*db_, "UPDATE analyses SET mistakes=1 WHERE game=?1", {std::string_view(game)}); !r)
+                return std::unexpected(r.error());
+            return {};
+        },
+        std::move(done));
+}
+
+void SqliteStore::analyses_without_mistakes(StoreDone<std::vector<GameId>> done) {
+    read<std::vector<GameId>>(
+        [this]() -> std::expected<std::vector<GameId>, StoreError> {
+            std::lock_guard lock(mutex_);
+            Statement st(*db_, "SELECT game FROM analyses WHERE status='done' AND mistakes=0 ORDER BY requested, game");
+            if (!st.ok()) return std::unexpected(error_of(*db_, "analyses without mistakes"));
+            std::vector<GameId> out;
+            int rc;
+            while ((rc = st.step()) == SQLITE_ROW) out.push_back(st.text(0));
+            if (rc != SQLITE_DONE) return std::unexpected(error_of(*db_, "analyses without mistakes"));
+            return out;
+        },
+        std::move(done));
+}
+
+void SqliteStore::load_mistakes(const std::string& browser, StoreDone<std::vector<StoredMistake>> done) {
+    read<std::vector<StoredMistake>>(
+        [this, browser]() -> std::expected<std::vector<StoredMistake>, StoreError> {
+            std::lock_guard lock(mutex_);
+            Statement st(*db_,
+                         "SELECT game, ply, fen, chess960, played, best, judgement, created, box, due, solved, "
+                         "missed, last FROM mistakes WHERE browser=?1 ORDER BY due, game, ply");
+            if (!st.ok() || !st.bind({std::string_view(browser)})) return std::unexpected(error_of(*db_, "mistakes"));
+            std::vector<StoredMistake> out;
+            int rc;
+            while ((rc = st.step()) == SQLITE_ROW) {
+                StoredMistake m;
+                m.browser = browser;
+                m.game = st.text(0);
+                m.ply = static_cast<int>(st.integer(1));
+                m.fen = st.text(2);
+                m.chess960 = st.integer(3) != 0;
+                m.played = st.text(4);
+                m.best = st.text(5);
+                m.blunder = st.text(6) == "blunder";
+                m.created = st.integer(7);
+                m.box = static_cast<int>(st.integer(8));
+                m.due = st.integer(9);
+                m.solved = static_cast<int>(st.integer(10));
+                m.missed = static_cast<int>(st.integer(11));
+                m.last = st.integer(12);
+                out.push_back(std::move(m));
+            }
+            if (rc != SQLITE_DONE) return std::unexpected(error_of(*db_, "mistakes"));
+            return out;
+        },
+        std::move(done));
+}
+
+void SqliteStore::update_mistake(const StoredMistake& m, StoreDone<void> done) {
+    write(
+        [this, m]() -> std::expected<void, StoreError> {
+            auto changed = exec(*db_,
+                                "UPDATE mistakes SET box=?4, due=?5, solved=?6, missed=?7, last=?8 "
+                                "WHERE browser=?1 AND game=?2 AND ply=?3",
+                                {std::string_view(m.browser), std::string_view(m.game), std::int64_t{m.ply},
+                                 std::int64_t{m.box}, m.due, std::int64_t{m.solved}, std::int64_t{m.missed}, m.last});
+            if (!changed) return std::unexpected(changed.error());
+            if (*changed != 1)
+                return std::unexpected(
+                    StoreError{"no exercise " + m.game + "-" + std::to_string(m.ply) + " of " + "the browser",
+                               StoreCode::Conflict});
+            return {};
+        },
         std::move(done));
 }
 

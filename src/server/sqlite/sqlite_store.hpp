@@ -34,7 +34,7 @@ public:
     SqliteStore& operator=(const SqliteStore&) = delete;
 
     /// The schema version this code writes.
-    static constexpr int SchemaVersion = 6;
+    static constexpr int SchemaVersion = 7;
     /// Events kept per game.
     static constexpr int KeptEvents = 200;
 
@@ -61,6 +61,10 @@ public:
     void record_puzzle_attempt(const StoredPuzzlePlayer& player, const StoredPuzzleAttempt& attempt,
                                const std::optional<StoredPuzzleRating>& puzzle, StoreDone<void> done) override;
     void puzzle_ratings(StoreDone<std::vector<StoredPuzzleRating>> done) override;
+    void save_mistakes(const GameId& game, const std::vector<StoredMistake>& mistakes, StoreDone<void> done) override;
+    void analyses_without_mistakes(StoreDone<std::vector<GameId>> done) override;
+    void load_mistakes(const std::string& browser, StoreDone<std::vector<StoredMistake>> done) override;
+    void update_mistake(const StoredMistake& mistake, StoreDone<void> done) override;
 
     explicit SqliteStore(std::unique_ptr<Connection> db);
     std::expected<void, StoreError> migrate();
