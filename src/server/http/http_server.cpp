@@ -123,10 +123,15 @@ struct Outbox {
     }
 };
 
+/// The sink holds the outbox weakly and no executor of its own: the game's actor may keep a
+/// subscriber's sink after the connection, and the server's io_context, are gone (a copy of a
+/// strand must never outlive its io_context).
 EventSink sink_for(const std::shared_ptr<Outbox>& box) {
-    return [weak = std::weak_ptr<Outbox>(box), ex = box->executor](std::string event) {
-        net::post(ex, [weak, event = std::move(event)]() mutable {
-            if (const auto b = weak.lock()) b->push(std::move(event));
+    return [weak = std::weak_ptr<Outbox>(box)](std::string event) {
+        const auto b = weak.lock();
+        if (!b) return;
+        net::post(b->executor, [weak, event = std::move(event)]() mutable {
+            if (const auto live = weak.lock()) live->push(std::move(event));
         });
     };
 }
