@@ -71,7 +71,7 @@ enum class Msg : std::uint16_t {
     ServeAbout, HelpServeHost, HelpServeAllowedHost, HelpServePort, HelpServeDb, HelpServeStatic, HelpServeEngineThreads, HelpServeThreads,
     ServeFooter, ServeListening, ServeCannotListen, ServeCannotOpenStore, ServeNoPage, ServeStopping,
     HelpServeMaxConnections, HelpServeGameThreads, HelpServeAnalysisNodes, HelpServeAnalysisDaily,
-    HelpServeNoAutoAnalysis,
+    HelpServeNoAutoAnalysis, HelpServeStore, ServeStoreNotPostgres, ServeCannotOpenDatabase,
     // schach-load (tools/load)
     LoadAbout, HelpLoadGames, HelpLoadDuration, HelpLoadRamp, HelpLoadThink, HelpLoadUrl, HelpLoadServer,
     HelpLoadServerArg, HelpLoadServerPid, HelpLoadOneSocket, HelpLoadTc, HelpLoadJson, HelpLoadSummary,
