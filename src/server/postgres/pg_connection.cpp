@@ -53,12 +53,13 @@ void Connection::run(std::vector<Query> queries, BatchDone done) {
     queries_ = std::move(queries);
     done_ = std::move(done);
     error_.reset();
+    lost_ = false;
     // The bound of every batch (connecting included): past it the connection is given up.
     ++batch_;
     timer_.expires_after(timeout_);
     timer_.async_wait([this, b = batch_](const boost::system::error_code& ec) {
         if (ec || b != batch_ || !done_) return;
-        fail(StoreError{"no answer from PostgreSQL within " + std::to_string(timeout_.count()) + " ms"});
+        fail(StoreError{"no answer from PostgreSQL within " + std::to_string(timeout_.count()) + " ms"}, false);
     });
     if (phase_ == Phase::Closed) return connect();
     send(false);
@@ -204,8 +205,9 @@ void Connection::wait(bool write) {
     if (write) socket_.async_wait(asio::posix::descriptor_base::wait_write, on_ready);
 }
 
-void Connection::fail(StoreError error) {
+void Connection::fail(StoreError error, bool lost) {
     error_ = std::move(error);
+    lost_ = lost;
     close();
     finish();
 }

@@ -81,6 +81,9 @@ public:
     /// pipeline). Only while idle(); `done` is called on the io_context's thread.
     void run(std::vector<Query> queries, BatchDone done);
     bool idle() const { return !done_; }
+    /// Whether the last batch failed because the connection failed (not for its queries, not for
+    /// its time): a read may then be run again on a fresh connection.
+    bool lost() const { return lost_; }
     /// Closes the connection (a batch in progress fails).
     void close();
 
@@ -95,7 +98,7 @@ private:
     /// Calls pump() once the socket is readable (or writable, when `write`).
     void wait(bool write);
     void rewrap_socket();
-    void fail(StoreError error);
+    void fail(StoreError error, bool lost = true);
     void finish();
     StoreError connection_error(std::string_view what) const;
 
@@ -116,7 +119,8 @@ private:
     std::size_t slot_ = 0;      // the query whose results come now
     std::optional<StoreError> error_;
     bool flushed_ = true;
-    bool boundary_ = false;  // the last result read was the end of a query's results
+    bool boundary_ = false;
+    bool lost_ = false;  // the last result read was the end of a query's results
 };
 
 }  // namespace schach::server::pg

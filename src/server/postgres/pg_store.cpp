@@ -251,6 +251,7 @@ struct PgStore::Impl {
     struct Read {
         std::vector<Query> queries;
         pg::BatchDone done;
+        bool again = false;  // run a second time after a lost connection
     };
 
     void write(Query query, StoreDone<void> done) {
@@ -296,14 +297,26 @@ struct PgStore::Impl {
         for (auto& reader : readers) {
             if (reads.empty()) return;
             if (!reader->idle()) continue;
-            Read next = std::move(reads.front());
+            auto next = std::make_shared<Read>(std::move(reads.front()));
             reads.pop_front();
-            reader->run(std::move(next.queries), [this, done = std::move(next.done)](pg::BatchResult r) {
-                done(std::move(r));
-                start_reads();
-                maybe_stop();
+            pg::Connection* connection = reader.get();
+            reader->run(next->queries, [this, next, connection](pg::BatchResult r) {
+                read_done(next, connection->lost(), std::move(r));
             });
         }
+    }
+
+    void read_done(const std::shared_ptr<Read>& read, bool lost, pg::BatchResult r) {
+        // A read changes nothing: one that met a connection lost since its last use (the server
+        // restarted, the backend terminated) runs again, on a fresh connection.
+        if (lost && !read->again) {
+            read->again = true;
+            reads.push_front(std::move(*read));
+        } else {
+            read->done(std::move(r));
+        }
+        start_reads();
+        maybe_stop();
     }
 
     /// Once stopping and every call is answered: the connections close and the thread ends.

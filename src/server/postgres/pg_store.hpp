@@ -17,8 +17,10 @@
 // its own flush, so sixteen games would wait for sixteen flushes one after the other. While a
 // batch is in flight the next gathers; reads go to the other connections meanwhile.
 //
-// A lost connection fails the call at hand with StoreCode::Failed (within
-// PgOptions::call_timeout at most) and is opened again for the next call.
+// A lost connection (the server restarted, the backend terminated) is opened again for the next
+// call. A read that met it runs once more on the fresh connection (it changes nothing); a write
+// fails with StoreCode::Failed and is not run twice, since its commit may have happened. No call
+// waits longer than PgOptions::call_timeout.
 
 #include <chrono>
 #include <cstdint>
