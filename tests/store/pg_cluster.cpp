@@ -142,9 +142,10 @@ void PgCluster::stop_shared() {
 std::expected<void, std::string> PgCluster::start(const fs::path& bindir) {
     auto who = run_as();
     if (!who) return std::unexpected(who.error());
-    std::string templ = (fs::temp_directory_path() / "schach-pg-XXXXXX").string();
-    if (!::mkdtemp(templ.data()))
-        return std::unexpected("cannot create a directory in " + fs::temp_directory_path().string());
+    // As root in /tmp, which the postgres user can reach (a TMPDIR under /root it could not).
+    const fs::path parent = who->drop ? fs::path("/tmp") : fs::temp_directory_path();
+    std::string templ = (parent / "schach-pg-XXXXXX").string();
+    if (!::mkdtemp(templ.data())) return std::unexpected("cannot create a directory in " + parent.string());
     dir_ = templ;
     if (who->drop && ::chown(dir_.c_str(), who->uid, who->gid) != 0)
         return std::unexpected("cannot hand " + dir_.string() + " to the postgres user");
@@ -160,6 +161,8 @@ std::expected<void, std::string> PgCluster::start(const fs::path& bindir) {
     auto port = free_port();
     if (!port) return std::unexpected(port.error());
     port_ = *port;
+    // --no-sync: initdb's own files need no fsync in a directory removed after the tests; the
+    // server itself runs with fsync on, as in production.
     const pid_t init = spawn({(bindir / "initdb").string(), "-D", (dir_ / "data").string(), "-U", "schach", "-A",
                               "trust", "-E", "UTF8", "--locale=C", "--no-sync", "--no-instructions"},
                              *who, dir_, log);
