@@ -113,6 +113,31 @@ TEST_F(PgStoreTest, AfterALostConnectionReadsRunAgainAndAWriteFailsCleanly) {
     EXPECT_EQ((**g).game.state.version, version);
 }
 
+TEST_F(PgStoreTest, TextThatIsNotUtf8OrHoldsANulFailsAloneAndStoresNothing) {
+    auto store = PgStore::open(PgOptions{uri, 1, ""});
+    ASSERT_TRUE(store) << store.error().message;
+    auto s = test::sync(**store);
+    StoredGame latin1 = sample_game("latin001");
+    latin1.white_name = "M\xfcller";  // Latin-1, as an old PGN may have it
+    const auto refused = s.import_game(latin1, {}, {}, {1, "state", "{}"});
+    ASSERT_FALSE(refused);
+    EXPECT_EQ(refused.error().code, StoreCode::Failed);
+    EXPECT_NE(refused.error().message.find("not UTF-8"), std::string::npos) << refused.error().message;
+    const auto nul = s.create_game(sample_game("nul00001"), {}, {1, "state", std::string("{\"a\":\"b\0c\"}", 12)});
+    ASSERT_FALSE(nul);
+    EXPECT_EQ(nul.error().code, StoreCode::Failed);
+    const auto read = s.games_of_browser(std::string("b\xc3", 2));  // a cut-off sequence
+    ASSERT_FALSE(read);
+    EXPECT_EQ(read.error().code, StoreCode::Failed);
+    // Nothing of them stored; UTF-8 of any plane goes through.
+    EXPECT_FALSE(s.load_game("latin001")->has_value());
+    EXPECT_FALSE(s.load_game("nul00001")->has_value());
+    StoredGame utf8 = sample_game("utf80001");
+    utf8.white_name = "Müller ♔ 𝄞";
+    ASSERT_TRUE(s.import_game(utf8, {}, {}, {1, "state", "{}"}));
+    EXPECT_EQ((**s.load_game("utf80001")).game.white_name, "Müller ♔ 𝄞");
+}
+
 TEST_F(PgStoreTest, AServerThatIsNotThereFailsToOpen) {
     // Port 1 on loopback: nobody listens (connection refused at once).
     auto store = PgStore::open(PgOptions{"postgresql://schach@127.0.0.1:1/none", 1, ""});

@@ -202,6 +202,42 @@ Query create_query(const StoredGame& g, const std::vector<StoredSeat>& seats, co
     return {&CreateGame, std::move(p)};
 }
 
+/// Whether PostgreSQL takes `text` as a text parameter: UTF-8 (the database's encoding) without
+/// NUL (libpq passes parameters as C strings: a NUL would cut the value short without a word).
+bool storable(std::string_view text) {
+    for (std::size_t i = 0; i < text.size();) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        if (c == 0) return false;
+        if (c < 0x80) {
+            ++i;
+            continue;
+        }
+        const std::size_t length = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC2 ? 2 : 0;
+        if (length == 0 || c > 0xF4 || i + length > text.size()) return false;
+        for (std::size_t k = 1; k < length; ++k)
+            if ((static_cast<unsigned char>(text[i + k]) & 0xC0) != 0x80) return false;
+        const auto next = static_cast<unsigned char>(text[i + 1]);
+        if ((c == 0xE0 && next < 0xA0) || (c == 0xED && next >= 0xA0) || (c == 0xF0 && next < 0x90) ||
+            (c == 0xF4 && next >= 0x90))
+            return false;  // overlong, a surrogate, past U+10FFFF
+        i += length;
+    }
+    return true;
+}
+
+/// None when every parameter can be sent, else the error of the call.
+std::optional<StoreError> unstorable(const Query& q) {
+    for (const Param& p : q.params)
+        if (p && !storable(*p))
+            return StoreError{"a value that is not UTF-8 text (or holds a NUL) for " + q.statement->name};
+    return std::nullopt;
+}
+std::optional<StoreError> unstorable(const std::vector<Query>& queries) {
+    for (const Query& q : queries)
+        if (auto error = unstorable(q)) return error;
+    return std::nullopt;
+}
+
 /// A write's function result: '' stored, 'C...' Conflict, 'F...' Failed.
 std::expected<void, StoreError> outcome(const Rows& rows) {
     if (rows.size() != 1) return std::unexpected(StoreError{"a write without its outcome"});
@@ -255,6 +291,12 @@ struct PgStore::Impl {
     };
 
     void write(Query query, StoreDone<void> done) {
+        // Refused alone before it joins a batch: a value the server cannot take fails the whole
+        // pipeline, which would take the other writes of the batch with it.
+        if (auto error = unstorable(query)) {
+            asio::post(io, [done = std::move(done), error = std::move(*error)] { done(std::unexpected(error)); });
+            return;
+        }
         asio::post(io, [this, query = std::move(query), done = std::move(done)]() mutable {
             writes.push_back({std::move(query), std::move(done)});
             start_writes();
@@ -284,6 +326,10 @@ struct PgStore::Impl {
 
     template <class T, class Parse>
     void read(std::vector<Query> queries, Parse parse, StoreDone<T> done) {
+        if (auto error = unstorable(queries)) {
+            asio::post(io, [done = std::move(done), error = std::move(*error)] { done(std::unexpected(error)); });
+            return;
+        }
         asio::post(io, [this, queries = std::move(queries), parse, done = std::move(done)]() mutable {
             reads.push_back({std::move(queries), [parse, done = std::move(done)](pg::BatchResult r) {
                                  if (!r) return done(std::unexpected(r.error()));
