@@ -70,18 +70,21 @@ const pg::Statement LoadSeats{
     "SELECT color, engine, secret_hash, invite_hash, browser FROM seats WHERE game = $1 ORDER BY color DESC"};
 const pg::Statement LoadMoves{"load_moves",
                               "SELECT ply, uci, clock_ms, stamp_ms, lag_ms FROM moves WHERE game = $1 ORDER BY ply"};
-const pg::Statement GamesWithStatus{"games_with_status", "SELECT id FROM games WHERE status = $1 ORDER BY created, id"};
+// Ties are ordered by the ids' bytes (COLLATE "C"), as SQLite orders them, whatever the
+// database's collation.
+const pg::Statement GamesWithStatus{"games_with_status",
+                                    "SELECT id FROM games WHERE status = $1 ORDER BY created, id COLLATE \"C\""};
 const pg::Statement GamesOfBrowser{"games_of_browser",
                                    "SELECT g.id FROM games g WHERE EXISTS (SELECT 1 FROM seats s WHERE s.game = g.id "
-                                   "AND s.browser = $1) ORDER BY g.updated DESC, g.id"};
+                                   "AND s.browser = $1) ORDER BY g.updated DESC, g.id COLLATE \"C\""};
 const pg::Statement EventsAfter{
     "events_after", "SELECT version, kind, json FROM events WHERE game = $1 AND version > $2::bigint ORDER BY version"};
 #define ANALYSIS_COLUMNS "SELECT game, status, browser, requested, nodes, plies, positions FROM analyses "
 const pg::Statement AnalysisOf{"analysis_of", ANALYSIS_COLUMNS "WHERE game = $1"};
 const pg::Statement QueuedAnalyses{"queued_analyses",
-                                   ANALYSIS_COLUMNS "WHERE status = 'queued' ORDER BY requested, game"};
-const pg::Statement AnalysesSince{"analyses_since",
-                                  ANALYSIS_COLUMNS "WHERE requested >= $1::bigint ORDER BY requested, game"};
+                                   ANALYSIS_COLUMNS "WHERE status = 'queued' ORDER BY requested, game COLLATE \"C\""};
+const pg::Statement AnalysesSince{
+    "analyses_since", ANALYSIS_COLUMNS "WHERE requested >= $1::bigint ORDER BY requested, game COLLATE \"C\""};
 const pg::Statement PuzzlePlayer{
     "puzzle_player",
     "SELECT rating, deviation, volatility, last_ms, solved, failed FROM puzzle_players WHERE browser = $1"};
