@@ -56,7 +56,7 @@ bool quoted(std::string_view s, std::string& out) {
 
 PageFile parse_page_file(const std::filesystem::path& path, std::string_view source) {
     const std::string name = path.filename().string();
-    PageFile file{path, Language::English, "", {}};
+    PageFile file{path, Language::English, "", {}, "", {}};
     const auto suffix = [&](std::string_view tail, Language lang) {
         if (name.size() < tail.size() || name.substr(name.size() - tail.size()) != tail) return false;
         file.lang = lang;

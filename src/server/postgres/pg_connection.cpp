@@ -3,7 +3,6 @@
 #include <poll.h>
 
 #include <charconv>
-#include <cstdlib>
 
 #include <boost/asio/post.hpp>
 
@@ -25,8 +24,12 @@ std::int64_t Rows::integer(int row, int col) const {
 }
 
 double Rows::real(int row, int col) const {
-    // PostgreSQL writes the shortest text that reads back to the same double (extra_float_digits 1).
-    return std::strtod(PQgetvalue(result_.get(), row, col), nullptr);
+    // PostgreSQL writes the shortest text that reads back to the same double (extra_float_digits
+    // 1); from_chars reads it whatever the locale's decimal point.
+    const char* value = PQgetvalue(result_.get(), row, col);
+    double out = 0;
+    std::from_chars(value, value + PQgetlength(result_.get(), row, col), out);
+    return out;
 }
 
 void ignore_notices(PGconn* conn) {
