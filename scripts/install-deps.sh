@@ -13,6 +13,8 @@ packages=(
   ccache                    # shares compiled objects between builds and checkouts
   libboost1.81-dev libboost-json1.81-dev libboost-url1.81-dev  # schach serve: Beast/Asio, JSON, URLs (1.81, not the default 1.74)
   libsqlite3-dev libssl-dev # schach serve: the game store (SQLite, WAL) and SHA-256 / random secrets (OpenSSL)
+  postgresql-15 libpq-dev   # schach serve --store: PgStore on libpq; its tests start a throw-away PostgreSQL 15
+  haproxy                   # in front of several schach serve nodes (issue #23)
   chromium                  # the web page's browser tests (driven by playwright-core from npm)
 )
 missing=()

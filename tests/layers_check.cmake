@@ -2,7 +2,7 @@
 # (core <- notation <- pgn; core <- analysis <- game; engine on core only; review on notation and
 # engine; puzzle on review; text on those; uci and match on engine and text; the server's modules
 # below cli, the trainer's on puzzle too; cli on all) holds for the includes too.
-# The server is five modules, each a folder of src/server/ (server/domain <- server/sqlite;
+# The server is six modules, each a folder of src/server/ (server/domain <- server/sqlite, server/postgres;
 # server/domain <- server/api <- server/content <- server/http), and the domain must stay free of
 # sentences, languages and Asio. Run as `cmake -DSRC=<src> -P layers_check.cmake`.
 set(allowed_core core)
@@ -20,10 +20,12 @@ set(allowed_match core notation pgn analysis game text engine match)
 set(below_server core notation pgn analysis game text engine review puzzle)
 set(allowed_server/domain ${below_server} server/domain)
 set(allowed_server/sqlite ${below_server} server/domain server/sqlite)
+set(allowed_server/postgres ${below_server} server/domain server/postgres)
 set(allowed_server/api ${below_server} server/domain server/api)
 set(allowed_server/content ${below_server} server/domain server/api server/content)
 set(allowed_server/http ${below_server} server/domain server/api server/content server/http)
-set(allowed_cli core notation pgn analysis game text engine review train puzzle uci match server/domain server/sqlite server/api
+set(allowed_cli core notation pgn analysis game text engine review train puzzle uci match server/domain server/sqlite
+    server/postgres server/api
     server/content server/http cli)
 # What a module's files must not contain at all (regular expressions): the domain has codes, not
 # sentences (no describe(), no Language) and no executor or socket library.

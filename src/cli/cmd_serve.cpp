@@ -1,5 +1,6 @@
 // schach serve: the web page, the HTTP API and the WebSockets of docs/web-protocol.md
-// (src/server), the games in SQLite. Runs until SIGINT or SIGTERM.
+// (src/server), the games in SQLite (--db FILE, the default) or PostgreSQL (--store URI). Runs
+// until SIGINT or SIGTERM.
 
 #include <pthread.h>
 
@@ -30,6 +31,7 @@
 #include "server/domain/puzzle_service.hpp"
 #include "server/http/asio_runtime.hpp"
 #include "server/http/http_server.hpp"
+#include "server/postgres/pg_store.hpp"
 #include "server/sqlite/sqlite_store.hpp"
 #include "text/puzzle_text.hpp"
 
@@ -48,6 +50,7 @@ struct ServeOptions {
     std::vector<std::string> allowed_hosts;
     int port = 8080;
     std::string db = "schach.db";
+    std::string store;  // a PostgreSQL URI: PgStore instead of SQLite
     std::string static_dir = SCHACH_WEB_DIST;
     std::string puzzles = SCHACH_PUZZLES;
     int engine_threads = 0;
@@ -84,6 +87,53 @@ std::optional<std::vector<puzzle::Puzzle>> load_puzzles(const std::string& path)
     return std::move(*puzzles);
 }
 
+/// The URI as shown in messages: without its password (postgresql://user:secret@host -> user:***@host).
+std::string without_password(const std::string& uri) {
+    const std::size_t scheme = uri.find("://");
+    if (scheme == std::string::npos) return uri;
+    const std::size_t at = uri.find('@', scheme + 3);
+    const std::size_t slash = uri.find('/', scheme + 3);
+    if (at == std::string::npos || (slash != std::string::npos && slash < at)) return uri;
+    const std::size_t colon = uri.find(':', scheme + 3);
+    if (colon == std::string::npos || colon > at) return uri;
+    return uri.substr(0, colon + 1) + "***" + uri.substr(at);
+}
+
+/// The games' store: PostgreSQL for --store, else the SQLite file of --db. Both keep the
+/// tactics trainer's records too. None (the error printed) when it cannot be opened.
+struct OpenedStore {
+    std::unique_ptr<server::SqliteStore> sqlite;
+    std::unique_ptr<server::PgStore> postgres;
+    server::Store& store() { return sqlite ? static_cast<server::Store&>(*sqlite) : *postgres; }
+    server::PuzzleStore& puzzles() { return sqlite ? static_cast<server::PuzzleStore&>(*sqlite) : *postgres; }
+};
+
+std::optional<OpenedStore> open_store(const ServeOptions& o) {
+    OpenedStore opened;
+    if (o.store.empty()) {
+        auto store = server::SqliteStore::open(o.db);
+        if (!store) {
+            print_error(tr(Msg::ServeCannotOpenStore, o.db, store.error().message));
+            return std::nullopt;
+        }
+        opened.sqlite = std::move(*store);
+        return opened;
+    }
+    if (!o.store.starts_with("postgresql://") && !o.store.starts_with("postgres://")) {
+        print_error(tr(Msg::ServeStoreNotPostgres, without_password(o.store)));
+        return std::nullopt;
+    }
+    server::PgOptions options;
+    options.conninfo = o.store;
+    auto store = server::PgStore::open(options);
+    if (!store) {
+        print_error(tr(Msg::ServeCannotOpenDatabase, without_password(o.store), store.error().message));
+        return std::nullopt;
+    }
+    opened.postgres = std::move(*store);
+    return opened;
+}
+
 /// The address a person opens: the listening one, or 127.0.0.1 when it listens on all.
 std::string address_to_open(const std::string& host, std::uint16_t port) {
     std::string shown = host;
@@ -102,11 +152,8 @@ int serve(const ServeOptions& o) {
     sigaddset(&stop_signals, SIGTERM);
     pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
 
-    auto store = server::SqliteStore::open(o.db);
-    if (!store) {
-        print_error(tr(Msg::ServeCannotOpenStore, o.db, store.error().message));
-        return ExitFailed;
-    }
+    auto store = open_store(o);
+    if (!store) return ExitFailed;
     auto puzzles = load_puzzles(o.puzzles);
     if (!puzzles) return ExitFailed;
     server::PuzzleServiceOptions puzzle_options;
@@ -116,7 +163,7 @@ int serve(const ServeOptions& o) {
             .count();
     };
     puzzle_options.seed = static_cast<std::uint64_t>(puzzle_options.now());
-    server::PuzzleService puzzle_service(std::move(*puzzles), **store, puzzle_options);
+    server::PuzzleService puzzle_service(std::move(*puzzles), store->puzzles(), puzzle_options);
     server::PuzzleApi puzzle_api(puzzle_service);
     server::EnginePoolOptions pool_options;
     pool_options.workers = o.engine_threads;
@@ -150,10 +197,10 @@ int serve(const ServeOptions& o) {
     service_options.computer_games_per_client = o.computer_games;
     service_options.analysis.auto_computer_games = !o.no_auto_analysis;
     server::AsioRuntime runtime(games_io);
-    auto service = std::make_unique<server::GameService>(runtime, **store, engines, service_options);
+    auto service = std::make_unique<server::GameService>(runtime, store->store(), engines, service_options);
     server::ServiceHandler handler(*service);
     // One's own mistakes from the reviewed games, as the trainer's exercises ("My mistakes").
-    auto mistakes = std::make_unique<server::MistakeService>(**store, *service);
+    auto mistakes = std::make_unique<server::MistakeService>(store->store(), *service);
     server::MistakeApi mistake_api(*mistakes);
     server::ServerOptions options;
     options.host = o.host;
@@ -221,7 +268,8 @@ Command add_serve_command(CLI::App& parent) {
     sub->add_option("--host", o->host, tr(Msg::HelpServeHost));
     sub->add_option("--allowed-host", o->allowed_hosts, tr(Msg::HelpServeAllowedHost))->take_all();
     sub->add_option("--port", o->port, tr(Msg::HelpServePort))->check(CLI::Range(0, 65535));
-    sub->add_option("--db", o->db, tr(Msg::HelpServeDb));
+    CLI::Option* db = sub->add_option("--db", o->db, tr(Msg::HelpServeDb));
+    sub->add_option("--store", o->store, tr(Msg::HelpServeStore))->excludes(db);
     sub->add_option("--static", o->static_dir, tr(Msg::HelpServeStatic));
     sub->add_option("--puzzles", o->puzzles, say(PuzzleMsg::HelpServePuzzles, lang()));
     sub->add_option("--engine-threads", o->engine_threads, tr(Msg::HelpServeEngineThreads))->check(CLI::Range(0, 64));
@@ -248,7 +296,8 @@ Command add_serve_command(CLI::App& parent) {
     sub->add_option("--idle-timeout", o->idle_timeout, tr(Msg::HelpServeIdleTimeout))->check(CLI::Range(0.1, 86400.0));
     add_lang_option(*sub, o->lang, Msg::HelpLang);
     sub->footer(help_footer(Msg::ServeFooter, {"schach serve", "schach serve --port 0 --db /tmp/games.db --lang en",
-                                               "schach serve --host 0.0.0.0 --port 8080"}));
+                                               "schach serve --host 0.0.0.0 --port 8080",
+                                               "schach serve --store postgresql://schach@127.0.0.1:5432/schach"}));
     Command command;
     command.app = sub;
     command.run = [o] { return serve(*o); };

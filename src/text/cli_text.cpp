@@ -367,6 +367,14 @@ Phrase phrase(Msg m) {
                 "start."};
         case Msg::ServeListening: return {"Schach läuft auf {}", "", "Schach is running at {}"};
         case Msg::ServeCannotListen: return {"kann nicht auf {} lauschen: {}", "", "cannot listen on {}: {}"};
+        case Msg::HelpServeStore:
+            return {"die Partien in PostgreSQL statt in SQLite: eine libpq-URI (postgresql://user@host:port/db)", "",
+                    "the games in PostgreSQL instead of SQLite: a libpq URI (postgresql://user@host:port/db)"};
+        case Msg::ServeStoreNotPostgres:
+            return {"--store erwartet eine PostgreSQL-URI (postgresql://user@host:port/db), nicht '{}'", "",
+                    "--store takes a PostgreSQL URI (postgresql://user@host:port/db), not '{}'"};
+        case Msg::ServeCannotOpenDatabase:
+            return {"kann die Datenbank {} nicht öffnen: {}", "", "cannot open the database {}: {}"};
         case Msg::ServeCannotOpenStore:
             return {"kann die Partien-Datei {} nicht öffnen: {}", "", "cannot open the games file {}: {}"};
         case Msg::ServeNoPage:

@@ -66,5 +66,29 @@ TEST(CliServe, ABadAddressIsAnError) {
     std::filesystem::remove("/tmp/schach-unused.db");
 }
 
+TEST(CliServe, DbAndStoreExcludeEachOther) {
+    const CommandRun run = run_command(
+        schach_command("serve --port 0 --db /tmp/schach-unused.db --store postgresql://u@127.0.0.1:1/x 2>&1"));
+    EXPECT_EQ(run.exit_code, 2) << run.out;
+    EXPECT_TRUE(contains(run.out, "--store excludes --db") || contains(run.out, "--db excludes --store")) << run.out;
+    EXPECT_FALSE(std::filesystem::exists("/tmp/schach-unused.db"));
+}
+
+TEST(CliServe, StoreTakesAPostgresUriAndNeverShowsItsPassword) {
+    const CommandRun other = run_command(schach_command("serve --port 0 --store mysql://u@127.0.0.1/x 2>&1"));
+    EXPECT_EQ(other.exit_code, 1) << other.out;
+    EXPECT_TRUE(contains(other.out,
+                         "--store takes a PostgreSQL URI (postgresql://user@host:port/db), not "
+                         "'mysql://u@127.0.0.1/x'"))
+        << other.out;
+    // Port 1 on loopback: nobody listens, the connection is refused at once.
+    const CommandRun refused =
+        run_command(schach_command("serve --port 0 --store postgresql://schach:hunter2@127.0.0.1:1/none 2>&1"));
+    EXPECT_EQ(refused.exit_code, 1) << refused.out;
+    EXPECT_TRUE(contains(refused.out, "cannot open the database postgresql://schach:***@127.0.0.1:1/none: connect"))
+        << refused.out;
+    EXPECT_FALSE(contains(refused.out, "hunter2")) << refused.out;
+}
+
 }  // namespace
 }  // namespace schach::test

@@ -86,57 +86,8 @@ TEST(ServerGameServiceStore, AMoveTheStoreRefusesIsNeitherAcknowledgedNorBroadca
     std::filesystem::remove_all(dir);
 }
 
-TEST(ServerGameServiceStore, ANodeThatLostTheRaceForAGameDropsItsStaleCopyAndAnswersFromTheStore) {
-    // Two services on one database file, each with a copy of the same game: the one that stores
-    // a move second finds the game moved on. It neither answers 500 nor keeps its stale copy: the
-    // game is loaded again and the action runs on it (here: a move for a ply played meanwhile is
-    // stale), and the next move goes through.
-    const auto dir = std::filesystem::temp_directory_path() / ("schach-race-" + std::to_string(::getpid()));
-    std::filesystem::remove_all(dir);
-    std::filesystem::create_directories(dir);
-    {
-        asio::io_context io;
-        auto work = asio::make_work_guard(io);
-        std::thread thread([&] { io.run(); });
-        {
-            auto first_db = SqliteStore::open((dir / "games.db").string());
-            auto second_db = SqliteStore::open((dir / "games.db").string());
-            ASSERT_TRUE(first_db && second_db);
-            EnginePool pool(EnginePoolOptions{1, 100, 16});
-            ServiceOptions options;
-            options.flag_interval_ms = 0;
-            AsioRuntime runtime(io);
-            GameService first_real(runtime, **first_db, pool, options);
-            GameService second_real(runtime, **second_db, pool, options);
-            test::SyncService first(first_real), second(second_real);
-            auto g = first.create_game({Mode::Local, 1, ColorChoice::White, "", false, std::nullopt, std::nullopt},
-                                       {"", "b"});
-            ASSERT_TRUE(g);
-            const Caller me{g->secret, "b"};
-            ASSERT_TRUE(second.state(g->id, me));  // the second has its copy now
-            auto act = [&](test::SyncService& on, int ply, std::string uci) {
-                std::promise<ActResult> p;
-                on.act(g->id, me, MoveMessage{ply, std::move(uci), false, 1},
-                       [&](ActResult r) { p.set_value(std::move(r)); });
-                return p.get_future().get();
-            };
-            ASSERT_TRUE(act(first, 0, "e2e4"));
-            const auto lost = act(second, 0, "d2d4");
-            ASSERT_FALSE(lost);
-            EXPECT_EQ(lost.error().id(), "stale");
-            EXPECT_EQ(second.state(g->id, me)->view->moves.size(), 1u);  // the game as stored
-            ASSERT_TRUE(act(second, 1, "e7e5"));
-            auto stored = test::sync(**first_db).load_game(g->id);
-            ASSERT_TRUE(stored && *stored);
-            ASSERT_EQ((*stored)->moves.size(), 2u);
-            EXPECT_EQ((*stored)->moves[0].uci, "e2e4");
-            EXPECT_EQ((*stored)->moves[1].uci, "e7e5");
-        }
-        work.reset();
-        thread.join();
-    }
-    std::filesystem::remove_all(dir);
-}
+// Two services (nodes) on one database racing for a game: tests/store/game_service_on_stores_test.cpp,
+// on each store.
 
 }  // namespace
 }  // namespace schach::server

@@ -1,3 +1,6 @@
+// What only SqliteStore has (a database of an older schema, a process killed after its writes);
+// the behaviour both stores share is the contract of tests/store/store_contract_test.cpp.
+
 #include <gtest/gtest.h>
 
 #include <signal.h>
@@ -7,7 +10,6 @@
 #include <cstdio>
 #include <filesystem>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include <sqlite3.h>
@@ -45,99 +47,6 @@ StoredGame sample_game() {
 
 std::vector<StoredSeat> sample_seats() {
     return {{Color::White, false, "hash-w", "", "browser-1"}, {Color::Black, false, "", "invite-hash", ""}};
-}
-
-TEST(ServerSqliteStore, WritesAndReadsBackAfterReopening) {
-    TempDb tmp;
-    {
-        auto store = SqliteStore::open(tmp.path());
-        ASSERT_TRUE(store) << store.error().message;
-        ASSERT_TRUE(test::sync(**store).create_game(sample_game(), sample_seats(), {1, "state", "{}"}));
-        ASSERT_TRUE(test::sync(**store).append_move("aB3dE5gH", {0, "e2e4", 299000, 5000},
-                                                    {Status::Started, "", "", 2, 5000},
-                                                    std::vector<StoredEvent>{{2, "move", R"({"uci":"e2e4"})"}}));
-        ASSERT_TRUE(test::sync(**store).append_move("aB3dE5gH", {1, "e7e5", std::nullopt, 6000},
-                                                    {Status::Started, "", "", 3, 6000},
-                                                    std::vector<StoredEvent>{{3, "move", "{}"}}));
-        ASSERT_TRUE(test::sync(**store).update_game(
-            "aB3dE5gH", {Status::Started, "", "", 4, 7000}, std::vector<StoredEvent>{{4, "join", "{}"}},
-            std::vector<StoredSeat>{{Color::Black, false, "hash-b", "", "browser-2"}}));
-    }  // closed without anything else: what was committed must be there
-    auto store = SqliteStore::open(tmp.path());
-    ASSERT_TRUE(store) << store.error().message;
-    auto loaded = test::sync(**store).load_game("aB3dE5gH");
-    ASSERT_TRUE(loaded);
-    ASSERT_TRUE(loaded->has_value());
-    const LoadedGame& g = **loaded;
-    EXPECT_EQ(g.game.tc, "5+3");
-    EXPECT_EQ(g.game.state.version, 4);
-    ASSERT_EQ(g.moves.size(), 2u);
-    EXPECT_EQ(g.moves[0], (StoredMove{0, "e2e4", 299000, 5000}));
-    EXPECT_EQ(g.moves[1].clock_ms, std::nullopt);
-    ASSERT_EQ(g.seats.size(), 2u);
-    EXPECT_EQ(g.seats[0].color, Color::White);
-    EXPECT_EQ(g.seats[1].secret_hash, "hash-b");
-    EXPECT_EQ(g.seats[1].invite_hash, "");
-    auto started = test::sync(**store).games_with_status(Status::Started);
-    ASSERT_TRUE(started);
-    EXPECT_EQ(*started, std::vector<GameId>{"aB3dE5gH"});
-    auto mine = test::sync(**store).games_of_browser("browser-2");
-    ASSERT_TRUE(mine);
-    EXPECT_EQ(mine->size(), 1u);
-    auto events = test::sync(**store).events_after("aB3dE5gH", 2);
-    ASSERT_TRUE(events);
-    ASSERT_EQ(events->size(), 2u);
-    EXPECT_EQ((*events)[0].kind, "move");
-    EXPECT_EQ((*events)[1].version, 4);
-    EXPECT_FALSE((*test::sync(**store).load_game("nothere1")).has_value());
-}
-
-TEST(ServerSqliteStore, AFailedTransactionLeavesNothing) {
-    TempDb tmp;
-    auto store = SqliteStore::open(tmp.path());
-    ASSERT_TRUE(store);
-    ASSERT_TRUE(test::sync(**store).create_game(sample_game(), sample_seats(), {1, "state", "{}"}));
-    ASSERT_TRUE(test::sync(**store).append_move("aB3dE5gH", {0, "e2e4", 299000, 5000},
-                                                {Status::Started, "", "", 2, 5000},
-                                                std::vector<StoredEvent>{{2, "move", "{}"}}));
-    // The same ply again: the moves row fails, so the version and the event must not change.
-    EXPECT_FALSE(test::sync(**store).append_move("aB3dE5gH", {0, "d2d4", 299000, 5000},
-                                                 {Status::Started, "", "", 3, 5000},
-                                                 std::vector<StoredEvent>{{3, "move", "{}"}}));
-    // A version that does not follow: the moves row was written first and must be rolled back.
-    EXPECT_FALSE(test::sync(**store).append_move("aB3dE5gH", {1, "e7e5", 299000, 5000},
-                                                 {Status::Started, "", "", 9, 5000},
-                                                 std::vector<StoredEvent>{{9, "move", "{}"}}));
-    auto g = **test::sync(**store).load_game("aB3dE5gH");
-    EXPECT_EQ(g.game.state.version, 2);
-    ASSERT_EQ(g.moves.size(), 1u);
-    EXPECT_EQ(g.moves[0].uci, "e2e4");
-    EXPECT_EQ(test::sync(**store).events_after("aB3dE5gH", 0)->size(), 2u);
-}
-
-TEST(ServerSqliteStore, TakeBackRemovesTheMoves) {
-    TempDb tmp;
-    auto store = SqliteStore::open(tmp.path());
-    ASSERT_TRUE(store);
-    ASSERT_TRUE(test::sync(**store).create_game(sample_game(), sample_seats(), {1, "state", "{}"}));
-    ASSERT_TRUE(test::sync(**store).append_move("aB3dE5gH", {0, "e2e4", 1, 1}, {Status::Started, "", "", 2, 1},
-                                                std::vector<StoredEvent>{{2, "move", "{}"}}));
-    ASSERT_TRUE(test::sync(**store).append_move("aB3dE5gH", {1, "e7e5", 1, 1}, {Status::Started, "", "", 3, 1},
-                                                std::vector<StoredEvent>{{3, "move", "{}"}}));
-    ASSERT_TRUE(test::sync(**store).take_back("aB3dE5gH", 0, {Status::Started, "", "", 4, 1},
-                                              std::vector<StoredEvent>{{4, "takeback", "{}"}}));
-    EXPECT_TRUE((**test::sync(**store).load_game("aB3dE5gH")).moves.empty());
-}
-
-TEST(ServerSqliteStore, ParametersAreNeverSql) {
-    TempDb tmp;
-    auto store = SqliteStore::open(tmp.path());
-    ASSERT_TRUE(store);
-    StoredGame g = sample_game();
-    g.id = "x'); DROP TABLE games; --";
-    ASSERT_TRUE(test::sync(**store).create_game(g, sample_seats(), {1, "state", "{}"}));
-    EXPECT_TRUE((**test::sync(**store).load_game(g.id)).game.id == g.id);
-    EXPECT_EQ(test::sync(**store).games_with_status(Status::Started)->size(), 1u);
 }
 
 TEST(ServerSqliteStore, OffersAreStoredAndADatabaseOfSchemaOneIsMigrated) {
@@ -192,63 +101,10 @@ TEST(ServerSqliteStore, OffersAreStoredAndADatabaseOfSchemaOneIsMigrated) {
     EXPECT_EQ(moves[1], (StoredMove{1, "e7e5", 299'400, 3000, 420}));
 }
 
-StoredGame game_with_id(const std::string& id) {
-    StoredGame g = sample_game();
-    g.id = id;
-    return g;
-}
-
 /// Ply `ply` of a game that only moves knights out and back (legality does not matter here).
 StoredMove nth_move(int ply, Millis stamp) {
     static const char* const Moves[] = {"g1f3", "g8f6", "f3g1", "f6g8"};
     return {ply, Moves[ply % 4], std::nullopt, stamp};
-}
-
-// Many games writing at once from many threads (the group commit shares transactions among
-// them): every write lands, a refused one (a ply again) is rolled back alone.
-TEST(ServerSqliteStore, ConcurrentWritesFromManyThreadsAllLandAndARefusedOneAlone) {
-    TempDb tmp;
-    constexpr int Games = 16, Moves = 25;
-    {
-        auto store = SqliteStore::open(tmp.path());
-        ASSERT_TRUE(store) << store.error().message;
-        SqliteStore& db = **store;
-        auto s = test::sync(db);
-        std::vector<std::thread> threads;
-        std::vector<int> failures(Games, 0), refused(Games, 0);
-        for (int t = 0; t < Games; ++t)
-            threads.emplace_back([&, t] {
-                const std::string id = "game" + std::to_string(1000 + t);
-                if (!s.create_game(game_with_id(id), sample_seats(), {1, "state", "{}"})) ++failures[t];
-                for (int ply = 0; ply < Moves; ++ply) {
-                    const std::int64_t v = ply + 2;
-                    if (!s.append_move(id, nth_move(ply, v), {Status::Started, "", "", v, v},
-                                       std::vector<StoredEvent>{{v, "move", "{}"}}))
-                        ++failures[t];
-                    // Must not succeed: the ply is there (another writer was first).
-                    if (ply == 10) {
-                        const auto again = s.append_move(id, nth_move(ply, v), {Status::Started, "", "", v + 1, v},
-                                                         std::vector<StoredEvent>{{v + 1, "move", "{}"}});
-                        if (again || again.error().code != StoreCode::Conflict) ++refused[t];
-                    }
-                }
-            });
-        for (std::thread& t : threads) t.join();
-        for (int t = 0; t < Games; ++t) {
-            EXPECT_EQ(failures[t], 0) << t;
-            EXPECT_EQ(refused[t], 0) << t;
-        }
-        EXPECT_GE(db.commits(), 1u);
-        EXPECT_LE(db.commits(), static_cast<std::uint64_t>(Games * (Moves + 2)));
-    }
-    auto store = SqliteStore::open(tmp.path());
-    ASSERT_TRUE(store) << store.error().message;
-    for (int t = 0; t < Games; ++t) {
-        const auto g = test::sync(**store).load_game("game" + std::to_string(1000 + t));
-        ASSERT_TRUE(g && *g) << t;
-        EXPECT_EQ((**g).moves.size(), static_cast<std::size_t>(Moves)) << t;
-        EXPECT_EQ((**g).game.state.version, Moves + 1) << t;
-    }
 }
 
 // A write that returned is on disk: a process killed with SIGKILL right after its writes

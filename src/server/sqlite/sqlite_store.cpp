@@ -12,6 +12,8 @@
 #include <thread>
 #include <variant>
 
+#include "server/domain/stored_positions.hpp"
+
 namespace schach::server {
 
 /// The connection and its prepared statements, by their SQL text.
@@ -239,53 +241,6 @@ CREATE TABLE mistakes(
 CREATE INDEX mistakes_due ON mistakes(browser, due);
 )sql",
 };
-
-/// The positions of an analysis as text: one line per position, "<kind> <value> <depth> <nodes>
-/// <pv...>" with kind c (centipawns), m (mate in value), x (mate on the board).
-std::string write_positions(const std::vector<StoredPositionEval>& positions) {
-    std::string out;
-    for (const StoredPositionEval& p : positions) {
-        const char kind = p.eval.kind == review::Eval::Kind::Centipawns ? 'c'
-                          : p.eval.kind == review::Eval::Kind::Mate     ? 'm'
-                                                                        : 'x';
-        out += kind;
-        out += ' ' + std::to_string(p.eval.value) + ' ' + std::to_string(p.depth) + ' ' + std::to_string(p.nodes);
-        for (const std::string& m : p.pv) out += ' ' + m;
-        out += '\n';
-    }
-    return out;
-}
-
-/// The positions written by write_positions; none for a text it did not write.
-std::optional<std::vector<StoredPositionEval>> read_positions(std::string_view text) {
-    std::vector<StoredPositionEval> out;
-    while (!text.empty()) {
-        const std::size_t end = text.find('\n');
-        std::string_view line = text.substr(0, end);
-        text = end == std::string_view::npos ? std::string_view() : text.substr(end + 1);
-        std::vector<std::string> words;
-        while (!line.empty()) {
-            const std::size_t space = line.find(' ');
-            words.emplace_back(line.substr(0, space));
-            line = space == std::string_view::npos ? std::string_view() : line.substr(space + 1);
-        }
-        if (words.size() < 4 || words[0].size() != 1) return std::nullopt;
-        StoredPositionEval p;
-        try {
-            const int value = std::stoi(words[1]);
-            p.eval = words[0] == "c"   ? review::Eval::cp(value)
-                     : words[0] == "m" ? review::Eval::mate(value)
-                                       : review::Eval{review::Eval::Kind::Checkmate, value};
-            p.depth = std::stoi(words[2]);
-            p.nodes = std::stoull(words[3]);
-        } catch (const std::exception&) {
-            return std::nullopt;
-        }
-        p.pv.assign(words.begin() + 4, words.end());
-        out.push_back(std::move(p));
-    }
-    return out;
-}
 
 std::string_view analysis_status_id(AnalysisStatus s) { return s == AnalysisStatus::Done ? "done" : "queued"; }
 

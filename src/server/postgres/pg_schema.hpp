@@ -1,0 +1,24 @@
+#pragma once
+// The PostgreSQL schema of PgStore and its migrations, versioned as SqliteStore's are: a
+// schema_version table, one migration per version, each in its own transaction. The writes are
+// functions in PL/pgSQL (one call per write, see pg_store.hpp for why).
+
+#include <libpq-fe.h>
+
+#include <expected>
+#include <span>
+#include <string_view>
+
+#include "server/domain/store.hpp"
+
+namespace schach::server::pg {
+
+/// The schema version this code writes.
+inline constexpr int SchemaVersion = 2;
+
+/// Brings the database to SchemaVersion on a connection in blocking mode (at open, before any
+/// call). Several processes opening at once wait for each other (an advisory lock). Failed: the
+/// database is newer than this program, or a migration failed (nothing of it stays).
+std::expected<void, StoreError> migrate(PGconn* conn);
+
+}  // namespace schach::server::pg
