@@ -25,6 +25,7 @@
 #include "server/http/asio_runtime.hpp"
 #include "server/sqlite/sqlite_store.hpp"
 #include "support/sync.hpp"
+#include "support/worker_hold.hpp"
 
 namespace schach::server {
 namespace {
@@ -38,29 +39,7 @@ const std::vector<std::string> FoolsMate{"f2f3", "e7e5", "g2g4", "d8h4"};
 const std::vector<std::string> Breyer{"e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5a4", "g8f6", "e1g1", "f8e7",
                                       "f1e1", "b7b5", "a4b3", "d7d6", "c2c3", "e8g8", "h2h3", "c6b8", "d2d4", "b8d7"};
 
-/// Holds the pool's only worker until released: the analyses wait meanwhile.
-class WorkerHold {
-public:
-    explicit WorkerHold(EnginePool& pool) {
-        auto started = std::make_shared<std::promise<void>>();
-        auto wait = released_.get_future().share();
-        pool.submit(EngineJob{[started, wait](int) {
-                                  started->set_value();
-                                  wait.wait();
-                              },
-                              {}});
-        started->get_future().wait();
-    }
-    ~WorkerHold() { release(); }
-    void release() {
-        if (!done_) released_.set_value();
-        done_ = true;
-    }
-
-private:
-    std::promise<void> released_;
-    bool done_ = false;
-};
+using test::WorkerHold;
 
 class AnalysisService : public ::testing::Test {
 protected:

@@ -704,11 +704,28 @@ TEST_F(FullServerTest, AtTheCapTheConnectionWaitingLongestMakesRoom) {
 }
 
 TEST_F(FullServerTest, AtTheCapWithNobodyWaitingTheNewcomerIsClosed) {
-    const auto [id, secret] = create_game();
     net::io_context ioc;
-    // Two WebSockets: busy, never closed for a newcomer.
+    // The game is made on a connection kept alive, so that no connection of the test is still
+    // closing when the next arrives: it waits for its next request, the first to go at the cap.
+    tcp::socket keep(ioc);
+    keep.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port_));
+    http::request<http::string_body> create{http::verb::post, "/api/v1/games", 11};
+    create.set(http::field::host, host());
+    create.set(http::field::content_type, "application/json");
+    create.body() = R"({"mode":"friend"})";
+    create.prepare_payload();
+    http::write(keep, create);
+    beast::flat_buffer buffer;
+    Response created;
+    http::read(keep, buffer, created);
+    ASSERT_EQ(created.result_int(), 201);
+    const std::string id(json::parse(created.body()).at("id").as_string());
+    // Two WebSockets: busy, never closed for a newcomer; the second takes the kept connection's place.
     auto a = ws_open(ioc, "/ws/v1/games/" + id);
     auto b = ws_open(ioc, "/ws/v1/games/" + id);
+    boost::system::error_code kept;
+    keep.read_some(net::buffer(buffer.prepare(16)), kept);
+    EXPECT_TRUE(kept == net::error::eof || kept == net::error::connection_reset) << kept.message();
     EXPECT_EQ(ws_read(*a).at("t"), "state");
     EXPECT_EQ(ws_read(*b).at("t"), "state");
     tcp::socket extra(ioc);

@@ -185,13 +185,14 @@ TEST(ServerLiveGame, TheComputersClockRunsOnlyWhileItSearches) {
     ASSERT_TRUE(g.engine_move(Move(Square::E7, Square::E5), 1, 2000, 0));
     ASSERT_TRUE(g.move(Seat::White, {2, "g1f3", false, 1}, 3000, 0));
     // The reply comes 10 s later, 4 s of which the request waited for a free engine: 6 s are
-    // charged, the 3 s increment added.
+    // charged, the 3 s increment added. Black had 303 s (its first move's increment; the clocks
+    // run from the second ply on): 303 - 10 + 4 + 3 = 300 s (without the credit: 296 s).
     const auto reply = g.engine_move(Move(Square::B8, Square::C6), 3, 13'000, 0, 4'000);
     ASSERT_TRUE(reply);
     ASSERT_TRUE(reply->move);
-    EXPECT_EQ(reply->move->clock_ms, 297'000);
+    EXPECT_EQ(reply->move->clock_ms, 300'000);
     EXPECT_EQ(reply->move->lag_ms, 4'000);
-    EXPECT_EQ(g.view(13'000)->clock->black, 297'000);
+    EXPECT_EQ(g.view(13'000)->clock->black, 300'000);
 }
 
 TEST(ServerLiveGame, TakebackAgainstTheComputerTakesBothMoves) {

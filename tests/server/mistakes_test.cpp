@@ -30,6 +30,7 @@
 #include "server/http/asio_runtime.hpp"
 #include "server/sqlite/sqlite_store.hpp"
 #include "support/sync.hpp"
+#include "support/worker_hold.hpp"
 
 namespace schach::server {
 namespace {
@@ -201,29 +202,7 @@ TEST(MistakeStore, SavedOnceLoadedByDueUpdatedAndTheAnalysisMarked) {
     EXPECT_EQ(store.analyses_without_mistakes().value().size(), 1u);
 }
 
-/// Holds the pool's only worker until released: engine jobs wait meanwhile.
-class WorkerHold {
-public:
-    explicit WorkerHold(EnginePool& pool) {
-        auto started = std::make_shared<std::promise<void>>();
-        auto wait = released_.get_future().share();
-        pool.submit(EngineJob{[started, wait](int) {
-                                  started->set_value();
-                                  wait.wait();
-                              },
-                              {}});
-        started->get_future().wait();
-    }
-    ~WorkerHold() { release(); }
-    void release() {
-        if (!done_) released_.set_value();
-        done_ = true;
-    }
-
-private:
-    std::promise<void> released_;
-    bool done_ = false;
-};
+using test::WorkerHold;
 
 class Mistakes : public ::testing::Test {
 protected:

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/fen.hpp"
+#include "engine/level.hpp"
 #include "support/engine_process.hpp"
 #include "uci/command.hpp"
 #include "uci/words.hpp"
@@ -42,6 +43,14 @@ Position fen(std::string_view text, bool chess960 = false) {
     auto pos = position_from_fen(text, options);
     EXPECT_TRUE(pos.has_value()) << text;
     return pos ? *pos : Position();
+}
+
+/// The number after the word `key` in a UCI line ("nodes 1234"), -1 when there is none.
+long number_after(const std::string& line, std::string_view key) {
+    const auto words = split_words(line);
+    for (std::size_t i = 0; i + 1 < words.size(); ++i)
+        if (words[i] == key) return std::stol(std::string(words[i + 1]));
+    return -1;
 }
 
 bool legal_in(const Position& pos, const std::string& move, bool chess960 = false) {
@@ -302,19 +311,30 @@ TEST(UciSession, QuitAndEndOfInputEndTheProgram) {
     }
 }
 
-TEST(UciSession, LimitStrengthPlaysALegalMoveQuickly) {
+TEST(UciSession, LimitStrengthPlaysALegalMoveWithinItsLevelsCaps) {
     Uci e;
     e.send("setoption name UCI_LimitStrength value true");
     e.send("setoption name UCI_Elo value 520");
     e.send("position startpos moves e2e4 e7e5 g1f3");
     e.send("go wtime 60000 btime 60000");
-    const auto started = std::chrono::steady_clock::now();
-    const auto best = e.read_until("bestmove", 3000ms);
+    std::vector<std::string> lines;
+    const auto best = e.read_until("bestmove", 5000ms, &lines);
     ASSERT_TRUE(best) << e.transcript();
-    EXPECT_LT(std::chrono::steady_clock::now() - started, 1000ms);
     Position pos;
     for (const char* m : {"e2e4", "e7e5", "g1f3"}) pos.do_move(find_uci_move(pos, m, false));
     EXPECT_TRUE(legal_in(pos, best_of(*best))) << *best;
+    // The level's caps, not the clock, end the search: no line searched deeper or with more
+    // nodes than the level (found from the Elo) allows.
+    const engine::LevelPolicy policy = engine::policy_for_level(engine::level_for_elo(520));
+    ASSERT_GT(policy.nodes, 0);
+    int infos = 0;
+    for (const std::string& line : lines) {
+        if (!line.starts_with("info depth")) continue;
+        ++infos;
+        EXPECT_LE(number_after(line, "depth"), policy.depth) << line;
+        EXPECT_LE(number_after(line, "nodes"), policy.nodes) << line;
+    }
+    EXPECT_GT(infos, 0) << e.transcript();
 }
 
 }  // namespace

@@ -34,6 +34,7 @@ namespace json = boost::json;
 using tcp = net::ip::tcp;
 using boost::system::error_code;
 using Clock = std::chrono::steady_clock;
+using WebSocket = websocket::stream<beast::tcp_stream>;
 
 auto use_ec(error_code& ec) { return net::redirect_error(net::use_awaitable, ec); }
 
@@ -191,13 +192,14 @@ private:
         const auto game = co_await create_game(o_.flood_address, R"({"mode":"friend"})");
         if (!game) co_return;
         while (going()) {
-            websocket::stream<beast::tcp_stream> ws(co_await net::this_coro::executor);
-            error_code ec = co_await connect_from(beast::get_lowest_layer(ws), o_.flood_address);
+            // Shared with its reader, which may still be waiting when this loop lets go of it.
+            auto ws = std::make_shared<WebSocket>(co_await net::this_coro::executor);
+            error_code ec = co_await connect_from(beast::get_lowest_layer(*ws), o_.flood_address);
             if (!ec) {
                 const std::string origin = "http://" + host_;
-                ws.set_option(websocket::stream_base::decorator(
+                ws->set_option(websocket::stream_base::decorator(
                     [origin](websocket::request_type& req) { req.set(http::field::origin, origin); }));
-                co_await ws.async_handshake(host_, "/ws/v1/games/" + game->first, use_ec(ec));
+                co_await ws->async_handshake(host_, "/ws/v1/games/" + game->first, use_ec(ec));
             }
             if (ec) {
                 co_await sleep(std::chrono::milliseconds(200));
@@ -205,21 +207,10 @@ private:
             }
             // A reader notices the close; the writer sends until it fails.
             auto closed = std::make_shared<bool>(false);
-            net::co_spawn(
-                co_await net::this_coro::executor,
-                [&ws, closed]() -> net::awaitable<void> {
-                    beast::flat_buffer b;
-                    error_code rec;
-                    while (!rec) {
-                        co_await ws.async_read(b, use_ec(rec));
-                        b.consume(b.size());
-                    }
-                    *closed = true;
-                },
-                net::detached);
+            net::co_spawn(co_await net::this_coro::executor, read_until_closed(ws, closed), net::detached);
             while (!ec && !*closed && going()) {
-                ws.text(true);
-                co_await ws.async_write(net::buffer(std::string_view(R"({"t":"ping"})")), use_ec(ec));
+                ws->text(true);
+                co_await ws->async_write(net::buffer(std::string_view(R"({"t":"ping"})")), use_ec(ec));
                 ++result_.flood_messages;
             }
             if (ec || *closed) ++result_.flood_closed;
@@ -228,10 +219,24 @@ private:
         }
     }
 
+    /// Reads (and drops) what the server sends until the WebSocket fails or closes. A member
+    /// coroutine with its arguments by value: a lambda coroutine's captures would die with the
+    /// lambda, before the coroutine ends.
+    static net::awaitable<void> read_until_closed(std::shared_ptr<WebSocket> ws, std::shared_ptr<bool> closed) {
+        beast::flat_buffer b;
+        error_code ec;
+        while (!ec) {
+            co_await ws->async_read(b, use_ec(ec));
+            b.consume(b.size());
+        }
+        *closed = true;
+    }
+
     // ---- probe: a level-1 game's answer to 1.e4 ---------------------------------------------------
     /// Creates a game from `source`: its id and secret, or none (a 429 counted by the caller).
     net::awaitable<std::optional<std::pair<std::string, std::string>>> create_game(const std::string& source,
-                                                                                   std::string body, int* status = nullptr) {
+                                                                                   std::string body,
+                                                                                   int* status = nullptr) {
         beast::tcp_stream stream(co_await net::this_coro::executor);
         error_code ec = co_await connect_from(stream, source);
         if (ec) co_return std::nullopt;

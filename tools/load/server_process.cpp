@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -44,12 +45,17 @@ std::expected<ServerProcess, std::string> ServerProcess::start(const std::string
     std::ofstream(dir / "index.html") << "<!doctype html><title>schach-load</title>\n";  // no page is served
     const int fd = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (fd < 0) return std::unexpected(out.string() + ": " + std::strerror(errno));
+    const pid_t parent = ::getpid();
     const pid_t pid = ::fork();
     if (pid < 0) {
         ::close(fd);
         return std::unexpected(std::string("fork: ") + std::strerror(errno));
     }
     if (pid == 0) {
+        // The server goes with this process, however it ends (a crash included): an orphan would
+        // hold the test runner's pipes open and hang it.
+        ::prctl(PR_SET_PDEATHSIG, SIGTERM);
+        if (::getppid() != parent) ::_exit(127);
         ::dup2(fd, STDOUT_FILENO);
         ::execv(binary.c_str(), cargv.data());
         ::_exit(127);

@@ -71,7 +71,8 @@ PathMatch match_path(std::string_view path, const std::vector<std::string>& segm
 std::expected<RouteMatch, ErrorCode> match_route(Method method, const std::vector<std::string>& segments) {
     const bool api = !segments.empty() && segments[0] == "api";
     const bool ws = !segments.empty() && segments[0] == "ws";
-    if (!api && !ws) return RouteMatch{Route::Static, {}, {}};
+    const bool health = segments.size() == 1 && segments[0] == "healthz";  // the load balancer's check
+    if (!api && !ws && !health) return RouteMatch{Route::Static, {}, {}};
     // The tool pages' API (/api/<tool>/..., any tool but v1) answers its own paths and methods.
     if (api && segments.size() >= 2 && segments[1] != "v1")
         return RouteMatch{Route::Tool, {}, {segments.begin() + 1, segments.end()}};

@@ -54,7 +54,7 @@ struct Caller {
     /// The client's network address (behind a trusted proxy, the one it forwarded), "" where
     /// unknown: the key of the limits per client (running games against the computer) and of
     /// the engine's turns between clients.
-    std::string address;
+    std::string address = {};
     /// The connection's network lag, one way (half its measured round trip), for the lag
     /// compensation of its moves (live_game.hpp LagCapMs); 0: unknown or none (HTTP).
     Millis lag_ms = 0;

@@ -171,12 +171,7 @@ void MistakeService::try_move(const std::string& browser, const std::string& id,
                 [impl, rows = std::move(rows), exercise = *exercise,
                  done = std::move(reply)](std::expected<MistakeTry, ServiceError> verdict) mutable {
                     if (!verdict) return done(std::unexpected(verdict.error()));
-                    // The better move is the exercise's answer: what the try missed (a mate, material,
-                    // the best move, each with its line) stays out of the words; what it allows stays.
-                    std::erase_if(verdict->explanation.facts, [](const review::Fact& f) {
-                        return f.kind == review::FactKind::MissedMate || f.kind == review::FactKind::MissedMaterial ||
-                               f.kind == review::FactKind::BestMove;
-                    });
+                    // (judge_try leaves what the try missed out of its words: that would name the answer.)
                     const Millis now = impl->options.now();
                     MistakeAttempt out{exercise, std::move(*verdict), exercise.row.due <= now, {}};
                     if (!out.counted) {
