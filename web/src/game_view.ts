@@ -39,6 +39,9 @@ export class GameView {
         this.refusal.hidden = true;
         this.el = el('div', { class: 'board-area' }, [frame, this.refusal]);
         this.cg = Chessground(host, {
+            // Empty until the game's state arrives: a game from a position of one's own must not
+            // show the start position meanwhile.
+            fen: '8/8/8/8/8/8/8/8',
             coordinates: true,
             autoCastle: true,
             animation: { enabled: !reducedMotion, duration: 180 },

@@ -139,7 +139,8 @@ scenario(test, 'a game from a position of one’s own: a wrong FEN is explained,
     await me.page.getByRole('button', { name: 'Create game' }).click();
     await me.page.waitForURL(/\/game\/[A-Za-z0-9]{8}$/);
     await me.page.locator('cg-board').waitFor();
-    assert.equal(await me.page.locator('cg-board piece').count(), 3);
+    // The board shows the game's own position (never the start position on the way).
+    await me.page.waitForFunction(() => document.querySelectorAll('cg-board piece').length === 3);
     await play(me.page, 0, 'e2e4');
     const id = me.page.url().split('/').pop();
     const state = await gameState(me.context, server.url, id);
