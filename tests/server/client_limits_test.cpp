@@ -32,7 +32,7 @@ TEST(ClientLimits, ConnectionsPerAddressAreCountedAndRefusedPastTheCap) {
     ASSERT_TRUE(refused);
     EXPECT_EQ(refused->kind, LimitKind::Connections);
     EXPECT_GE(refused->retry_after, 1s);
-    EXPECT_EQ(limits.connections("192.0.2.7"), 3);  // the refused one is not counted
+    EXPECT_EQ(limits.connections("192.0.2.7"), 3);      // the refused one is not counted
     EXPECT_FALSE(limits.open_connection("192.0.2.8"));  // another address is not affected
     limits.close_connection("192.0.2.7");
     EXPECT_FALSE(limits.open_connection("192.0.2.7"));

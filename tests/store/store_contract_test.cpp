@@ -354,8 +354,8 @@ TYPED_TEST(StoreContract, MistakesSavedOnceLoadedByDueUpdatedAndTheAnalysisMarke
     ASSERT_TRUE(this->s().save_analysis(a));
     EXPECT_EQ(this->s().analyses_without_mistakes().value(), std::vector<GameId>{g.id});
 
-    ASSERT_TRUE(this->s().save_mistakes(g.id, {mistake("alice", 5, 300), mistake("alice", 4, 100),
-                                               mistake("bob", 3, 50)}));
+    ASSERT_TRUE(
+        this->s().save_mistakes(g.id, {mistake("alice", 5, 300), mistake("alice", 4, 100), mistake("bob", 3, 50)}));
     EXPECT_TRUE(this->s().analyses_without_mistakes().value().empty());
     auto alice = this->s().load_mistakes("alice").value();
     ASSERT_EQ(alice.size(), 2u);

@@ -33,18 +33,18 @@ struct AbuseOptions {
 };
 
 struct AbuseResult {
-    std::int64_t idle_opened = 0;         // idle connections opened (reopened ones included)
-    std::int64_t idle_closed = 0;         // closed by the server (deadline, cap)
-    std::int64_t idle_refused = 0;        // answered 429 at once (the limit per address)
-    std::int64_t created = 0;             // 201
-    std::int64_t create_refused = 0;      // 429
-    std::int64_t create_other = 0;        // any other answer or a failed request
-    std::int64_t flood_messages = 0;      // sent
-    std::int64_t flood_closed = 0;        // WebSockets the server closed
-    std::int64_t probes = 0;              // level-1 games that answered 1.e4
-    std::int64_t probe_failures = 0;      // created but no answer within 30 s, or a failed request
+    std::int64_t idle_opened = 0;           // idle connections opened (reopened ones included)
+    std::int64_t idle_closed = 0;           // closed by the server (deadline, cap)
+    std::int64_t idle_refused = 0;          // answered 429 at once (the limit per address)
+    std::int64_t created = 0;               // 201
+    std::int64_t create_refused = 0;        // 429
+    std::int64_t create_other = 0;          // any other answer or a failed request
+    std::int64_t flood_messages = 0;        // sent
+    std::int64_t flood_closed = 0;          // WebSockets the server closed
+    std::int64_t probes = 0;                // level-1 games that answered 1.e4
+    std::int64_t probe_failures = 0;        // created but no answer within 30 s, or a failed request
     std::int64_t probe_create_refused = 0;  // the probe's own creation refused (should be 0)
-    LatencySummary probe_reply;           // 1.e4 -> the computer's move
+    LatencySummary probe_reply;             // 1.e4 -> the computer's move
     // The server's engine queue at the end (GET /healthz): the most that waited at once and the
     // waits for a free engine (-1: not read).
     std::int64_t engine_max_queued = -1, engine_wait_p99_ms = -1, engine_wait_max_ms = -1;

@@ -61,11 +61,11 @@ const pg::Statement RecordPuzzleAttempt = call(
                                      "integer", "integer", "text", "boolean", "boolean", "bigint", "double precision",
                                      "text", "double precision", "double precision", "double precision", "integer"});
 
-const pg::Statement SaveMistakes =
-    call("schach_save_mistakes", {"text", "text[]", "text[]", "integer[]", "text[]", "boolean[]", "text[]", "text[]",
-                                  "text[]", "bigint[]", "integer[]", "bigint[]", "integer[]", "integer[]", "bigint[]"});
-const pg::Statement UpdateMistake = call("schach_update_mistake", {"text", "text", "integer", "integer", "bigint",
-                                                                   "integer", "integer", "bigint"});
+const pg::Statement SaveMistakes = call(
+    "schach_save_mistakes", {"text", "text[]", "text[]", "integer[]", "text[]", "boolean[]", "text[]", "text[]",
+                             "text[]", "bigint[]", "integer[]", "bigint[]", "integer[]", "integer[]", "bigint[]"});
+const pg::Statement UpdateMistake = call(
+    "schach_update_mistake", {"text", "text", "integer", "integer", "bigint", "integer", "integer", "bigint"});
 const pg::Statement AnalysesWithoutMistakes{
     "analyses_without_mistakes",
     "SELECT game FROM analyses WHERE status = 'done' AND NOT mistakes ORDER BY requested, game COLLATE \"C\""};
@@ -113,10 +113,12 @@ const pg::Statement PuzzleRatings{"puzzle_ratings",
 #undef ANALYSIS_COLUMNS
 
 const pg::Statement* const AllStatements[] = {
-    &Begin,         &SynchronousCommit, &Commit,         &BeginRead,           &CreateGame, &AppendMove,
-    &TakeBack,      &UpdateGame,        &PutAnalysis,    &RecordPuzzleAttempt, &LoadGame,   &LoadSeats,
-    &LoadMoves,     &GamesWithStatus,   &GamesOfBrowser, &EventsAfter,         &AnalysisOf, &QueuedAnalyses,
-    &AnalysesSince, &PuzzlePlayer,      &PuzzleAttempts, &PuzzleRatings, &SaveMistakes, &UpdateMistake, &AnalysesWithoutMistakes, &LoadMistakes};
+    &Begin,          &SynchronousCommit, &Commit,         &BeginRead,       &CreateGame,
+    &AppendMove,     &TakeBack,          &UpdateGame,     &PutAnalysis,     &RecordPuzzleAttempt,
+    &LoadGame,       &LoadSeats,         &LoadMoves,      &GamesWithStatus, &GamesOfBrowser,
+    &EventsAfter,    &AnalysisOf,        &QueuedAnalyses, &AnalysesSince,   &PuzzlePlayer,
+    &PuzzleAttempts, &PuzzleRatings,     &SaveMistakes,   &UpdateMistake,   &AnalysesWithoutMistakes,
+    &LoadMistakes};
 
 // ---- Values in PostgreSQL's text form ------------------------------------------------------------
 
