@@ -118,7 +118,9 @@ function expectedConsoleError(text, url) {
 }
 
 /** A new browser context (its own cookies: one person) and a page in it. */
-export async function openPage(browser, { locale = 'en-GB', viewport = { width: 1280, height: 800 }, name = 'page', isMobile = false } = {}) {
+/** A browser context and page. `lang`: a language chosen on the page (as its menu stores it, the
+ * `lang` cookie), e.g. 'de-neutral', which no browser locale selects. */
+export async function openPage(browser, { locale = 'en-GB', viewport = { width: 1280, height: 800 }, name = 'page', isMobile = false, lang = null } = {}) {
     const context = await browser.newContext({ locale, viewport, isMobile, hasTouch: isMobile, deviceScaleFactor: isMobile ? 2 : 1, reducedMotion: 'reduce' });
     context.setDefaultTimeout(10_000);
     const page = await context.newPage();
@@ -136,6 +138,7 @@ export async function openPage(browser, { locale = 'en-GB', viewport = { width: 
             console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber}) ${e.sample}`);
         });
     });
+    if (lang) await page.addInitScript((l) => { document.cookie = `lang=${l}; Path=/; SameSite=Lax`; }, lang);
     openPages.add(page);
     context.on('close', () => openPages.delete(page));
     return { context, page };

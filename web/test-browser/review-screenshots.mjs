@@ -1,5 +1,5 @@
 // Screenshots of the review and of "learn from your mistakes": desktop (1280×800) and phone
-// (390×844), German and English, into docs/screenshots/ (the review as the whole page). A game against level 1
+// (390×844), German, gender-neutral German and English, into docs/screenshots/ (the review as the whole page). A game against level 1
 // lost on purpose (harness.loseToComputer), its analysis at a small budget; the review with the
 // first blunder shown, and a refused try in "learn from your mistakes".
 // `npm run screenshots:review` (after `npm run build`; SCHACH_BIN as for the browser tests).
@@ -14,6 +14,7 @@ const shots = [
 ];
 const langs = [
     { lang: 'de', locale: 'de-DE' },
+    { lang: 'de-neutral', locale: 'de-DE', pick: 'de-neutral' },
     { lang: 'en', locale: 'en-GB' },
 ];
 
@@ -35,9 +36,9 @@ try {
     const first = analysis.plies.find((p) => p.ply % 2 === 1 && (p.judgement === 'mistake' || p.judgement === 'blunder') && p.best);
     const cookies = await player.context.cookies();
     await player.context.close();
-    for (const { lang, locale } of langs) {
+    for (const { lang, locale, pick = null } of langs) {
         for (const shot of shots) {
-            const viewer = await openPage(browser, { locale, viewport: shot.viewport, isMobile: shot.isMobile, name: shot.name });
+            const viewer = await openPage(browser, { locale, lang: pick, viewport: shot.viewport, isMobile: shot.isMobile, name: shot.name });
             await viewer.context.addCookies(cookies.filter((c) => c.name !== 'lang'));
             const { page } = viewer;
             await page.goto(`${url}/game/${id}`);

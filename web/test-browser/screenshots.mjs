@@ -1,4 +1,4 @@
-// Screenshots for the README: desktop (1280×800) and phone (390×844), German and English, into
+// Screenshots for the README: desktop (1280×800) and phone (390×844), German, gender-neutral German and English, into
 // docs/screenshots/. The game page: a friend game with a clock, a few moves in, seen by White.
 // The rules guide: the castling section, a forbidden castling just tried and explained.
 // `npm run screenshots` (after `npm run build`; SCHACH_BIN as for the browser tests).
@@ -14,12 +14,13 @@ const shots = [
 ];
 const langs = [
     { lang: 'de', locale: 'de-DE', rules: '/regeln' },
+    { lang: 'de-neutral', locale: 'de-DE', rules: '/regeln', pick: 'de-neutral' },
     { lang: 'en', locale: 'en-GB', rules: '/rules' },
 ];
 
 /** The rules guide scrolled to the exercise of a forbidden castling, tried (e1c1) and explained. */
-async function rulesShot(url, locale, path, shot, file) {
-    const viewer = await openPage(browser, { locale, viewport: shot.viewport, isMobile: shot.isMobile, name: shot.name });
+async function rulesShot(url, locale, pick, path, shot, file) {
+    const viewer = await openPage(browser, { locale, lang: pick, viewport: shot.viewport, isMobile: shot.isMobile, name: shot.name });
     await viewer.page.goto(`${url}${path}`);
     await viewer.page.waitForFunction(() => [...document.querySelectorAll('.exercise .ex-seat')].every((e) => e.textContent.trim() !== ''));
     const exercise = viewer.page.locator('.exercise[data-exercise="castle-attacked"]');
@@ -37,10 +38,10 @@ const server = await startServer({ db: join(dir, 'games.db') });
 const browser = await launchBrowser();
 try {
     await mkdir(out, { recursive: true });
-    for (const { lang, locale, rules } of langs) {
-        for (const shot of shots) await rulesShot(server.url, locale, rules, shot, join(out, `${shot.name.replace('game', 'rules')}-${lang}.png`));
-        const white = await openPage(browser, { locale, name: 'white' });
-        const black = await openPage(browser, { locale, name: 'black' });
+    for (const { lang, locale, rules, pick = null } of langs) {
+        for (const shot of shots) await rulesShot(server.url, locale, pick, rules, shot, join(out, `${shot.name.replace('game', 'rules')}-${lang}.png`));
+        const white = await openPage(browser, { locale, lang: pick, name: 'white' });
+        const black = await openPage(browser, { locale, lang: pick, name: 'black' });
         const game = await createGameApi(white.context, server.url, { mode: 'friend', color: 'white', tc: '5+3' });
         await openGame(white.page, server.url, game.urls.play);
         await openGame(black.page, server.url, game.urls.invite);
@@ -51,7 +52,7 @@ try {
         await white.context.close();
         await black.context.close();
         for (const shot of shots) {
-            const viewer = await openPage(browser, { locale, viewport: shot.viewport, isMobile: shot.isMobile, name: shot.name });
+            const viewer = await openPage(browser, { locale, lang: pick, viewport: shot.viewport, isMobile: shot.isMobile, name: shot.name });
             await viewer.context.addCookies(cookies);
             await openGame(viewer.page, server.url, game.urls.play);
             await waitMoves(viewer.page, line.length);
