@@ -12,6 +12,7 @@
 #include "server/api/board_json.hpp"
 #include "server/api/error_words.hpp"
 #include "server/api/protocol.hpp"
+#include "server/api/replies.hpp"
 #include "server/content/exercises.hpp"
 
 namespace schach::server {
@@ -21,10 +22,6 @@ namespace {
 /// A try's body: at most this many bytes (the moves so far are few and short).
 constexpr std::size_t MaxTryBytes = 1024;
 
-Reply ok(json::value body) { return Reply{200, std::move(body), std::nullopt, std::nullopt, std::nullopt}; }
-Reply error(int status, ErrorCode code, Language lang) {
-    return Reply{status, error_body(code, lang), std::nullopt, std::nullopt, std::nullopt};
-}
 Reply service_error(ServiceCode code, Language lang) {
     const WordedError e = word(make_error(code), lang);
     json::object o{{"code", e.code}, {"text", e.text}};
@@ -62,7 +59,7 @@ json::object summary_json(const Exercise& ex) {
 
 Reply one(const Exercise& ex, Language lang) {
     auto game = exercise_game(ex, {});
-    if (!game) return error(500, ErrorCode::Internal, lang);
+    if (!game) return error_reply(500, ErrorCode::Internal, lang);
     json::array setup;
     Position replay = game->start();  // the moves' SAN only: no arbiter needed
     for (Move m : game->moves()) {
@@ -76,7 +73,7 @@ Reply one(const Exercise& ex, Language lang) {
     for (const std::string& t : ex.touched) touched.emplace_back(t);
     o["touched"] = std::move(touched);
     o["position"] = position_json(*game);
-    return ok(std::move(o));
+    return ok_reply(std::move(o));
 }
 
 /// `{moves:[uci…], move:uci, claim?:"threefold"|"fifty"}`, or nothing when it has another shape.
@@ -110,9 +107,9 @@ std::optional<Attempt> read_attempt(std::string_view body) {
 }
 
 Reply try_one(const Exercise& ex, std::string_view body, Language lang) {
-    if (body.size() > MaxTryBytes) return error(413, ErrorCode::TooLarge, lang);
+    if (body.size() > MaxTryBytes) return error_reply(413, ErrorCode::TooLarge, lang);
     const auto attempt = read_attempt(body);
-    if (!attempt) return error(400, ErrorCode::Malformed, lang);
+    if (!attempt) return error_reply(400, ErrorCode::Malformed, lang);
     const auto result = try_exercise(ex, *attempt, lang);
     if (!result) {
         if (result.error() == ExerciseError::BadMove) return service_error(ServiceCode::BadMove, lang);
@@ -145,23 +142,23 @@ Reply try_one(const Exercise& ex, std::string_view body, Language lang) {
                            {"squares", json::array()}};
     }
     o["explanation"] = std::move(why);
-    return ok(std::move(o));
+    return ok_reply(std::move(o));
 }
 
 }  // namespace
 
 Reply exercise_request(bool post, const std::vector<std::string>& rest, std::string_view body, Language lang) {
     if (rest.empty()) {
-        if (post) return error(405, ErrorCode::Method, lang);
+        if (post) return error_reply(405, ErrorCode::Method, lang);
         json::array list;
         for (const Exercise& ex : exercises()) list.push_back(summary_json(ex));
-        return ok(json::object{{"exercises", std::move(list)}});
+        return ok_reply(json::object{{"exercises", std::move(list)}});
     }
     const Exercise* ex = find_exercise(rest[0]);
     if (ex == nullptr || rest.size() > 2 || (rest.size() == 2 && rest[1] != "try"))
-        return error(404, ErrorCode::NoSuchPath, lang);
-    if (rest.size() == 1) return post ? error(405, ErrorCode::Method, lang) : one(*ex, lang);
-    if (!post) return error(405, ErrorCode::Method, lang);
+        return error_reply(404, ErrorCode::NoSuchPath, lang);
+    if (rest.size() == 1) return post ? error_reply(405, ErrorCode::Method, lang) : one(*ex, lang);
+    if (!post) return error_reply(405, ErrorCode::Method, lang);
     return try_one(*ex, body, lang);
 }
 

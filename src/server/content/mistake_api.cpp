@@ -9,6 +9,7 @@
 #include "server/api/board_json.hpp"
 #include "server/api/error_words.hpp"
 #include "server/api/game_json.hpp"
+#include "server/api/replies.hpp"
 #include "server/domain/mistake_records.hpp"
 
 namespace schach::server {
@@ -18,10 +19,6 @@ namespace {
 /// A body of the POSTs: at most this many bytes.
 constexpr std::size_t MaxMistakeBodyBytes = 512;
 
-Reply ok(json::value body) { return Reply{200, std::move(body), std::nullopt, std::nullopt, std::nullopt}; }
-Reply error(int status, ErrorCode code, Language lang) {
-    return Reply{status, error_body(code, lang), std::nullopt, std::nullopt, std::nullopt};
-}
 Reply service_error(const ServiceError& e, Language lang) {
     return Reply{http_status(e), http_error_json(e, lang), std::nullopt, std::nullopt, std::nullopt};
 }
@@ -103,39 +100,39 @@ void MistakeApi::handle(bool post, const std::vector<std::string>& rest, const T
                         const Client& client, ReplySink done) {
     const Language lang = client.lang;
     if (rest.size() == 1 && (rest[0] == "next" || rest[0] == "stats")) {
-        if (post) return done(error(405, ErrorCode::Method, lang));
+        if (post) return done(error_reply(405, ErrorCode::Method, lang));
         if (rest[0] == "stats")
             return service_.stats(client.browser, [lang, done](std::expected<MistakeStats, ServiceError> s) {
                 if (!s) return done(service_error(s.error(), lang));
-                done(ok(stats_json(*s)));
+                done(ok_reply(stats_json(*s)));
             });
         return service_.next(client.browser, [lang, done](std::expected<MistakeNext, ServiceError> n) {
             if (!n) return done(service_error(n.error(), lang));
-            done(ok(json::object{{"exercise", n->exercise ? json::value(exercise_json(*n->exercise)) : nullptr},
-                                 {"stats", stats_json(n->stats)}}));
+            done(ok_reply(json::object{{"exercise", n->exercise ? json::value(exercise_json(*n->exercise)) : nullptr},
+                                       {"stats", stats_json(n->stats)}}));
         });
     }
     if (rest.size() != 2 || (rest[1] != "try" && rest[1] != "answer"))
-        return done(error(404, ErrorCode::NoSuchPath, lang));
-    if (!post) return done(error(405, ErrorCode::Method, lang));
-    if (body.size() > MaxMistakeBodyBytes) return done(error(413, ErrorCode::TooLarge, lang));
+        return done(error_reply(404, ErrorCode::NoSuchPath, lang));
+    if (!post) return done(error_reply(405, ErrorCode::Method, lang));
+    if (body.size() > MaxMistakeBodyBytes) return done(error_reply(413, ErrorCode::TooLarge, lang));
     const auto o = read_object(body);
-    if (!o) return done(error(400, ErrorCode::Malformed, lang));
+    if (!o) return done(error_reply(400, ErrorCode::Malformed, lang));
     const std::string& id = rest[0];
     if (rest[1] == "answer") {
-        if (!o->empty()) return done(error(400, ErrorCode::Malformed, lang));
+        if (!o->empty()) return done(error_reply(400, ErrorCode::Malformed, lang));
         return service_.answer(client.browser, id, [lang, done](std::expected<MistakeAnswer, ServiceError> a) {
             if (!a) return done(service_error(a.error(), lang));
-            done(ok(answer_json(*a)));
+            done(ok_reply(answer_json(*a)));
         });
     }
     const json::value* uci = o->if_contains("uci");
     if (uci == nullptr || !uci->is_string() || uci->as_string().size() > 8 || o->size() != 1)
-        return done(error(400, ErrorCode::Malformed, lang));
+        return done(error_reply(400, ErrorCode::Malformed, lang));
     service_.try_move(client.browser, id, std::string(uci->as_string()),
                       [lang, done](std::expected<MistakeAttempt, ServiceError> a) {
                           if (!a) return done(service_error(a.error(), lang));
-                          done(ok(attempt_json(*a, lang)));
+                          done(ok_reply(attempt_json(*a, lang)));
                       });
 }
 

@@ -10,6 +10,7 @@
 #include "core/fen.hpp"
 #include "notation/notation.hpp"
 #include "server/api/board_json.hpp"
+#include "server/api/replies.hpp"
 #include "text/puzzle_text.hpp"
 
 namespace schach::server {
@@ -19,10 +20,6 @@ namespace {
 /// A body of the trainer's POSTs: at most this many bytes.
 constexpr std::size_t MaxPuzzleBodyBytes = 512;
 
-Reply ok(json::value body) { return Reply{200, std::move(body), std::nullopt, std::nullopt, std::nullopt}; }
-Reply error(int status, ErrorCode code, Language lang) {
-    return Reply{status, error_body(code, lang), std::nullopt, std::nullopt, std::nullopt};
-}
 /// A request's field with a bad value: `{code: "malformed", text, field, value}`.
 Reply bad_field(std::string_view field, std::string_view value, Language lang) {
     json::object o = error_body(ErrorCode::Malformed, lang).as_object();
@@ -157,17 +154,17 @@ void PuzzleApi::handle(bool post, const std::vector<std::string>& rest, const Ta
                        const Client& client, ReplySink done) {
     const Language lang = client.lang;
     if (rest.size() == 1 && (rest[0] == "next" || rest[0] == "stats" || rest[0] == "player")) {
-        if (post) return done(error(405, ErrorCode::Method, lang));
+        if (post) return done(error_reply(405, ErrorCode::Method, lang));
         if (rest[0] == "stats") {
             const PuzzleStatsView& s = service_.stats();
             json::object themes;
             for (const auto& [t, n] : s.themes) themes[puzzle::theme_id(t)] = n;
-            return done(ok(json::object{{"count", s.count}, {"themes", std::move(themes)}}));
+            return done(ok_reply(json::object{{"count", s.count}, {"themes", std::move(themes)}}));
         }
         if (rest[0] == "player")
             return service_.player(client.browser, [lang, done](std::expected<PuzzlePlayer, PuzzleCode> p) {
                 if (!p) return done(puzzle_error(p.error(), lang));
-                done(ok(player_json(*p)));
+                done(ok_reply(player_json(*p)));
             });
         const auto themes = read_themes(target.param("themes"));
         if (!themes) return done(bad_field("themes", themes.error(), lang));
@@ -176,15 +173,15 @@ void PuzzleApi::handle(bool post, const std::vector<std::string>& rest, const Ta
         return service_.next(client.browser, *themes, *difficulty,
                              [lang, done](std::expected<PuzzleChoice, PuzzleCode> c) {
                                  if (!c) return done(puzzle_error(c.error(), lang));
-                                 done(ok(puzzle_json(*c)));
+                                 done(ok_reply(puzzle_json(*c)));
                              });
     }
     if (rest.size() != 2 || (rest[1] != "result" && rest[1] != "try"))
-        return done(error(404, ErrorCode::NoSuchPath, lang));
-    if (!post) return done(error(405, ErrorCode::Method, lang));
-    if (body.size() > MaxPuzzleBodyBytes) return done(error(413, ErrorCode::TooLarge, lang));
+        return done(error_reply(404, ErrorCode::NoSuchPath, lang));
+    if (!post) return done(error_reply(405, ErrorCode::Method, lang));
+    if (body.size() > MaxPuzzleBodyBytes) return done(error_reply(413, ErrorCode::TooLarge, lang));
     const auto o = read_object(body);
-    if (!o) return done(error(400, ErrorCode::Malformed, lang));
+    if (!o) return done(error_reply(400, ErrorCode::Malformed, lang));
     const std::string& id = rest[0];
     if (rest[1] == "result") {
         const json::value* win = o->if_contains("win");
@@ -194,10 +191,10 @@ void PuzzleApi::handle(bool post, const std::vector<std::string>& rest, const Ta
         return service_.result(client.browser, id, win->as_bool(), rated == nullptr || rated->as_bool(),
                                [lang, done](std::expected<PuzzleOutcome, PuzzleCode> r) {
                                    if (!r) return done(puzzle_error(r.error(), lang));
-                                   done(ok(json::object{{"player", player_json(r->player)},
-                                                        {"delta", std::lround(r->player_delta)},
-                                                        {"puzzle", glicko_json(r->puzzle)},
-                                                        {"rated", r->rated}}));
+                                   done(ok_reply(json::object{{"player", player_json(r->player)},
+                                                              {"delta", std::lround(r->player_delta)},
+                                                              {"puzzle", glicko_json(r->puzzle)},
+                                                              {"rated", r->rated}}));
                                });
     }
     const json::value* ply = o->if_contains("ply");
@@ -228,7 +225,7 @@ void PuzzleApi::handle(bool post, const std::vector<std::string>& rest, const Ta
                            out["steps"] = steps_json(j->before, line);
                            out["text"] = wrong_move_text(j->before, j->move, j->refutation, j->explanation, lang);
                        }
-                       done(ok(std::move(out)));
+                       done(ok_reply(std::move(out)));
                    });
 }
 

@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <deque>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -267,8 +268,12 @@ struct HttpServer::Impl {
     std::atomic<int> tools_waiting{0};
     static constexpr int MaxToolsWaiting = 4;  // more: 429 rate
     net::awaitable<Response> serve_tool(const Request& req, const Target& target, Language lang);
-    net::awaitable<Response> serve_puzzles(const Request& req, const Target& target, const RouteMatch& route);
-    net::awaitable<Response> serve_mistakes(const Request& req, const Target& target, const RouteMatch& route);
+    /// A call of an API kept per browser (the trainer, "My mistakes") for this client.
+    using BrowserCall = std::function<void(const Client& client, ReplySink done)>;
+    /// Such an API (none: its paths are 404): a browser without its id gets one with its first
+    /// request (cookie `b`); the answers are never cached.
+    net::awaitable<Response> serve_per_browser(const Request& req, const Target& target, bool available,
+                                               BrowserCall call);
 
     net::awaitable<void> accept_loop();
     net::awaitable<void> http_session(tcp::socket socket, std::string peer);
@@ -621,7 +626,11 @@ net::awaitable<Response> HttpServer::Impl::serve_api(const Request& req, const T
             co_return res;
         }
         case Route::Puzzles: {
-            Response res = co_await serve_puzzles(req, target, route);
+            Response res = co_await serve_per_browser(
+                req, target, options.puzzles != nullptr, [&](const Client& c, ReplySink done) {
+                    options.puzzles->handle(req.method() == http::verb::post, route.rest, target, req.body(), c,
+                                            std::move(done));
+                });
             co_return res;
         }
         case Route::Health: {
@@ -632,7 +641,11 @@ net::awaitable<Response> HttpServer::Impl::serve_api(const Request& req, const T
             co_return res;
         }
         case Route::Mistakes: {
-            Response res = co_await serve_mistakes(req, target, route);
+            Response res = co_await serve_per_browser(
+                req, target, options.mistakes != nullptr, [&](const Client& c, ReplySink done) {
+                    options.mistakes->handle(req.method() == http::verb::post, route.rest, target, req.body(), c,
+                                             std::move(done));
+                });
             co_return res;
         }
         default: break;
@@ -753,43 +766,17 @@ net::awaitable<Response> HttpServer::Impl::serve_game_api(const Request& req, co
     co_return error_response(404, ErrorCode::NoSuchPath, client.lang, keep);
 }
 
-/// The trainer's API: per browser, so a browser without its id gets one with its first request.
-net::awaitable<Response> HttpServer::Impl::serve_puzzles(const Request& req, const Target& target,
-                                                         const RouteMatch& route) {
+net::awaitable<Response> HttpServer::Impl::serve_per_browser(const Request& req, const Target& target, bool available,
+                                                             BrowserCall call) {
     const bool keep = req.keep_alive();
     Client client = caller_of(req, target, {});
-    if (options.puzzles == nullptr) co_return error_response(404, ErrorCode::NoSuchPath, client.lang, keep);
+    if (!available) co_return error_response(404, ErrorCode::NoSuchPath, client.lang, keep);
     std::optional<std::string> new_browser;
     if (client.browser.empty()) {
         new_browser = random_token(12);
         client.browser = *new_browser;
     }
-    const Reply r = co_await answer_of<Reply>([&](ReplySink done) {
-        options.puzzles->handle(req.method() == http::verb::post, route.rest, target, req.body(), client,
-                                std::move(done));
-    });
-    Response res = json_response(r.status, r.body, keep);
-    res.set(http::field::cache_control, "no-store");
-    if (new_browser)
-        res.insert(http::field::set_cookie, "b=" + *new_browser + "; Path=/; HttpOnly; SameSite=Lax; Max-Age=31536000");
-    co_return res;
-}
-
-/// "My mistakes": per browser as the trainer, so a browser without its id gets one here too.
-net::awaitable<Response> HttpServer::Impl::serve_mistakes(const Request& req, const Target& target,
-                                                          const RouteMatch& route) {
-    const bool keep = req.keep_alive();
-    Client client = caller_of(req, target, {});
-    if (options.mistakes == nullptr) co_return error_response(404, ErrorCode::NoSuchPath, client.lang, keep);
-    std::optional<std::string> new_browser;
-    if (client.browser.empty()) {
-        new_browser = random_token(12);
-        client.browser = *new_browser;
-    }
-    const Reply r = co_await answer_of<Reply>([&](ReplySink done) {
-        options.mistakes->handle(req.method() == http::verb::post, route.rest, target, req.body(), client,
-                                 std::move(done));
-    });
+    const Reply r = co_await answer_of<Reply>([&](ReplySink done) { call(client, std::move(done)); });
     Response res = json_response(r.status, r.body, keep);
     res.set(http::field::cache_control, "no-store");
     if (new_browser)
