@@ -64,6 +64,7 @@ struct ServeOptions {
     int games_per_minute = server::ClientLimitOptions{}.games_per_minute.count;
     int games_per_hour = server::ClientLimitOptions{}.games_per_hour.count;
     int computer_games = server::ServiceOptions{}.computer_games_per_client;
+    int flood_ban = static_cast<int>(server::ClientLimitOptions{}.flood_ban.count());
     std::vector<std::string> trusted_proxies;
     double header_timeout = 5.0;
     double idle_timeout = 30.0;
@@ -212,6 +213,7 @@ int serve(const ServeOptions& o) {
     options.limits.connections_per_address = o.connections_per_address;
     options.limits.games_per_minute.count = o.games_per_minute;
     options.limits.games_per_hour.count = o.games_per_hour;
+    options.limits.flood_ban = std::chrono::seconds(o.flood_ban);
     options.limits.trusted_proxies = o.trusted_proxies;
     options.header_timeout = std::chrono::milliseconds(static_cast<std::int64_t>(o.header_timeout * 1000));
     options.idle_timeout = std::chrono::milliseconds(static_cast<std::int64_t>(o.idle_timeout * 1000));
@@ -290,6 +292,7 @@ Command add_serve_command(CLI::App& parent) {
         ->check(CLI::Range(0, 1000000));
     sub->add_option("--computer-games-per-address", o->computer_games, tr(Msg::HelpServeComputerGames))
         ->check(CLI::Range(0, 1000000));
+    sub->add_option("--flood-ban", o->flood_ban, tr(Msg::HelpServeFloodBan))->check(CLI::Range(0, 86400));
     sub->add_option("--trusted-proxy", o->trusted_proxies, tr(Msg::HelpServeTrustedProxy))->take_all();
     sub->add_option("--header-timeout", o->header_timeout, tr(Msg::HelpServeHeaderTimeout))
         ->check(CLI::Range(0.1, 3600.0));

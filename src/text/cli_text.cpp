@@ -400,6 +400,13 @@ Phrase phrase(Msg m) {
         case Msg::HelpServeComputerGames:
             return {"laufende Partien gegen den Computer je Adresse (0: unbegrenzt)", "",
                     "games against the computer running at once per address (0: no limit)"};
+        case Msg::HelpServeFloodBan:
+            return {
+                "Sekunden, die eine Adresse nach einer wegen Überflutung geschlossenen WebSocket-Verbindung "
+                "gesperrt bleibt (0: keine Sperre)",
+                "",
+                "seconds an address stays barred after one of its WebSockets was closed for flooding (0: no "
+                "ban)"};
         case Msg::HelpServeTrustedProxy:
             return {"Proxy, dessen X-Forwarded-For die Adresse des Clients nennt (wiederholbar)", "",
                     "a proxy whose X-Forwarded-For names the client's address (repeatable)"};

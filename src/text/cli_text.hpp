@@ -74,7 +74,7 @@ enum class Msg : std::uint16_t {
     HelpServeNoAutoAnalysis, HelpServeStore, ServeStoreNotPostgres, ServeCannotOpenDatabase,
     HelpServeConnectionsPerAddress, HelpServeGamesPerMinute,
     HelpServeGamesPerHour, HelpServeTrustedProxy, HelpServeHeaderTimeout, HelpServeIdleTimeout,
-    HelpServeComputerGames,
+    HelpServeComputerGames, HelpServeFloodBan,
     // schach-load (tools/load)
     LoadAbout, HelpLoadGames, HelpLoadDuration, HelpLoadRamp, HelpLoadThink, HelpLoadUrl, HelpLoadServer,
     HelpLoadServerArg, HelpLoadServerPid, HelpLoadOneSocket, HelpLoadTc, HelpLoadJson, HelpLoadSummary,

@@ -10,6 +10,8 @@ namespace {
 
 using namespace std::chrono_literals;
 
+const LimitClock::time_point T0 = LimitClock::time_point{} + 1000h;
+
 TEST(ClientAddress, IsThePeerUnlessThePeerIsATrustedProxy) {
     const std::vector<std::string> proxies{"127.0.0.1", "10.0.0.2"};
     EXPECT_EQ(client_address("192.0.2.7", "198.51.100.1", proxies), "192.0.2.7");  // not believed
@@ -27,17 +29,17 @@ TEST(ClientLimits, ConnectionsPerAddressAreCountedAndRefusedPastTheCap) {
     o.connections_per_address = 3;
     o.trusted_proxies = {"127.0.0.1"};
     ClientLimits limits(o);
-    for (int i = 0; i < 3; ++i) EXPECT_FALSE(limits.open_connection("192.0.2.7"));
-    const auto refused = limits.open_connection("192.0.2.7");
+    for (int i = 0; i < 3; ++i) EXPECT_FALSE(limits.open_connection("192.0.2.7", T0));
+    const auto refused = limits.open_connection("192.0.2.7", T0);
     ASSERT_TRUE(refused);
     EXPECT_EQ(refused->kind, LimitKind::Connections);
     EXPECT_GE(refused->retry_after, 1s);
-    EXPECT_EQ(limits.connections("192.0.2.7"), 3);      // the refused one is not counted
-    EXPECT_FALSE(limits.open_connection("192.0.2.8"));  // another address is not affected
+    EXPECT_EQ(limits.connections("192.0.2.7"), 3);          // the refused one is not counted
+    EXPECT_FALSE(limits.open_connection("192.0.2.8", T0));  // another address is not affected
     limits.close_connection("192.0.2.7");
-    EXPECT_FALSE(limits.open_connection("192.0.2.7"));
+    EXPECT_FALSE(limits.open_connection("192.0.2.7", T0));
     // The proxy's connections carry many clients: never refused by address.
-    for (int i = 0; i < 10; ++i) EXPECT_FALSE(limits.open_connection("127.0.0.1"));
+    for (int i = 0; i < 10; ++i) EXPECT_FALSE(limits.open_connection("127.0.0.1", T0));
     // Closing forgets an address that has nothing else to remember.
     for (int i = 0; i < 10; ++i) limits.close_connection("127.0.0.1");
     limits.close_connection("192.0.2.8");
@@ -81,6 +83,38 @@ TEST(ClientLimits, TheHourlyRateRefusesThe301stOfAFlood) {
     int burst = 0;
     while (!defaults.take_game("x", t0)) ++burst;
     EXPECT_EQ(burst, 20);
+}
+
+TEST(ClientLimits, AFlooderIsBannedForAWhileThenWelcomeAgain) {
+    ClientLimitOptions o;
+    o.flood_ban = 30s;
+    o.trusted_proxies = {"127.0.0.1"};
+    ClientLimits limits(o);
+    EXPECT_FALSE(limits.banned("192.0.2.7", T0));
+    limits.ban_flooder("192.0.2.7", T0);
+    const auto refused = limits.open_connection("192.0.2.7", T0 + 10s);
+    ASSERT_TRUE(refused);
+    EXPECT_EQ(refused->kind, LimitKind::Connections);
+    EXPECT_EQ(refused->retry_after, 20s);  // what is left of the ban
+    ASSERT_TRUE(limits.banned("192.0.2.7", T0 + 29s));
+    EXPECT_EQ(limits.banned("192.0.2.7", T0 + 29s)->retry_after, 1s);
+    EXPECT_EQ(limits.connections("192.0.2.7"), 0);
+    EXPECT_FALSE(limits.open_connection("192.0.2.8", T0 + 10s));  // others are not affected
+    // Over: the address connects again.
+    EXPECT_FALSE(limits.banned("192.0.2.7", T0 + 30s));
+    EXPECT_FALSE(limits.open_connection("192.0.2.7", T0 + 30s));
+    limits.close_connection("192.0.2.7");
+    limits.close_connection("192.0.2.8");
+    // The proxy is never banned (its clients are, by their own addresses).
+    limits.ban_flooder("127.0.0.1", T0);
+    EXPECT_FALSE(limits.open_connection("127.0.0.1", T0 + 1s));
+    EXPECT_FALSE(limits.banned("127.0.0.1", T0 + 1s));
+    // No ban configured: nothing happens.
+    ClientLimitOptions none;
+    none.flood_ban = 0s;
+    ClientLimits lenient(none);
+    lenient.ban_flooder("192.0.2.9", T0);
+    EXPECT_FALSE(lenient.open_connection("192.0.2.9", T0 + 1s));
 }
 
 TEST(ClientLimits, IdleAddressesAreForgotten) {

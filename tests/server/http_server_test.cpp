@@ -601,7 +601,7 @@ TEST_F(HttpServerTest, WebSocketMessagesPastFourKibCloseTheConnection) {
     EXPECT_EQ(ws_close_code(*ws), static_cast<int>(websocket::close_code::too_big));
 }
 
-TEST_F(HttpServerTest, WebSocketPastTheRateIsClosedWithPolicyViolation) {
+TEST_F(HttpServerTest, WebSocketPastTheRateIsClosedWithPolicyViolationAndItsAddressWaits) {
     const auto [id, secret] = create_game();
     net::io_context ioc;
     const auto ws = ws_open(ioc, "/ws/v1/games/" + id);
@@ -609,6 +609,12 @@ TEST_F(HttpServerTest, WebSocketPastTheRateIsClosedWithPolicyViolation) {
     boost::system::error_code ec;
     for (int i = 0; i < 30 && !ec; ++i) ws->write(net::buffer(std::string(R"({"t":"ping"})")), ec);
     EXPECT_EQ(ws_close_code(*ws), static_cast<int>(websocket::close_code::policy_error));
+    // The flooder may not reconnect at once (each time a handshake and a game's state): its
+    // address's next connection is told how long to wait.
+    const Response again = request(http::verb::get, "/app.js");
+    EXPECT_EQ(again.result_int(), 429);
+    EXPECT_EQ(json::parse(again.body()).at("code"), "rate-connections");
+    EXPECT_FALSE(again[http::field::retry_after].empty());
 }
 
 TEST_F(HttpServerTest, ReconnectWithAVersionReplaysTheMissedEvents) {
@@ -720,6 +726,9 @@ TEST_F(FullServerTest, AtTheCapWithNobodyWaitingTheNewcomerIsClosed) {
     http::read(keep, buffer, created);
     ASSERT_EQ(created.result_int(), 201);
     const std::string id(json::parse(created.body()).at("id").as_string());
+    // The server's side of `keep` marks itself waiting once its answer is written (the test may
+    // read the answer first): time for that, as the other test gives its connections an order.
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
     // Two WebSockets: busy, never closed for a newcomer; the second takes the kept connection's place.
     auto a = ws_open(ioc, "/ws/v1/games/" + id);
     auto b = ws_open(ioc, "/ws/v1/games/" + id);

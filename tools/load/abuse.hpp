@@ -1,7 +1,7 @@
 #pragma once
 // The abusers of the soak test (issue #27): what one hostile client does to deny the service to
 // the others, each from its own loopback address (Linux routes all of 127.0.0.0/8 to lo, so a
-// client can bind 127.0.0.66 as its source), while the load's normal players play from theirs.
+// client can bind 127.0.1.66 as its source), while the load's normal players play from theirs.
 //
 // - idle: connections that send half a request line and wait; each closed one is opened again.
 // - create: new games against the computer at level 8 (1+0, the computer to move) as fast as the
@@ -18,18 +18,20 @@
 
 namespace schach::load {
 
+/// The abusers' addresses are in 127.0.1.0/24, apart from the players' (127.0.0.10 and up,
+/// --source-addresses): a player sharing an abuser's address would share its limits.
 struct AbuseOptions {
     std::string host = "127.0.0.1";
     std::uint16_t port = 8080;
     double duration_seconds = 60;
     int idle_connections = 1100;
-    std::string idle_address = "127.0.0.66";
+    std::string idle_address = "127.0.1.66";
     int creations = 300;  // game creations in all (as fast as answered)
-    std::string create_address = "127.0.0.67";
+    std::string create_address = "127.0.1.67";
     int flooders = 4;  // WebSockets sending without pause
-    std::string flood_address = "127.0.0.68";
+    std::string flood_address = "127.0.1.68";
     int probe_interval_ms = 3000;  // a level-1 game every this often; 0: no probe
-    std::string probe_address = "127.0.0.70";
+    std::string probe_address = "127.0.1.70";
 };
 
 struct AbuseResult {

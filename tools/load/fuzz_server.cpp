@@ -323,8 +323,8 @@ int main(int argc, char** argv) {
     auto started = schach::load::ServerProcess::start(
         server,
         {"--connections-per-address", "0", "--games-per-minute", "0", "--games-per-hour", "0",
-         "--computer-games-per-address", "0", "--engine-threads", "1", "--analysis-nodes", "2000", "--header-timeout",
-         "1", "--idle-timeout", "1"},
+         "--computer-games-per-address", "0", "--flood-ban", "0", "--engine-threads", "1", "--analysis-nodes", "2000",
+         "--header-timeout", "1", "--idle-timeout", "1"},
         dir);
     if (!started) {
         fmt::print(stderr, "schach-fuzz-server: the server did not start: {}\n", started.error());

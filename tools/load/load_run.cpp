@@ -346,6 +346,15 @@ private:
 
     /// Creates a game (and joins its invitation) for `slot` and opens its WebSockets.
     net::awaitable<bool> start_game(HttpClient& c, int slot) {
+        // Each player makes its own game, from its own address (the server's limits count per
+        // address): the client's kept connection moves to the slot's address when it differs.
+        const int n = options_.source_addresses;
+        if (n > 0 && c.index % n != slot % n) {
+            error_code ignored;
+            c.stream.socket().close(ignored);
+            c.connected = false;
+            c.index = slot;
+        }
         const auto created = co_await post(c, "/api/v1/games", create_body());
         if (!created || created->result_int() != 201) co_return false;
         error_code ec;

@@ -57,9 +57,11 @@ ClientLimits::ClientLimits(ClientLimitOptions options) : options_(std::move(opti
 
 bool ClientLimits::trusted(std::string_view peer) const { return is_trusted(peer, options_.trusted_proxies); }
 
-std::optional<LimitRefusal> ClientLimits::open_connection(const std::string& address) {
+std::optional<LimitRefusal> ClientLimits::open_connection(const std::string& address, LimitClock::time_point now) {
     std::lock_guard lock(mutex_);
     Bucket& b = clients_[address];
+    if (!trusted(address) && b.banned_until > now)
+        return LimitRefusal{LimitKind::Connections, whole_seconds_up(b.banned_until - now)};
     if (options_.connections_per_address > 0 && !trusted(address) && b.open >= options_.connections_per_address)
         return LimitRefusal{LimitKind::Connections, std::chrono::seconds(10)};
     ++b.open;
@@ -71,8 +73,23 @@ void ClientLimits::close_connection(const std::string& address) {
     const auto it = clients_.find(address);
     if (it == clients_.end() || it->second.open == 0) return;
     const Bucket& b = it->second;
-    if (--it->second.open == 0 && b.minute == LimitClock::time_point{} && b.hour == LimitClock::time_point{})
+    if (--it->second.open == 0 && b.minute == LimitClock::time_point{} && b.hour == LimitClock::time_point{} &&
+        b.banned_until == LimitClock::time_point{})
         clients_.erase(it);  // nothing more to remember of it
+}
+
+void ClientLimits::ban_flooder(const std::string& address, LimitClock::time_point now) {
+    if (options_.flood_ban.count() <= 0 || trusted(address)) return;
+    std::lock_guard lock(mutex_);
+    Bucket& b = clients_[address];
+    b.banned_until = std::max(b.banned_until, now + options_.flood_ban);
+}
+
+std::optional<LimitRefusal> ClientLimits::banned(const std::string& address, LimitClock::time_point now) const {
+    std::lock_guard lock(mutex_);
+    const auto it = clients_.find(address);
+    if (it == clients_.end() || it->second.banned_until <= now) return std::nullopt;
+    return LimitRefusal{LimitKind::Connections, whole_seconds_up(it->second.banned_until - now)};
 }
 
 int ClientLimits::connections(const std::string& address) const {
@@ -103,7 +120,7 @@ void ClientLimits::forget_idle(LimitClock::time_point now) {
     since_sweep_ = 0;
     std::erase_if(clients_, [now](const auto& entry) {
         const Bucket& b = entry.second;
-        return b.open == 0 && b.minute <= now && b.hour <= now;
+        return b.open == 0 && b.minute <= now && b.hour <= now && b.banned_until <= now;
     });
 }
 

@@ -32,6 +32,10 @@ struct ClientLimitOptions {
     int connections_per_address = 32;  // open at once from one address; 0: no limit
     Rate games_per_minute{20, std::chrono::seconds(60)};
     Rate games_per_hour{300, std::chrono::seconds(3600)};
+    /// After one of its WebSockets was closed for flooding, an address may not connect again for
+    /// this long (a flooder reconnecting at once would make the server pay a handshake and a
+    /// game's state each time); 0: no ban.
+    std::chrono::seconds flood_ban{30};
     /// Peers whose `X-Forwarded-For` is believed (the proxy in front, e.g. haproxy on loopback).
     std::vector<std::string> trusted_proxies;
 };
@@ -58,12 +62,20 @@ public:
     const ClientLimitOptions& options() const { return options_; }
     bool trusted(std::string_view peer) const;
 
-    /// Counts a connection from `address`, or refuses it (the count unchanged). A trusted proxy's
-    /// connections are never refused here: the proxy counts its clients itself.
-    std::optional<LimitRefusal> open_connection(const std::string& address);
+    /// Counts a connection from `address` at `now`, or refuses it (the count unchanged): too
+    /// many open, or the address is banned. A trusted proxy's connections are never refused here:
+    /// the proxy counts its clients itself.
+    std::optional<LimitRefusal> open_connection(const std::string& address, LimitClock::time_point now);
     /// Each counted connection, once.
     void close_connection(const std::string& address);
     int connections(const std::string& address) const;
+
+    /// Bans `address` from `now` for options().flood_ban (not a trusted proxy: its clients are
+    /// banned by their own addresses).
+    void ban_flooder(const std::string& address, LimitClock::time_point now);
+    /// The ban still ahead of `address` at `now`, if any (for a client behind a trusted proxy,
+    /// checked where its own address is known).
+    std::optional<LimitRefusal> banned(const std::string& address, LimitClock::time_point now) const;
 
     /// Takes one new game for `address` at `now`, or refuses it (nothing taken).
     std::optional<LimitRefusal> take_game(const std::string& address, LimitClock::time_point now);
@@ -74,6 +86,7 @@ public:
 private:
     struct Bucket {
         LimitClock::time_point minute{}, hour{};  // GCRA's theoretical arrival times
+        LimitClock::time_point banned_until{};
         int open = 0;
     };
     void forget_idle(LimitClock::time_point now);

@@ -286,7 +286,8 @@ struct HttpServer::Impl {
     net::awaitable<Response> serve_game_api(const Request& req, const Target& target, const RouteMatch& route,
                                             const std::string& address);
     net::awaitable<void> stream_session(beast::tcp_stream& stream, Request req, std::string game);
-    net::awaitable<void> ws_session(beast::tcp_stream stream, Request req, std::string game);
+    /// `address`: the client's (client_address()), banned for a while when it floods.
+    net::awaitable<void> ws_session(beast::tcp_stream stream, Request req, std::string game, std::string address);
     net::awaitable<void> analysis_session(beast::tcp_stream stream, Request req);
 
     Client caller_of(const Request& req, const Target& target, const std::string& game) const;
@@ -356,7 +357,7 @@ net::awaitable<void> HttpServer::Impl::accept_loop() {
         if (pec) continue;  // gone already
         std::string peer = remote.address().to_string();
         const auto ex = socket.get_executor();
-        if (const auto refused = limits.open_connection(peer)) {
+        if (const auto refused = limits.open_connection(peer, LimitClock::now())) {
             net::co_spawn(ex, refuse_connection(std::move(socket), *refused), net::detached);
             continue;
         }
@@ -517,7 +518,16 @@ net::awaitable<void> HttpServer::Impl::http_session(tcp::socket socket, std::str
                 co_await http::async_write(stream, res, use_ec(ec));
                 break;
             }
-            co_await ws_session(std::move(stream), std::move(req), route->game);
+            std::string address = client_address(peer, req["X-Forwarded-For"], options.limits.trusted_proxies);
+            // A flooder behind a trusted proxy: banned by its own address, known only here.
+            if (const auto refused = limits.banned(address, LimitClock::now())) {
+                Response res = json_response(
+                    429, limit_body(ErrorCode::RateConnections, c.lang, refused->retry_after.count()), false);
+                res.set(http::field::retry_after, std::to_string(refused->retry_after.count()));
+                co_await http::async_write(stream, res, use_ec(ec));
+                break;
+            }
+            co_await ws_session(std::move(stream), std::move(req), route->game, std::move(address));
             co_return;
         }
         if (route && route->route == Route::AnalysisSocket) {
@@ -870,7 +880,8 @@ net::awaitable<void> HttpServer::Impl::stream_session(beast::tcp_stream& stream,
     }
 }
 
-net::awaitable<void> HttpServer::Impl::ws_session(beast::tcp_stream stream, Request req, std::string game) {
+net::awaitable<void> HttpServer::Impl::ws_session(beast::tcp_stream stream, Request req, std::string game,
+                                                  std::string address) {
     const auto target = parse_target(req.target());
     const Client caller = caller_of(req, *target, game);
     const std::optional<std::int64_t> since = since_version(*target);
@@ -923,6 +934,7 @@ net::awaitable<void> HttpServer::Impl::ws_session(beast::tcp_stream stream, Requ
         if (recent.size() > static_cast<std::size_t>(options.rate_messages)) {
             box->close = websocket::close_code::policy_error;
             box->signal.cancel();
+            limits.ban_flooder(address, LimitClock::now());  // no reconnecting at once
             continue;
         }
         if (!ws->got_text()) {
