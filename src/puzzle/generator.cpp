@@ -72,6 +72,7 @@ Generator::Generator(GeneratorOptions options) : options_(options), impl_(std::m
     e.level = engine::MaxLevel;
     e.own_book = false;
     e.move_overhead_ms = 0;
+    e.keep_search_thread = true;  // thousands of small searches: one thread for all
     impl_->engine.set_options(e);
 }
 
