@@ -1,5 +1,5 @@
-// schach puzzles generate FILE... [--out FILE] [--threads N] [--scan-nodes N] [--solve-nodes N]
-//                                 [--verify-nodes N] [--no-rating]
+// schach puzzles generate FILE... [--out FILE] [--threads N] [--prefilter-nodes N] [--scan-nodes N]
+//                                 [--solve-nodes N] [--verify-nodes N] [--no-rating]
 //
 // Finds puzzles in the games of PGN files (puzzle/generator.hpp) and writes them as lichess's
 // public set does (puzzle/puzzle.hpp). Games run in parallel, one engine each; with --out the
@@ -16,6 +16,8 @@
 #include <string>
 #include <thread>
 #include <vector>
+
+#include <time.h>
 
 #include <fmt/core.h>
 
@@ -51,6 +53,46 @@ struct Job {
     std::vector<Move> moves;
 };
 
+/// The process's CPU seconds (the stages' cost when one thread mines).
+double process_cpu_seconds() {
+    timespec t{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) * 1e-9;
+}
+
+void add_cost(puzzle::StageCost& to, const puzzle::StageCost& from) {
+    to.searches += from.searches;
+    to.seconds += from.seconds;
+}
+
+void add_stats(puzzle::GeneratorStats& to, const puzzle::GeneratorStats& from) {
+    to.positions += from.positions;
+    to.candidates += from.candidates;
+    to.puzzles += from.puzzles;
+    add_cost(to.prefilter, from.prefilter);
+    add_cost(to.scan, from.scan);
+    add_cost(to.solve, from.solve);
+    add_cost(to.verify, from.verify);
+    add_cost(to.rate, from.rate);
+    add_cost(to.tag, from.tag);
+    for (std::size_t i = 0; i < to.rejected.size(); ++i) to.rejected[i] += from.rejected[i];
+}
+
+/// The summary of what the run cost, stage by stage (CPU seconds when one thread mined).
+void print_stages(const puzzle::GeneratorStats& s, double cpu) {
+    const auto per = [](double n, double d) { return d > 0 ? n / d : 0.0; };
+    fmt::print(stderr, "{}\n",
+               pt(PuzzleMsg::GenerateStages, s.positions, s.candidates, cpu, s.prefilter.seconds, s.prefilter.searches,
+                  s.scan.seconds, s.scan.searches, s.solve.seconds, s.solve.searches, s.verify.seconds,
+                  s.verify.searches, s.rate.seconds, s.rate.searches, s.tag.seconds,
+                  per(static_cast<double>(s.positions), cpu), per(3600.0 * static_cast<double>(s.puzzles), cpu)));
+    using R = puzzle::Rejection;
+    const auto r = [&s](R why) { return s.rejected[static_cast<std::size_t>(why)]; };
+    fmt::print(stderr, "{}\n",
+               pt(PuzzleMsg::GenerateRejections, r(R::NoJump), r(R::AlreadyWinning), r(R::AheadInMaterial),
+                  r(R::NotUnique), r(R::OneMoveNoMate), r(R::MateTooLong), r(R::Repetition), r(R::NotConfirmed)));
+}
+
 std::set<std::string> finished_games(const std::string& done_path) {
     std::set<std::string> done;
     std::ifstream in(done_path);
@@ -61,6 +103,9 @@ std::set<std::string> finished_games(const std::string& done_path) {
 
 int run_generate(GenerateArgs args) {
     args.options.rate_by_levels = !args.no_rating;
+    // The stages are timed in CPU seconds of the process: exact with one thread; with more, the
+    // workers' searches overlap and only the total counts.
+    if (args.threads == 1) args.options.clock = process_cpu_seconds;
     // Every game first (a bad one reported with its line and column and skipped).
     std::vector<Job> jobs;
     std::size_t errors = 0;
@@ -103,14 +148,20 @@ int run_generate(GenerateArgs args) {
     std::mutex mutex;
     std::atomic<std::size_t> next{0};
     std::size_t finished = 0, found = 0, positions = 0;
+    puzzle::GeneratorStats stats;
+    const double cpu0 = process_cpu_seconds();
     const auto t0 = std::chrono::steady_clock::now();
     const auto worker = [&] {
         puzzle::Generator generator(args.options);
+        const auto at_end = [&] {
+            std::lock_guard lock(mutex);
+            add_stats(stats, generator.stats());
+        };
         for (std::size_t i = next++; i < jobs.size() && !puzzles_stop.load(); i = next++) {
             const Job& job = jobs[i];
             const std::vector<puzzle::Puzzle> found_here = generator.scan_game(job.start, job.moves, job.name,
                                                                                &puzzles_stop);
-            if (puzzles_stop.load()) return;  // a game cut short is scanned again next time
+            if (puzzles_stop.load()) break;  // a game cut short is scanned again next time
             std::lock_guard lock(mutex);
             for (const puzzle::Puzzle& p : found_here) fmt::print(out, "{}\n", puzzle::to_csv(p));
             std::fflush(out);
@@ -123,6 +174,7 @@ int run_generate(GenerateArgs args) {
                        pt(PuzzleMsg::GenerateProgress, finished, jobs.size(), found,
                           s > 0 ? static_cast<double>(positions) / s : 0.0));
         }
+        at_end();
     };
     std::vector<std::thread> pool;
     for (int t = 1; t < args.threads; ++t) pool.emplace_back(worker);
@@ -130,6 +182,7 @@ int run_generate(GenerateArgs args) {
     for (std::thread& t : pool) t.join();
     const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     fmt::print(stderr, "{}\n", pt(PuzzleMsg::GenerateDone, finished, found, s));
+    print_stages(stats, process_cpu_seconds() - cpu0);
     return pgn_exit_code(all_read, errors);
 }
 
@@ -147,6 +200,9 @@ Command add_puzzles_command(CLI::App& parent) {
         ->capture_default_str();
     gen->add_option("--scan-nodes", args->options.scan_nodes, pt(PuzzleMsg::HelpGenerateScanNodes))
         ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40))
+        ->capture_default_str();
+    gen->add_option("--prefilter-nodes", args->options.prefilter_nodes, pt(PuzzleMsg::HelpGeneratePrefilterNodes))
+        ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{1} << 40))
         ->capture_default_str();
     gen->add_option("--solve-nodes", args->options.solve_nodes, pt(PuzzleMsg::HelpGenerateSolveNodes))
         ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40))

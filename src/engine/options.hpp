@@ -29,6 +29,11 @@ struct EngineOptions {
     std::string eval_file;
     /// Search features switched off, to measure what each is worth (all on for play).
     SearchFeatures features;
+    /// One search thread kept for all searches instead of a new one for each: a new thread
+    /// faults its stack in anew (about 1 ms, as much as a 1,000-node search), which counts where
+    /// many small searches follow each other (the puzzle generator). Off where a search's
+    /// handler changes its own thread (the analysis lowers its priority for good).
+    bool keep_search_thread = false;
 };
 
 inline constexpr int MinLevel = 1;

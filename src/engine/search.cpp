@@ -785,6 +785,12 @@ SearchPool::SearchPool() { workers_.push_back(std::make_unique<Worker>(*this, 0)
 SearchPool::~SearchPool() {
     stop();
     wait();
+    {
+        std::lock_guard lock(job_mutex_);
+        quit_ = true;
+    }
+    job_cv_.notify_all();
+    if (kept_.joinable()) kept_.join();
 }
 
 std::int64_t SearchPool::elapsed_ms() const {
@@ -809,7 +815,34 @@ void SearchPool::start(SearchJob job) {
     running_ = true;
     start_ = Clock::now();
     clock_start_ = start_.time_since_epoch().count();
-    thread_ = std::thread([this, job = std::move(job)]() mutable { run(std::move(job)); });
+    if (!job.options.keep_search_thread) {
+        thread_ = std::thread([this, job = std::move(job)]() mutable { run(std::move(job)); });
+        return;
+    }
+    {
+        std::lock_guard lock(job_mutex_);
+        job_ = std::move(job);
+        busy_ = true;
+    }
+    if (!kept_.joinable()) kept_ = std::thread([this] { serve(); });
+    job_cv_.notify_all();
+}
+
+void SearchPool::serve() {
+    std::unique_lock lock(job_mutex_);
+    for (;;) {
+        job_cv_.wait(lock, [this] { return quit_ || job_.has_value(); });
+        if (!job_) return;
+        {
+            SearchJob job = std::move(*job_);
+            job_.reset();
+            lock.unlock();
+            run(std::move(job));
+        }  // the job (its handlers) gone before wait() returns, as when a thread ended with it
+        lock.lock();
+        busy_ = false;
+        job_cv_.notify_all();
+    }
 }
 
 void SearchPool::run(SearchJob job) {
@@ -905,6 +938,8 @@ void SearchPool::ponderhit() {
 
 void SearchPool::wait() {
     if (thread_.joinable()) thread_.join();
+    std::unique_lock lock(job_mutex_);
+    job_cv_.wait(lock, [this] { return !busy_; });
 }
 
 void SearchPool::clear() {

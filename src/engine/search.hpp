@@ -76,6 +76,9 @@ public:
 private:
     friend class Worker;
 
+    /// The kept search thread's loop (EngineOptions::keep_search_thread): each job given by
+    /// start() in turn, until the pool ends.
+    void serve();
     void run(SearchJob job);
     /// After a ponder or infinite search: holds the best move back until stop (or ponderhit,
     /// unless infinite).
@@ -85,7 +88,13 @@ private:
     std::int64_t elapsed_since_start_ms() const;
     std::uint64_t total_nodes() const;
 
-    std::thread thread_;
+    std::thread thread_;  // a search's own thread (one per search)
+    std::thread kept_;    // serve(): the searches with keep_search_thread, from the first on
+    std::mutex job_mutex_;
+    std::condition_variable job_cv_;
+    std::optional<SearchJob> job_;  // given by start(), not yet taken by the thread
+    bool busy_ = false;             // a job given and not yet done (job_mutex_)
+    bool quit_ = false;             // the pool ends (job_mutex_)
     std::atomic<bool> running_{false};
     std::mutex mutex_;
     std::condition_variable released_;

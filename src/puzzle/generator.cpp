@@ -39,6 +39,30 @@ bool only_good_move(const Lines& l) {
 
 bool is_checkmate(const Position& pos) { return pos.in_check() && count_legal(pos) == 0; }
 
+/// Whether `now` is high enough for a jump (jumps()'s test without the position before).
+bool high_enough(const Eval& now) {
+    return mates_for_us(now) || (now.kind == Eval::Kind::Centipawns && now.value >= 200);
+}
+
+constexpr int AlreadyWinningCp = 300;  // above it before the blunder, the solver was winning already
+
+/// Adds the time from its making to its end to a stage's cost (when there is a clock).
+class StageTimer {
+public:
+    StageTimer(const std::function<double()>& clock, StageCost& cost)
+        : clock_(clock), cost_(cost), start_(clock ? clock() : 0.0) {}
+    ~StageTimer() {
+        if (clock_) cost_.seconds += clock_() - start_;
+    }
+    StageTimer(const StageTimer&) = delete;
+    StageTimer& operator=(const StageTimer&) = delete;
+
+private:
+    const std::function<double()>& clock_;
+    StageCost& cost_;
+    double start_;
+};
+
 }  // namespace
 
 Generator::Generator(GeneratorOptions options) : options_(options), impl_(std::make_unique<Impl>()) {
@@ -48,10 +72,17 @@ Generator::Generator(GeneratorOptions options) : options_(options), impl_(std::m
     e.level = engine::MaxLevel;
     e.own_book = false;
     e.move_overhead_ms = 0;
+    e.keep_search_thread = true;  // thousands of small searches: one thread for all
     impl_->engine.set_options(e);
 }
 
 Generator::~Generator() = default;
+
+Lines Generator::search(const Position& pos, std::uint64_t nodes, int multipv, StageCost& cost) {
+    const StageTimer timer(options_.clock, cost);
+    ++cost.searches;
+    return search(pos, nodes, multipv);
+}
 
 Lines Generator::search(const Position& pos, std::uint64_t nodes, int multipv) {
     Lines out;
@@ -91,18 +122,19 @@ std::pair<std::optional<Puzzle>, Rejection> Generator::try_position(const Positi
     start.do_move(blunder);
     const Color solver = start.side_to_move();
     if (count_legal(start) == 0) return {std::nullopt, Rejection::NoJump};
-    const Lines first = search(start, options_.solve_nodes, 2);
-    if (first.lines.empty()) return {std::nullopt, Rejection::NoJump};
-    const Eval score = first.lines.front().eval;
     // The evaluation before the blunder from the solver's view.
     const Eval before_eval = prev ? flip(*prev) : [&] {
-        const Lines b = search(before, options_.scan_nodes, 1);
+        const Lines b = search(before, options_.scan_nodes, 1, stats_.scan);
         return b.lines.empty() ? Eval::cp(0) : flip(b.lines.front().eval);
     }();
+    // Step 1. From a position not won already (known before any search of the solution) ...
+    if (review::ceiled_cp(before_eval) > AlreadyWinningCp) return {std::nullopt, Rejection::AlreadyWinning};
+    const Lines first = search(start, options_.solve_nodes, 2, stats_.solve);
+    if (first.lines.empty()) return {std::nullopt, Rejection::NoJump};
+    const Eval score = first.lines.front().eval;
     const bool mate = mates_for_us(score);
-    // Step 1. A jump of the winning chances, from a position not won already.
+    // ... a jump of the winning chances.
     if (!mate && (score.value < 200 || wc(score) - wc(before_eval) <= 0.6)) return {std::nullopt, Rejection::NoJump};
-    if (review::ceiled_cp(before_eval) > 300) return {std::nullopt, Rejection::AlreadyWinning};
     if (!mate) {
         const int diff = review::material(start, solver) - review::material(start, ~solver);
         if (diff > 0 || (score.value < 400 && diff >= 0)) return {std::nullopt, Rejection::AheadInMaterial};
@@ -115,7 +147,7 @@ std::pair<std::optional<Puzzle>, Rejection> Generator::try_position(const Positi
     std::unordered_set<Key> seen{pos.key()};
     Lines lines = first;
     for (int k = 0; k < options_.max_solver_moves; ++k) {
-        if (k > 0) lines = search(pos, options_.solve_nodes, 2);
+        if (k > 0) lines = search(pos, options_.solve_nodes, 2, stats_.solve);
         if (lines.lines.empty()) break;
         if (!only_good_move(lines)) {
             if (k == 0) return {std::nullopt, Rejection::NotUnique};
@@ -127,7 +159,7 @@ std::pair<std::optional<Puzzle>, Rejection> Generator::try_position(const Positi
         pos.do_move(m);
         if (count_legal(pos) == 0) break;
         if (!seen.insert(pos.key()).second) return {std::nullopt, Rejection::Repetition};
-        const Lines reply = search(pos, options_.solve_nodes, 1);
+        const Lines reply = search(pos, options_.solve_nodes, 1, stats_.solve);
         if (reply.lines.empty()) break;
         const Move r = reply.lines.front().pv.front();
         line.push_back(r);
@@ -146,7 +178,7 @@ std::pair<std::optional<Puzzle>, Rejection> Generator::try_position(const Positi
     Position at = start;
     for (std::size_t i = 0; i < line.size(); ++i) {
         if (i % 2 == 0) {
-            const Lines deep = search(at, options_.verify_nodes, 2);
+            const Lines deep = search(at, options_.verify_nodes, 2, stats_.verify);
             if (deep.lines.empty() || !only_good_move(deep)) return {std::nullopt, Rejection::NotConfirmed};
             const Move best = deep.lines.front().pv.front();
             const bool last = i + 1 == line.size();
@@ -162,12 +194,18 @@ std::pair<std::optional<Puzzle>, Rejection> Generator::try_position(const Positi
     p.position = before;
     p.moves.push_back(blunder);
     p.moves.insert(p.moves.end(), line.begin(), line.end());
-    const Lines final_eval = search(end, options_.scan_nodes, 1);
+    const Lines final_eval = search(end, options_.scan_nodes, 1, stats_.tag);
+    const StageTimer tag_timer(options_.clock, stats_.tag);
     const Eval end_eval = is_checkmate(end)          ? Eval::checkmate(solver).for_side(solver)
                           : final_eval.lines.empty() ? Eval::cp(0)
                                                      : flip(final_eval.lines.front().eval);
     p.themes = tag(p, before_eval, score, end_eval);
-    p.rating = options_.rate_by_levels ? rating_for_level(lowest_level_solving(p)) : 1500;
+    if (options_.rate_by_levels) {
+        const StageTimer rate_timer(options_.clock, stats_.rate);
+        p.rating = rating_for_level(lowest_level_solving(p));
+    } else {
+        p.rating = 1500;
+    }
     p.deviation = 500;
     return {p, Rejection::None};
 }
@@ -189,6 +227,7 @@ int Generator::lowest_level_solving(const Puzzle& p) {
             engine::SearchLimits limits;
             limits.nodes = options_.solve_nodes;
             const Move played = eng.search(limits).best.move;
+            ++stats_.rate.searches;
             Position after = pos;
             if (played && pos.is_legal(played)) after.do_move(played);
             const bool last = i + 1 >= p.moves.size();
@@ -204,30 +243,68 @@ int Generator::lowest_level_solving(const Puzzle& p) {
     return engine::MaxLevel + 1;
 }
 
+bool jumps(const Eval& before, const Eval& now) {
+    if (mates_for_us(now)) return true;
+    return high_enough(now) && wc(now) - wc(flip(before)) > 0.6;
+}
+
+bool might_jump(const Eval& before, const Eval& now) {
+    if (mates_for_us(now)) return true;
+    if (review::ceiled_cp(flip(before)) > PrefilterWonCp) return false;
+    return review::ceiled_cp(now) >= PrefilterMinCp && wc(now) - wc(flip(before)) > PrefilterMinRise;
+}
+
 std::vector<Puzzle> Generator::scan_game(const Position& start, std::span<const Move> moves, const std::string& source,
                                          const std::atomic<bool>* stop) {
+    const bool two_stage = options_.prefilter_nodes > 0 && options_.prefilter_nodes < options_.scan_nodes;
     std::vector<Puzzle> out;
     Position pos = start;
-    std::optional<Eval> prev;  // of the position before the move, from its mover's view
+    // The position before the move, from its mover's view: at the pre-filter's nodes (two stages)
+    // and at the scan's (when searched).
+    std::optional<Eval> prev_cheap, prev;
     std::unordered_set<Key> reached{pos.key()};
     for (std::size_t i = 0; i < moves.size(); ++i) {
         if (stop && stop->load()) break;
-        if (!prev) {
-            const Lines l = search(pos, options_.scan_nodes, 1);
+        if (!prev_cheap && !prev) {
+            const Lines l = two_stage ? search(pos, options_.prefilter_nodes, 1, stats_.prefilter)
+                                      : search(pos, options_.scan_nodes, 1, stats_.scan);
             if (l.lines.empty()) break;
-            prev = l.lines.front().eval;
+            (two_stage ? prev_cheap : prev) = l.lines.front().eval;
         }
         const Position before = pos;
         pos.do_move(moves[i]);
         const bool repeated = !reached.insert(pos.key()).second;
-        const Lines now = search(pos, options_.scan_nodes, 1);
-        if (now.lines.empty()) break;
-        const Eval score = now.lines.front().eval;  // the solver's view
-        const bool jump = mates_for_us(score) || (score.value >= 200 && score.kind == Eval::Kind::Centipawns &&
-                                                  wc(score) - wc(flip(*prev)) > 0.6);
-        if (jump && !repeated) {
+        ++stats_.positions;
+        std::optional<Eval> score;  // the solver's view, at the scan's nodes
+        if (two_stage) {
+            // Stage 1: every position at the pre-filter's nodes; stage 2, the scan's search of both
+            // positions, only where the cheap one sees a jump coming (or a mate).
+            const Lines cheap = search(pos, options_.prefilter_nodes, 1, stats_.prefilter);
+            if (cheap.lines.empty()) break;
+            const Eval now_cheap = cheap.lines.front().eval;
+            if (!repeated && might_jump(*prev_cheap, now_cheap)) {
+                // The position after the move first: a jump needs +200 or a mate there, and only
+                // then the position before counts.
+                const Lines now = search(pos, options_.scan_nodes, 1, stats_.scan);
+                if (now.lines.empty()) break;
+                score = now.lines.front().eval;
+                if (!prev && high_enough(*score)) {
+                    const Lines b = search(before, options_.scan_nodes, 1, stats_.scan);
+                    if (!b.lines.empty()) prev = b.lines.front().eval;
+                }
+            }
+            prev_cheap = now_cheap;
+        } else {
+            const Lines now = search(pos, options_.scan_nodes, 1, stats_.scan);
+            if (now.lines.empty()) break;
+            score = now.lines.front().eval;
+        }
+        if (score && prev && !repeated && jumps(*prev, *score)) {
+            ++stats_.candidates;
             auto [p, why] = try_position(before, moves[i], prev);
+            ++stats_.rejected[static_cast<std::size_t>(why)];
             if (p) {
+                ++stats_.puzzles;
                 p->source = source + "#" + std::to_string(i + 1);
                 p->id = puzzle_id(*p);
                 out.push_back(std::move(*p));

@@ -4,6 +4,7 @@
 // while each of the solver's moves is the only good one, checked again by a deeper search. Each
 // puzzle is tagged with its themes (puzzle/tagger.hpp).
 
+#include <array>
 #include <atomic>
 #include <cstdint>
 #include <functional>
@@ -21,12 +22,38 @@
 namespace schach::puzzle {
 
 struct GeneratorOptions {
+    /// Two stages: every position of a game at these nodes first, and at scan_nodes only around a
+    /// jump this cheap search sees coming (might_jump); 0 (or >= scan_nodes): every position at
+    /// scan_nodes.
+    std::uint64_t prefilter_nodes = 0;
     std::uint64_t scan_nodes = 200'000;      // each position of the game, to find candidates
     std::uint64_t solve_nodes = 1'000'000;   // MultiPV 2 at each of the solver's moves
     std::uint64_t verify_nodes = 3'000'000;  // the second, deeper search of each solver move
     int hash_mb = 64;
     int max_solver_moves = 8;
     bool rate_by_levels = true;  // the starting rating from the lowest level that solves it
+    /// Seconds of CPU (or of a clock) for the cost of each stage in GeneratorStats; none: not timed.
+    std::function<double()> clock;
+};
+
+/// What one stage of the generator cost: its searches and their time (GeneratorOptions::clock).
+struct StageCost {
+    std::uint64_t searches = 0;
+    double seconds = 0;
+};
+
+/// Counters of a generator over every game it scanned (the progress line and the benchmark).
+struct GeneratorStats {
+    std::uint64_t positions = 0;   // positions of games scanned
+    std::uint64_t candidates = 0;  // positions whose jump sent them to try_position
+    std::uint64_t puzzles = 0;
+    StageCost prefilter;                      // the cheap search of each position of a game (two stages)
+    StageCost scan;                           // the scan's search of a position (each, or around a cheap jump)
+    StageCost solve;                          // MultiPV 2 along the solution, the opponent's replies
+    StageCost verify;                         // the second, deeper search of each solver move
+    StageCost rate;                           // the levels that try the solution (the starting rating)
+    StageCost tag;                            // the final evaluation and the themes
+    std::array<std::uint64_t, 9> rejected{};  // by Rejection
 };
 
 /// Why a candidate did not become a puzzle (for statistics and tests).
@@ -51,6 +78,20 @@ struct Lines {
     std::vector<Line> lines;  // best first; empty when the position has no legal move
 };
 
+/// Whether the side to move's chances jumped: `now` (its view) a mate for it, or at least +200 cp
+/// with the winning chances more than 0.6 above `before` (the position before the opponent's move,
+/// from the opponent's view). The scan's test of a candidate.
+bool jumps(const review::Eval& before, const review::Eval& now);
+
+/// The pre-filter's looser test on cheap searches (GeneratorOptions::prefilter_nodes): a mate for
+/// the side to move, or at least PrefilterMinCp with a rise above PrefilterMinRise from a position
+/// not above PrefilterWonCp for it already. Measured on our games to keep every jump the scan's
+/// searches see (docs/puzzles.md).
+bool might_jump(const review::Eval& before, const review::Eval& now);
+inline constexpr int PrefilterMinCp = 0;
+inline constexpr double PrefilterMinRise = 0.15;
+inline constexpr int PrefilterWonCp = 500;
+
 class Generator {
 public:
     explicit Generator(GeneratorOptions options = {});
@@ -74,9 +115,14 @@ public:
     /// The lowest level (1-8) whose moves are the whole solution (on the last move any mate); 9: none.
     int lowest_level_solving(const Puzzle& p);
 
+    const GeneratorStats& stats() const { return stats_; }
+
 private:
+    Lines search(const Position& pos, std::uint64_t nodes, int multipv, StageCost& cost);
+
     struct Impl;
     GeneratorOptions options_;
+    GeneratorStats stats_;
     std::unique_ptr<Impl> impl_;
 };
 

@@ -29,6 +29,12 @@ Phrase phrase(PuzzleMsg m) {
             return {"Partien gleichzeitig (je eine Engine)", "games at once (one engine each)"};
         case PuzzleMsg::HelpGenerateScanNodes:
             return {"Knoten je Stellung beim Durchsuchen der Partie", "nodes per position when scanning the game"};
+        case PuzzleMsg::HelpGeneratePrefilterNodes:
+            return {
+                "erst jede Stellung mit so vielen Knoten, mit --scan-nodes nur um einen Sprung, den diese "
+                "Suche kommen sieht (0: jede mit --scan-nodes)",
+                "first every position at this many nodes, at --scan-nodes only around a jump this search "
+                "sees coming (0: each at --scan-nodes)"};
         case PuzzleMsg::HelpGenerateSolveNodes:
             return {"Knoten je Zug der Lösung (zwei Varianten)", "nodes per move of the solution (two lines)"};
         case PuzzleMsg::HelpGenerateVerifyNodes:
@@ -52,6 +58,20 @@ Phrase phrase(PuzzleMsg m) {
         case PuzzleMsg::GenerateDone:
             return {"{} Partien durchsucht, {} Aufgaben gefunden in {:.0f} s",
                     "{} games scanned, {} puzzles found in {:.0f} s"};
+        case PuzzleMsg::GenerateStages:
+            return {
+                "{} Stellungen, {} Kandidaten; CPU {:.1f} s: Vorauswahl {:.1f} s ({} Suchen), Durchsuchen {:.1f} s "
+                "({}), Lösung {:.1f} s ({}), Prüfung {:.1f} s ({}), Stufen {:.1f} s ({}), Themen {:.1f} s; "
+                "{:.1f} Stellungen je CPU-Sekunde, {:.1f} Aufgaben je CPU-Stunde",
+                "{} positions, {} candidates; CPU {:.1f} s: pre-filter {:.1f} s ({} searches), scan {:.1f} s "
+                "({}), solve {:.1f} s ({}), verify {:.1f} s ({}), levels {:.1f} s ({}), themes {:.1f} s; "
+                "{:.1f} positions a CPU second, {:.1f} puzzles a CPU hour"};
+        case PuzzleMsg::GenerateRejections:
+            return {
+                "verworfen: kein Sprung {}, schon gewonnen {}, Material {}, nicht eindeutig {}, ein Zug ohne "
+                "Matt {}, Matt zu lang {}, Wiederholung {}, nicht bestätigt {}",
+                "rejected: no jump {}, already winning {}, material {}, not unique {}, one move without mate {}, "
+                "mate too long {}, repetition {}, not confirmed {}"};
         case PuzzleMsg::GenerateCannotWrite: return {"{} kann nicht geschrieben werden", "cannot write {}"};
         case PuzzleMsg::NoSuchPuzzle: return {"Diese Aufgabe gibt es nicht.", "There is no such puzzle."};
         case PuzzleMsg::NoPuzzleLeft:

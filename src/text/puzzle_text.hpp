@@ -18,8 +18,8 @@ namespace schach {
 // clang-format off
 enum class PuzzleMsg {
     PuzzlesAbout, GenerateAbout, HelpGenerateFiles, HelpGenerateOut, HelpGenerateThreads, HelpGenerateScanNodes,
-    HelpGenerateSolveNodes, HelpGenerateVerifyNodes, HelpGenerateNoRating, GenerateFooter, GenerateResumed,
-    GenerateProgress, GenerateDone, GenerateCannotWrite,
+    HelpGeneratePrefilterNodes, HelpGenerateSolveNodes, HelpGenerateVerifyNodes, HelpGenerateNoRating, GenerateFooter, GenerateResumed,
+    GenerateProgress, GenerateDone, GenerateStages, GenerateRejections, GenerateCannotWrite,
     // the trainer's answers (server/content/puzzle_api)
     NoSuchPuzzle, NoPuzzleLeft, BadPly, BadMove, NoBrowser, Storage, Busy, NotEnough, Stalemate,
     // schach serve

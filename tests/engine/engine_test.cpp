@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+#include <vector>
+
 #include "core/fen.hpp"
 #include "core/move.hpp"
 #include "support/test_positions.hpp"
@@ -28,6 +31,50 @@ TEST(Engine, RefusesAnIllegalMoveInTheGame) {
     const auto r = engine.set_position(Position(), moves);
     ASSERT_FALSE(r.has_value());
     EXPECT_EQ(r.error().index, 1u);
+}
+
+TEST(Engine, AKeptSearchThreadSearchesAsANewThreadForEachSearch) {
+    // The same searches one after the other (node limits, one thread: the same results given the
+    // same table), with a thread for each search and with one thread kept for all; the kept one
+    // also goes on after new options, a new game and a search stopped early.
+    const Position positions[] = {
+        from_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"),
+        from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"),
+        from_fen("8/8/3k4/8/3K4/4P3/8/8 w - - 0 1"),
+    };
+    const auto run = [&](bool keep) {
+        Engine engine;
+        EngineOptions o = engine.options();
+        o.keep_search_thread = keep;
+        engine.set_options(o);
+        std::vector<std::string> out;
+        for (int round = 0; round < 2; ++round) {
+            for (const Position& pos : positions) {
+                EXPECT_TRUE(engine.set_position(pos, {}).has_value());
+                SearchLimits limits;
+                limits.nodes = 20'000;
+                const Engine::Result r = engine.search(limits);
+                out.push_back(to_uci(r.best.move, false) + " " + std::to_string(r.last.score.value) + " " +
+                              std::to_string(r.last.nodes));
+            }
+            o.multipv = 2;
+            engine.set_options(o);
+            engine.new_game();
+        }
+        EXPECT_TRUE(engine.set_position(positions[0], {}).has_value());
+        SearchLimits forever;
+        forever.infinite = true;
+        engine.go(forever);
+        engine.stop();
+        engine.wait();
+        EXPECT_FALSE(engine.searching());
+        return out;
+    };
+    const std::vector<std::string> each = run(false);
+    const std::vector<std::string> kept = run(true);
+    ASSERT_EQ(each.size(), 6u);
+    EXPECT_EQ(each, kept);
+    EXPECT_EQ(kept[1].substr(0, 4), "a1a8");
 }
 
 }  // namespace
