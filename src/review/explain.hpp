@@ -70,7 +70,9 @@ struct Explanation {
 
 /// What the searches say about `played` in `before`: `refutation` is the engine's line in the
 /// position after the move (the opponent's best play), `best_line` its line in the position
-/// before; `eval_before` and `eval_after` their evaluations (White's view).
+/// before; `eval_before` and `eval_after` their evaluations (White's view). An empty `best_line`
+/// leaves out what the move missed (MissedMate, MissedMaterial, BestMove): for a try whose
+/// answer the player is still looking for, only what it allows is said.
 Explanation explain(const Position& before, Move played, std::span<const Move> refutation,
                     std::span<const Move> best_line, Eval eval_before, Eval eval_after);
 

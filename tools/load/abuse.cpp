@@ -23,26 +23,10 @@
 #include <boost/json/parse.hpp>
 #include <boost/json/value.hpp>
 
+#include "net.hpp"
+
 namespace schach::load {
 namespace {
-
-namespace beast = boost::beast;
-namespace http = beast::http;
-namespace websocket = beast::websocket;
-namespace net = boost::asio;
-namespace json = boost::json;
-using tcp = net::ip::tcp;
-using boost::system::error_code;
-using Clock = std::chrono::steady_clock;
-using WebSocket = websocket::stream<beast::tcp_stream>;
-
-auto use_ec(error_code& ec) { return net::redirect_error(net::use_awaitable, ec); }
-
-std::string_view text_of(const json::value& v, std::string_view key) {
-    if (!v.is_object()) return {};
-    const json::value* x = v.as_object().if_contains(key);
-    return x != nullptr && x->is_string() ? std::string_view(x->as_string()) : std::string_view{};
-}
 
 class Abuse {
 public:

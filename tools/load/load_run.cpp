@@ -31,22 +31,13 @@
 
 #include <fmt/format.h>
 
+#include "net.hpp"
 #include "proc_stats.hpp"
 
 namespace schach::load {
 namespace {
 
-namespace beast = boost::beast;
-namespace http = beast::http;
-namespace websocket = beast::websocket;
-namespace net = boost::asio;
-namespace json = boost::json;
-using tcp = net::ip::tcp;
-using boost::system::error_code;
-using Clock = std::chrono::steady_clock;
-using Ws = websocket::stream<beast::tcp_stream>;
-
-auto use_ec(error_code& ec) { return net::redirect_error(net::use_awaitable, ec); }
+using Ws = WebSocket;
 
 double seconds_between(Clock::time_point a, Clock::time_point b) {
     return std::chrono::duration<double>(b - a).count();
@@ -125,11 +116,6 @@ void read_board(std::string_view fen, std::string& board) {
 int square_index(std::string_view s) {
     if (s.size() != 2 || s[0] < 'a' || s[0] > 'h' || s[1] < '1' || s[1] > '8') return -1;
     return (s[1] - '1') * 8 + (s[0] - 'a');
-}
-
-std::string_view text_of(const json::object& o, std::string_view key) {
-    const json::value* v = o.if_contains(key);
-    return v != nullptr && v->is_string() ? std::string_view(v->as_string()) : std::string_view();
 }
 
 class Run {

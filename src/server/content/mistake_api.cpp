@@ -84,16 +84,6 @@ json::object answer_json(const MistakeAnswer& a) {
                         {"stats", stats_json(a.stats)}};
 }
 
-std::optional<json::object> read_object(std::string_view body) {
-    if (body.empty()) return json::object();
-    boost::system::error_code ec;
-    json::parse_options po;
-    po.max_depth = 2;
-    json::value v = json::parse(json::string_view(body.data(), body.size()), ec, {}, po);
-    if (ec || !v.is_object()) return std::nullopt;
-    return std::move(v.as_object());
-}
-
 }  // namespace
 
 void MistakeApi::handle(bool post, const std::vector<std::string>& rest, const Target&, std::string_view body,
@@ -116,7 +106,8 @@ void MistakeApi::handle(bool post, const std::vector<std::string>& rest, const T
         return done(error_reply(404, ErrorCode::NoSuchPath, lang));
     if (!post) return done(error_reply(405, ErrorCode::Method, lang));
     if (body.size() > MaxMistakeBodyBytes) return done(error_reply(413, ErrorCode::TooLarge, lang));
-    const auto o = read_object(body);
+    // An empty body is an empty object.
+    const auto o = body.empty() ? std::optional<json::object>(json::object()) : read_small_object(body);
     if (!o) return done(error_reply(400, ErrorCode::Malformed, lang));
     const std::string& id = rest[0];
     if (rest[1] == "answer") {

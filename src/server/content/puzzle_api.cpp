@@ -139,15 +139,6 @@ std::optional<puzzle::Difficulty> read_difficulty(const std::optional<std::strin
     return static_cast<puzzle::Difficulty>(v / 300);
 }
 
-std::optional<json::object> read_object(std::string_view body) {
-    boost::system::error_code ec;
-    json::parse_options po;
-    po.max_depth = 2;
-    json::value v = json::parse(json::string_view(body.data(), body.size()), ec, {}, po);
-    if (ec || !v.is_object()) return std::nullopt;
-    return std::move(v.as_object());
-}
-
 }  // namespace
 
 void PuzzleApi::handle(bool post, const std::vector<std::string>& rest, const Target& target, std::string_view body,
@@ -180,7 +171,7 @@ void PuzzleApi::handle(bool post, const std::vector<std::string>& rest, const Ta
         return done(error_reply(404, ErrorCode::NoSuchPath, lang));
     if (!post) return done(error_reply(405, ErrorCode::Method, lang));
     if (body.size() > MaxPuzzleBodyBytes) return done(error_reply(413, ErrorCode::TooLarge, lang));
-    const auto o = read_object(body);
+    const auto o = read_small_object(body);
     if (!o) return done(error_reply(400, ErrorCode::Malformed, lang));
     const std::string& id = rest[0];
     if (rest[1] == "result") {

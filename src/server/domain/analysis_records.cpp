@@ -50,12 +50,9 @@ TryVerdict judge_try(const Position& before, Move tried, const review::PositionE
     v.loss = is_best ? 0.0 : std::max(0.0, review::win_percent(best.eval.for_side(mover)) - review::win_percent(mine));
     v.solved = is_best || mates || v.loss < TrySolvedLoss;
     if (!v.solved) {
-        // What the try allows, not what it missed: that would name the answer the player looks for.
-        v.explanation = review::explain(before, tried, after.pv, best.pv, best.eval, after.eval);
-        std::erase_if(v.explanation.facts, [](const review::Fact& f) {
-            return f.kind == review::FactKind::MissedMate || f.kind == review::FactKind::MissedMaterial ||
-                   f.kind == review::FactKind::BestMove;
-        });
+        // What the try allows, not what it missed (no best line): that would name the answer the
+        // player looks for.
+        v.explanation = review::explain(before, tried, after.pv, {}, best.eval, after.eval);
     }
     return v;
 }

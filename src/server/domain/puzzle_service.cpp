@@ -250,15 +250,10 @@ struct PuzzleService::Impl {
             after_eval = mover.for_side(after.side_to_move());
         }
         j.eval = after_eval.for_side(solver);
-        const std::span<const Move> best(pz.moves.data() + ply, pz.moves.size() - ply);
-        const review::Explanation all = review::explain(j.before, j.move, j.refutation, best, review::Eval::cp(0),
-                                                        after_eval);
+        // What the wrong move allows, not what it missed (no best line): that is the solution.
+        j.explanation = review::explain(j.before, j.move, j.refutation, {}, review::Eval::cp(0), after_eval);
         // The explanation has the whole line (a mate's every move); the board shows its start.
         if (j.refutation.size() > options.refutation_plies) j.refutation.resize(options.refutation_plies);
-        for (const review::Fact& f : all.facts)
-            if (f.kind != review::FactKind::MissedMate && f.kind != review::FactKind::MissedMaterial &&
-                f.kind != review::FactKind::BestMove)
-                j.explanation.facts.push_back(f);
         return j;
     }
 
