@@ -51,6 +51,7 @@ struct ServeOptions {
     int port = 8080;
     std::string db = "schach.db";
     std::string store;  // a PostgreSQL URI: PgStore instead of SQLite
+    std::string node;   // --node: one of several nodes on that database
     std::string static_dir = SCHACH_WEB_DIST;
     std::string puzzles = SCHACH_PUZZLES;
     int engine_threads = 0;
@@ -126,6 +127,8 @@ std::optional<OpenedStore> open_store(const ServeOptions& o) {
     }
     server::PgOptions options;
     options.conninfo = o.store;
+    options.node = o.node;
+    options.address = fmt::format("{}:{}", o.host, o.port);
     auto store = server::PgStore::open(options);
     if (!store) {
         print_error(tr(Msg::ServeCannotOpenDatabase, without_password(o.store), store.error().message));
@@ -153,6 +156,10 @@ int serve(const ServeOptions& o) {
     sigaddset(&stop_signals, SIGTERM);
     pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
 
+    if (!o.node.empty() && o.store.empty()) {
+        print_error(tr(Msg::ServeNodeNeedsStore));
+        return ExitUsage;
+    }
     auto store = open_store(o);
     if (!store) return ExitFailed;
     auto puzzles = load_puzzles(o.puzzles);
@@ -231,6 +238,16 @@ int serve(const ServeOptions& o) {
                                                                   {"wait_max_ms", s.wait_max_ms}}}};
     };
     options.mistakes = &mistake_api;
+    // A node of several: named in every answer; /healthz 503 while it holds no lease (the proxy
+    // then sends it nothing: its games may be another node's by now).
+    options.node = o.node;
+    if (!o.node.empty())
+        options.health = [&engines, &store, engine_health = options.health] {
+            boost::json::object body = engine_health();
+            body["node"] = store->store().node();
+            body["ok"] = store->store().lease_held();
+            return body;
+        };
     std::error_code ec;
     if (!std::filesystem::is_regular_file(options.static_dir / "index.html", ec))
         print_error(tr(Msg::ServeNoPage, o.static_dir));
@@ -272,6 +289,7 @@ Command add_serve_command(CLI::App& parent) {
     sub->add_option("--port", o->port, tr(Msg::HelpServePort))->check(CLI::Range(0, 65535));
     CLI::Option* db = sub->add_option("--db", o->db, tr(Msg::HelpServeDb));
     sub->add_option("--store", o->store, tr(Msg::HelpServeStore))->excludes(db);
+    sub->add_option("--node", o->node, tr(Msg::HelpServeNode));
     sub->add_option("--static", o->static_dir, tr(Msg::HelpServeStatic));
     sub->add_option("--puzzles", o->puzzles, say(PuzzleMsg::HelpServePuzzles, lang()));
     sub->add_option("--engine-threads", o->engine_threads, tr(Msg::HelpServeEngineThreads))->check(CLI::Range(0, 64));

@@ -400,6 +400,17 @@ Phrase phrase(Msg m) {
         case Msg::HelpServeComputerGames:
             return {"laufende Partien gegen den Computer je Adresse (0: unbegrenzt)", "",
                     "games against the computer running at once per address (0: no limit)"};
+        case Msg::HelpServeNode:
+            return {
+                "der Name dieses Knotens, wenn mehrere schach serve dieselbe PostgreSQL-Datenbank teilen "
+                "(hinter haproxy): jeder hält eine Lease und führt seine Partien; die eines ausgefallenen "
+                "Knotens übernehmen die anderen",
+                "",
+                "this node's name when several schach serve share one PostgreSQL database (behind haproxy): "
+                "each holds a lease and runs its own games; the others take over those of a node that fails"};
+        case Msg::ServeNodeNeedsStore:
+            return {"--node braucht --store (mehrere Knoten teilen eine PostgreSQL-Datenbank)", "",
+                    "--node needs --store (several nodes share one PostgreSQL database)"};
         case Msg::HelpServeFloodBan:
             return {
                 "Sekunden, die eine Adresse nach einer wegen Überflutung geschlossenen WebSocket-Verbindung "

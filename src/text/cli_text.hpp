@@ -74,7 +74,7 @@ enum class Msg : std::uint16_t {
     HelpServeNoAutoAnalysis, HelpServeStore, ServeStoreNotPostgres, ServeCannotOpenDatabase,
     HelpServeConnectionsPerAddress, HelpServeGamesPerMinute,
     HelpServeGamesPerHour, HelpServeTrustedProxy, HelpServeHeaderTimeout, HelpServeIdleTimeout,
-    HelpServeComputerGames, HelpServeFloodBan,
+    HelpServeComputerGames, HelpServeFloodBan, HelpServeNode, ServeNodeNeedsStore,
     // schach-load (tools/load)
     LoadAbout, HelpLoadGames, HelpLoadDuration, HelpLoadRamp, HelpLoadThink, HelpLoadUrl, HelpLoadServer,
     HelpLoadServerArg, HelpLoadServerPid, HelpLoadOneSocket, HelpLoadTc, HelpLoadJson, HelpLoadSummary,

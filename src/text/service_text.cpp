@@ -37,6 +37,7 @@ std::string_view service_code_id(ServiceCode code) {
         case ServiceCode::ComputerGamesLimit: return "computer-games-limit";
         case ServiceCode::NoSuchMistake: return "no-such-mistake";
         case ServiceCode::Busy: return "rate";
+        case ServiceCode::Moved: return "moved";
     }
     return "malformed";
 }
@@ -116,6 +117,9 @@ Sentences sentences(ServiceCode code) {
         case ServiceCode::Busy:
             return {"Die Engine prüft noch deinen letzten Zug; versuche es gleich noch einmal.", nullptr,
                     "The engine is still checking your last move; try again in a moment."};
+        case ServiceCode::Moved:
+            return {"Diese Partie wird gerade von einem anderen Server geführt; die Seite verbindet sich neu.", nullptr,
+                    "Another server holds this game now; the page connects again."};
     }
     return {"", nullptr, ""};
 }

@@ -43,6 +43,8 @@ enum class ServiceCode : std::uint8_t {
     // One's own mistakes as exercises (docs/puzzles.md, "My mistakes").
     NoSuchMistake,  // the browser has no exercise with that id
     Busy,           // the browser's last try still waits for the engine, or too many tries wait
+    // Several nodes (docs/server.md, "Several nodes").
+    Moved,  // another node holds the game now: ask that node (HTTP 307, WebSocket close 4307)
 };
 
 /// Which limit refused an analysis.

@@ -42,7 +42,9 @@ public:
         done(Reply{404, {}, {}, {}, {}});
     }
     void state(const std::string&, const Client&, ReplySink done) override { done(Reply{404, {}, {}, {}, {}}); }
-    void pgn(const std::string&, const Client&, TextSink done) override { done(std::nullopt); }
+    void pgn(const std::string&, const Client&, PgnSink done) override {
+        done(std::unexpected(Reply{404, {}, {}, {}, {}}));
+    }
     void coach(const std::string&, const Client&, std::optional<std::int64_t>, ReplySink done) override {
         done(Reply{404, {}, {}, {}, {}});
     }
@@ -58,7 +60,7 @@ public:
     void act(const std::string&, ClientMessage, const Client&, ActSink) override {}
     void subscribe(const std::string&, std::optional<std::int64_t>, const Client&, EventSink,
                    SubscriptionSink done) override {
-        done(std::nullopt);
+        done(std::unexpected(make_error(ServiceCode::NoSuchGame)));
     }
 };
 

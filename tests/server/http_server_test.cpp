@@ -27,6 +27,7 @@
 #include <boost/json/serialize.hpp>
 
 #include "puzzle/puzzle.hpp"
+#include "server/api/routes.hpp"
 #include "server/api/service_handler.hpp"
 #include "server/content/exercises.hpp"
 #include "server/content/puzzle_api.hpp"
@@ -71,8 +72,23 @@ public:
     void join(const std::string&, const json::value&, const Client&, ReplySink done) override {
         done(reply(409, json::object{}));
     }
-    void state(const std::string& id, const Client& caller, ReplySink done) override { done(state_now(id, caller)); }
-    void pgn(const std::string& id, const Client& caller, TextSink done) override { done(pgn_now(id, caller)); }
+    void state(const std::string& id, const Client& caller, ReplySink done) override {
+        if (id == MovedGame) return done(moved_reply());
+        done(state_now(id, caller));
+    }
+    void pgn(const std::string& id, const Client& caller, PgnSink done) override {
+        if (id == MovedGame) return done(std::unexpected(moved_reply()));
+        auto text = pgn_now(id, caller);
+        if (!text) return done(std::unexpected(reply(404, json::object{{"code", "no-such-game"}})));
+        done(std::move(*text));
+    }
+    /// The game another node holds (node "n2").
+    static constexpr const char* MovedGame = "Moved007";
+    static Reply moved_reply() {
+        Reply r = reply(307, json::object{{"code", "moved"}});
+        r.moved_to = "n2";
+        return r;
+    }
     void coach(const std::string& id, const Client& caller, std::optional<std::int64_t> ply, ReplySink done) override {
         done(coach_now(id, caller, ply));
     }
@@ -147,11 +163,16 @@ public:
         }
         done(Ack{});
     }
-    std::optional<Subscription> subscribe_now(const std::string& id, std::optional<std::int64_t> since,
-                                              const Client& caller, EventSink sink) {
+    std::expected<Subscription, ServiceError> subscribe_now(const std::string& id, std::optional<std::int64_t> since,
+                                                            const Client& caller, EventSink sink) {
         std::lock_guard lock(mutex_);
+        if (id == MovedGame) {
+            ServiceError moved = make_error(ServiceCode::Moved);
+            moved.owner = "n2";
+            return std::unexpected(moved);
+        }
         const auto it = games_.find(id);
-        if (it == games_.end()) return std::nullopt;
+        if (it == games_.end()) return std::unexpected(make_error(ServiceCode::NoSuchGame));
         Game& g = it->second;
         const auto version = static_cast<std::int64_t>(g.events.size());
         if (since && *since >= 0 && *since <= version) {
@@ -817,6 +838,57 @@ TEST_F(PerAddressTest, NewGamesPastTheRateAreRefusedWithRetryAfterInTheClientsLa
               429);
     // Other requests of the same address go on.
     EXPECT_EQ(request(http::verb::get, "/app.js").result_int(), 200);
+}
+
+class NodeTest : public HttpServerTest {
+    void configure(ServerOptions& options) override {
+        options.node = "n1";
+        options.health = [this] { return json::object{{"ok", lease.load()}, {"node", "n1"}}; };
+    }
+
+protected:
+    std::atomic<bool> lease{true};
+};
+
+TEST_F(NodeTest, AGameAnotherNodeHoldsIsRedirectedThereWithItsNodeParameter) {
+    const Response state = request(http::verb::get, "/api/v1/games/Moved007?v=3&node=n1");
+    EXPECT_EQ(state.result_int(), 307);
+    EXPECT_EQ(state[http::field::location], "/api/v1/games/Moved007?v=3&node=n2");
+    EXPECT_EQ(state["X-Schach-Node"], "n1");
+    const Response pgn = request(http::verb::get, "/api/v1/games/Moved007/pgn");
+    EXPECT_EQ(pgn.result_int(), 307);
+    EXPECT_EQ(pgn[http::field::location], "/api/v1/games/Moved007/pgn?node=n2");
+    // A game of this node is answered here, and says so.
+    const auto [id, secret] = create_game();
+    const Response own = request(http::verb::get, "/api/v1/games/" + id);
+    EXPECT_EQ(own.result_int(), 200);
+    EXPECT_EQ(own["X-Schach-Node"], "n1");
+}
+
+TEST_F(NodeTest, AWebSocketToAGameAnotherNodeHoldsIsClosedNamingThatNode) {
+    net::io_context ioc;
+    websocket::response_type res;
+    boost::system::error_code ec;
+    const auto ws = ws_connect(ioc, "/ws/v1/games/Moved007", origin(), res, ec);
+    ASSERT_FALSE(ec) << ec.message();  // accepted: browsers follow no redirect on a WebSocket
+    EXPECT_EQ(res["X-Schach-Node"], "n1");
+    EXPECT_EQ(ws_close_code(*ws), static_cast<int>(MovedCloseCode));
+    EXPECT_EQ(std::string(ws->reason().reason.c_str()), "node=n2");
+}
+
+TEST_F(NodeTest, HealthzIsUnavailableWhileTheNodeHasNoLease) {
+    EXPECT_EQ(request(http::verb::get, "/healthz").result_int(), 200);
+    lease = false;
+    const Response res = request(http::verb::get, "/healthz");
+    EXPECT_EQ(res.result_int(), 503);
+    EXPECT_EQ(json::parse(res.body()).at("ok"), false);
+}
+
+TEST(MovedTarget, SetsTheNodeParameterAndKeepsTheRest) {
+    EXPECT_EQ(moved_target("/api/v1/games/abc", "n2"), "/api/v1/games/abc?node=n2");
+    EXPECT_EQ(moved_target("/ws/v1/games/abc?v=4", "n3"), "/ws/v1/games/abc?v=4&node=n3");
+    EXPECT_EQ(moved_target("/x?node=n1&v=4&node", "n3"), "/x?v=4&node=n3");
+    EXPECT_EQ(moved_close_reason("n2"), "node=n2");
 }
 
 class BehindProxyTest : public HttpServerTest {

@@ -61,7 +61,7 @@ std::optional<T> within_a_minute(Start start) {
 }
 
 TEST_F(PgStoreTest, AfterALostConnectionReadsRunAgainAndAWriteFailsCleanly) {
-    PgOptions options{uri, 2, "node-1"};
+    PgOptions options{uri, 2, ""};  // a single node: no lease connection beside these three
     auto store = PgStore::open(options);
     ASSERT_TRUE(store) << store.error().message;
     PgStore& db = **store;

@@ -40,6 +40,12 @@ public:
     R<std::optional<LoadedGame>> load_game(const GameId& id) {
         return wait_for<R<std::optional<LoadedGame>>>([&](auto done) { s_.load_game(id, done); });
     }
+    R<std::optional<LoadedGame>> claim_game(const GameId& id) {
+        return wait_for<R<std::optional<LoadedGame>>>([&](auto done) { s_.claim_game(id, done); });
+    }
+    R<std::vector<GameId>> take_orphans(int limit) {
+        return wait_for<R<std::vector<GameId>>>([&](auto done) { s_.take_orphans(limit, done); });
+    }
     R<std::vector<GameId>> games_with_status(Status s) {
         return wait_for<R<std::vector<GameId>>>([&](auto done) { s_.games_with_status(s, done); });
     }

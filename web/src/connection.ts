@@ -50,6 +50,8 @@ export const SilenceTimeout = 9000;
 export const ResendAfter = 2500;
 export const FirstRetryDelay = 500;
 export const MaxRetryDelay = 10_000;
+/** The server's close code when another node holds the game now; its reason is `node=<name>`. */
+export const MovedCloseCode = 4307;
 
 const SocketOpen = 1;
 
@@ -72,6 +74,8 @@ export class Connection {
     private pingSentAt: number | null = null;
     private lastRoundTrip = 0;
     private stopped = true;
+    /** The node that holds the game (from a MovedCloseCode close), sent as `node=` so the proxy routes there. */
+    private node: string | null = null;
     private readonly timer: Record<TimerName, number | null> = {
         ping: null,
         silence: null,
@@ -144,7 +148,7 @@ export class Connection {
     private open(): void {
         this.cancel('retry');
         this.status(this.failures === 0 && this.versionSeen === null ? 'connecting' : 'reconnecting');
-        const socket = this.options.socket(this.options.url(this.versionSeen));
+        const socket = this.options.socket(withNode(this.options.url(this.versionSeen), this.node));
         this.socket = socket;
         socket.onopen = () => {
             if (socket !== this.socket) return;
@@ -156,8 +160,14 @@ export class Connection {
         socket.onmessage = (ev) => {
             if (socket === this.socket) this.receive(ev.data);
         };
-        socket.onclose = () => {
-            if (socket === this.socket) this.reconnectLater();
+        socket.onclose = (ev) => {
+            if (socket !== this.socket) return;
+            const moved = movedTo(ev);
+            if (moved === null) return this.reconnectLater();
+            // Another node holds the game now: there at once, asking for what was missed.
+            this.node = moved;
+            this.dropSocket();
+            this.open();
         };
         socket.onerror = () => {
             // A close event follows; nothing to do here.
@@ -292,6 +302,22 @@ export class Connection {
 }
 
 /** The browser's WebSocket and timers. */
+/** The node named by a close with MovedCloseCode (`node=<name>`), else `null`. */
+export function movedTo(ev: { code?: number; reason?: string } | undefined): string | null {
+    if (!ev || ev.code !== MovedCloseCode || typeof ev.reason !== 'string') return null;
+    const match = /^node=([A-Za-z0-9_.-]{1,64})$/.exec(ev.reason);
+    return match ? match[1]! : null;
+}
+
+/** `url` with its `node` parameter set to `node` (none: as it is). */
+export function withNode(url: string, node: string | null): string {
+    if (node === null) return url;
+    const [path, query = ''] = url.split('?', 2) as [string, string?];
+    const params = query.split('&').filter((p) => p !== '' && p !== 'node' && !p.startsWith('node='));
+    params.push(`node=${encodeURIComponent(node)}`);
+    return `${path}?${params.join('&')}`;
+}
+
 export const browserSocket: SocketFactory = (url) => new WebSocket(url);
 
 export const browserTimers: Timers = {

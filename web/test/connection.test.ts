@@ -1,6 +1,16 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { Connection, PingInterval, ResendAfter, SilenceTimeout, gameSocketUrl, retryDelay } from '../src/connection.js';
+import {
+    Connection,
+    MovedCloseCode,
+    PingInterval,
+    ResendAfter,
+    SilenceTimeout,
+    gameSocketUrl,
+    movedTo,
+    retryDelay,
+    withNode,
+} from '../src/connection.js';
 import type { Reply, VersionedEvent } from '../src/protocol.js';
 import { AfterE4, AfterE4E5, FakeSocket, FakeTimers, moveEvent, sampleState } from './fakes.js';
 
@@ -198,4 +208,31 @@ test('connection: stop closes the socket and never reconnects', () => {
     timers.advance(SilenceTimeout * 3);
     assert.equal(sockets.length, 1);
     assert.equal(connection.send({ t: 'resign' }), false);
+});
+
+test('connection: a game moved to another node is followed there at once, with what was missed', () => {
+    const { socket, sockets, events, timers } = setup();
+    socket().receive(state(1));
+    socket().receive(moveEvent(2, 'e2e4', 'e4', AfterE4, 1));
+    const before = sockets.length;
+    socket().drop(MovedCloseCode, 'node=n2');
+    assert.equal(sockets.length, before + 1, 'no backoff: the new socket is opened at once');
+    assert.equal(socket().url, '/ws/v1/games/aB3dE5gH?v=2&node=n2');
+    socket().accept();
+    socket().receive(moveEvent(3, 'e7e5', 'e5', AfterE4E5, 2));
+    assert.deepEqual(events.map((e) => e.v), [1, 2, 3]);
+    // An ordinary drop later keeps asking that node.
+    socket().drop();
+    timers.advance(60_000);
+    assert.equal(socket().url, '/ws/v1/games/aB3dE5gH?v=3&node=n2');
+});
+
+test('connection: only the moved close names a node, and the node parameter is replaced', () => {
+    assert.equal(movedTo({ code: MovedCloseCode, reason: 'node=n3' }), 'n3');
+    assert.equal(movedTo({ code: 1000, reason: 'node=n3' }), null);
+    assert.equal(movedTo({ code: MovedCloseCode, reason: 'node=<script>' }), null);
+    assert.equal(movedTo(undefined), null);
+    assert.equal(withNode('/ws/v1/games/x?v=1&node=n1&lang=de', 'n2'), '/ws/v1/games/x?v=1&lang=de&node=n2');
+    assert.equal(withNode('/ws/v1/games/x', 'n2'), '/ws/v1/games/x?node=n2');
+    assert.equal(withNode('/ws/v1/games/x', null), '/ws/v1/games/x');
 });

@@ -34,10 +34,10 @@ export class FakeSocket implements SocketLike {
         this.onmessage?.({ data } as MessageEvent);
     }
 
-    /** The server closes the connection. */
-    drop(): void {
+    /** The server closes the connection (with a code and reason, if given). */
+    drop(code?: number, reason?: string): void {
         this.readyState = 3;
-        this.onclose?.({} as CloseEvent);
+        this.onclose?.({ code, reason } as CloseEvent);
     }
 
     /** The messages sent of type `t`. */

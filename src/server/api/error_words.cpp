@@ -69,6 +69,7 @@ int http_status(const ServiceError& e) {
         case ServiceCode::ComputerGamesLimit:
         case ServiceCode::Busy: return 429;
         case ServiceCode::Storage: return 500;
+        case ServiceCode::Moved: return 307;
         default: return 400;
     }
 }

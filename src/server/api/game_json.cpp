@@ -121,6 +121,8 @@ json::object state_json(const GameView& v, std::optional<Seat> you, Language lan
 }
 
 json::object event_json(const Event& e, std::optional<Seat> you, Language lang) {
+    if (e.kind == EventKind::Moved)  // not versioned: `{t, node}`; the transport ends the connection after it
+        return json::object{{"t", "moved"}, {"node", e.owner}};
     if (e.kind == EventKind::Analysis)  // not versioned: `{t, status, progress}`
         return json::object{{"t", "analysis"},
                             {"status", analysis_state_id(e.analysis)},
@@ -168,7 +170,8 @@ json::object event_json(const Event& e, std::optional<Seat> you, Language lang) 
             break;
         }
         case EventKind::Rematch: out["d"] = json::object{{"id", e.rematch}}; break;
-        case EventKind::Analysis: break;
+        case EventKind::Analysis:
+        case EventKind::Moved: break;
     }
     return out;
 }
@@ -205,6 +208,7 @@ json::object http_error_json(const ServiceError& e, Language lang) {
     if (w.fen_offset) o["offset"] = *w.fen_offset;
     if (e.limit) o["limit"] = analysis_limit_id(*e.limit);
     if (e.retry_after_s) o["retryAfter"] = *e.retry_after_s;
+    if (e.code == ServiceCode::Moved) o["node"] = e.owner;
     return o;
 }
 
@@ -216,6 +220,7 @@ Reply http_reply(const ActResult& result, Language lang) {
     }
     r.status = http_status(result.error());
     r.body = http_error_json(result.error(), lang);
+    if (result.error().code == ServiceCode::Moved) r.moved_to = result.error().owner;
     return r;
 }
 

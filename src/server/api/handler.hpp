@@ -34,6 +34,9 @@ struct Reply {
     std::optional<std::string> seat_secret;
     /// Seconds for a `Retry-After` header (429 analysis_limit).
     std::optional<std::int64_t> retry_after;
+    /// 307 moved: the node that holds the game now; the transport sends the request there
+    /// (`Location:` the same target with `node=<name>`, which the proxy routes by).
+    std::optional<std::string> moved_to = std::nullopt;
 };
 
 /// Receives a game's events as JSON text (one `{v, t, d}` each, rendered for the caller's seat and
@@ -41,8 +44,10 @@ struct Reply {
 using EventSink = std::function<void(std::string event)>;
 using ReplySink = std::function<void(Reply)>;
 using JsonSink = std::function<void(boost::json::value)>;
-using TextSink = std::function<void(std::optional<std::string>)>;
-using SubscriptionSink = std::function<void(std::optional<Subscription>)>;
+/// A subscription, or why not (NoSuchGame; Moved: another node holds the game).
+using SubscriptionSink = std::function<void(std::expected<Subscription, ServiceError>)>;
+/// A game's PGN text, or the answer instead (404, 307 moved).
+using PgnSink = std::function<void(std::expected<std::string, Reply>)>;
 /// An action's typed answer; the transport renders it once, for its kind of connection
 /// (commands.hpp ws_reply, http_reply).
 using ActSink = std::function<void(ActResult)>;
@@ -60,7 +65,7 @@ public:
     /// GET /api/v1/games/{id}: the state (`you` from the caller's secret); 404 for no such game.
     virtual void state(const std::string& game, const Client& client, ReplySink done) = 0;
     /// GET /api/v1/games/{id}/pgn: the PGN text, nothing for no such game.
-    virtual void pgn(const std::string& game, const Client& client, TextSink done) = 0;
+    virtual void pgn(const std::string& game, const Client& client, PgnSink done) = 0;
     /// GET /api/v1/games/{id}/coach?ply=N: the coach's hints on move N (default: the last) for the
     /// caller's seat (games against the computer only; 400 coach-off otherwise or for a ply not
     /// played, 403 without the seat).
@@ -84,8 +89,9 @@ public:
     virtual void act(const std::string& game, ClientMessage command, const Client& client, ActSink done) = 0;
     /// Subscribes to the game's events after version `since`: the sink gets every kept event after
     /// it, then each new one; it gets the `state` event first instead when `since` is nothing, too
-    /// old or in the future. Nothing when there is no such game. No new event reaches the sink
-    /// once the subscription is destroyed (one under way may still complete).
+    /// old or in the future. The error when there is no such game (or another node holds it: a
+    /// `moved` event may also end a subscription later). No new event reaches the sink once the
+    /// subscription is destroyed (one under way may still complete).
     virtual void subscribe(const std::string& game, std::optional<std::int64_t> since, const Client& client,
                            EventSink sink, SubscriptionSink done) = 0;
 };

@@ -92,4 +92,29 @@ std::expected<RouteMatch, ErrorCode> match_route(Method method, const std::vecto
     return std::unexpected(error.value_or(ErrorCode::NoSuchPath));
 }
 
+std::string moved_target(std::string_view target, std::string_view node) {
+    const std::size_t q = target.find('?');
+    std::string out(target.substr(0, q));
+    char sep = '?';
+    if (q != std::string_view::npos) {
+        std::string_view query = target.substr(q + 1);
+        while (!query.empty()) {
+            const std::size_t amp = query.find('&');
+            const std::string_view param = query.substr(0, amp);
+            if (!param.empty() && param != "node" && !param.starts_with("node=")) {
+                out += sep;
+                out += param;
+                sep = '&';
+            }
+            if (amp == std::string_view::npos) break;
+            query.remove_prefix(amp + 1);
+        }
+    }
+    out += sep;
+    out += "node=";
+    out += node;
+    return out;
+}
+
+std::string moved_close_reason(std::string_view node) { return "node=" + std::string(node); }
 }  // namespace schach::server

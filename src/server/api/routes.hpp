@@ -47,4 +47,14 @@ struct RouteMatch {
 /// NoSuchPath (an API path no route has: 404), Method (a route's path with another method: 405).
 std::expected<RouteMatch, ErrorCode> match_route(Method method, const std::vector<std::string>& segments);
 
+/// Several nodes: the request target `target` (path and query) sent to node `node` instead, the
+/// `Location` of a 307: its query's `node` parameter set to `node` (the proxy routes by it).
+std::string moved_target(std::string_view target, std::string_view node);
+
+/// The WebSocket close code after which the page connects again with `node=<the close reason's
+/// node>` (the game moved to another node; browsers follow no redirect on a WebSocket's handshake).
+inline constexpr std::uint16_t MovedCloseCode = 4307;
+/// The close reason of MovedCloseCode: "node=<name>".
+std::string moved_close_reason(std::string_view node);
+
 }  // namespace schach::server

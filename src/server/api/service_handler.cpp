@@ -17,6 +17,7 @@ Reply error_reply(const ServiceError& error, Language lang) {
     r.status = http_status(error);
     r.body = http_error_json(error, lang);
     r.retry_after = error.retry_after_s;
+    if (error.code == ServiceCode::Moved) r.moved_to = error.owner;
     return r;
 }
 
@@ -67,9 +68,9 @@ void ServiceHandler::state(const std::string& game, const Client& client, ReplyS
                    });
 }
 
-void ServiceHandler::pgn(const std::string& game, const Client&, TextSink done) {
-    service_.pgn(game, [done = std::move(done)](std::expected<std::string, ServiceError> text) {
-        if (!text) return done(std::nullopt);
+void ServiceHandler::pgn(const std::string& game, const Client& client, PgnSink done) {
+    service_.pgn(game, [lang = client.lang, done = std::move(done)](std::expected<std::string, ServiceError> text) {
+        if (!text) return done(std::unexpected(error_reply(text.error(), lang)));
         done(std::move(*text));
     });
 }
@@ -137,17 +138,14 @@ void ServiceHandler::subscribe(const std::string& game, std::optional<std::int64
     service_.state(game, client,
                    [this, game, since, lang = client.lang, sink = std::move(sink),
                     done = std::move(done)](std::expected<GameState, ServiceError> state) mutable {
-                       if (!state) return done(std::nullopt);
+                       if (!state) return done(std::unexpected(state.error()));
                        const std::optional<Seat> you = state->you;
                        service_.subscribe(
                            game, since,
                            [sink = std::move(sink), you, lang](const Event& e) {
                                sink(json::serialize(event_json(e, you, lang)));
                            },
-                           [done = std::move(done)](std::expected<Subscription, ServiceError> subscription) {
-                               if (!subscription) return done(std::nullopt);
-                               done(std::move(*subscription));
-                           });
+                           std::move(done));
                    });
 }
 

@@ -16,7 +16,7 @@ public:
     void create(const boost::json::value& options, const Client& client, ReplySink done) override;
     void join(const std::string& game, const boost::json::value& body, const Client& client, ReplySink done) override;
     void state(const std::string& game, const Client& client, ReplySink done) override;
-    void pgn(const std::string& game, const Client& client, TextSink done) override;
+    void pgn(const std::string& game, const Client& client, PgnSink done) override;
     void coach(const std::string& game, const Client& client, std::optional<std::int64_t> ply, ReplySink done) override;
     void list(const Client& client, JsonSink done) override;
     void request_analysis(const std::string& game, const Client& client, ReplySink done) override;

@@ -40,7 +40,8 @@ std::string stored_event_json(const Event& e) {
     // Enough to render the event again for any viewer and language (event_history), given the
     // moves the game still has: what changed, and the clock, timer and status after it.
     json::object o;
-    if (e.kind == EventKind::Analysis || !e.view) return "{}";  // never stored: not in the game's history
+    if (e.kind == EventKind::Analysis || e.kind == EventKind::Moved || !e.view)
+        return "{}";  // never stored: not in the game's history
     const GameView& v = *e.view;
     const auto status_and_clock = [&] {
         o["status"] = status_id(v.status);
@@ -69,7 +70,8 @@ std::string stored_event_json(const Event& e) {
             break;
         case EventKind::Rematch: o["id"] = e.rematch; break;
         case EventKind::End: status_and_clock(); break;
-        case EventKind::Analysis: break;
+        case EventKind::Analysis:
+        case EventKind::Moved: break;
         case EventKind::State:
         case EventKind::Takeback:
             o["ply"] = static_cast<std::int64_t>(v.moves.size());

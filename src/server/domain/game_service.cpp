@@ -44,6 +44,10 @@ struct Subscriber {
     void deliver(const Event& e) {
         if (!active.load(std::memory_order_acquire)) return;
         if (e.kind == EventKind::Analysis) return handler(e);  // not versioned
+        if (e.kind == EventKind::Moved) {                      // the last: this node no longer holds the game
+            active.store(false, std::memory_order_release);
+            return handler(e);
+        }
         if (e.version != 0 && e.version <= delivered) return;
         delivered = e.version != 0 ? e.version : e.view->version;
         handler(e);
@@ -55,17 +59,18 @@ struct Subscriber {
 struct Actor;
 
 /// A task of a game's actor: `run` on its mailbox while no commit of the game is under way, or
-/// `lost` (may be empty) when the game is gone from the store meanwhile.
+/// `lost` (may be empty) with the reason when the game is gone meanwhile (from the store:
+/// NoSuchGame; to another node: Moved).
 struct Task {
     std::function<void(const std::shared_ptr<Actor>&)> run;
-    std::function<void()> lost;
+    std::function<void(const ServiceError&)> lost;
 };
 
 /// One live game: its mailbox and its current value (replaced whole on every change).
 struct Actor {
-    Actor(std::unique_ptr<Mailbox> b, LiveGame game, std::string client_key)
-        : box(std::move(b)), current(std::make_shared<const LiveGame>(std::move(game))), client(std::move(client_key)) {
-    }
+    Actor(std::unique_ptr<Mailbox> b, LiveGame game, std::string client_key, std::uint64_t tenure_)
+        : box(std::move(b)), current(std::make_shared<const LiveGame>(std::move(game))), client(std::move(client_key)),
+          tenure(tenure_) {}
     const std::unique_ptr<Mailbox> box;
     /// Replaced only on the mailbox, after the commit; read from any thread.
     std::atomic<std::shared_ptr<const LiveGame>> current;
@@ -74,6 +79,9 @@ struct Actor {
     /// Whose game it is for the limits and the engine's turns: the creator's address (or
     /// browser); a game loaded from the store is its own client ("game:<id>").
     const std::string client;
+    /// The store's tenure when the game was claimed: a copy of an older tenure may have been
+    /// taken over by another node while this one had lost its lease, so it is dropped.
+    const std::uint64_t tenure;
 
     // The mailbox's own state: touched by its tasks only, so no lock.
     std::deque<Task> queue;  // tasks waiting while a commit is under way
@@ -87,6 +95,23 @@ struct Actor {
 
     std::shared_ptr<const LiveGame> snapshot() const { return current.load(std::memory_order_acquire); }
 };
+
+/// A game's live actor for a call, or why there is none: NoSuchGame, or Moved with the node that
+/// holds the game now.
+struct ActorRef {
+    std::shared_ptr<Actor> actor;
+    ServiceError missing = make_error(ServiceCode::NoSuchGame);
+
+    explicit operator bool() const { return actor != nullptr; }
+    Actor* operator->() const { return actor.get(); }
+    operator const std::shared_ptr<Actor>&() const { return actor; }
+};
+
+ServiceError moved_error(const std::string& owner) {
+    ServiceError e = make_error(ServiceCode::Moved);
+    e.owner = owner;
+    return e;
+}
 
 struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
     Impl(Runtime& runtime_, Store& store_, EnginePool& engines_, ServiceOptions options_)
@@ -118,13 +143,68 @@ struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
     Shard& shard_of(const GameId& id) { return shards[std::hash<GameId>{}(id) % Shards]; }
 
     std::shared_ptr<Actor> find(const GameId& id) {
-        Shard& s = shard_of(id);
-        std::lock_guard lock(s.mutex);
-        const auto it = s.games.find(id);
-        if (it == s.games.end()) return nullptr;
-        it->second->last_used.store(options.now(), std::memory_order_relaxed);
-        return it->second;
+        std::shared_ptr<Actor> stale;
+        {
+            Shard& s = shard_of(id);
+            std::lock_guard lock(s.mutex);
+            const auto it = s.games.find(id);
+            if (it == s.games.end()) return nullptr;
+            if (it->second->tenure == store.tenure()) {
+                it->second->last_used.store(options.now(), std::memory_order_relaxed);
+                return it->second;
+            }
+            stale = std::move(it->second);
+            s.games.erase(it);
+        }
+        retire(stale);
+        return nullptr;
     }
+
+    /// A copy of an older tenure (this node's lease lapsed since it was claimed): out of memory;
+    /// its tasks and subscribers go to the game claimed again (or are told where it went).
+    void retire(const std::shared_ptr<Actor>& actor) {
+        actor->box->post([weak = weak_from_this(), actor] {
+            const auto self = weak.lock();
+            if (!self || self->closed || actor->gone) return;
+            actor->gone = true;
+            if (!actor->busy) self->forward(actor, true);  // else the commit's end forwards them
+        });
+    }
+
+    /// Drops every copy of an older tenure (the tick): a running game is claimed again at once,
+    /// so that its clock and its engine go on here, or on the node that took it.
+    void retire_stale() {
+        const std::uint64_t tenure = store.tenure();
+        for (auto& shard : shards) {
+            std::vector<std::shared_ptr<Actor>> stale;
+            {
+                std::lock_guard lock(shard.mutex);
+                for (auto it = shard.games.begin(); it != shard.games.end();) {
+                    if (it->second->tenure == tenure) {
+                        ++it;
+                        continue;
+                    }
+                    stale.push_back(std::move(it->second));
+                    it = shard.games.erase(it);
+                }
+            }
+            for (const auto& actor : stale) retire(actor);
+        }
+    }
+
+    /// The running games of dead nodes (the tick, about once a second): claimed here.
+    void adopt_orphans() {
+        store.take_orphans(OrphansPerSweep,
+                           [weak = weak_from_this()](std::expected<std::vector<GameId>, StoreError> ids) {
+                               const auto self = weak.lock();
+                               if (!self || self->closed) return;
+                               if (!ids) return self->log("store: orphaned games: " + ids.error().message);
+                               for (const GameId& id : *ids) self->with_actor(id, [](const ActorRef&) {});
+                           });
+    }
+    static constexpr int OrphansPerSweep = 200;
+    static constexpr Millis OrphanSweepMs = 1000;
+    Millis last_orphan_sweep = 0;  // on the tick only
 
     /// Makes `actor` the live one of its game unless another is already; the live one.
     std::pair<std::shared_ptr<Actor>, bool> insert(const GameId& id, std::shared_ptr<Actor> actor) {
@@ -152,7 +232,7 @@ struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
 
     std::shared_ptr<Actor> make_actor(LiveGame game, std::string client = {}) {
         if (client.empty()) client = "game:" + game.setup().id;
-        return std::make_shared<Actor>(runtime.mailbox(), std::move(game), std::move(client));
+        return std::make_shared<Actor>(runtime.mailbox(), std::move(game), std::move(client), store.tenure());
     }
 
     /// Games against the computer not yet over that `client` created.
@@ -168,29 +248,47 @@ struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
         return n;
     }
 
-    /// The live actor of game `id`, loaded from the store when it is not in memory; none when
-    /// there is no such game. `then` runs on the caller's thread when the game is in memory,
-    /// else on the game's mailbox (never on the store's thread).
-    void with_actor(const GameId& id, std::function<void(std::shared_ptr<Actor>)> then) {
-        if (auto actor = find(id)) return then(std::move(actor));
-        if (!is_game_id(id)) return then(nullptr);
-        store.load_game(id, [weak = weak_from_this(), id, then = std::move(then)](auto loaded) mutable {
+    /// The live actor of game `id`, claimed from the store when it is not in memory; none when
+    /// there is no such game (NoSuchGame) or another node holds it (Moved). `then` runs on the
+    /// caller's thread when the game is in memory, else on the game's mailbox (never on the
+    /// store's thread).
+    void with_actor(const GameId& id, std::function<void(ActorRef)> then) {
+        if (auto actor = find(id)) return then({std::move(actor)});
+        if (!is_game_id(id)) return then({});
+        store.claim_game(id, [weak = weak_from_this(), id, then = std::move(then)](auto loaded) mutable {
             const auto self = weak.lock();
             if (!self || self->closed) return;
+            if (!loaded && loaded.error().code == StoreCode::Moved)
+                return then({nullptr, moved_error(loaded.error().owner)});
             if (!loaded || !*loaded) {
                 if (!loaded) self->log("store: load game " + id + ": " + loaded.error().message);
-                return then(nullptr);
+                return then({});
             }
             auto game = LiveGame::restore(**loaded, self->options.now());
             if (!game) {
                 self->log("store: game " + id + ": " + game.error());
-                return then(nullptr);
+                return then({});
             }
             // (No structured binding: clang 14, the fuzz build's, cannot capture one.)
             const auto live = self->insert(id, self->make_actor(std::move(*game)));
             const std::shared_ptr<Actor> actor = live.first;
             if (live.second) self->post_engine_check(actor);
-            actor->box->post([actor, then = std::move(then)] { then(actor); });
+            actor->box->post([actor, then = std::move(then)] { then({actor}); });
+        });
+    }
+
+    /// The game as it is, from memory or read from the store (not claimed: a list may show the
+    /// games of other nodes); none when there is no such game. `then` runs on any thread.
+    void with_view(const GameId& id, std::function<void(std::shared_ptr<const LiveGame>)> then) {
+        if (auto actor = find(id)) return then(actor->snapshot());
+        if (!is_game_id(id)) return then(nullptr);
+        store.load_game(id, [weak = weak_from_this(), id, then = std::move(then)](auto loaded) {
+            const auto self = weak.lock();
+            if (!self || self->closed) return;
+            if (!loaded || !*loaded) return then(nullptr);
+            auto game = LiveGame::restore(**loaded, self->options.now());
+            if (!game) return then(nullptr);
+            then(std::make_shared<const LiveGame>(std::move(*game)));
         });
     }
 
@@ -209,7 +307,7 @@ struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
     /// Runs the waiting tasks until one suspends the actor in a commit. On the mailbox.
     void pump(const std::shared_ptr<Actor>& actor) {
         while (!actor->busy && !actor->queue.empty() && !closed) {
-            if (actor->gone) return forward(actor);
+            if (actor->gone) return forward(actor, true);
             Task task = std::move(actor->queue.front());
             actor->queue.pop_front();
             task.run(actor);
@@ -221,27 +319,38 @@ struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
 
     /// Hands the tasks and subscribers of an actor that is gone to the game's live actor (loaded
     /// again); once, not in a loop: a task that finds that one gone too is handed on from there.
-    void forward(const std::shared_ptr<Actor>& old) {
+    /// `reload`: the game is claimed again even when nothing waits (a running game's clock and
+    /// engine go on).
+    void forward(const std::shared_ptr<Actor>& old, bool reload = false) {
         std::deque<Task> tasks = std::exchange(old->queue, {});
         std::vector<std::shared_ptr<Subscriber>> subs = std::exchange(old->subscribers, {});
         std::erase_if(subs, [](const auto& s) { return !s->active; });
-        if (tasks.empty() && subs.empty()) return;
-        with_actor(old->snapshot()->id(),
-                   [self = shared_from_this(), tasks = std::move(tasks), subs = std::move(subs)](auto actor) mutable {
-                       if (!actor) {
-                           for (Task& t : tasks)
-                               if (t.lost) t.lost();
-                           return;
-                       }
-                       for (Task& t : tasks) self->send(actor, std::move(t));
-                       // A subscriber of the stale copy gets the game as it is now.
-                       for (auto& sub : subs)
-                           self->send(actor, {[self, sub](const std::shared_ptr<Actor>& a) {
-                                                  a->subscribers.push_back(sub);
-                                                  self->deliver_state(*a, *sub);
-                                              },
-                                              {}});
-                   });
+        const auto game = old->snapshot();
+        const bool running = game->status() == Status::Created || game->status() == Status::Started;
+        if (tasks.empty() && subs.empty() && !(reload && running)) return;
+        with_actor(game->id(), [self = shared_from_this(), tasks = std::move(tasks),
+                                subs = std::move(subs)](ActorRef actor) mutable {
+            if (!actor) {
+                for (Task& t : tasks)
+                    if (t.lost) t.lost(actor.missing);
+                // Watchers of a game another node holds now are told where it went.
+                if (actor.missing.code == ServiceCode::Moved) {
+                    Event moved;
+                    moved.kind = EventKind::Moved;
+                    moved.owner = actor.missing.owner;
+                    for (auto& sub : subs) sub->deliver(moved);
+                }
+                return;
+            }
+            for (Task& t : tasks) self->send(actor, std::move(t));
+            // A subscriber of the stale copy gets the game as it is now.
+            for (auto& sub : subs)
+                self->send(actor, {[self, sub](const std::shared_ptr<Actor>& a) {
+                                       a->subscribers.push_back(sub);
+                                       self->deliver_state(*a, *sub);
+                                   },
+                                   {}});
+        });
     }
 
     void deliver_state(const Actor& actor, Subscriber& sub) {
@@ -266,8 +375,8 @@ struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
     /// The task that runs `action` (see apply).
     Task action_task(Action action, Answer answer) {
         Task task;
-        task.lost = [answer] {
-            if (answer) answer(std::unexpected(make_error(ServiceCode::NoSuchGame)));
+        task.lost = [answer](const ServiceError& why) {
+            if (answer) answer(std::unexpected(why));
         };
         task.run = [self = shared_from_this(), action = std::move(action), answer = std::move(answer)](
                        const std::shared_ptr<Actor>& actor) { self->apply(actor, action, answer); };
@@ -359,7 +468,9 @@ struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
         if (closed) return settle_closed(*actor);  // nobody is told any more; the end waits for this
         if (!r) {
             log("store: game " + p.next->id() + ": " + r.error().message);
-            if (r.error().code == StoreCode::Conflict) return drop_stale(actor, std::move(p.retry));
+            // Another writer was first, or another node took the game over: this copy is stale.
+            if (r.error().code == StoreCode::Conflict || r.error().code == StoreCode::Moved)
+                return drop_stale(actor, std::move(p.retry));
             if (p.answer) p.answer(std::unexpected(make_error(ServiceCode::Storage)));
             return p.then(false);
         }
@@ -532,7 +643,7 @@ struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
         count->done = std::move(done);
         for (const auto& actor : candidates) {
             Task task;
-            task.lost = [count] { count->answer(false); };
+            task.lost = [count](const ServiceError&) { count->answer(false); };
             task.run = [self = shared_from_this(), count, now](const std::shared_ptr<Actor>& a) {
                 std::erase_if(a->subscribers, [](const auto& s) { return !s->active; });
                 if (!a->subscribers.empty()) {
@@ -553,8 +664,13 @@ struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
         runtime.every(std::chrono::milliseconds(options.flag_interval_ms), [weak = weak_from_this()] {
             const auto self = weak.lock();
             if (!self || self->closed) return false;
+            self->retire_stale();
             self->check_all_flags();
             const Millis now = self->options.now();
+            if (now - self->last_orphan_sweep >= OrphanSweepMs) {
+                self->last_orphan_sweep = now;
+                self->adopt_orphans();
+            }
             if (self->options.unload_sweep_ms > 0 && now - self->last_sweep >= self->options.unload_sweep_ms) {
                 self->last_sweep = now;
                 self->unload_idle({});
@@ -594,8 +710,9 @@ struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
             const auto ids = ids_promise.get_future().get();
             if (!ids) continue;
             for (const GameId& id : *ids) {
+                // Claimed: a game another node (alive) runs stays there.
                 std::promise<std::expected<std::optional<LoadedGame>, StoreError>> loaded_promise;
-                store.load_game(id, [&](auto loaded) { loaded_promise.set_value(std::move(loaded)); });
+                store.claim_game(id, [&](auto loaded) { loaded_promise.set_value(std::move(loaded)); });
                 const auto loaded = loaded_promise.get_future().get();
                 if (!loaded || !*loaded) continue;
                 auto game = LiveGame::restore(**loaded, options.now());
@@ -652,7 +769,7 @@ struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
                 self->analyses->forget(id);
                 if (!r) return;
                 self->broadcast_analysis(id, AnalysisState::Done, total);
-                self->with_actor(id, [self, positions](std::shared_ptr<Actor> a) {
+                self->with_actor(id, [self, positions](const ActorRef& a) {
                     if (a && !self->closed) self->save_mistakes(*a->snapshot(), positions, {});
                 });
             });
@@ -973,7 +1090,7 @@ void GameService::join(const GameId& id, const std::string& invite, const Caller
 
 void GameService::Impl::join(const GameId& id, const std::string& invite, const Caller& caller, Done<JoinedGame> done) {
     with_actor(id, [impl = shared_from_this(), invite, caller, done = std::move(done)](auto actor) mutable {
-        if (!actor) return done(std::unexpected(make_error(ServiceCode::NoSuchGame)));
+        if (!actor) return done(std::unexpected(actor.missing));
         auto joined = std::make_shared<JoinedGame>();
         joined->secret = random_secret();
         const std::string hash = sha256_hex(joined->secret);
@@ -999,7 +1116,7 @@ void GameService::Impl::join(const GameId& id, const std::string& invite, const 
 
 void GameService::join_rematch(const GameId& id, const GameId& old_id, const Caller& caller, Done<JoinedGame> done) {
     impl_->with_actor(old_id, [impl = impl_, id, caller, done = std::move(done)](auto old) mutable {
-        if (!old) return done(std::unexpected(make_error(ServiceCode::NoSuchGame)));
+        if (!old) return done(std::unexpected(old.missing));
         const auto game = old->snapshot();
         if (game->rematch_id() != id || !game->seat_of(caller.secret))
             return done(std::unexpected(make_error(ServiceCode::BadInvitation)));
@@ -1012,7 +1129,7 @@ void GameService::act(const GameId& id, const Caller& caller, ClientMessage mess
     if (std::holds_alternative<PingMessage>(message)) return reply(Ack{});
     impl_->with_actor(
         id, [impl = impl_, caller, message = std::move(message), reply = std::move(reply), a](auto actor) mutable {
-            if (!actor) return reply(std::unexpected(make_error(ServiceCode::NoSuchGame)));
+            if (!actor) return reply(std::unexpected(actor.missing));
             // The seat is checked on the mailbox, against the game as it is when the action runs.
             auto seat = std::make_shared<std::optional<Seat>>();
             Impl::Action action = [caller, message = std::move(message), seat](
@@ -1047,7 +1164,7 @@ void GameService::subscribe(const GameId& id, std::optional<std::int64_t> since_
     auto sub = std::make_shared<Subscriber>();
     sub->handler = std::move(handler);
     impl_->with_actor(id, [impl = impl_, sub, since_version, done = std::move(done)](auto actor) mutable {
-        if (!actor) return done(std::unexpected(make_error(ServiceCode::NoSuchGame)));
+        if (!actor) return done(std::unexpected(actor.missing));
         // In the mailbox: no broadcast runs between the backlog and the registration.
         Task task;
         task.run = [impl, sub, since_version](const std::shared_ptr<Actor>& a) {
@@ -1075,7 +1192,7 @@ void GameService::subscribe(const GameId& id, std::optional<std::int64_t> since_
 
 void GameService::state(const GameId& id, const Caller& caller, Done<GameState> done) {
     impl_->with_actor(id, [impl = impl_, secret = caller.secret, done = std::move(done)](auto a) {
-        if (!a) return done(std::unexpected(make_error(ServiceCode::NoSuchGame)));
+        if (!a) return done(std::unexpected(a.missing));
         const auto game = a->snapshot();
         done(GameState{game->view(impl->options.now()), game->seat_of(secret)});
     });
@@ -1083,7 +1200,7 @@ void GameService::state(const GameId& id, const Caller& caller, Done<GameState> 
 
 void GameService::pgn(const GameId& id, Done<std::string> done) {
     impl_->with_actor(id, [done = std::move(done)](auto a) {
-        if (!a) return done(std::unexpected(make_error(ServiceCode::NoSuchGame)));
+        if (!a) return done(std::unexpected(a.missing));
         done(game_pgn(*a->snapshot()));
     });
 }
@@ -1092,7 +1209,7 @@ void GameService::coach(const GameId& id, const Caller& caller, std::optional<st
                         Done<CoachAdvice> done) {
     impl_->with_actor(id, [secret = caller.secret, ply, done = std::move(done)](auto a) {
         const auto fail = [&](ServiceCode code) { done(std::unexpected(make_error(code))); };
-        if (!a) return fail(ServiceCode::NoSuchGame);
+        if (!a) return done(std::unexpected(a.missing));
         const auto live = a->snapshot();
         if (live->setup().mode != Mode::Computer) return fail(ServiceCode::CoachOff);
         const auto seat = live->seat_of(secret);
@@ -1112,7 +1229,7 @@ void GameService::coach(const GameId& id, const Caller& caller, std::optional<st
 
 void GameService::request_analysis(const GameId& id, const Caller& caller, Done<AnalysisReport> done) {
     impl_->with_actor(id, [impl = impl_, browser = caller.browser, done = std::move(done)](auto a) mutable {
-        if (!a) return done(std::unexpected(make_error(ServiceCode::NoSuchGame)));
+        if (!a) return done(std::unexpected(a.missing));
         const auto game = a->snapshot();
         if (game->status() != Status::Over) return done(std::unexpected(make_error(ServiceCode::GameNotFinished)));
         impl->request_analysis(game, browser, true, std::move(done));
@@ -1121,7 +1238,7 @@ void GameService::request_analysis(const GameId& id, const Caller& caller, Done<
 
 void GameService::analysis(const GameId& id, Done<AnalysisReport> done) {
     impl_->with_actor(id, [impl = impl_, done = std::move(done)](auto a) mutable {
-        if (!a) return done(std::unexpected(make_error(ServiceCode::NoSuchGame)));
+        if (!a) return done(std::unexpected(a.missing));
         const auto game = a->snapshot();
         const Position start = game->setup().start;
         if (const auto s = impl->analyses->status(game->id()))
@@ -1160,7 +1277,7 @@ void GameService::analysis(const GameId& id, Done<AnalysisReport> done) {
 void GameService::try_move(const GameId& id, int ply, const std::string& uci, Done<MistakeTry> done) {
     impl_->with_actor(id, [impl = impl_, ply, uci, done = std::move(done)](auto a) mutable {
         const auto fail = [&](ServiceError e) { done(std::unexpected(std::move(e))); };
-        if (!a) return fail(make_error(ServiceCode::NoSuchGame));
+        if (!a) return fail(a.missing);
         const auto game = a->snapshot();
         if (game->status() != Status::Over) return fail(make_error(ServiceCode::GameNotFinished));
         const std::vector<Move>& all = game->match().game().moves();
@@ -1257,10 +1374,10 @@ void GameService::list_games(const std::string& browser, std::function<void(std:
         gather->left = ids->size();
         gather->done = std::move(done);
         for (const GameId& id : *ids) {
-            impl->with_actor(id, [impl, gather](auto a) {
+            impl->with_view(id, [impl, gather](std::shared_ptr<const LiveGame> game) {
                 std::unique_lock lock(gather->mutex);
-                if (a) {
-                    const auto view = a->snapshot()->view(impl->options.now());
+                if (game) {
+                    const auto view = game->view(impl->options.now());
                     gather->out.push_back(
                         {view->id, view->white, view->black, view->status, view->outcome, view->updated});
                 }
@@ -1295,8 +1412,8 @@ void GameService::drain() {
     for (const auto& actor : impl_->all_actors()) {
         auto done = std::make_shared<std::promise<void>>();
         waits.push_back(done->get_future());
-        impl_->send(actor,
-                    {[done](const std::shared_ptr<Actor>&) { done->set_value(); }, [done] { done->set_value(); }});
+        impl_->send(actor, {[done](const std::shared_ptr<Actor>&) { done->set_value(); },
+                            [done](const ServiceError&) { done->set_value(); }});
     }
     for (auto& w : waits) w.wait();
 }

@@ -61,6 +61,7 @@ std::string_view event_kind_id(EventKind k) {
         case EventKind::Join: return "join";
         case EventKind::Rematch: return "rematch";
         case EventKind::Analysis: return "analysis";
+        case EventKind::Moved: return "moved";
     }
     return "state";
 }

@@ -91,7 +91,7 @@ struct AnalysisProgress {
 
 /// Analysis: not versioned (not part of the game's history, never stored): the progress of the
 /// game's computer analysis, for its watchers.
-enum class EventKind : std::uint8_t { State, Move, Offer, Takeback, End, Join, Rematch, Analysis };
+enum class EventKind : std::uint8_t { State, Move, Offer, Takeback, End, Join, Rematch, Analysis, Moved };
 enum class OfferKind : std::uint8_t { Draw, Takeback, Rematch };
 std::string_view event_kind_id(EventKind k);  // "state", "move", ...
 std::string_view offer_kind_id(OfferKind k);  // "draw", "takeback", "rematch"
@@ -107,6 +107,9 @@ struct Event {
     GameId rematch;                                  // Rematch: the new game
     AnalysisState analysis = AnalysisState::Queued;  // Analysis (version 0, `view` none)
     AnalysisProgress progress;                       // Analysis
+    /// Moved (version 0, `view` none, not stored): another node holds the game now, this one no
+    /// longer has it; the subscription ends with it, and the client asks that node.
+    std::string owner;
 };
 
 }  // namespace schach::server

@@ -28,6 +28,8 @@ struct ServiceError {
     std::optional<AnalysisLimitKind> limit;
     int daily_limit = 0;
     std::optional<std::int64_t> retry_after_s;
+    /// Code Moved: the node that holds the game now (its --node name).
+    std::string owner;
 
     /// The protocol's code: "not-your-turn", "pinned", "bad-fen", ...
     std::string id() const;

@@ -25,11 +25,14 @@ enum class StoreCode : std::uint8_t {
     Failed,    // the backend failed (I/O, a full disk, a closed store): nothing was stored
     Conflict,  // another writer was first: the game is not at the version (or the ply, the id)
                // the write expected; the caller's copy of the game is stale
+    Moved,     // several nodes: another node (alive) holds the game; `owner` names it. A write
+               // of a game taken over meanwhile (this node's epoch is old) fails so, nothing stored
 };
 
 struct StoreError {
     std::string message;  // the backend's words, for the log (never shown to players)
     StoreCode code = StoreCode::Failed;
+    std::string owner = {};  // Moved: the node that holds the game
 };
 
 /// A store call's completion.
@@ -173,6 +176,32 @@ public:
 
     /// The game, or none when there is no such game.
     virtual void load_game(const GameId& id, StoreDone<std::optional<LoadedGame>> done) = 0;
+
+    // ---- Several nodes on one store (docs/server.md, "Several nodes") ----------------------------
+    // Each game has an owner node, the only one that writes it, and an epoch (a fencing token)
+    // that grows with every change of hands: a write carries the epoch its node holds and is
+    // refused (Moved) once another node has taken the game over. A single node (SQLite) owns
+    // everything: these defaults.
+
+    /// The game to run here: this node becomes its owner with a new epoch, unless another node
+    /// that is alive holds it (Moved, with its name). None when there is no such game.
+    virtual void claim_game(const GameId& id, StoreDone<std::optional<LoadedGame>> done) {
+        load_game(id, std::move(done));
+    }
+    /// Running games (created or started) whose owner is dead, at most `limit`, made this node's
+    /// (each then to be claimed): what the players of a dead node do not come back to, so that
+    /// clocks still fall and the computer still moves.
+    virtual void take_orphans(int limit, StoreDone<std::vector<GameId>> done) {
+        (void)limit;
+        done(std::vector<GameId>{});
+    }
+    /// Changes whenever this node may have lost games it holds (its lease lapsed): every copy
+    /// held in memory under an older tenure is to be dropped and claimed again.
+    virtual std::uint64_t tenure() const { return 0; }
+    /// Whether this node holds its lease (a single node always does): /healthz.
+    virtual bool lease_held() const { return true; }
+    /// This node's name ("" for a single node).
+    virtual std::string node() const { return {}; }
     /// The ids of the games with this status.
     virtual void games_with_status(Status status, StoreDone<std::vector<GameId>> done) = 0;
     /// The ids of the games a browser holds a seat in, most recently updated first.

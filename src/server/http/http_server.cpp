@@ -104,9 +104,9 @@ struct Outbox {
     net::steady_timer signal;
     std::deque<std::string> queue;
     std::size_t limit = MaxQueuedEvents;
-    bool done = false;                           // the connection ends: no more writes
-    std::optional<websocket::close_code> close;  // the writer closes the WebSocket with this
-    std::function<void()> kill;                  // closes the socket at once (a slow reader)
+    bool done = false;                             // the connection ends: no more writes
+    std::optional<websocket::close_reason> close;  // the writer closes the WebSocket with this
+    std::function<void()> kill;                    // closes the socket at once (a slow reader)
 
     /// On the strand.
     void push(std::string message) {
@@ -186,6 +186,11 @@ net::awaitable<T> answer_of(Start start) {
 
 using WebSocket = websocket::stream<beast::tcp_stream>;
 
+/// The header that names the node that answered (several nodes behind a proxy).
+constexpr const char* NodeHeader = "X-Schach-Node";
+/// How a `moved` event's JSON starts (game_json.cpp event_json: `{"t":"moved","node":...}`).
+constexpr std::string_view MovedEventPrefix = R"({"t":"moved")";
+
 std::int64_t steady_ms() {
     return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch())
         .count();
@@ -211,7 +216,7 @@ net::awaitable<void> ws_writer(std::shared_ptr<WebSocket> ws, std::shared_ptr<Ou
             }
         }
         if (box->close) {
-            const websocket::close_reason reason(*box->close);
+            const websocket::close_reason reason = *box->close;
             box->done = true;
             co_await ws->async_close(reason, use_ec(wec));
             co_return;
@@ -292,23 +297,34 @@ struct HttpServer::Impl {
 
     Client caller_of(const Request& req, const Target& target, const std::string& game) const;
     bool origin_allowed(const Request& req) const;
-    /// The stream's or WebSocket's subscription, or none (unknown game, or the domain threw).
-    net::awaitable<std::optional<Subscription>> try_subscribe(const std::string& game,
-                                                              std::optional<std::int64_t> since, const Client& caller,
-                                                              const std::shared_ptr<Outbox>& box);
+    /// The stream's or WebSocket's subscription, or why not (no such game, or the domain threw;
+    /// Moved: another node holds the game).
+    net::awaitable<std::expected<Subscription, ServiceError>> try_subscribe(const std::string& game,
+                                                                            std::optional<std::int64_t> since,
+                                                                            const Client& caller, EventSink sink);
+    /// 307 to the node that holds the game now (the same target with `node=`).
+    Response moved_response(const Request& req, const std::string& owner) const;
 };
 
-net::awaitable<std::optional<Subscription>> HttpServer::Impl::try_subscribe(const std::string& game,
-                                                                            std::optional<std::int64_t> since,
-                                                                            const Client& caller,
-                                                                            const std::shared_ptr<Outbox>& box) {
+net::awaitable<std::expected<Subscription, ServiceError>> HttpServer::Impl::try_subscribe(
+    const std::string& game, std::optional<std::int64_t> since, const Client& caller, EventSink sink) {
     try {
-        auto subscription = co_await answer_of<std::optional<Subscription>>(
-            [&](SubscriptionSink done) { handler.subscribe(game, since, caller, sink_for(box), std::move(done)); });
+        auto subscription = co_await answer_of<std::expected<Subscription, ServiceError>>(
+            [&](SubscriptionSink done) { handler.subscribe(game, since, caller, std::move(sink), std::move(done)); });
         co_return subscription;
     } catch (const std::exception&) {
     }
-    co_return std::nullopt;
+    co_return std::unexpected(make_error(ServiceCode::NoSuchGame));
+}
+
+Response HttpServer::Impl::moved_response(const Request& req, const std::string& owner) const {
+    Response res{http::status::temporary_redirect, 11};
+    add_security_headers(res);
+    res.set(http::field::location, moved_target(std::string_view(req.target().data(), req.target().size()), owner));
+    res.set(http::field::cache_control, "no-store");
+    res.keep_alive(req.keep_alive());
+    res.prepare_payload();
+    return res;
 }
 
 namespace {
@@ -567,6 +583,7 @@ net::awaitable<void> HttpServer::Impl::http_session(tcp::socket socket, std::str
             if (req.method() == http::verb::post && !origin_allowed(req))
                 res = error_response(403, ErrorCode::Origin, c.lang, req.keep_alive());
         }
+        if (!options.node.empty()) res.set(NodeHeader, options.node);
         co_await http::async_write(stream, res, use_ec(ec));
         if (ec || !res.keep_alive()) break;
     }
@@ -644,9 +661,11 @@ net::awaitable<Response> HttpServer::Impl::serve_api(const Request& req, const T
             co_return res;
         }
         case Route::Health: {
+            // 503 while the health says not ok (a node without its lease: the proxy sends nothing).
             json::object body = options.health ? options.health() : json::object();
-            body["ok"] = true;
-            Response res = json_response(200, body, keep);
+            const bool ok = !body.contains("ok") || body["ok"] == true;
+            body["ok"] = ok;
+            Response res = json_response(ok ? 200 : 503, body, keep);
             res.set(http::field::cache_control, "no-store");
             co_return res;
         }
@@ -683,6 +702,7 @@ net::awaitable<Response> HttpServer::Impl::serve_game_api(const Request& req, co
 
     std::optional<std::string> new_browser;
     const auto answer = [&](const Reply& a) {
+        if (a.moved_to) return moved_response(req, *a.moved_to);
         Response res = json_response(a.status, a.body, keep);
         if (a.game && a.seat_secret && valid_game_id(*a.game))
             res.insert(http::field::set_cookie,
@@ -724,8 +744,9 @@ net::awaitable<Response> HttpServer::Impl::serve_game_api(const Request& req, co
             co_return answer(advice);
         }
         case Route::GamePgn: {
-            const auto pgn = co_await answer_of<std::optional<std::string>>(
-                [&](TextSink done) { handler.pgn(game, client, std::move(done)); });
+            const auto pgn = co_await answer_of<std::expected<std::string, Reply>>(
+                [&](PgnSink done) { handler.pgn(game, client, std::move(done)); });
+            if (!pgn && pgn.error().moved_to) co_return moved_response(req, *pgn.error().moved_to);
             if (!pgn) co_return error_response(404, ErrorCode::NotFound, client.lang, keep);
             Response res = make_response(http::status::ok, *pgn, "application/x-chess-pgn; charset=utf-8", keep);
             res.set(http::field::cache_control, "no-store");
@@ -828,15 +849,29 @@ net::awaitable<void> HttpServer::Impl::stream_session(beast::tcp_stream& stream,
         error_code ignored;
         stream.socket().close(ignored);
     };
-    std::optional<Subscription> subscription = co_await try_subscribe(game, since, caller, box);
+    // A `moved` event is the stream's last line: the client asks again (and gets the 307).
+    EventSink sink = [inner = sink_for(box), weak = std::weak_ptr(box)](std::string event) {
+        const bool moved = event.starts_with(MovedEventPrefix);
+        inner(std::move(event));
+        if (const auto b = moved ? weak.lock() : nullptr)
+            net::post(b->executor, [weak] {
+                if (const auto live = weak.lock()) live->finish();
+            });
+    };
+    auto subscription = co_await try_subscribe(game, since, caller, std::move(sink));
     error_code ec;
     if (!subscription) {
-        Response res = error_response(404, ErrorCode::NotFound, caller.lang, false);
+        Response res = subscription.error().code == ServiceCode::Moved
+                           ? moved_response(req, subscription.error().owner)
+                           : error_response(404, ErrorCode::NotFound, caller.lang, false);
+        res.keep_alive(false);
+        if (!options.node.empty()) res.set(NodeHeader, options.node);
         co_await http::async_write(stream, res, use_ec(ec));
         co_return;
     }
     stream.expires_never();
     http::response<http::empty_body> res{http::status::ok, 11};
+    if (!options.node.empty()) res.set(NodeHeader, options.node);
     res.set(http::field::content_type, "application/x-ndjson");
     res.set(http::field::cache_control, "no-store");
     res.set(http::field::connection, "close");
@@ -869,7 +904,7 @@ net::awaitable<void> HttpServer::Impl::stream_session(beast::tcp_stream& stream,
             if (ec) box->finish();
         }
     }
-    subscription.reset();
+    if (subscription) subscription->reset();
     error_code ignored;
     stream.socket().shutdown(tcp::socket::shutdown_both, ignored);
     stream.socket().close(ignored);
@@ -895,10 +930,31 @@ net::awaitable<void> HttpServer::Impl::ws_session(beast::tcp_stream stream, Requ
             beast::get_lowest_layer(*w).socket().close(ignored);
         }
     };
-    std::optional<Subscription> subscription = co_await try_subscribe(game, since, caller, box);
+    // A `moved` event (another node holds the game now) ends the connection with MovedCloseCode
+    // and the node: browsers follow no redirect on a WebSocket, the page connects again.
+    const auto close_moved = [](Outbox& b, const std::string& owner) {
+        b.close = websocket::close_reason(static_cast<websocket::close_code>(MovedCloseCode),
+                                          moved_close_reason(owner));
+        b.signal.cancel();
+    };
+    EventSink sink = [inner = sink_for(box), weak = std::weak_ptr(box), close_moved](std::string event) {
+        if (!event.starts_with(MovedEventPrefix)) return inner(std::move(event));
+        const auto b = weak.lock();
+        if (!b) return;
+        std::string owner;
+        if (const auto v = json::parse(event).as_object().if_contains("node"); v && v->is_string())
+            owner = std::string(v->as_string());
+        net::post(b->executor, [weak, owner, close_moved] {
+            if (const auto live = weak.lock()) close_moved(*live, owner);
+        });
+    };
+    auto subscription = co_await try_subscribe(game, since, caller, std::move(sink));
     error_code ec;
-    if (!subscription) {
+    std::optional<std::string> moved;
+    if (!subscription && subscription.error().code == ServiceCode::Moved) moved = subscription.error().owner;
+    if (!subscription && !moved) {
         Response res = error_response(404, ErrorCode::NotFound, caller.lang, false);
+        if (!options.node.empty()) res.set(NodeHeader, options.node);
         co_await http::async_write(beast::get_lowest_layer(*ws), res, use_ec(ec));
         co_return;
     }
@@ -912,11 +968,14 @@ net::awaitable<void> HttpServer::Impl::ws_session(beast::tcp_stream stream, Requ
     auto timeouts = websocket::stream_base::timeout::suggested(beast::role_type::server);
     timeouts.handshake_timeout = options.header_timeout;
     ws->set_option(timeouts);
-    ws->set_option(websocket::stream_base::decorator(
-        [](websocket::response_type& res) { res.set("Content-Security-Policy", ContentSecurityPolicy); }));
+    ws->set_option(websocket::stream_base::decorator([node = options.node](websocket::response_type& res) {
+        res.set("Content-Security-Policy", ContentSecurityPolicy);
+        if (!node.empty()) res.set(NodeHeader, node);
+    }));
     ws->read_message_max(MaxFrameBytes);
     co_await ws->async_accept(req, use_ec(ec));
     if (ec) co_return;
+    if (moved) close_moved(*box, *moved);
 
     // The writer: the only one to write or close, so that writes never overlap.
     net::co_spawn(ex, ws_writer(ws, box, lag, options.lag_ping_interval), net::detached);
@@ -932,7 +991,7 @@ net::awaitable<void> HttpServer::Impl::ws_session(beast::tcp_stream stream, Requ
         while (!recent.empty() && now - recent.front() > options.rate_window) recent.pop_front();
         recent.push_back(now);
         if (recent.size() > static_cast<std::size_t>(options.rate_messages)) {
-            box->close = websocket::close_code::policy_error;
+            box->close = websocket::close_reason(websocket::close_code::policy_error);
             box->signal.cancel();
             limits.ban_flooder(address, LimitClock::now());  // no reconnecting at once
             continue;
@@ -951,7 +1010,15 @@ net::awaitable<void> HttpServer::Impl::ws_session(beast::tcp_stream stream, Requ
             box->push(R"({"t":"pong"})");
             continue;
         }
-        const auto deliver = [weak = std::weak_ptr(box), ex, command = *command, lang = caller.lang](ActResult result) {
+        const auto deliver = [weak = std::weak_ptr(box), ex, command = *command, lang = caller.lang,
+                              close_moved](ActResult result) {
+            if (!result && result.error().code == ServiceCode::Moved) {
+                // Not acknowledged here: the page sends it again to the node that holds the game.
+                net::post(ex, [weak, owner = result.error().owner, close_moved] {
+                    if (const auto b = weak.lock()) close_moved(*b, owner);
+                });
+                return;
+            }
             auto message = ws_reply(command, result, lang);
             if (!message) return;  // a success without a counter: the event tells
             net::post(ex, [weak, message = std::move(*message)]() mutable {
@@ -966,7 +1033,7 @@ net::awaitable<void> HttpServer::Impl::ws_session(beast::tcp_stream stream, Requ
             box->push(error_message(ErrorCode::Internal, caller.lang));
         }
     }
-    subscription.reset();
+    if (subscription) subscription->reset();
     box->finish();
 }
 
@@ -1009,7 +1076,7 @@ net::awaitable<void> HttpServer::Impl::analysis_session(beast::tcp_stream stream
         recent.push_back(now);
         if (recent.size() > static_cast<std::size_t>(options.rate_messages)) {
             session.stop();
-            box->close = websocket::close_code::policy_error;
+            box->close = websocket::close_reason(websocket::close_code::policy_error);
             box->signal.cancel();
             continue;
         }

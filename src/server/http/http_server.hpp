@@ -61,11 +61,14 @@ struct ServerOptions {
     /// the server.
     PuzzleApi* puzzles = nullptr;
     /// `GET /healthz` (haproxy's check): 200 with `{ok: true}` and what this gives (the engine
-    /// queue's figures); none: `{ok: true}` alone. Called on a server thread.
+    /// queue's figures; `ok: false` makes it 503: a node without its lease); none: `{ok: true}`
+    /// alone. Called on a server thread.
     std::function<boost::json::object()> health;
     /// The trainer's "My mistakes" (/api/v1/mistakes/...); none: those paths are 404. Must
     /// outlive the server.
     MistakeApi* mistakes = nullptr;
+    /// This node's name (`--node`), sent in an `X-Schach-Node` header with every answer; "": none.
+    std::string node;
 };
 
 /// The Content-Security-Policy of every answer (the page has no inline scripts or styles).

@@ -281,6 +281,162 @@ EXCEPTION
   WHEN OTHERS THEN RETURN 'F' || SQLERRM;
 END $$;
 )sql",
+    // 3: several nodes (issue #23, part 3). `nodes` holds each node's lease (judged by the
+    // database's clock); every write to a game is fenced by its owner and epoch (the writer's
+    // epoch kept with each move, for the fault test's audit); a claim makes a node the owner with
+    // a new epoch unless a live node holds the game; the orphans of dead nodes are taken in one
+    // statement (FOR UPDATE SKIP LOCKED: sweepers of several nodes do not wait for each other).
+    // p_node NULL: a single node, unfenced.
+    R"sql(
+CREATE TABLE nodes(name text PRIMARY KEY, address text NOT NULL DEFAULT '',
+  lease_until timestamptz NOT NULL);
+ALTER TABLE moves ADD COLUMN epoch bigint NOT NULL DEFAULT 0;
+CREATE INDEX games_running_owner ON games(owner) WHERE status IN ('created', 'started');
+
+DROP FUNCTION schach_append_move(text, integer, text, bigint, bigint, bigint, text, text, text,
+  bigint, bigint, text, text, text, text, bigint[], text[], text[], bigint);
+DROP FUNCTION schach_take_back(text, integer, text, text, text, bigint, bigint, text, text, text,
+  text, bigint[], text[], text[], bigint);
+DROP FUNCTION schach_update_game(text, text, text, text, bigint, bigint, text, text, text, text,
+  bigint[], text[], text[], bigint, text[], boolean[], text[], text[], text[]);
+DROP FUNCTION schach_write_update(text, text, text, text, bigint, bigint, text, text, text, text,
+  bigint[], text[], text[], bigint);
+
+-- SC307: another node holds the game now (the message is its name); SC409: a version missed.
+CREATE FUNCTION schach_write_update(p_id text, p_status text, p_result text, p_reason text,
+    p_version bigint, p_updated bigint, p_draw text, p_takeback text, p_rematch_offer text,
+    p_rematch text, p_versions bigint[], p_kinds text[], p_jsons text[], p_keep bigint,
+    p_node text, p_epoch bigint)
+RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  v_before bigint := p_version - coalesce(cardinality(p_versions), 0);
+  v_owner text;
+  v_epoch bigint;
+BEGIN
+  UPDATE games SET status = p_status, result = p_result, reason = p_reason, version = p_version,
+      updated = p_updated, draw_offer = p_draw, takeback_offer = p_takeback,
+      rematch_offer = p_rematch_offer, rematch = p_rematch
+    WHERE id = p_id AND version = v_before
+      AND (p_node IS NULL OR (owner = p_node AND owner_epoch = p_epoch));
+  IF NOT FOUND THEN
+    SELECT owner, owner_epoch INTO v_owner, v_epoch FROM games WHERE id = p_id;
+    IF FOUND AND p_node IS NOT NULL AND (v_owner <> p_node OR v_epoch <> p_epoch) THEN
+      RAISE EXCEPTION '%', v_owner USING ERRCODE = 'SC307';
+    END IF;
+    RAISE EXCEPTION 'game % is not at version %', p_id, v_before USING ERRCODE = 'SC409';
+  END IF;
+  INSERT INTO events(game, version, kind, json)
+    SELECT p_id, e.v, e.k, e.j FROM unnest(p_versions, p_kinds, p_jsons) AS e(v, k, j);
+  DELETE FROM events WHERE game = p_id AND version <= p_version - p_keep;
+END $$;
+
+CREATE FUNCTION schach_append_move(p_id text, p_ply integer, p_uci text, p_clock bigint,
+    p_stamp bigint, p_lag bigint, p_status text, p_result text, p_reason text, p_version bigint,
+    p_updated bigint, p_draw text, p_takeback text, p_rematch_offer text, p_rematch text,
+    p_versions bigint[], p_kinds text[], p_jsons text[], p_keep bigint, p_node text, p_epoch bigint)
+RETURNS text LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM schach_write_update(p_id, p_status, p_result, p_reason, p_version, p_updated, p_draw,
+    p_takeback, p_rematch_offer, p_rematch, p_versions, p_kinds, p_jsons, p_keep, p_node, p_epoch);
+  INSERT INTO moves(game, ply, uci, clock_ms, stamp_ms, lag_ms, epoch)
+    VALUES(p_id, p_ply, p_uci, p_clock, p_stamp, p_lag, coalesce(p_epoch, 0));
+  RETURN '';
+EXCEPTION
+  WHEN SQLSTATE 'SC307' THEN RETURN 'M' || SQLERRM;
+  WHEN integrity_constraint_violation OR SQLSTATE 'SC409' THEN RETURN 'C' || SQLERRM;
+  WHEN OTHERS THEN RETURN 'F' || SQLERRM;
+END $$;
+
+CREATE FUNCTION schach_take_back(p_id text, p_from_ply integer, p_status text, p_result text,
+    p_reason text, p_version bigint, p_updated bigint, p_draw text, p_takeback text,
+    p_rematch_offer text, p_rematch text, p_versions bigint[], p_kinds text[], p_jsons text[],
+    p_keep bigint, p_node text, p_epoch bigint)
+RETURNS text LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM schach_write_update(p_id, p_status, p_result, p_reason, p_version, p_updated, p_draw,
+    p_takeback, p_rematch_offer, p_rematch, p_versions, p_kinds, p_jsons, p_keep, p_node, p_epoch);
+  DELETE FROM moves WHERE game = p_id AND ply >= p_from_ply;
+  RETURN '';
+EXCEPTION
+  WHEN SQLSTATE 'SC307' THEN RETURN 'M' || SQLERRM;
+  WHEN integrity_constraint_violation OR SQLSTATE 'SC409' THEN RETURN 'C' || SQLERRM;
+  WHEN OTHERS THEN RETURN 'F' || SQLERRM;
+END $$;
+
+CREATE FUNCTION schach_update_game(p_id text, p_status text, p_result text, p_reason text,
+    p_version bigint, p_updated bigint, p_draw text, p_takeback text, p_rematch_offer text,
+    p_rematch text, p_versions bigint[], p_kinds text[], p_jsons text[], p_keep bigint,
+    p_colors text[], p_engines boolean[], p_secrets text[], p_invites text[], p_browsers text[],
+    p_node text, p_epoch bigint)
+RETURNS text LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM schach_write_update(p_id, p_status, p_result, p_reason, p_version, p_updated, p_draw,
+    p_takeback, p_rematch_offer, p_rematch, p_versions, p_kinds, p_jsons, p_keep, p_node, p_epoch);
+  FOR i IN 1 .. coalesce(cardinality(p_colors), 0) LOOP
+    UPDATE seats SET engine = p_engines[i], secret_hash = p_secrets[i], invite_hash = p_invites[i],
+        browser = p_browsers[i]
+      WHERE game = p_id AND color = p_colors[i];
+    IF NOT FOUND THEN
+      RAISE EXCEPTION 'no seat to update in game %', p_id;
+    END IF;
+  END LOOP;
+  RETURN '';
+EXCEPTION
+  WHEN SQLSTATE 'SC307' THEN RETURN 'M' || SQLERRM;
+  WHEN integrity_constraint_violation OR SQLSTATE 'SC409' THEN RETURN 'C' || SQLERRM;
+  WHEN OTHERS THEN RETURN 'F' || SQLERRM;
+END $$;
+
+-- 'N': no such game; 'M<node>': a live node holds it; 'E<epoch>': this node's now.
+CREATE FUNCTION schach_claim_game(p_id text, p_node text)
+RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+  v_owner text;
+  v_epoch bigint;
+BEGIN
+  SELECT owner, owner_epoch INTO v_owner, v_epoch FROM games WHERE id = p_id FOR UPDATE;
+  IF NOT FOUND THEN
+    RETURN 'N';
+  END IF;
+  IF v_owner <> p_node AND v_owner <> ''
+     AND EXISTS (SELECT 1 FROM nodes WHERE name = v_owner AND lease_until > now()) THEN
+    RETURN 'M' || v_owner;
+  END IF;
+  UPDATE games SET owner = p_node, owner_epoch = v_epoch + 1 WHERE id = p_id;
+  RETURN 'E' || (v_epoch + 1);
+EXCEPTION
+  WHEN OTHERS THEN RETURN 'F' || SQLERRM;
+END $$;
+
+-- The lease: true when it was held without a gap (false: new, or lapsed since the last beat).
+CREATE FUNCTION schach_beat(p_node text, p_address text, p_lease_ms bigint)
+RETURNS boolean LANGUAGE plpgsql AS $$
+DECLARE
+  v_until timestamptz;
+BEGIN
+  SELECT lease_until INTO v_until FROM nodes WHERE name = p_node FOR UPDATE;
+  IF NOT FOUND THEN
+    INSERT INTO nodes(name, address, lease_until)
+      VALUES(p_node, p_address, now() + p_lease_ms * interval '1 millisecond');
+    RETURN false;
+  END IF;
+  UPDATE nodes SET address = p_address, lease_until = now() + p_lease_ms * interval '1 millisecond'
+    WHERE name = p_node;
+  RETURN v_until > now();
+END $$;
+
+-- Running games whose owner is dead (or none), at most p_limit, made p_node's.
+CREATE FUNCTION schach_take_orphans(p_node text, p_limit integer)
+RETURNS SETOF text LANGUAGE sql AS $$
+  UPDATE games g SET owner = p_node, owner_epoch = g.owner_epoch + 1
+  FROM (SELECT o.id FROM games o
+        WHERE o.status IN ('created', 'started') AND o.owner <> p_node
+          AND NOT EXISTS (SELECT 1 FROM nodes n WHERE n.name = o.owner AND n.lease_until > now())
+        ORDER BY o.updated LIMIT p_limit FOR UPDATE SKIP LOCKED) c
+  WHERE g.id = c.id
+  RETURNING g.id
+$$;
+)sql",
 };
 
 // Any number of ours: the advisory lock that serializes migrations of several processes.
@@ -339,6 +495,14 @@ std::expected<bool, StoreError> step(PGconn* conn) {
 }
 
 }  // namespace
+
+std::expected<void, StoreError> first_beat(PGconn* conn, const std::string& node, const std::string& address,
+                                           std::chrono::milliseconds lease) {
+    const std::string ms = std::to_string(lease.count());
+    return check(
+        exec(conn, "SELECT schach_beat($1::text, $2::text, $3::bigint)", {node.c_str(), address.c_str(), ms.c_str()}),
+        "lease");
+}
 
 std::expected<void, StoreError> migrate(PGconn* conn) {
     static_assert(std::size(Migrations) == SchemaVersion, "one migration per schema version");

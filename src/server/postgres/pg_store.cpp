@@ -5,10 +5,12 @@
 #include <deque>
 #include <initializer_list>
 #include <thread>
+#include <unordered_map>
 
 #include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/post.hpp>
+#include <boost/asio/steady_timer.hpp>
 
 #include "server/domain/stored_positions.hpp"
 #include "server/postgres/pg_connection.hpp"
@@ -50,10 +52,17 @@ const pg::Statement CreateGame = call(
     {"text",   "bigint", "text", "integer",   "text",   "integer",  "text",     "text",    "text", "text",
      "text",   "text",   "text", "bigint",    "bigint", "boolean",  "text",     "text",    "text", SEAT_TYPES,
      "bigint", "text",   "text", "integer[]", "text[]", "bigint[]", "bigint[]", "bigint[]"});
+// The last two parameters of a game's write: the node and its epoch (the fence; NULL for a
+// single node), added on the store's thread.
 const pg::Statement AppendMove = call("schach_append_move", {"text", "integer", "text", "bigint", "bigint", "bigint",
-                                                             UPDATE_TYPES, EVENT_TYPES, "bigint"});
-const pg::Statement TakeBack = call("schach_take_back", {"text", "integer", UPDATE_TYPES, EVENT_TYPES, "bigint"});
-const pg::Statement UpdateGame = call("schach_update_game", {"text", UPDATE_TYPES, EVENT_TYPES, "bigint", SEAT_TYPES});
+                                                             UPDATE_TYPES, EVENT_TYPES, "bigint", "text", "bigint"});
+const pg::Statement TakeBack = call("schach_take_back",
+                                    {"text", "integer", UPDATE_TYPES, EVENT_TYPES, "bigint", "text", "bigint"});
+const pg::Statement UpdateGame = call("schach_update_game",
+                                      {"text", UPDATE_TYPES, EVENT_TYPES, "bigint", SEAT_TYPES, "text", "bigint"});
+const pg::Statement ClaimGame = call("schach_claim_game", {"text", "text"});
+const pg::Statement Beat = call("schach_beat", {"text", "text", "bigint"});
+const pg::Statement TakeOrphans{"take_orphans", "SELECT schach_take_orphans($1::text, $2::integer)"};
 const pg::Statement PutAnalysis = call("schach_put_analysis",
                                        {"boolean", "text", "text", "text", "bigint", "bigint", "integer", "text"});
 const pg::Statement RecordPuzzleAttempt = call(
@@ -118,7 +127,7 @@ const pg::Statement* const AllStatements[] = {
     &LoadGame,       &LoadSeats,         &LoadMoves,      &GamesWithStatus, &GamesOfBrowser,
     &EventsAfter,    &AnalysisOf,        &QueuedAnalyses, &AnalysesSince,   &PuzzlePlayer,
     &PuzzleAttempts, &PuzzleRatings,     &SaveMistakes,   &UpdateMistake,   &AnalysesWithoutMistakes,
-    &LoadMistakes};
+    &LoadMistakes,   &ClaimGame,         &Beat,           &TakeOrphans};
 
 // ---- Values in PostgreSQL's text form ------------------------------------------------------------
 
@@ -256,12 +265,22 @@ std::optional<StoreError> unstorable(const std::vector<Query>& queries) {
     return std::nullopt;
 }
 
-/// A write's function result: '' stored, 'C...' Conflict, 'F...' Failed.
-std::expected<void, StoreError> outcome(const Rows& rows) {
-    if (rows.size() != 1) return std::unexpected(StoreError{"a write without its outcome"});
-    const std::string t = rows.text(0, 0);
+/// A write's function result: '' stored, 'C...' Conflict, 'M<node>' Moved (another node holds
+/// the game now), 'F...' Failed.
+std::expected<void, StoreError> outcome(const std::expected<std::string, StoreError>& result) {
+    if (!result) return std::unexpected(result.error());
+    const std::string& t = *result;
     if (t.empty()) return {};
+    if (t[0] == 'M')
+        return std::unexpected(
+            StoreError{"another node holds the game: " + t.substr(1), StoreCode::Moved, t.substr(1)});
     return std::unexpected(StoreError{t.substr(1), t[0] == 'C' ? StoreCode::Conflict : StoreCode::Failed});
+}
+
+/// The text a write's function returned (its one row and column).
+std::expected<std::string, StoreError> returned_text(const Rows& rows) {
+    if (rows.size() != 1) return std::unexpected(StoreError{"a write without its outcome"});
+    return rows.text(0, 0);
 }
 
 std::vector<StoredAnalysis> analyses_of(const Rows& rows, bool positions, std::optional<StoreError>& error) {
@@ -290,18 +309,99 @@ std::vector<StoredAnalysis> analyses_of(const Rows& rows, bool positions, std::o
 }  // namespace
 
 struct PgStore::Impl {
-    explicit Impl(PgOptions o) : options(std::move(o)), work(io.get_executor()) {
+    explicit Impl(PgOptions o) : options(std::move(o)), work(io.get_executor()), beat_timer(io) {
         writer = std::make_unique<pg::Connection>(io, options.conninfo, AllStatements, options.call_timeout);
         for (int i = 0; i < std::max(1, options.readers); ++i)
             readers.push_back(
                 std::make_unique<pg::Connection>(io, options.conninfo, AllStatements, options.call_timeout));
+        if (several()) {
+            // open() has beaten once: the lease is held from the start, for the tenure 1.
+            held_until = ticks(Clock::now() + options.lease - options.lease / 4);
+            held = true;
+            beater = std::make_unique<pg::Connection>(io, options.conninfo, AllStatements, options.lease);
+            asio::post(io, [this] { beat(); });
+        }
         thread = std::thread([this] { io.run(); });
     }
 
+    using Raw = std::function<void(std::expected<std::string, StoreError>)>;
     struct Write {
         Query query;
-        StoreDone<void> done;
+        Raw done;
     };
+
+    /// A node of several (fenced writes, a lease); else a single node that owns everything.
+    bool several() const { return !options.node.empty(); }
+
+    // ---- The lease (on the store's thread, but for the atomics) ----------------------------------
+
+    using Clock = std::chrono::steady_clock;
+    static std::int64_t ticks(Clock::time_point t) {
+        return std::chrono::duration_cast<std::chrono::milliseconds>(t.time_since_epoch()).count();
+    }
+
+    /// One beat, then the next after PgOptions::beat. The lease counts from the moment the beat
+    /// was sent (the database's lease runs from its own later now()), less a margin.
+    void beat() {
+        if (stopping) return;
+        const auto sent = Clock::now();
+        check_lease(sent);
+        beater->run({{&Beat, {text(options.node), text(options.address), integer(options.lease.count())}}},
+                    [this, sent](pg::BatchResult r) {
+                        if (r && (*r)[0].size() == 1) {
+                            // false: new, or lapsed in the database's eyes: any copy may be stale.
+                            if (!(*r)[0].boolean(0, 0)) ++tenure;
+                            const auto margin = options.lease / 4;
+                            held_until = ticks(sent + options.lease - margin);
+                            held = true;
+                        }
+                        beat_timer.expires_after(options.beat);
+                        beat_timer.async_wait([this](boost::system::error_code ec) {
+                            if (!ec) beat();
+                        });
+                        maybe_stop();
+                    });
+    }
+
+    /// Whether the lease is still held at `now` by this node's own clock; the first time it is
+    /// not (a beat late: the database unreachable, the process stopped), the tenure changes.
+    bool check_lease(Clock::time_point now) const {
+        if (!several()) return true;
+        if (!held.load()) return false;
+        if (ticks(now) < held_until.load()) return true;
+        if (held.exchange(false)) ++tenure;
+        return false;
+    }
+
+    mutable std::atomic<bool> held{false};
+    std::atomic<std::int64_t> held_until{0};
+    mutable std::atomic<std::uint64_t> tenure{1};
+    /// The epoch this node holds of each game it claimed or created (the store's thread only).
+    std::unordered_map<GameId, std::int64_t> epochs;
+
+    /// A game's write with its fence appended (on the store's thread): this node and the epoch
+    /// it holds (-1 when it holds none: the write is refused as Moved), or NULLs for one node.
+    void fenced_write(const GameId& id, Query query, StoreDone<void> done) {
+        if (auto error = unstorable(query)) {
+            asio::post(io, [done = std::move(done), error = std::move(*error)] { done(std::unexpected(error)); });
+            return;
+        }
+        asio::post(io, [this, id, query = std::move(query), done = std::move(done)]() mutable {
+            if (several()) {
+                const auto it = epochs.find(id);
+                query.params.push_back(text(options.node));
+                query.params.push_back(integer(it == epochs.end() ? -1 : it->second));
+            } else {
+                query.params.resize(query.params.size() + 2);
+            }
+            writes.push_back({std::move(query), [this, id, done = std::move(done)](auto r) {
+                                  auto result = outcome(r);
+                                  if (!result && result.error().code == StoreCode::Moved) epochs.erase(id);
+                                  done(std::move(result));
+                              }});
+            start_writes();
+        });
+    }
     struct Read {
         std::vector<Query> queries;
         pg::BatchDone done;
@@ -309,6 +409,11 @@ struct PgStore::Impl {
     };
 
     void write(Query query, StoreDone<void> done) {
+        write_raw(std::move(query), [done = std::move(done)](auto r) { done(outcome(r)); });
+    }
+
+    /// A write whose function's text comes back as it is (a claim's answer).
+    void write_raw(Query query, Raw done) {
         // Refused alone before it joins a batch: a value the server cannot take fails the whole
         // pipeline, which would take the other writes of the batch with it.
         if (auto error = unstorable(query)) {
@@ -327,7 +432,7 @@ struct PgStore::Impl {
         std::vector<Write> batch;
         batch.swap(writes);
         std::vector<Query> queries{{&Begin, {}}, {&SynchronousCommit, {}}};
-        std::vector<StoreDone<void>> dones;
+        std::vector<Raw> dones;
         for (Write& w : batch) {
             queries.push_back(std::move(w.query));
             dones.push_back(std::move(w.done));
@@ -336,7 +441,8 @@ struct PgStore::Impl {
         writer->run(std::move(queries), [this, dones = std::move(dones)](pg::BatchResult r) {
             ++batches;
             for (std::size_t i = 0; i < dones.size(); ++i)
-                dones[i](r ? outcome((*r)[i + 2]) : std::expected<void, StoreError>(std::unexpected(r.error())));
+                dones[i](r ? returned_text((*r)[i + 2])
+                           : std::expected<std::string, StoreError>(std::unexpected(r.error())));
             start_writes();
             maybe_stop();
         });
@@ -388,8 +494,11 @@ struct PgStore::Impl {
         if (!stopping || !writes.empty() || !reads.empty() || !writer->idle()) return;
         for (auto& reader : readers)
             if (!reader->idle()) return;
+        if (beater && !beater->idle()) return;
+        beat_timer.cancel();
         writer->close();
         for (auto& reader : readers) reader->close();
+        if (beater) beater->close();
         work.reset();
         io.stop();
     }
@@ -397,10 +506,12 @@ struct PgStore::Impl {
     PgOptions options;
     asio::io_context io;
     asio::executor_work_guard<asio::io_context::executor_type> work;
+    asio::steady_timer beat_timer;
     std::unique_ptr<pg::Connection> writer;
     std::vector<std::unique_ptr<pg::Connection>> readers;
-    std::vector<Write> writes;  // waiting for the next batch
-    std::deque<Read> reads;     // waiting for a reader
+    std::unique_ptr<pg::Connection> beater;  // the lease's own connection: no write waits before a beat
+    std::vector<Write> writes;               // waiting for the next batch
+    std::deque<Read> reads;                  // waiting for a reader
     std::atomic<std::uint64_t> batches{0};
     bool stopping = false;
     std::thread thread;  // last: starts once the rest is there
@@ -420,6 +531,8 @@ std::expected<std::unique_ptr<PgStore>, StoreError> PgStore::open(const PgOption
     }
     pg::ignore_notices(conn);
     auto migrated = pg::migrate(conn);
+    if (migrated && !options.node.empty())
+        migrated = pg::first_beat(conn, options.node, options.address, options.lease);
     PQfinish(conn);
     if (!migrated) return std::unexpected(migrated.error());
     return std::unique_ptr<PgStore>(new PgStore(std::make_unique<Impl>(options)));
@@ -442,7 +555,12 @@ std::uint64_t PgStore::commits() const { return impl_->batches.load(); }
 
 void PgStore::create_game(const StoredGame& g, const std::vector<StoredSeat>& seats, const StoredEvent& event,
                           StoreDone<void> done) {
-    impl_->write(create_query(g, seats, {}, event, impl_->options.node), std::move(done));
+    // Created with epoch 0, this node's.
+    impl_->write(create_query(g, seats, {}, event, impl_->options.node),
+                 [impl = impl_.get(), id = g.id, done = std::move(done)](std::expected<void, StoreError> r) {
+                     if (r) impl->epochs[id] = 0;
+                     done(std::move(r));
+                 });
 }
 
 void PgStore::import_game(const StoredGame& g, const std::vector<StoredSeat>& seats,
@@ -458,7 +576,7 @@ void PgStore::append_move(const GameId& id, const StoredMove& m, const GameUpdat
     add_update(p, update);
     add_events(p, events);
     p.push_back(integer(KeptEvents));
-    impl_->write({&AppendMove, std::move(p)}, std::move(done));
+    impl_->fenced_write(id, {&AppendMove, std::move(p)}, std::move(done));
 }
 
 void PgStore::take_back(const GameId& id, int from_ply, const GameUpdate& update,
@@ -467,7 +585,7 @@ void PgStore::take_back(const GameId& id, int from_ply, const GameUpdate& update
     add_update(p, update);
     add_events(p, events);
     p.push_back(integer(KeptEvents));
-    impl_->write({&TakeBack, std::move(p)}, std::move(done));
+    impl_->fenced_write(id, {&TakeBack, std::move(p)}, std::move(done));
 }
 
 void PgStore::update_game(const GameId& id, const GameUpdate& update, const std::vector<StoredEvent>& events,
@@ -477,7 +595,7 @@ void PgStore::update_game(const GameId& id, const GameUpdate& update, const std:
     add_events(p, events);
     p.push_back(integer(KeptEvents));
     add_seats(p, seats);
-    impl_->write({&UpdateGame, std::move(p)}, std::move(done));
+    impl_->fenced_write(id, {&UpdateGame, std::move(p)}, std::move(done));
 }
 
 void PgStore::queue_analysis(const StoredAnalysis& a, StoreDone<void> done) {
@@ -721,5 +839,51 @@ void PgStore::load_mistakes(const std::string& browser, StoreDone<std::vector<St
         },
         std::move(done));
 }
+
+}  // namespace schach::server
+
+namespace schach::server {
+
+// ---- Several nodes -----------------------------------------------------------------------------
+
+void PgStore::claim_game(const GameId& id, StoreDone<std::optional<LoadedGame>> done) {
+    if (!impl_->several()) return load_game(id, std::move(done));
+    impl_->write_raw({&ClaimGame, {text(id), text(impl_->options.node)}},
+                     [this, id, done = std::move(done)](std::expected<std::string, StoreError> r) mutable {
+                         if (!r) return done(std::unexpected(r.error()));
+                         const std::string& t = *r;
+                         if (t == "N") return done(std::optional<LoadedGame>());
+                         if (t.starts_with("M"))
+                             return done(std::unexpected(StoreError{"another node holds the game: " + t.substr(1),
+                                                                    StoreCode::Moved, t.substr(1)}));
+                         if (!t.starts_with("E")) return done(std::unexpected(StoreError{"claim: " + t.substr(1)}));
+                         impl_->epochs[id] = std::stoll(t.substr(1));
+                         load_game(id, std::move(done));
+                     });
+}
+
+void PgStore::take_orphans(int limit, StoreDone<std::vector<GameId>> done) {
+    if (!impl_->several() || !lease_held()) return done(std::vector<GameId>{});
+    // A write (it changes the owners): on the writer, in the next batch.
+    impl_->read<std::vector<GameId>>(
+        {{&Begin, {}}, {&TakeOrphans, {text(impl_->options.node), integer(limit)}}, {&Commit, {}}},
+        [](const std::vector<Rows>& r) -> std::expected<std::vector<GameId>, StoreError> {
+            if (r.size() != 3) return std::unexpected(StoreError{"take orphans: an answer without its rows"});
+            const Rows& rows = r[1];
+            std::vector<GameId> ids;
+            for (int i = 0; i < rows.size(); ++i) ids.push_back(rows.text(i, 0));
+            return ids;
+        },
+        std::move(done));
+}
+
+std::uint64_t PgStore::tenure() const {
+    impl_->check_lease(Impl::Clock::now());
+    return impl_->tenure.load();
+}
+
+bool PgStore::lease_held() const { return impl_->check_lease(Impl::Clock::now()); }
+
+std::string PgStore::node() const { return impl_->options.node; }
 
 }  // namespace schach::server

@@ -34,10 +34,15 @@
 namespace schach::server {
 
 struct PgOptions {
-    std::string conninfo;                            // a libpq URI (postgresql://user@host:port/db) or key=value string
-    int readers = 3;                                 // connections for reads, beside the one for writes
-    std::string node;                                // the games' owner column (one node for now)
+    std::string conninfo;  // a libpq URI (postgresql://user@host:port/db) or key=value string
+    int readers = 3;       // connections for reads, beside the one for writes
+    /// This node's name (`--node`): the games' owner column. "": a single node (no lease, no
+    /// fence: it owns everything).
+    std::string node;
+    std::string address = {};                        // where the node answers (for operators: the nodes table)
     std::chrono::milliseconds call_timeout{30'000};  // a call (connecting included) fails past this
+    std::chrono::milliseconds beat{1'000};           // a node's lease is renewed this often
+    std::chrono::milliseconds lease{3'000};          // and lapses this long after its last beat
 };
 
 class PgStore final : public Store, public PuzzleStore {
@@ -51,7 +56,7 @@ public:
     PgStore& operator=(const PgStore&) = delete;
 
     /// The schema version this code writes (PostgreSQL's own count, apart from SQLite's).
-    static constexpr int SchemaVersion = 2;
+    static constexpr int SchemaVersion = 3;
     /// Events kept per game.
     static constexpr int KeptEvents = 200;
 
@@ -82,6 +87,14 @@ public:
     void analyses_without_mistakes(StoreDone<std::vector<GameId>> done) override;
     void load_mistakes(const std::string& browser, StoreDone<std::vector<StoredMistake>> done) override;
     void update_mistake(const StoredMistake& mistake, StoreDone<void> done) override;
+
+    // Several nodes (PgOptions::node set): a lease beaten every PgOptions::beat on a connection
+    // of its own; each write fenced by the epoch this node holds of the game.
+    void claim_game(const GameId& id, StoreDone<std::optional<LoadedGame>> done) override;
+    void take_orphans(int limit, StoreDone<std::vector<GameId>> done) override;
+    std::uint64_t tenure() const override;
+    bool lease_held() const override;
+    std::string node() const override;
 
     /// Batches committed so far (a write alone is a batch of one).
     std::uint64_t commits() const;
