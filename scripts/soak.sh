@@ -35,12 +35,13 @@ field() { sed -n 's/.*[ ]'"$2"'=\([^ ]*\).*/\1/p' "$1" | tail -1; }
 goals=$(awk -v a_p99="$(field "$OUT/abused.txt" ack_p99_ms)" -v probe="$(field "$OUT/abused.txt" probe_p99_ms)" \
         -v refused="$(field "$OUT/abused.txt" abuse_create_refused)" -v errors="$(field "$OUT/abused.txt" errors)" \
         -v probes="$(field "$OUT/abused.txt" probes)" -v queued="$(field "$OUT/abused.txt" engine_max_queued)" \
-        -v wait99="$(field "$OUT/abused.txt" engine_wait_p99_ms)" -v waitmax="$(field "$OUT/abused.txt" engine_wait_max_ms)" 'BEGIN {
+        -v wait99="$(field "$OUT/abused.txt" engine_wait_p99_ms)" -v waitmax="$(field "$OUT/abused.txt" engine_wait_max_ms)" \
+        -v cut="$(field "$OUT/abused.txt" engine_cut_short)" 'BEGIN {
     ok = 1
     printf "- players beside the abusers: ack p99 %s ms (goal < 20 ms), errors %s (goal 0)\n", a_p99, errors
     printf "- the flood of creations: %s refused with 429 (goal: refused past the limit)\n", refused
     printf "- a new player at level 1, 1.e4 to the answer: p99 %s ms over %s games (goal < 2000 ms)\n", probe, probes
-    printf "- the engine queue: at most %s waiting at once, wait for a free engine p99 %s ms, max %s ms (given back to the clocks)\n", queued, wait99, waitmax
+    printf "- the engine queue: at most %s waiting at once, wait for a free engine p99 %s ms, max %s ms (given back to the clocks); %s searches cut at their slice for another client\n", queued, wait99, waitmax, cut
     if (a_p99 + 0 >= 20 || errors + 0 != 0 || refused + 0 == 0 || probes + 0 == 0 || probe + 0 >= 2000) ok = 0
     print (ok ? "- all goals met" : "- GOAL MISSED")
 }')

@@ -235,7 +235,8 @@ int serve(const ServeOptions& o) {
                                                                   {"served", s.served},
                                                                   {"wait_p50_ms", s.wait_p50_ms},
                                                                   {"wait_p99_ms", s.wait_p99_ms},
-                                                                  {"wait_max_ms", s.wait_max_ms}}}};
+                                                                  {"wait_max_ms", s.wait_max_ms},
+                                                                  {"cut_short", s.cut_short}}}};
     };
     options.mistakes = &mistake_api;
     // A node of several: named in every answer; /healthz 503 while it holds no lease (the proxy

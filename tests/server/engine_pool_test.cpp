@@ -102,5 +102,39 @@ TEST(ServerEnginePool, ClientsTakeTurnsAndEachReplySaysHowLongItWaited) {
     EXPECT_GE(stats.wait_max_ms, 100);
 }
 
+TEST(ServerEnginePool, ASearchPastItsSliceIsCutShortWhenAnotherClientWaitsButNotForItsOwnClient) {
+    EnginePoolOptions options{1, 60'000, 16};  // untimed: a search would run a minute
+    options.slice_ms = 200;
+    EnginePool pool(options);
+    const auto submit = [&](std::string client, int level, std::promise<std::optional<Move>>& reply) {
+        EngineRequest r;
+        r.level = level;
+        r.client = std::move(client);
+        r.done = [&reply](EngineReply a) { reply.set_value(a.move); };
+        pool.submit(std::move(r));
+    };
+    // Client a's level-8 search holds the one worker ...
+    std::promise<std::optional<Move>> long_search, own_second, other;
+    submit("a", 8, long_search);
+    for (int i = 0; i < 3000 && pool.stats().served == 0; ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    // ... and its own second request waits behind it without cutting it: one client's games take
+    // turns among themselves.
+    submit("a", 1, own_second);
+    std::this_thread::sleep_for(std::chrono::milliseconds(600));  // three slices
+    EXPECT_EQ(pool.stats().cut_short, 0u);
+    // Another client comes: the long search is cut (its best move so far is played), then the
+    // waiting ones are served in turn. (A bound on the wait only: no time is measured.)
+    submit("b", 1, other);
+    auto first = long_search.get_future();
+    ASSERT_EQ(first.wait_for(std::chrono::seconds(30)), std::future_status::ready) << "the long search was not cut";
+    EXPECT_TRUE(first.get().has_value());
+    auto b = other.get_future();
+    ASSERT_EQ(b.wait_for(std::chrono::seconds(30)), std::future_status::ready);
+    EXPECT_TRUE(b.get().has_value());
+    EXPECT_EQ(own_second.get_future().wait_for(std::chrono::seconds(30)), std::future_status::ready);
+    EXPECT_EQ(pool.stats().cut_short, 1u);
+}
+
 }  // namespace
 }  // namespace schach::server

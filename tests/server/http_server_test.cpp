@@ -858,6 +858,12 @@ TEST_F(NodeTest, AGameAnotherNodeHoldsIsRedirectedThereWithItsNodeParameter) {
     const Response pgn = request(http::verb::get, "/api/v1/games/Moved007/pgn");
     EXPECT_EQ(pgn.result_int(), 307);
     EXPECT_EQ(pgn[http::field::location], "/api/v1/games/Moved007/pgn?node=n2");
+    // Sent here though it asked for n2: n2 is down for the proxy (its lease not yet run out). No
+    // redirect loop: try again in a moment.
+    const Response again = request(http::verb::get, "/api/v1/games/Moved007?node=n2");
+    EXPECT_EQ(again.result_int(), 503);
+    EXPECT_EQ(again[http::field::retry_after], "1");
+    EXPECT_EQ(json::parse(again.body()).at("code"), "unavailable");
     // A game of this node is answered here, and says so.
     const auto [id, secret] = create_game();
     const Response own = request(http::verb::get, "/api/v1/games/" + id);
@@ -874,6 +880,10 @@ TEST_F(NodeTest, AWebSocketToAGameAnotherNodeHoldsIsClosedNamingThatNode) {
     EXPECT_EQ(res["X-Schach-Node"], "n1");
     EXPECT_EQ(ws_close_code(*ws), static_cast<int>(MovedCloseCode));
     EXPECT_EQ(std::string(ws->reason().reason.c_str()), "node=n2");
+    // Asked for n2 and sent here all the same: "try again later", no loop of redirects.
+    const auto again = ws_connect(ioc, "/ws/v1/games/Moved007?node=n2", origin(), res, ec);
+    ASSERT_FALSE(ec) << ec.message();
+    EXPECT_EQ(ws_close_code(*again), static_cast<int>(websocket::close_code::try_again_later));
 }
 
 TEST_F(NodeTest, HealthzIsUnavailableWhileTheNodeHasNoLease) {
@@ -889,6 +899,9 @@ TEST(MovedTarget, SetsTheNodeParameterAndKeepsTheRest) {
     EXPECT_EQ(moved_target("/ws/v1/games/abc?v=4", "n3"), "/ws/v1/games/abc?v=4&node=n3");
     EXPECT_EQ(moved_target("/x?node=n1&v=4&node", "n3"), "/x?v=4&node=n3");
     EXPECT_EQ(moved_close_reason("n2"), "node=n2");
+    EXPECT_TRUE(asked_for("/ws/v1/games/abc?v=4&node=n2", "n2"));
+    EXPECT_FALSE(asked_for("/ws/v1/games/abc?v=4&node=n23", "n2"));
+    EXPECT_FALSE(asked_for("/ws/v1/games/abc", "n2"));
 }
 
 class BehindProxyTest : public HttpServerTest {

@@ -148,7 +148,7 @@ TEST_F(PgNodesTest, TheRunningGamesOfADeadNodeAreOrphansTakenByOneNodeOnly) {
     ASSERT_TRUE(taken) << taken.error().message;
     std::sort(taken->begin(), taken->end());
     EXPECT_EQ(*taken, (std::vector<GameId>{"gameC001", "gameC002"}));  // running ones only
-    EXPECT_TRUE(s2.take_orphans(10)->empty());                           // taken once
+    EXPECT_TRUE(s2.take_orphans(10)->empty());                         // taken once
     EXPECT_EQ(value("SELECT owner FROM games WHERE id = 'gameC003'"), "n1");
     EXPECT_EQ(value("SELECT owner || '/' || owner_epoch FROM games WHERE id = 'gameC002'"), "n3/1");
 }
@@ -223,9 +223,9 @@ TEST_F(PgNodesTest, TwoNodesServicesHandAGameOverWhenItsOwnerDiesAndTheOldOneIsF
         EXPECT_EQ(fenced.error().code, ServiceCode::Moved);
         EXPECT_EQ(fenced.error().owner, "n2");
         ASSERT_TRUE(act(second, 2, "g1f3"));
-        EXPECT_EQ(value("SELECT string_agg(uci || '@' || epoch, ' ' ORDER BY ply) FROM moves WHERE game = '" + g->id +
-                        "'"),
-                  "e2e4@0 e7e5@1 g1f3@1");
+        EXPECT_EQ(
+            value("SELECT string_agg(uci || '@' || epoch, ' ' ORDER BY ply) FROM moves WHERE game = '" + g->id + "'"),
+            "e2e4@0 e7e5@1 g1f3@1");
         // A browser's list shows the game on either node without taking it.
         EXPECT_EQ(first.list_games("b").size(), 1u);
         EXPECT_EQ(value("SELECT owner FROM games WHERE id = '" + g->id + "'"), "n2");

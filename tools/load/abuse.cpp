@@ -89,6 +89,7 @@ private:
         result_.engine_max_queued = number("max_queued");
         result_.engine_wait_p99_ms = number("wait_p99_ms");
         result_.engine_wait_max_ms = number("wait_max_ms");
+        result_.engine_cut_short = number("cut_short");
     }
 
     /// A socket bound to `source` and connected to the server.

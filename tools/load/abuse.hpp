@@ -50,6 +50,7 @@ struct AbuseResult {
     // The server's engine queue at the end (GET /healthz): the most that waited at once and the
     // waits for a free engine (-1: not read).
     std::int64_t engine_max_queued = -1, engine_wait_p99_ms = -1, engine_wait_max_ms = -1;
+    std::int64_t engine_cut_short = -1;  // searches cut at their slice for another client
 };
 
 /// Runs the abusers for `duration_seconds` on a thread of its own (the caller's); `stop` ends it

@@ -121,10 +121,11 @@ std::string abuse_machine_fields(const AbuseResult& a) {
         "abuse_idle_opened={} abuse_idle_closed={} abuse_idle_refused={} abuse_created={} abuse_create_refused={} "
         "abuse_create_other={} abuse_flood_messages={} abuse_flood_closed={} probes={} probe_failures={} "
         "probe_create_refused={} probe_p50_ms={} probe_p99_ms={} probe_max_ms={} engine_max_queued={} "
-        "engine_wait_p99_ms={} engine_wait_max_ms={}",
+        "engine_wait_p99_ms={} engine_wait_max_ms={} engine_cut_short={}",
         a.idle_opened, a.idle_closed, a.idle_refused, a.created, a.create_refused, a.create_other, a.flood_messages,
         a.flood_closed, a.probes, a.probe_failures, a.probe_create_refused, ms(a.probe_reply.p50),
-        ms(a.probe_reply.p99), ms(a.probe_reply.max), a.engine_max_queued, a.engine_wait_p99_ms, a.engine_wait_max_ms);
+        ms(a.probe_reply.p99), ms(a.probe_reply.max), a.engine_max_queued, a.engine_wait_p99_ms, a.engine_wait_max_ms,
+        a.engine_cut_short);
 }
 
 }  // namespace schach::load

@@ -26,6 +26,7 @@ std::string_view error_code_name(ErrorCode code) {
         case ErrorCode::RateGames: return "rate-games";
         case ErrorCode::Method: return "method";
         case ErrorCode::Internal: return "internal";
+        case ErrorCode::Unavailable: return "unavailable";
     }
     return "internal";
 }
@@ -60,6 +61,9 @@ Words words(ErrorCode code) {
         case ErrorCode::Method:
             return {"Diese Methode ist hier nicht erlaubt.", "", "This method is not allowed here."};
         case ErrorCode::Internal: return {"Interner Fehler des Servers.", "", "Internal server error."};
+        case ErrorCode::Unavailable:
+            return {"Die Partie wird gerade an einen anderen Server übergeben; gleich noch einmal versuchen.", "",
+                    "The game is being handed to another server; try again in a moment."};
     }
     return {"", "", ""};
 }

@@ -39,7 +39,8 @@ enum class ErrorCode {
     RateConnections,  // too many connections open from one address
     RateGames,        // too many new games from one address
     Method,
-    Internal
+    Internal,
+    Unavailable,  // several nodes: the game's node is down for the proxy, its lease not yet run out
 };
 std::string_view error_code_name(ErrorCode code);
 /// The sentence of an error in a language.

@@ -56,5 +56,8 @@ std::string moved_target(std::string_view target, std::string_view node);
 inline constexpr std::uint16_t MovedCloseCode = 4307;
 /// The close reason of MovedCloseCode: "node=<name>".
 std::string moved_close_reason(std::string_view node);
+/// Whether the request target asked for node `node` already (`node=<node>` in its query): sent
+/// elsewhere all the same, it finds that node down for the proxy (no redirect there again).
+bool asked_for(std::string_view target, std::string_view node);
 
 }  // namespace schach::server

@@ -1,5 +1,7 @@
 #include "server/domain/engine_pool.hpp"
 
+#include <sys/resource.h>
+
 #include <algorithm>
 #include <chrono>
 
@@ -15,7 +17,25 @@ int EnginePool::default_workers() {
 
 EnginePool::EnginePool(EnginePoolOptions options) : options_(options) {
     const int n = options_.workers > 0 ? options_.workers : default_workers();
+    running_.resize(static_cast<std::size_t>(n));
     for (int i = 0; i < n; ++i) threads_.emplace_back([this, i] { run(i); });
+    if (options_.slice_ms > 0) slicer_ = std::thread([this] { slice(); });
+}
+
+void EnginePool::slice() {
+    const auto slice = std::chrono::milliseconds(options_.slice_ms);
+    const auto tick = std::max(std::chrono::milliseconds(10), slice / 10);
+    std::unique_lock lock(mutex_);
+    while (!stopping_) {
+        slicer_wake_.wait_for(lock, tick);
+        const auto now = std::chrono::steady_clock::now();
+        for (Running& r : running_) {
+            if (!r.active || r.cut || now - r.since < slice || !queue_.others_than(r.client)) continue;
+            r.cut = true;
+            ++cut_short_;
+            r.engine->stop();  // a stop after its search ended is harmless: the next go clears it
+        }
+    }
 }
 
 EnginePool::~EnginePool() {
@@ -27,6 +47,8 @@ EnginePool::~EnginePool() {
         for (engine::Engine* e : engines_) e->stop();
     }
     wake_.notify_all();
+    slicer_wake_.notify_all();
+    if (slicer_.joinable()) slicer_.join();
     for (std::thread& t : threads_) t.join();
     for (Waiting& w : dropped) {
         if (auto* r = std::get_if<EngineRequest>(&w.item); r && r->done) r->done(EngineReply{});
@@ -96,6 +118,7 @@ EnginePoolStats EnginePool::stats() const {
         out.queued = queue_.size();
         out.max_queued = max_queued_;
         out.served = served_;
+        out.cut_short = cut_short_;
         waits = waits_;
     }
     if (waits.empty()) return out;
@@ -110,6 +133,10 @@ EnginePoolStats EnginePool::stats() const {
 }
 
 void EnginePool::run(int worker) {
+#if defined(__linux__)
+    // Linux applies it to this thread only; the engine's search threads, started below, inherit it.
+    if (options_.nice > 0) (void)setpriority(PRIO_PROCESS, 0, options_.nice);
+#endif
     engine::Engine engine;
     {
         std::lock_guard lock(mutex_);
@@ -162,7 +189,15 @@ void EnginePool::run(int worker) {
             if (job->run) job->run(worker);
             continue;
         }
-        search(engine, std::get<EngineRequest>(item), waited_ms, level, chess960);
+        EngineRequest& request = std::get<EngineRequest>(item);
+        {
+            std::lock_guard lock(mutex_);
+            running_[static_cast<std::size_t>(worker)] = {&engine, request.client, std::chrono::steady_clock::now(),
+                                                          true, false};
+        }
+        search(engine, request, waited_ms, level, chess960);
+        std::lock_guard lock(mutex_);
+        running_[static_cast<std::size_t>(worker)].active = false;
     }
 }
 

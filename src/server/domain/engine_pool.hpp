@@ -82,6 +82,14 @@ struct EnginePoolOptions {
     /// Thinking time of a move without clock, in ms (the level may think less).
     std::int64_t untimed_movetime_ms = 1000;
     int hash_mb = 16;
+    /// A game's search is cut short (its best move so far is played) once it has run this long
+    /// while another client's request waits: a client's level-8 games cannot hold a worker from
+    /// another's move for seconds. 0: never.
+    std::int64_t slice_ms = 500;
+    /// The workers' engines (and the search threads they start) at this nice value (Linux), so
+    /// that the server's own threads (moves, acknowledgements) come first on a busy machine. 0:
+    /// unchanged.
+    int nice = 5;
 };
 
 /// What the queue has seen: requests and jobs taken by a worker, and their waits (ms).
@@ -90,6 +98,7 @@ struct EnginePoolStats {
     std::size_t max_queued = 0;  // the most that ever waited at once
     std::uint64_t served = 0;
     std::int64_t wait_p50_ms = 0, wait_p99_ms = 0, wait_max_ms = 0;  // over the last 4,096
+    std::uint64_t cut_short = 0;  // searches cut at EnginePoolOptions::slice_ms for another client
 };
 
 class EnginePool {
@@ -139,6 +148,19 @@ private:
     int background_steps_ = 0;           // steps running now
     bool stopping_ = false;
     std::vector<engine::Engine*> engines_;  // the workers' engines, to stop them at shutdown
+    /// Each worker's game search under way (for the slice): whose, since when, cut already.
+    struct Running {
+        engine::Engine* engine = nullptr;
+        std::string client;
+        std::chrono::steady_clock::time_point since;
+        bool active = false, cut = false;
+    };
+    std::vector<Running> running_;
+    std::uint64_t cut_short_ = 0;
+    std::condition_variable slicer_wake_;
+    /// Cuts a search past its slice while another client waits (runs while the pool does).
+    void slice();
+    std::thread slicer_;
     std::vector<std::thread> threads_;
 };
 

@@ -44,6 +44,8 @@ public:
     bool empty() const { return size_ == 0; }
     /// Clients with items waiting.
     std::size_t clients() const { return turns_.size(); }
+    /// Whether a client other than `client` has items waiting.
+    bool others_than(const std::string& client) const { return lines_.size() > (lines_.contains(client) ? 1u : 0u); }
     /// Items of one client waiting.
     std::size_t waiting(const std::string& client) const {
         const auto it = lines_.find(client);

@@ -318,9 +318,18 @@ net::awaitable<std::expected<Subscription, ServiceError>> HttpServer::Impl::try_
 }
 
 Response HttpServer::Impl::moved_response(const Request& req, const std::string& owner) const {
+    const std::string_view target(req.target().data(), req.target().size());
+    // Asked for that node already and sent here: the proxy holds it for down, while its lease
+    // has not run out yet. No redirect loop: try again in a moment (then this node takes it).
+    if (asked_for(target, owner)) {
+        Response res = error_response(503, ErrorCode::Unavailable, options.default_lang, req.keep_alive());
+        res.set(http::field::retry_after, "1");
+        res.set(http::field::cache_control, "no-store");
+        return res;
+    }
     Response res{http::status::temporary_redirect, 11};
     add_security_headers(res);
-    res.set(http::field::location, moved_target(std::string_view(req.target().data(), req.target().size()), owner));
+    res.set(http::field::location, moved_target(target, owner));
     res.set(http::field::cache_control, "no-store");
     res.keep_alive(req.keep_alive());
     res.prepare_payload();
@@ -932,9 +941,14 @@ net::awaitable<void> HttpServer::Impl::ws_session(beast::tcp_stream stream, Requ
     };
     // A `moved` event (another node holds the game now) ends the connection with MovedCloseCode
     // and the node: browsers follow no redirect on a WebSocket, the page connects again.
-    const auto close_moved = [](Outbox& b, const std::string& owner) {
-        b.close = websocket::close_reason(static_cast<websocket::close_code>(MovedCloseCode),
-                                          moved_close_reason(owner));
+    // (Asked for that node already: it is down in the proxy's eyes, its lease not yet run out;
+    // "try again later", after which the page waits before it connects again.)
+    const std::string target_text(req.target().data(), req.target().size());
+    const auto close_moved = [target_text](Outbox& b, const std::string& owner) {
+        b.close = asked_for(target_text, owner)
+                      ? websocket::close_reason(websocket::close_code::try_again_later)
+                      : websocket::close_reason(static_cast<websocket::close_code>(MovedCloseCode),
+                                                moved_close_reason(owner));
         b.signal.cancel();
     };
     EventSink sink = [inner = sink_for(box), weak = std::weak_ptr(box), close_moved](std::string event) {
