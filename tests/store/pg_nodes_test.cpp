@@ -20,26 +20,15 @@
 #include "server/domain/game_service.hpp"
 #include "server/http/asio_runtime.hpp"
 #include "server/postgres/pg_store.hpp"
-#include "store/pg_cluster.hpp"
+#include "store/pg_database_test.hpp"
 #include "support/sync.hpp"
 
 namespace schach::server {
 namespace {
 
 using namespace std::chrono_literals;
-using Connection = std::unique_ptr<PGconn, decltype(&PQfinish)>;
-using Result = std::unique_ptr<PGresult, decltype(&PQclear)>;
-
-class PgNodesTest : public ::testing::Test {
+class PgNodesTest : public test::PgDatabaseTest {
 protected:
-    void SetUp() override {
-        auto cluster = test::PgCluster::shared();
-        ASSERT_TRUE(cluster) << cluster.error();
-        auto created = (*cluster)->create_database();
-        ASSERT_TRUE(created) << created.error();
-        uri = *created;
-    }
-
     /// A node whose lease lasts a minute and is beaten rarely: it lives until the test says not.
     std::unique_ptr<PgStore> node(const std::string& name) const {
         PgOptions options{uri, 1, name};
@@ -49,15 +38,6 @@ protected:
         auto store = PgStore::open(options);
         EXPECT_TRUE(store) << store.error().message;
         return store ? std::move(*store) : nullptr;
-    }
-
-    /// One value of `sql` on the test's own connection ("" for none).
-    std::string value(const std::string& sql) const {
-        Connection c(PQconnectdb(uri.c_str()), &PQfinish);
-        Result r(PQexec(c.get(), sql.c_str()), &PQclear);
-        const ExecStatusType s = PQresultStatus(r.get());
-        EXPECT_TRUE(s == PGRES_TUPLES_OK || s == PGRES_COMMAND_OK) << PQresultErrorMessage(r.get());
-        return PQntuples(r.get()) > 0 ? PQgetvalue(r.get(), 0, 0) : "";
     }
 
     /// The node's lease ends now, in the database's eyes.
@@ -75,8 +55,6 @@ protected:
     }
     static StoredMove move(int ply, const std::string& uci) { return {ply, uci, std::nullopt, 2000 + ply, 0}; }
     static GameUpdate at(std::int64_t version) { return {Status::Started, "", "", version, 2000 + version}; }
-
-    std::string uri;
 };
 
 TEST_F(PgNodesTest, ALiveNodesGameIsItsOwnAndAnotherNodeIsToldWhere) {

@@ -10,35 +10,13 @@
 #include <string>
 
 #include "server/postgres/pg_store.hpp"
-#include "store/pg_cluster.hpp"
+#include "store/pg_database_test.hpp"
 #include "support/sync.hpp"
 
 namespace schach::server {
 namespace {
 
-using Connection = std::unique_ptr<PGconn, decltype(&PQfinish)>;
-using Result = std::unique_ptr<PGresult, decltype(&PQclear)>;
-
-class PgStoreTest : public ::testing::Test {
-protected:
-    void SetUp() override {
-        auto cluster = test::PgCluster::shared();
-        ASSERT_TRUE(cluster) << cluster.error();
-        auto created = (*cluster)->create_database();
-        ASSERT_TRUE(created) << created.error();
-        uri = *created;
-    }
-    /// A connection of the test's own (a second client beside the store).
-    Connection connect() const { return Connection(PQconnectdb(uri.c_str()), &PQfinish); }
-    /// One value of `sql` on the test's own connection.
-    std::string value(const std::string& sql) const {
-        Connection c = connect();
-        Result r(PQexec(c.get(), sql.c_str()), &PQclear);
-        EXPECT_EQ(PQresultStatus(r.get()), PGRES_TUPLES_OK) << PQresultErrorMessage(r.get());
-        return PQntuples(r.get()) > 0 ? PQgetvalue(r.get(), 0, 0) : "";
-    }
-    std::string uri;
-};
+class PgStoreTest : public test::PgDatabaseTest {};
 
 StoredGame sample_game(const std::string& id) {
     StoredGame g;
