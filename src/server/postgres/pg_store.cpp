@@ -454,13 +454,17 @@ struct PgStore::Impl {
             asio::post(io, [done = std::move(done), error = std::move(*error)] { done(std::unexpected(error)); });
             return;
         }
-        asio::post(io, [this, queries = std::move(queries), parse, done = std::move(done)]() mutable {
+        auto queue = [this, queries = std::move(queries), parse, done = std::move(done)]() mutable {
             reads.push_back({std::move(queries), [parse, done = std::move(done)](pg::BatchResult r) {
                                  if (!r) return done(std::unexpected(r.error()));
                                  done(parse(*r));
                              }});
             start_reads();
-        });
+        };
+        // From a completion on the store's thread (a claim's read): queued at once, so that a
+        // store ending meanwhile still sees it and answers it before it stops.
+        if (io.get_executor().running_in_this_thread()) queue();
+        else asio::post(io, std::move(queue));
     }
 
     void start_reads() {
