@@ -4,7 +4,7 @@ BUILD  := build/$(PRESET)
 JOBS   ?= $(shell nproc)
 SCHACH := $(BUILD)/schach
 
-.PHONY: all deps configure build web run play test test-browser test-long bench match ablate levels time-check review-check load soak datagen datagen-pack datagen-unpack puzzles puzzles-pack puzzles-check fuzz fuzz-server sanitize format format-check clean
+.PHONY: all deps configure build web run play test test-browser test-long bench match ablate levels time-check review-check load soak cluster cluster-stop chaos datagen datagen-pack datagen-unpack puzzles puzzles-pack puzzles-check fuzz fuzz-server sanitize format format-check clean
 
 all: build
 
@@ -115,6 +115,16 @@ load: build
 # figures and goals into docs/load/soak.md.
 soak: build
 	@bash scripts/soak.sh $(BUILD)
+
+# Several nodes on this machine (scripts/cluster.sh, docs/cluster.md): a throw-away PostgreSQL 15
+# (fsync on), NODES `schach serve --store postgresql://...` and haproxy in front, all on loopback
+# ports; prints the proxy's address (also in build/cluster/url; pids and logs in build/cluster/).
+# Runs until make cluster-stop, which also removes the database. E.g. make cluster NODES=5.
+NODES ?= 3
+cluster: build
+	@NODES=$(NODES) SCHACH_BIN=$(abspath $(SCHACH)) bash scripts/cluster.sh start
+cluster-stop:
+	@bash scripts/cluster.sh stop
 
 # The network's training data (scripts/datagen.sh): self-play games of the engine into
 # DATAGEN_DIR (default ../data beside the checkout) until stopped, resumable; datagen-pack
