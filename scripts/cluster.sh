@@ -257,7 +257,6 @@ start() {
     fi
     stop >/dev/null  # what is left of an earlier one
     mkdir -p "$DIR"
-    rm -f "$DIR"/*.log
     trap 'status=$?; if [ $status -ne 0 ]; then say "start failed: stopping what started"; stop >/dev/null; fi' EXIT
 
     # The database.
