@@ -128,14 +128,16 @@ cluster-stop:
 
 # The fault test at size (tools/load/chaos.cpp, docs/cluster.md): a cluster of its own (3 nodes,
 # in build/<preset>/chaos), CHAOS_GAMES games at once through CHAOS_ROUNDS rounds of a SIGKILL, a
-# SIGSTOP past the lease and a pg_terminate_backend, then the record checked (exit code 1 on a
-# violation) and the fail-over times printed. About 40 s a round. `ctest -R Cluster` is the small one.
+# SIGSTOP past the lease and a pg_terminate_backend, each game moving every CHAOS_THINK_MS (1000)
+# ms, then the record checked (exit code 1 on a violation) and the fail-over times printed.
+# About 40 s a round. `ctest -R Cluster` is the small one.
 CHAOS_GAMES ?= 200
 CHAOS_ROUNDS ?= 3
+CHAOS_THINK_MS ?= 1000
 CHAOS_ARGS ?=
 chaos: build
 	@$(BUILD)/tools/load/schach-chaos --server $(SCHACH) --dir $(BUILD)/chaos --games $(CHAOS_GAMES) \
-	  --rounds $(CHAOS_ROUNDS) $(CHAOS_ARGS)
+	  --rounds $(CHAOS_ROUNDS) --think-ms $(CHAOS_THINK_MS) $(CHAOS_ARGS)
 
 # The network's training data (scripts/datagen.sh): self-play games of the engine into
 # DATAGEN_DIR (default ../data beside the checkout) until stopped, resumable; datagen-pack

@@ -170,13 +170,12 @@ void print_violations(const std::vector<Violation>& violations) {
     for (const Violation& v : violations) ++by_kind[violation_kind_id(v.kind)];
     fmt::print("violations: {}\n", violations.size());
     for (const auto& [kind, count] : by_kind) fmt::print("  {}: {}\n", kind, count);
-    std::size_t shown = 0;
+    std::map<std::string_view, int> shown;  // at most 10 of each kind
     for (const Violation& v : violations) {
-        if (++shown > 40) {
-            fmt::print("  ... and {} more\n", violations.size() - 40);
-            break;
-        }
-        fmt::print("  [{}] game {}: {}\n", violation_kind_id(v.kind), v.game, v.detail);
+        const int n = ++shown[violation_kind_id(v.kind)];
+        if (n <= 10) fmt::print("  [{}] game {}: {}\n", violation_kind_id(v.kind), v.game, v.detail);
+        if (n == 11)
+            fmt::print("  [{}] ... and {} more\n", violation_kind_id(v.kind), by_kind[violation_kind_id(v.kind)] - 10);
     }
 }
 
