@@ -92,6 +92,24 @@ TEST(ChaosCheck, FindsAMissingGameAndWhatTheClientSawItself) {
     EXPECT_TRUE(has(v, ViolationKind::ClientContradiction, "here"));
 }
 
+TEST(ChaosCheck, FindsANodeThatServesAnOldCopy) {
+    const std::map<std::string, StoredGame> db = {{"local", stored({"e2e4", "e7e5", "g1f3"})},
+                                                  {"engine", stored({"e2e4", "e7e5", "g1f3"})}};
+    ClientGame local = client("local", {}, {});
+    ClientGame engine = client("engine", {}, {});
+    engine.computer = true;
+    const std::vector<ClientGame> clients = {local, engine};
+    // The same game served: fine; one move behind: only where a move may have come since.
+    EXPECT_TRUE(check_served({ServedGame{"local", {"e2e4", "e7e5", "g1f3"}, "n1"}}, clients, db).empty());
+    EXPECT_TRUE(check_served({ServedGame{"engine", {"e2e4", "e7e5"}, "n1"}}, clients, db).empty());
+    EXPECT_TRUE(has(check_served({ServedGame{"local", {"e2e4", "e7e5"}, "n2"}}, clients, db),
+                    ViolationKind::ServedDiffers, "local"));
+    EXPECT_TRUE(
+        has(check_served({ServedGame{"engine", {"e2e4"}, "n2"}}, clients, db), ViolationKind::ServedDiffers, "engine"));
+    EXPECT_TRUE(has(check_served({ServedGame{"engine", {"e2e4", "c7c5"}, "n2"}}, clients, db),
+                    ViolationKind::ServedDiffers, "engine"));
+}
+
 TEST(ChaosCheck, FailoverTimesAndGamesThatNeverWentOn) {
     const Clock::time_point t0{};
     ClientGame quick = client("quick", {}, {});

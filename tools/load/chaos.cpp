@@ -30,6 +30,7 @@
 #include "chaos_check.hpp"
 #include "chaos_cluster.hpp"
 #include "chaos_db.hpp"
+#include "chaos_http.hpp"
 #include "chaos_players.hpp"
 
 #ifndef SCHACH_SOURCE_DIR
@@ -155,8 +156,8 @@ void print_failover(const std::vector<FailoverFigures>& figures, double& max_all
     std::vector<double> hit;
     fmt::print("fail-over (from each fault to a game's next move; hit: games that waited over the threshold):\n");
     for (const FailoverFigures& f : figures) {
-        fmt::print("  {:<40} {:3} games running, {:3} hit, p50 {:5.2f} s, max {:5.2f} s{}\n", f.fault, f.games,
-                   f.waited, f.p50_seconds, f.max_seconds,
+        fmt::print("  {:<40} {:3} games running, {:3} hit, p50 {}, max {:5.2f} s{}\n", f.fault, f.games, f.waited,
+                   f.waited > 0 ? fmt::format("{:5.2f} s", f.p50_seconds) : std::string("    -  "), f.max_seconds,
                    f.stuck.empty() ? "" : fmt::format(", {} stuck", f.stuck.size()));
         max_all = std::max(max_all, f.max_seconds);
         hit.insert(hit.end(), f.waits.begin(), f.waits.end());
@@ -227,8 +228,20 @@ int run(const Options& o) {
     const Clock::time_point play_end = Clock::now();
     players.finish(std::chrono::duration_cast<std::chrono::milliseconds>(Seconds(o.drain)));
 
+    // Each game as the cluster serves it now (before the record: a move stored meanwhile can only
+    // make the record longer), then the record.
     std::vector<std::string> ids;
-    for (const ClientGame& g : players.games()) ids.push_back(g.id);
+    std::vector<ServedGame> served;
+    std::vector<Violation> unserved;
+    int served_redirects = 0;
+    for (const ClientGame& g : players.games()) {
+        ids.push_back(g.id);
+        auto s = fetch_served(po.host, po.port, g.id, served_redirects);
+        if (s) served.push_back(std::move(*s));
+        else
+            unserved.push_back(
+                Violation{ViolationKind::ServedDiffers, g.id, "cannot be read after play: " + s.error()});
+    }
     auto record = read_record(cluster->pg_url(), ids);
     cluster->stop();
     if (!record) {
@@ -249,7 +262,11 @@ int run(const Options& o) {
     const auto threshold = std::chrono::duration_cast<std::chrono::milliseconds>(Seconds(o.hit_threshold));
     print_failover(failover_figures(players.games(), faults.faults(), play_end, threshold), max_all, p50_all);
 
+    fmt::print("after play: {} games read through the proxy ({} redirects followed)\n", served.size(),
+               served_redirects);
     std::vector<Violation> violations = check_histories(players.games(), record->games);
+    for (Violation& v : check_served(served, players.games(), record->games)) violations.push_back(std::move(v));
+    for (Violation& v : unserved) violations.push_back(std::move(v));
     const auto bound = std::chrono::duration_cast<std::chrono::milliseconds>(Seconds(o.bound));
     for (Violation& v : check_failover(players.games(), faults.faults(), play_end, bound))
         violations.push_back(std::move(v));

@@ -105,6 +105,7 @@ std::string_view violation_kind_id(ViolationKind kind) {
         case ViolationKind::EpochDecreased: return "epoch-decreased";
         case ViolationKind::ReceivedNotPrefix: return "received-not-prefix";
         case ViolationKind::ClientContradiction: return "client-contradiction";
+        case ViolationKind::ServedDiffers: return "served-differs";
         case ViolationKind::NoProgress: return "no-progress";
     }
     return "unknown";
@@ -121,6 +122,31 @@ std::vector<Violation> check_histories(const std::vector<ClientGame>& clients,
             continue;
         }
         check_client(c, it->second, out);
+    }
+    return out;
+}
+
+std::vector<Violation> check_served(const std::vector<ServedGame>& served, const std::vector<ClientGame>& clients,
+                                    const std::map<std::string, StoredGame>& stored) {
+    std::map<std::string, bool> may_trail;
+    for (const ClientGame& c : clients) may_trail[c.id] = c.computer || c.unsettled;
+    std::vector<Violation> out;
+    for (const ServedGame& s : served) {
+        const auto it = stored.find(s.id);
+        if (it == stored.end()) continue;  // check_histories reports it
+        const std::vector<StoredMove>& moves = it->second.moves;
+        std::size_t same = 0;
+        while (same < s.moves.size() && same < moves.size() && s.moves[same] == moves[same].uci) ++same;
+        const bool prefix = same == s.moves.size() && s.moves.size() <= moves.size();
+        const std::size_t behind = moves.size() - std::min(moves.size(), s.moves.size());
+        const std::size_t allowed = may_trail[s.id] ? 1 : 0;
+        if (!prefix)
+            add(out, ViolationKind::ServedDiffers, s.id,
+                fmt::format("node {} serves {} moves that differ from the {} stored from ply {} on", s.node,
+                            s.moves.size(), moves.size(), same));
+        else if (behind > allowed)
+            add(out, ViolationKind::ServedDiffers, s.id,
+                fmt::format("node {} serves {} moves, {} are stored", s.node, s.moves.size(), moves.size()));
     }
     return out;
 }

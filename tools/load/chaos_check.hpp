@@ -32,6 +32,10 @@ struct ClientGame {
     std::vector<Clock::time_point> progress;
     /// When the client learned that the game has ended (none while it runs).
     std::optional<Clock::time_point> ended;
+    /// A game against the computer (its moves go on without the client).
+    bool computer = false;
+    /// A move of the client still waited for its ack when play ended (it may be stored later).
+    bool unsettled = false;
 };
 
 struct StoredMove {
@@ -55,7 +59,8 @@ enum class ViolationKind {
     EpochDecreased,     // a move stored with an older epoch than one before it
     ReceivedNotPrefix,  // what a client received is not a prefix of the stored game
     ClientContradiction,
-    NoProgress,  // a game that did not go on again after a fault within the bound
+    ServedDiffers,  // after play, the game as a node serves it is not the stored one
+    NoProgress,     // a game that did not go on again after a fault within the bound
 };
 
 std::string_view violation_kind_id(ViolationKind kind);
@@ -69,6 +74,19 @@ struct Violation {
 /// Every violation of the histories' invariants; empty when all hold.
 std::vector<Violation> check_histories(const std::vector<ClientGame>& clients,
                                        const std::map<std::string, StoredGame>& stored);
+
+/// A game as a node served it after play (GET /api/v1/games/{id} through the proxy, redirects
+/// followed), read before the record.
+struct ServedGame {
+    std::string id;
+    std::vector<std::string> moves;
+    std::string node;  // X-Schach-Node of the answer ("?" when it does not say)
+};
+
+/// The served games against the record: the same moves, except that one more move may have been
+/// stored since (the computer's, or a client's unsettled one) where `clients` says so.
+std::vector<Violation> check_served(const std::vector<ServedGame>& served, const std::vector<ClientGame>& clients,
+                                    const std::map<std::string, StoredGame>& stored);
 
 /// A fault injected at a time (what it did, for the report).
 struct Fault {

@@ -164,6 +164,7 @@ struct Players::Impl {
                 const json::value v = json::parse(res.body(), ec);
                 auto g = std::make_shared<Game>();
                 g->computer = computer;
+                g->record.computer = computer;
                 g->record.id = std::string(text_of(v, "id"));
                 g->secret = std::string(text_of(v, "secret"));
                 if (!ec && !g->record.id.empty() && !g->secret.empty()) {
@@ -477,7 +478,10 @@ void Players::finish(std::chrono::milliseconds drain) {
     p.ioc.stop();
     p.thread.join();
     p.open_sockets.clear();
-    for (const auto& g : p.games) records_.push_back(g->record);
+    for (const auto& g : p.games) {
+        records_.push_back(g->record);
+        records_.back().unsettled = g->pending.has_value() && !g->over;
+    }
     counts_ = p.counts;
 }
 
