@@ -247,6 +247,15 @@ stop() {
     say "stopped (logs in $DIR)"
 }
 
+# The start's exit trap: what started of a start that failed is stopped again.
+start_failed() {
+    local rc=$?
+    if [ "$rc" -ne 0 ]; then
+        say "start failed: stopping what started"
+        stop >/dev/null
+    fi
+}
+
 start() {
     check_programs
     [[ "$NODES" =~ ^[1-9][0-9]?$ ]] || fail "NODES must be a number from 1 to 99, not '$NODES'"
@@ -257,7 +266,7 @@ start() {
     fi
     stop >/dev/null  # what is left of an earlier one
     mkdir -p "$DIR"
-    trap 'status=$?; if [ $status -ne 0 ]; then say "start failed: stopping what started"; stop >/dev/null; fi' EXIT
+    trap start_failed EXIT
 
     # The database.
     local data pg_port
