@@ -59,7 +59,7 @@ struct Options {
     double stop_seconds = 5;
     double restart_after = 6;
     double bound = 15;
-    double hit_threshold = 1;
+    double hit_threshold = 0;  // 0: longer than any think time (1.5 think + 0.25 s, at least 1 s)
     double drain = 15;
     bool require_epoch = false;
 };
@@ -152,9 +152,12 @@ private:
     }
 };
 
-void print_failover(const std::vector<FailoverFigures>& figures, double& max_all, double& p50_all) {
+void print_failover(const std::vector<FailoverFigures>& figures, double hit_seconds, double& max_all, double& p50_all) {
     std::vector<double> hit;
-    fmt::print("fail-over (from each fault to a game's next move; hit: games that waited over the threshold):\n");
+    fmt::print(
+        "fail-over (from each fault to a game's next move, its think time included; hit: the games that "
+        "waited over {:.2f} s, longer than any think time):\n",
+        hit_seconds);
     for (const FailoverFigures& f : figures) {
         fmt::print("  {:<40} {:3} games running, {:3} hit, p50 {}, max {:5.2f} s{}\n", f.fault, f.games, f.waited,
                    f.waited > 0 ? fmt::format("{:5.2f} s", f.p50_seconds) : std::string("    -  "), f.max_seconds,
@@ -259,8 +262,9 @@ int run(const Options& o) {
         n.resends, n.failed_connects, n.refusals, n.errors);
 
     double max_all = 0, p50_all = 0;
-    const auto threshold = std::chrono::duration_cast<std::chrono::milliseconds>(Seconds(o.hit_threshold));
-    print_failover(failover_figures(players.games(), faults.faults(), play_end, threshold), max_all, p50_all);
+    const double hit = o.hit_threshold > 0 ? o.hit_threshold : std::max(1.0, 1.5 * po.think_ms / 1000.0 + 0.25);
+    const auto threshold = std::chrono::duration_cast<std::chrono::milliseconds>(Seconds(hit));
+    print_failover(failover_figures(players.games(), faults.faults(), play_end, threshold), hit, max_all, p50_all);
 
     fmt::print("after play: {} games read through the proxy ({} redirects followed)\n", served.size(),
                served_redirects);
@@ -316,8 +320,9 @@ int main(int argc, char** argv) {
         ->check(CLI::Range(0.5, 600.0));
     app.add_option("--bound", o.bound, "seconds within which every game must go on after a fault")
         ->check(CLI::Range(0.5, 600.0));
-    app.add_option("--hit-threshold", o.hit_threshold, "a wait over this many seconds makes a game a hit one")
-        ->check(CLI::Range(0.05, 60.0));
+    app.add_option("--hit-threshold", o.hit_threshold,
+                   "a wait over this many seconds makes a game a hit one (default: longer than any think time)")
+        ->check(CLI::Range(0.0, 60.0));
     app.add_option("--drain", o.drain, "seconds for the moves on their way after play")->check(CLI::Range(0.0, 600.0));
     app.add_flag("--require-epoch", o.require_epoch, "a violation when the moves table has no epoch column");
     CLI11_PARSE(app, argc, argv);
