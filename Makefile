@@ -119,9 +119,10 @@ soak: build
 # Several nodes on this machine (scripts/cluster.sh, docs/cluster.md): a throw-away PostgreSQL 15
 # (fsync on), NODES `schach serve --store postgresql://...` and haproxy in front, all on loopback
 # ports; prints the proxy's address (also in build/cluster/url; pids and logs in build/cluster/).
-# Runs until make cluster-stop, which also removes the database. E.g. make cluster NODES=5.
+# With the page (make web). Runs until make cluster-stop, which also removes the database.
+# E.g. make cluster NODES=5.
 NODES ?= 3
-cluster: build
+cluster: build web
 	@NODES=$(NODES) SCHACH_BIN=$(abspath $(SCHACH)) bash scripts/cluster.sh start
 cluster-stop:
 	@bash scripts/cluster.sh stop
