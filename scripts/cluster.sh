@@ -52,18 +52,25 @@ node_names() {
     fi
 }
 
-# A loopback port nobody listens on now, not handed out before in this run.
+# A loopback port no socket uses now (listening or connected), not handed out before in this run,
+# below the kernel's range of ports for outgoing connections (so none of those takes it before
+# our program binds it).
 TAKEN=" "
 free_port() {
-    local port
+    local low=32768 port
+    read -r low _ </proc/sys/net/ipv4/ip_local_port_range 2>/dev/null || true
+    [ "$low" -gt 11000 ] || low=61000  # an unusual range: above it instead
     for _ in $(seq 1 200); do
-        port=$((20000 + RANDOM % 40000))
+        if [ "$low" = 61000 ]; then port=$((61000 + RANDOM % 4000)); else port=$((10000 + RANDOM % (low - 10000))); fi
         case "$TAKEN" in *" $port "*) continue ;; esac
-        if ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
-            TAKEN="$TAKEN$port "
-            echo "$port"
-            return 0
+        if command -v ss >/dev/null; then
+            [ -z "$(ss -Htan "sport = :$port" 2>/dev/null)" ] || continue
+        elif (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
+            continue
         fi
+        TAKEN="$TAKEN$port "
+        echo "$port"
+        return 0
     done
     fail "no free loopback port found"
 }
@@ -168,10 +175,12 @@ frontend schach
 backend nodes
     # A game's requests (/api/v1/games/{id}... and /ws/v1/games/{id}) go to the node its id
     # hashes to: the path's prefix cut off, then all from the next slash (a converter's arguments
-    # cannot hold parentheses: no capture group). Other requests (a new game, the page) have no
-    # id, so no sample to hash: those go round robin.
-    http-request set-var(txn.game) path,regsub(^/api/v1/games/,),regsub(^/ws/v1/games/,),regsub(/.*\$,) if { path_beg /api/v1/games/ /ws/v1/games/ }
-    balance hash var(txn.game)
+    # cannot hold parentheses: no capture group). A browser's other requests (a new game, its
+    # list of games, the trainer, its mistakes) go by its browser id (the cookie b) to one node,
+    # whose in-memory state of that browser then stays one; without either, round robin.
+    http-request set-var(txn.key) req.cook(b)
+    http-request set-var(txn.key) path,regsub(^/api/v1/games/,),regsub(^/ws/v1/games/,),regsub(/.*\$,) if { path_beg /api/v1/games/ /ws/v1/games/ }
+    balance hash var(txn.key)
     hash-type consistent
     option httpchk GET /healthz
     http-check send hdr Host 127.0.0.1
