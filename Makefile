@@ -4,7 +4,7 @@ BUILD  := build/$(PRESET)
 JOBS   ?= $(shell nproc)
 SCHACH := $(BUILD)/schach
 
-.PHONY: all deps configure build web run play test test-browser test-long bench match ablate levels time-check review-check load soak datagen datagen-pack datagen-unpack puzzles puzzles-pack puzzles-check fuzz fuzz-server sanitize format format-check clean
+.PHONY: all deps configure build web run play test test-browser test-browser-cluster test-long bench match ablate levels time-check review-check load soak cluster cluster-stop chaos datagen datagen-pack datagen-unpack puzzles puzzles-pack puzzles-check fuzz fuzz-server sanitize format format-check clean
 
 all: build
 
@@ -51,6 +51,13 @@ test: build web
 BROWSER_TESTS = cd web && SCHACH_BIN=$(abspath $(SCHACH)) npm run --silent test:browser
 test-browser: build web
 	@$(BROWSER_TESTS)
+
+# The same browser tests against a cluster (scripts/cluster.sh, BROWSER_NODES nodes, default 3)
+# on a throw-away PostgreSQL behind haproxy, one cluster per test file (docs/cluster.md); the
+# scenario that kills and restarts the one server is skipped (schach-chaos does the cluster's).
+BROWSER_NODES ?= 3
+test-browser-cluster: build web
+	@cd web && SCHACH_BROWSER_CLUSTER=$(BROWSER_NODES) SCHACH_BIN=$(abspath $(SCHACH)) npm run --silent test:browser
 
 # Full-depth perft suites and the large Stockfish differential run.
 test-long: build
@@ -115,6 +122,30 @@ load: build
 # figures and goals into docs/load/soak.md.
 soak: build
 	@bash scripts/soak.sh $(BUILD)
+
+# Several nodes on this machine (scripts/cluster.sh, docs/cluster.md): a throw-away PostgreSQL 15
+# (fsync on), NODES `schach serve --store postgresql://...` and haproxy in front, all on loopback
+# ports; prints the proxy's address (also in build/cluster/url; pids and logs in build/cluster/).
+# With the page (make web). Runs until make cluster-stop, which also removes the database.
+# E.g. make cluster NODES=5.
+NODES ?= 3
+cluster: build web
+	@NODES=$(NODES) SCHACH_BIN=$(abspath $(SCHACH)) bash scripts/cluster.sh start
+cluster-stop:
+	@bash scripts/cluster.sh stop
+
+# The fault test at size (tools/load/chaos.cpp, docs/cluster.md): a cluster of its own (3 nodes,
+# in build/<preset>/chaos), CHAOS_GAMES games at once through CHAOS_ROUNDS rounds of a SIGKILL, a
+# SIGSTOP past the lease and a pg_terminate_backend, each game moving every CHAOS_THINK_MS (1000)
+# ms, then the record checked (exit code 1 on a violation) and the fail-over times printed.
+# About 40 s a round. `ctest -R Cluster` is the small one.
+CHAOS_GAMES ?= 200
+CHAOS_ROUNDS ?= 3
+CHAOS_THINK_MS ?= 1000
+CHAOS_ARGS ?=
+chaos: build
+	@$(BUILD)/tools/load/schach-chaos --server $(SCHACH) --dir $(BUILD)/chaos --games $(CHAOS_GAMES) \
+	  --rounds $(CHAOS_ROUNDS) --think-ms $(CHAOS_THINK_MS) $(CHAOS_ARGS)
 
 # The network's training data (scripts/datagen.sh): self-play games of the engine into
 # DATAGEN_DIR (default ../data beside the checkout) until stopped, resumable; datagen-pack

@@ -1,11 +1,13 @@
 // The browser tests' harness: `schach serve` as a child process (free port, fresh database in a
-// temporary directory, the built page of web/dist), Debian's Chromium driven by playwright-core,
+// temporary directory, the built page of web/dist) or, with SCHACH_BROWSER_CLUSTER=N, a cluster of
+// N nodes on a throw-away PostgreSQL behind haproxy (scripts/cluster.sh, docs/cluster.md), the
+// page then talking to the proxy; Debian's Chromium driven by playwright-core,
 // and small helpers to play on the page as a person would (clicks on the board, the move field,
 // the buttons by their names). Screenshots of every open page go to test-browser/artifacts/ when
 // a scenario fails.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,14 +21,67 @@ export const artifactsDir = join(here, 'artifacts');
 export const schachBin = resolve(webDir, process.env.SCHACH_BIN ?? '../build/release/schach');
 export const chromiumPath = process.env.CHROMIUM ?? '/usr/bin/chromium';
 
+/** Nodes of a cluster to test against instead of one server (SCHACH_BROWSER_CLUSTER; 0: one server). */
+export const clusterNodes = Number(process.env.SCHACH_BROWSER_CLUSTER ?? 0);
+const clusterScript = resolve(webDir, '../scripts/cluster.sh');
+
 /** How long the server may take to print its address. */
 const StartTimeout = 15_000;
 
 /** Every server started and not yet stopped: killed when this process ends, whatever happens. */
 const running = new Set();
+/** The directories of the clusters started and not yet stopped: stopped when this process ends. */
+const clusters = new Set();
 process.on('exit', () => {
     for (const child of running) child.kill('SIGKILL');
+    for (const dir of clusters) spawnSync('bash', [clusterScript, 'stop'], { env: clusterEnv(dir, []), stdio: 'ignore' });
 });
+
+function clusterEnv(dir, args) {
+    return { ...process.env, CLUSTER_DIR: dir, NODES: String(clusterNodes), SCHACH_BIN: schachBin, NODE_ARGS: args.join(' ') };
+}
+
+/** Runs scripts/cluster.sh `command` for the cluster in `dir`; its output, or an error with it. */
+function runCluster(command, dir, args) {
+    return new Promise((res, rej) => {
+        const child = spawn('bash', [clusterScript, command], { env: clusterEnv(dir, args), stdio: ['ignore', 'pipe', 'pipe'] });
+        let output = '';
+        child.stdout.on('data', (chunk) => (output += chunk.toString()));
+        child.stderr.on('data', (chunk) => (output += chunk.toString()));
+        child.once('exit', (code) => (code === 0 ? res(output) : rej(new Error(`scripts/cluster.sh ${command} failed:\n${output}`))));
+    });
+}
+
+/** A cluster of `clusterNodes` nodes with `args` each, in a fresh directory; the same shape as
+ * startServer's answer (a node cannot be killed through it: kill() throws). */
+async function startCluster(args) {
+    const dir = await mkdtemp(join(tmpdir(), 'schach-browser-cluster-'));
+    clusters.add(dir);
+    try {
+        await runCluster('start', dir, args);
+    } catch (e) {
+        clusters.delete(dir);
+        await removeDir(dir);
+        throw e;
+    }
+    const url = (await readFile(join(dir, 'url'), 'utf8')).trim();
+    let stopped = null;
+    return {
+        url,
+        port: Number(new URL(url).port),
+        output: '',
+        async stop() {
+            stopped ??= runCluster('stop', dir, args).finally(async () => {
+                clusters.delete(dir);
+                await removeDir(dir);
+            });
+            return stopped;
+        },
+        async kill() {
+            throw new Error('a cluster is not killed as one server');
+        },
+    };
+}
 
 /** A fresh temporary directory for a database; removed by `removeDir`. */
 export async function tempDir() {
@@ -45,9 +100,10 @@ export async function startServer({ db, port = 0, args: extra = [] }) {
     if (!existsSync(schachBin)) throw new Error(`no server at ${schachBin} (build it, or set SCHACH_BIN)`);
     if (!existsSync(join(distDir, 'index.html'))) throw new Error(`no page in ${distDir} (npm run build)`);
     // Every test's browser is one address: the limits per address (tested in C++) are off here.
-    const args = ['serve', '--port', String(port), '--db', db, '--static', distDir, '--engine-threads', '1', '--threads', '2',
-        '--connections-per-address', '0', '--games-per-minute', '0', '--games-per-hour', '0',
-        '--computer-games-per-address', '0', ...extra];
+    const common = ['--engine-threads', '1', '--threads', '2', '--connections-per-address', '0', '--games-per-minute', '0',
+        '--games-per-hour', '0', '--computer-games-per-address', '0'];
+    if (clusterNodes > 0) return startCluster([...common, ...extra]);
+    const args = ['serve', '--port', String(port), '--db', db, '--static', distDir, ...common, ...extra];
     const child = spawn(schachBin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     running.add(child);
     let output = '';
