@@ -747,9 +747,7 @@ TEST_F(FullServerTest, AtTheCapWithNobodyWaitingTheNewcomerIsClosed) {
     http::read(keep, buffer, created);
     ASSERT_EQ(created.result_int(), 201);
     const std::string id(json::parse(created.body()).at("id").as_string());
-    // The server's side of `keep` marks itself waiting once its answer is written (the test may
-    // read the answer first): time for that, as the other test gives its connections an order.
-    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    // The server's side of `keep` waits for its next request from the moment its answer went out.
     // Two WebSockets: busy, never closed for a newcomer; the second takes the kept connection's place.
     auto a = ws_open(ioc, "/ws/v1/games/" + id);
     auto b = ws_open(ioc, "/ws/v1/games/" + id);

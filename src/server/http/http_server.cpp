@@ -439,12 +439,14 @@ net::awaitable<void> HttpServer::Impl::http_session(tcp::socket socket, std::str
             key = impl.next_idle++;
             impl.idle.emplace(*key, IdleEntry{waiting, strand, std::move(close)});
         }
-        void end() {
+        /// Ends the wait; true when the wait was picked to be closed for a newcomer meanwhile.
+        bool end() {
             if (waiting) *waiting = false;
-            if (!key) return;
+            if (!key) return false;
             std::lock_guard lock(impl.idle_mutex);
-            impl.idle.erase(*key);
+            const bool picked = impl.idle.erase(*key) == 0;
             key.reset();
+            return picked;
         }
         ~Wait() { end(); }
     } wait{*this, strand, std::nullopt, nullptr};
@@ -593,8 +595,14 @@ net::awaitable<void> HttpServer::Impl::http_session(tcp::socket socket, std::str
                 res = error_response(403, ErrorCode::Origin, c.lang, req.keep_alive());
         }
         if (!options.node.empty()) res.set(NodeHeader, options.node);
+        // A kept-alive connection waits for its next request from the moment its answer goes out
+        // (the client may read the answer before this coroutine runs again): a newcomer at the cap
+        // may take its place then, and it closes once the answer is written.
+        bool close_after_write = false;
+        if (res.keep_alive()) wait.start([&close_after_write] { close_after_write = true; });
         co_await http::async_write(stream, res, use_ec(ec));
-        if (ec || !res.keep_alive()) break;
+        const bool picked = wait.end();
+        if (ec || !res.keep_alive() || picked || close_after_write) break;
     }
     error_code ignored;
     stream.socket().shutdown(tcp::socket::shutdown_both, ignored);
