@@ -769,8 +769,9 @@ struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
                 self->analyses->forget(id);
                 if (!r) return;
                 self->broadcast_analysis(id, AnalysisState::Done, total);
-                self->with_actor(id, [self, positions](const ActorRef& a) {
-                    if (a && !self->closed) self->save_mistakes(*a->snapshot(), positions, {});
+                // Read, not claimed: the game may be another node's by now.
+                self->with_view(id, [self, positions](std::shared_ptr<const LiveGame> game) {
+                    if (game && !self->closed) self->save_mistakes(*game, positions, {});
                 });
             });
     }
@@ -1275,62 +1276,64 @@ void GameService::analysis(const GameId& id, Done<AnalysisReport> done) {
 }
 
 void GameService::try_move(const GameId& id, int ply, const std::string& uci, Done<MistakeTry> done) {
-    impl_->with_actor(id, [impl = impl_, ply, uci, done = std::move(done)](auto a) mutable {
-        const auto fail = [&](ServiceError e) { done(std::unexpected(std::move(e))); };
-        if (!a) return fail(a.missing);
-        const auto game = a->snapshot();
-        if (game->status() != Status::Over) return fail(make_error(ServiceCode::GameNotFinished));
-        const std::vector<Move>& all = game->match().game().moves();
-        if (ply < 1 || static_cast<std::size_t>(ply) > all.size()) return fail(make_error(ServiceCode::BadRequest));
-        auto result = std::make_shared<MistakeTry>();
-        result->ply = ply;
-        const Position start = game->setup().start;
-        const std::vector<Move> before_moves(all.begin(), all.begin() + (ply - 1));
-        result->before = start;
-        for (Move m : before_moves) result->before.do_move(m);
-        const auto tried = parse_uci(result->before, uci);
-        if (!tried) return fail(make_error(tried.error(), result->before));
-        if (*tried == Move::null()) return fail(make_error(ServiceCode::BadMove));
-        result->tried = *tried;
-        impl->store.load_analysis(game->id(), [weak = std::weak_ptr(impl), start, before_moves, result,
-                                               done = std::move(done)](auto stored) mutable {
-            const auto self = weak.lock();
-            if (!self || self->closed) return;
-            // The best move's evaluation: the analysis's, where it has the position.
-            std::optional<review::PositionEval> best;
-            if (stored && *stored && (*stored)->status == AnalysisStatus::Done &&
-                (*stored)->positions.size() > before_moves.size()) {
-                std::vector<StoredPositionEval> one{(*stored)->positions[before_moves.size()]};
-                if (auto read = review_positions(result->before, {}, one)) best = read->front();
-            }
-            auto shared_done = std::make_shared<Done<MistakeTry>>(std::move(done));
-            const auto finish = [result, shared_done](const review::PositionEval& b,
-                                                      const review::PositionEval& after) {
-                const TryVerdict verdict = judge_try(result->before, result->tried, b, after);
-                result->best = b;
-                result->eval = after.eval;
-                result->solved = verdict.solved;
-                result->loss = verdict.loss;
-                result->explanation = verdict.explanation;
-                (*shared_done)(std::move(*result));
-            };
-            std::vector<Move> after_moves = before_moves;
-            after_moves.push_back(result->tried);
-            self->analyses->evaluate(
-                start, after_moves,
-                [weak, start, before_moves, best, finish, shared_done](std::optional<review::PositionEval> after) {
-                    if (!after) return (*shared_done)(std::unexpected(make_error(ServiceCode::Storage)));
-                    if (best) return finish(*best, *after);
-                    const auto service = weak.lock();
-                    if (!service || service->closed) return;
-                    service->analyses->evaluate(
-                        start, before_moves, [after, finish, shared_done](std::optional<review::PositionEval> b) {
-                            if (!b) return (*shared_done)(std::unexpected(make_error(ServiceCode::Storage)));
-                            finish(*b, *after);
-                        });
-                });
+    // A finished game, read and not claimed: a try comes from the trainer too (/api/v1/mistakes,
+    // no game path a proxy could route by), on whichever node the browser reaches.
+    impl_->with_view(
+        id, [impl = impl_, ply, uci, done = std::move(done)](std::shared_ptr<const LiveGame> game) mutable {
+            const auto fail = [&](ServiceError e) { done(std::unexpected(std::move(e))); };
+            if (!game) return fail(make_error(ServiceCode::NoSuchGame));
+            if (game->status() != Status::Over) return fail(make_error(ServiceCode::GameNotFinished));
+            const std::vector<Move>& all = game->match().game().moves();
+            if (ply < 1 || static_cast<std::size_t>(ply) > all.size()) return fail(make_error(ServiceCode::BadRequest));
+            auto result = std::make_shared<MistakeTry>();
+            result->ply = ply;
+            const Position start = game->setup().start;
+            const std::vector<Move> before_moves(all.begin(), all.begin() + (ply - 1));
+            result->before = start;
+            for (Move m : before_moves) result->before.do_move(m);
+            const auto tried = parse_uci(result->before, uci);
+            if (!tried) return fail(make_error(tried.error(), result->before));
+            if (*tried == Move::null()) return fail(make_error(ServiceCode::BadMove));
+            result->tried = *tried;
+            impl->store.load_analysis(game->id(), [weak = std::weak_ptr(impl), start, before_moves, result,
+                                                   done = std::move(done)](auto stored) mutable {
+                const auto self = weak.lock();
+                if (!self || self->closed) return;
+                // The best move's evaluation: the analysis's, where it has the position.
+                std::optional<review::PositionEval> best;
+                if (stored && *stored && (*stored)->status == AnalysisStatus::Done &&
+                    (*stored)->positions.size() > before_moves.size()) {
+                    std::vector<StoredPositionEval> one{(*stored)->positions[before_moves.size()]};
+                    if (auto read = review_positions(result->before, {}, one)) best = read->front();
+                }
+                auto shared_done = std::make_shared<Done<MistakeTry>>(std::move(done));
+                const auto finish = [result, shared_done](const review::PositionEval& b,
+                                                          const review::PositionEval& after) {
+                    const TryVerdict verdict = judge_try(result->before, result->tried, b, after);
+                    result->best = b;
+                    result->eval = after.eval;
+                    result->solved = verdict.solved;
+                    result->loss = verdict.loss;
+                    result->explanation = verdict.explanation;
+                    (*shared_done)(std::move(*result));
+                };
+                std::vector<Move> after_moves = before_moves;
+                after_moves.push_back(result->tried);
+                self->analyses->evaluate(
+                    start, after_moves,
+                    [weak, start, before_moves, best, finish, shared_done](std::optional<review::PositionEval> after) {
+                        if (!after) return (*shared_done)(std::unexpected(make_error(ServiceCode::Storage)));
+                        if (best) return finish(*best, *after);
+                        const auto service = weak.lock();
+                        if (!service || service->closed) return;
+                        service->analyses->evaluate(
+                            start, before_moves, [after, finish, shared_done](std::optional<review::PositionEval> b) {
+                                if (!b) return (*shared_done)(std::unexpected(make_error(ServiceCode::Storage)));
+                                finish(*b, *after);
+                            });
+                    });
+            });
         });
-    });
 }
 
 void GameService::import_game(const ImportRequest& request, const Caller& caller, Done<GameId> done) {
