@@ -145,7 +145,7 @@ CHAOS_THINK_MS ?= 1000
 CHAOS_ARGS ?=
 chaos: build
 	@$(BUILD)/tools/load/schach-chaos --server $(SCHACH) --dir $(BUILD)/chaos --games $(CHAOS_GAMES) \
-	  --rounds $(CHAOS_ROUNDS) --think-ms $(CHAOS_THINK_MS) $(CHAOS_ARGS)
+	  --rounds $(CHAOS_ROUNDS) --think-ms $(CHAOS_THINK_MS) --require-epoch $(CHAOS_ARGS)
 
 # The network's training data (scripts/datagen.sh): self-play games of the engine into
 # DATAGEN_DIR (default ../data beside the checkout) until stopped, resumable; datagen-pack

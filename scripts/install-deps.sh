@@ -15,6 +15,7 @@ packages=(
   libsqlite3-dev libssl-dev # schach serve: the game store (SQLite, WAL) and SHA-256 / random secrets (OpenSSL)
   postgresql-15 libpq-dev   # schach serve --store: PgStore on libpq; its tests start a throw-away PostgreSQL 15
   haproxy                   # in front of several schach serve nodes (issue #23)
+  curl iproute2             # scripts/cluster.sh (make cluster): the proxy's first answer, free ports (ss)
   chromium                  # the web page's browser tests (driven by playwright-core from npm)
 )
 missing=()
