@@ -38,4 +38,9 @@ Mobility analyze_mobility(const Position& pos);
 /// "not proven", never "winnable".
 bool blocked_unwinnable(const Position& pos, Color winner);
 
+/// The same, stronger and slower: the loser's men also never step where their arrival would
+/// checkmate the winner's king (ending_squares.hpp): such a move ends the game without a mate by
+/// `winner`. For the questions the cheaper steps leave open.
+bool deep_blocked_unwinnable(const Position& pos, Color winner);
+
 }  // namespace schach

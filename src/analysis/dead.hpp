@@ -10,7 +10,9 @@
 // applies the static analysis after captures; a search over kings and pawns with the other
 // pieces abstracted (skeleton.hpp); then rounds of growing budget that alternate
 // helpmate searches in three styles with the exhaustive search, led, for a winner with a lone
-// minor piece, by a search toward mating pictures (mate_plan.hpp). A helpmate found is replayed
+// minor piece, by a search toward mating pictures (mate_plan.hpp); last, for what they all leave
+// open, the deep proofs (deep_proof.hpp: the loser's men never step where they would mate the
+// winner's immobile king, statically and in an exhaustive search). A helpmate found is replayed
 // before it is reported.
 
 #include <cstdint>

@@ -321,7 +321,7 @@ TEST(DeadPosition, Chess960CastlingDecides) {
 /// Each layer alone, on every question of a file: a static proof or an exhausted search must
 /// agree with the label, and every mate found must replay.
 void check_layers(const std::vector<Question>& questions, std::uint64_t exhaustive_nodes) {
-    int static_proofs = 0, skeleton_proofs = 0, exhausted = 0, mates = 0;
+    int static_proofs = 0, deep_proofs = 0, skeleton_proofs = 0, exhausted = 0, mates = 0;
     for (const Question& q : questions) {
         ValidateOptions options;
         options.relax = Relaxed;
@@ -330,6 +330,10 @@ void check_layers(const std::vector<Question>& questions, std::uint64_t exhausti
         if (blocked_unwinnable(*pos, q.winner)) {
             ++static_proofs;
             EXPECT_FALSE(q.can_mate) << "UNSOUND static proof: " << q.fen;
+        }
+        if (deep_blocked_unwinnable(*pos, q.winner)) {
+            ++deep_proofs;
+            EXPECT_FALSE(q.can_mate) << "UNSOUND deep static proof: " << q.fen;
         }
         if (skeleton_search(*pos, q.winner, exhaustive_nodes).outcome == SkeletonOutcome::NoMate) {
             ++skeleton_proofs;
@@ -345,9 +349,9 @@ void check_layers(const std::vector<Question>& questions, std::uint64_t exhausti
         }
     }
     std::printf(
-        "[ layers ] %d static proofs, %d skeleton proofs, %d exhausted searches, %d mates by exhaustive "
-        "search\n",
-        static_proofs, skeleton_proofs, exhausted, mates);
+        "[ layers ] %d static proofs, %d deep static proofs, %d skeleton proofs, %d exhausted searches, %d mates "
+        "by exhaustive search\n",
+        static_proofs, deep_proofs, skeleton_proofs, exhausted, mates);
 }
 
 TEST(DeadPosition, EachLayerAgreesWithTheTestVector) {

@@ -1,0 +1,31 @@
+#pragma once
+// The last step for the questions every cheaper layer leaves open (dead.hpp): the deep static
+// analysis (blockade.hpp in its deep mode: the loser's men never step where they would mate the
+// winner's immobile king, since that ends the game), then an exhaustive search that asks the deep
+// analysis at every position it visits. Both answers are proofs: "no mate" when the analysis or
+// the whole pruned search rules every mate out, "mate" with the line the search found.
+
+#include <cstdint>
+#include <vector>
+
+#include "core/move.hpp"
+#include "core/position.hpp"
+
+namespace schach {
+
+struct DeepProof {
+    enum class Outcome : std::uint8_t {
+        Blocked,    // the deep static analysis: `winner` can never mate
+        Exhausted,  // every position reachable and not pruned was visited: none is a mate
+        Mate,       // `line` leads from the position to a mate by `winner`
+        Open,       // neither within the budget
+    };
+    Outcome outcome = Outcome::Open;
+    std::vector<Move> line;
+    std::uint64_t nodes = 0;  // positions the search visited
+};
+
+/// Tries the deep proofs for `winner` from `pos`, visiting at most `max_nodes` positions.
+DeepProof deep_proof(const Position& pos, Color winner, std::uint64_t max_nodes);
+
+}  // namespace schach
