@@ -25,6 +25,12 @@
 // So every continuation that matters keeps the loser's men off those squares, and the floods may
 // leave them out. The squares start as all such checks and only lose members; the loop ends when
 // the final regions and attacks confirm every one that is left.
+//
+// It also knows stationary men: a man that cannot move now and stays frozen in an analysis of its
+// own that only assumes it is never taken. That analysis is an induction like the one above
+// without the step that takes the man, so it holds in every game up to the man's capture: until
+// then the man never moves (and its walls stand), and afterwards it is gone. So the man stands
+// on its square or nowhere, attacking up to those walls, even where this analysis lets it be taken.
 
 namespace schach {
 namespace {
@@ -119,16 +125,25 @@ struct Unit {
     Square square;
     Color color;
     PT type;
-    Bitboard reach = 0;     // where it can stand (not frozen)
-    Bitboard attacks = 0;   // what it can attack from there
-    bool captures = false;  // a pawn: may capture (and so leave its file)
+    Bitboard reach = 0;          // where it can stand (not frozen)
+    Bitboard attacks = 0;        // what it can attack from there
+    bool captures = false;       // a pawn: may capture (and so leave its file)
+    bool stationary = false;     // deep mode: never moves, though it may be taken
+    Bitboard fixed_attacks = 0;  // stationary: what it attacks while it stands there
+};
+
+/// How the analysis runs: the plain mode, or the deep mode for a winner (see Analyzer).
+struct Mode {
+    std::optional<Color> deep_winner;
+    Bitboard never_taken = 0;  // men assumed never taken (the question "does it ever move while it stands?")
+    bool stationary = false;   // look for stationary men first (one analysis each)
 };
 
 class Analyzer {
 public:
-    /// With `deep_winner`: the deep mode for that winner, which also leaves out the squares where
+    /// With `mode.deep_winner`: the deep mode for that winner, which also leaves out the squares where
     /// the loser's men would mate the winner's king (ending_squares.hpp).
-    explicit Analyzer(const Position& pos, std::optional<Color> deep_winner = std::nullopt);
+    explicit Analyzer(const Position& pos, const Mode& mode = {});
     Mobility mobility() const;
     bool unwinnable(Color winner) const;
     double log2_positions() const;
@@ -141,6 +156,8 @@ private:
     Bitboard unlocked() const;
     bool mate_impossible_on(Square k, Color winner) const;
     ByPieceType<Bitboard> current_ending() const;
+    void find_stationary();
+    bool settled_frozen(Square s) const { return contains(frozen_, s); }
     Bitboard forbidden_for(const Unit& u) const;
     Bitboard pawn_forbidden(Color c) const;
 
@@ -154,10 +171,12 @@ private:
     ByColor<Bitboard> frozen_by_{}, guard_{}, frozen_attacks_{}, king_region_{}, reach_{}, attacks_{};
     ByColor<Bitboard> promo_reach_{}, promo_attacks_{};
     std::optional<Color> deep_winner_;
+    Bitboard never_taken_ = 0;
     ByPieceType<Bitboard> ending_{};  // deep mode: the loser's men never stand there (the game would end)
 };
 
-Analyzer::Analyzer(const Position& pos, std::optional<Color> deep_winner) : pos_(pos), deep_winner_(deep_winner) {
+Analyzer::Analyzer(const Position& pos, const Mode& mode)
+    : pos_(pos), deep_winner_(mode.deep_winner), never_taken_(mode.never_taken) {
     // At most 30 pieces besides the kings: validation allows 16 men a side.
     for (Square s : squares(pos.pieces() & ~pos.pieces(PT::King))) {
         const Piece p = pos.piece_on(s);
@@ -184,6 +203,7 @@ Analyzer::Analyzer(const Position& pos, std::optional<Color> deep_winner) : pos_
         frozen_ &= ~bb(offset(ep, -forward(us)));
     }
     locked_ = pos.pieces(PT::Pawn);
+    if (mode.stationary) find_stationary();
     // The deep mode starts from the most optimistic ending squares and only removes some
     // (a greatest fixpoint like the frozen pieces'): at the end every one is still confirmed by
     // the final regions and attacks, which is what the soundness argument needs.
@@ -202,6 +222,20 @@ Analyzer::Analyzer(const Position& pos, std::optional<Color> deep_winner) : pos_
         frozen_ &= ~released;
         locked_ &= ~freed;
         ending_ = ending;
+    }
+}
+
+/// A man that cannot move now and, in an analysis that assumes it is never taken, stays frozen,
+/// never moves in any game: until it is taken that analysis holds, and afterwards it is gone.
+/// While it stands, the walls of that analysis stand too, so it attacks only up to them.
+void Analyzer::find_stationary() {
+    for (int i = 0; i < count_; ++i) {
+        Unit& u = units_[static_cast<std::size_t>(i)];
+        if (u.type == PT::Pawn || (attacks::of(u.type, u.square, pos_.pieces()) & ~pos_.pieces(u.color))) continue;
+        const Analyzer alone(pos_, Mode{deep_winner_, bb(u.square), false});
+        if (!alone.settled_frozen(u.square)) continue;
+        u.stationary = true;
+        u.fixed_attacks = attacks::of(u.type, u.square, alone.walls_);
     }
 }
 
@@ -294,6 +328,13 @@ void Analyzer::compute_pieces() {
             pawns = true;
             continue;
         }
+        if (u.stationary) {
+            u.reach = bb(u.square);
+            u.attacks = u.fixed_attacks;
+            piece_reach[u.color] |= u.reach;
+            piece_attacks[u.color] |= u.attacks;
+            continue;
+        }
         Bitboard start = bb(u.square);
         if (u.type == PT::Rook && contains(pos_.castling_rooks(), u.square)) {
             const Square k = pos_.king(u.color);
@@ -358,8 +399,9 @@ Bitboard Analyzer::violations() const {
         } else {
             moves = (attacks::of(u.type, u.square, walls_) & ~walls_by_[c] & ~forbidden) != 0;
         }
-        const bool taken = contains(attacks_[them], u.square) ||
-                           (contains(king_spread(king_region_[them]), u.square) && !contains(guard_[c], u.square));
+        const bool taken = !contains(never_taken_, u.square) &&
+                           (contains(attacks_[them], u.square) ||
+                            (contains(king_spread(king_region_[them]), u.square) && !contains(guard_[c], u.square)));
         if (moves || taken) released |= here;
     }
     return released;
@@ -486,7 +528,9 @@ Mobility analyze_mobility(const Position& pos) { return Analyzer(pos).mobility()
 
 bool blocked_unwinnable(const Position& pos, Color winner) { return Analyzer(pos).unwinnable(winner); }
 
-bool deep_blocked_unwinnable(const Position& pos, Color winner) { return Analyzer(pos, winner).unwinnable(winner); }
+bool deep_blocked_unwinnable(const Position& pos, Color winner, bool stationary) {
+    return Analyzer(pos, Mode{winner, 0, stationary}).unwinnable(winner);
+}
 
 BlockadeVerdict analyze_blockade(const Position& pos, Color winner) {
     const Analyzer a(pos);

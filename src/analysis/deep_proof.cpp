@@ -7,7 +7,7 @@ namespace schach {
 
 DeepProof deep_proof(const Position& pos, Color winner, std::uint64_t max_nodes) {
     using enum DeepProof::Outcome;
-    if (deep_blocked_unwinnable(pos, winner)) return {Blocked, {}, 0};
+    if (deep_blocked_unwinnable(pos, winner, true)) return {Blocked, {}, 0};
     ExhaustiveResult r = exhaust(pos, winner, max_nodes, Pruning::Deep);
     switch (r.outcome) {
         case ExhaustiveResult::Outcome::NoMate: return {Exhausted, {}, r.nodes};

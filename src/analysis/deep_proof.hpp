@@ -1,8 +1,9 @@
 #pragma once
 // The last step for the questions every cheaper layer leaves open (dead.hpp): the deep static
 // analysis (blockade.hpp in its deep mode: the loser's men never step where they would mate the
-// winner's immobile king, since that ends the game), then an exhaustive search that asks the deep
-// analysis at every position it visits. Both answers are proofs: "no mate" when the analysis or
+// winner's immobile king, since that ends the game; men that can never move before they are
+// taken stand where they are), then an exhaustive search that asks the deep analysis at every
+// position it visits. Both answers are proofs: "no mate" when the analysis or
 // the whole pruned search rules every mate out, "mate" with the line the search found.
 
 #include <cstdint>

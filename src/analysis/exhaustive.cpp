@@ -97,8 +97,9 @@ ExhaustiveResult exhaust(const Position& root, Color winner, std::uint64_t max_n
         }
         if (insufficient_material(pos, winner)) return;
         // The static analysis pays off where few moves remain (blocked structures), not in open play;
-        // the deep one (for the questions the rest leaves open) is asked everywhere.
-        if (pruning == Pruning::Deep ? deep_blocked_unwinnable(pos, winner)
+        // the deep one (for the questions the rest leaves open) is asked everywhere, with its
+        // costlier search for stationary men after irreversible moves only.
+        if (pruning == Pruning::Deep ? deep_blocked_unwinnable(pos, winner, after_irreversible)
                                      : after_irreversible && list.size() <= 16 && blocked_unwinnable(pos, winner))
             return;
         frames.push_back(

@@ -331,7 +331,7 @@ void check_layers(const std::vector<Question>& questions, std::uint64_t exhausti
             ++static_proofs;
             EXPECT_FALSE(q.can_mate) << "UNSOUND static proof: " << q.fen;
         }
-        if (deep_blocked_unwinnable(*pos, q.winner)) {
+        if (deep_blocked_unwinnable(*pos, q.winner, true)) {
             ++deep_proofs;
             EXPECT_FALSE(q.can_mate) << "UNSOUND deep static proof: " << q.fen;
         }

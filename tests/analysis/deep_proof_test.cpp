@@ -83,13 +83,17 @@ constexpr Proven DeepOnly[] = {
     {"3b4/6k1/1ppp4/2b3p1/1pKp1pP1/1P1P1P2/8/1BbB1B1B b - - 0 1", "pawns whose advance mates"},
     // The rook's only move, Ra1, mates the king on b1; White's light bishops stay above the pawns.
     {"6B1/b7/2k5/p1p1p1pB/P1P1P1P1/pp6/rp6/1K2b3 b - - 0 1", "rook whose only move mates"},
+    // The rook on a1 behind its king and bishop never moves: a2 and b1 empty only once a bishop
+    // from b2 has taken it and the king has gone to a1. The plain analysis lets it roam.
+    {"3b4/8/8/4k3/1p6/1Pp1p1pB/K1P1P1Pb/RB6 b - - 0 1", "rook that never moves before it is taken"},
+    {"B2b4/8/8/4k3/1p6/1Pp1p1pB/K1P1P1Pb/RB6 b - - 0 1", "rook that never moves (community)"},
 };
 
 TEST(DeepProof, ProvesWhatThePlainAnalysisCannot) {
     for (const Proven& p : DeepOnly) {
         const Position pos = position(p.fen);
         EXPECT_FALSE(blocked_unwinnable(pos, Color::White)) << p.why << ": " << p.fen;
-        EXPECT_TRUE(deep_blocked_unwinnable(pos, Color::White)) << p.why << ": " << p.fen;
+        EXPECT_TRUE(deep_blocked_unwinnable(pos, Color::White, true)) << p.why << ": " << p.fen;
         EXPECT_EQ(deep_proof(pos, Color::White, 1'000).outcome, DeepProof::Outcome::Blocked) << p.fen;
     }
 }
@@ -109,22 +113,39 @@ constexpr Proven Alive[] = {
     {"3b4/6k1/1ppp4/2b3p1/1pKp1pP1/1P1P4/8/1BbB1B1B b - - 0 1", "bishops that can cross"},
     // No pawn on b2: the king takes the rook and walks out.
     {"6B1/b7/2k5/p1p1p1pB/P1P1P1P1/pp6/r7/1K2b3 b - - 0 1", "a king that can take the rook"},
+    // No bishop on b1: the rook leaves a1 along the first rank.
+    {"B2b4/8/8/4k3/1p6/1Pp1p1pB/K1P1P1Pb/R7 b - - 0 1", "a rook that can move"},
+    // No pawn on c2: the black pawn on c3 promotes (for Black) and the bishop on b1 leaves (for White).
+    {"B2b4/8/8/4k3/1p6/1Pp1p1pB/K3P1Pb/RB6 b - - 0 1", "a pocket with a way out"},
 };
 
 TEST(DeepProof, LeavesLiveLookAlikesAlone) {
     for (const Proven& p : Alive) {
         const Position pos = position(p.fen);
-        EXPECT_FALSE(deep_blocked_unwinnable(pos, Color::White)) << p.why << ": " << p.fen;
+        EXPECT_FALSE(deep_blocked_unwinnable(pos, Color::White, true)) << p.why << ": " << p.fen;
         const MateAnalysis a = can_checkmate(pos, Color::White);
         ASSERT_EQ(a.verdict, Winnability::Winnable) << p.why << ": " << p.fen;
         EXPECT_TRUE(replays_to_mate(pos, Color::White, a.line)) << p.fen;
     }
 }
 
+TEST(DeepProof, StationaryMenForBothColours) {
+    // White's king, rook and bishop in the corner pocket: neither side can mate (community set).
+    const Position pos = position("B2b4/8/8/4k3/1p6/1Pp1p1pB/K1P1P1Pb/RB6 b - - 0 1");
+    for (Color c : Colors) {
+        EXPECT_FALSE(deep_blocked_unwinnable(pos, c, false));
+        EXPECT_TRUE(deep_blocked_unwinnable(pos, c, true));
+    }
+    // With the pawn on c2 gone, Black promotes on c1 and mates.
+    const Position open = position("B2b4/8/8/4k3/1p6/1Pp1p1pB/K3P1Pb/RB6 b - - 0 1");
+    EXPECT_FALSE(deep_blocked_unwinnable(open, Color::Black, true));
+    EXPECT_EQ(can_checkmate(open, Color::Black).verdict, Winnability::Winnable);
+}
+
 TEST(DeepProof, ForTheLoserOnlyNotTheWinner) {
     // The deep mode only stops the loser's men: asked for Black, the knight on h2 may mate.
     const Position pos = position("8/8/1k6/3p1p2/3PpP2/3pKp2/3P1P1n/B7 w - - 0 1");
-    EXPECT_FALSE(deep_blocked_unwinnable(pos, Color::Black));
+    EXPECT_FALSE(deep_blocked_unwinnable(pos, Color::Black, true));
     EXPECT_EQ(can_checkmate(pos, Color::Black).verdict, Winnability::Winnable);
 }
 
@@ -154,10 +175,10 @@ struct OpenQuestion {
 /// (docs/records.md, "Dead positions").
 constexpr OpenQuestion FormerlyUndetermined[] = {
     {"6b1/8/1k6/3p1p2/3PpP1B/3pKp2/3P1P1n/B7 w - -", Color::White, true},
-    {"1bB5/k7/R5r1/8/1pBp1p1p/1PpP1PbP/K1P4b/RB6 b - -", Color::White, false},
-    {"1bB5/k7/R5r1/8/1pBp1p1p/1PpP1PbP/K1P4b/RB6 b - -", Color::Black, false},
-    {"1bB5/k7/r7/8/1pBp1p1p/1PpP1PbP/K1P4b/RB6 w - -", Color::White, false},
-    {"1bB5/k7/r7/8/1pBp1p1p/1PpP1PbP/K1P4b/RB6 w - -", Color::Black, false},
+    {"1bB5/k7/R5r1/8/1pBp1p1p/1PpP1PbP/K1P4b/RB6 b - -", Color::White, true},
+    {"1bB5/k7/R5r1/8/1pBp1p1p/1PpP1PbP/K1P4b/RB6 b - -", Color::Black, true},
+    {"1bB5/k7/r7/8/1pBp1p1p/1PpP1PbP/K1P4b/RB6 w - -", Color::White, true},
+    {"1bB5/k7/r7/8/1pBp1p1p/1PpP1PbP/K1P4b/RB6 w - -", Color::Black, true},
     {"8/5ppp/8/8/ppp5/bkp4Q/qnp5/n1K5 b - -", Color::White, false},
     {"8/6pp/8/8/ppp5/bkp4Q/qnp2p2/n1K5 b - -", Color::White, false},
     {"8/6pp/8/4q3/ppp5/bkp4Q/qnp2p2/n1K5 b - -", Color::White, false},
@@ -166,10 +187,10 @@ constexpr OpenQuestion FormerlyUndetermined[] = {
     {"3b4/6k1/1ppp4/2b3p1/1pKp1pP1/1P1P1P2/8/1BbB1B1B b - -", Color::White, true},
     {"3b4/6k1/1ppp4/2b3p1/1pKp1pP1/1P1P1P2/8/1BbB1B2 b - -", Color::White, true},
     {"6B1/b7/2k5/p1p1p1pB/P1P1P1P1/pp6/rp6/1K2b3 b - -", Color::White, true},
-    {"B2b4/8/8/4k3/1p6/1Pp1p1pB/K1P1P1Pb/RB6 b - -", Color::White, false},
-    {"B2b4/8/8/4k3/1p6/1Pp1p1pB/K1P1P1Pb/RB6 b - -", Color::Black, false},
-    {"B2b4/8/8/4k2B/1p1p1p1p/1PpP1P1P/K1P5/RB4b1 b - -", Color::White, false},
-    {"B2b4/8/8/4k2B/1p1p1p1p/1PpP1P1P/K1P5/RB4b1 b - -", Color::Black, false},
+    {"B2b4/8/8/4k3/1p6/1Pp1p1pB/K1P1P1Pb/RB6 b - -", Color::White, true},
+    {"B2b4/8/8/4k3/1p6/1Pp1p1pB/K1P1P1Pb/RB6 b - -", Color::Black, true},
+    {"B2b4/8/8/4k2B/1p1p1p1p/1PpP1P1P/K1P5/RB4b1 b - -", Color::White, true},
+    {"B2b4/8/8/4k2B/1p1p1p1p/1PpP1P1P/K1P5/RB4b1 b - -", Color::Black, true},
     {"8/7B/7b/8/3p1p1p/b1pP1PpP/B1PpBkP1/3K1BRB w - -", Color::White, true},
     {"8/7B/7b/8/3p1p1p/b1pP1PpP/B1PpBkP1/3K1BRB w - -", Color::Black, true},
     {"1b3kBR/4pP1P/1pBpP2P/1P1P1Bp1/1pK1B1P1/1P1B1B2/8/8 b - -", Color::White, false},
@@ -178,7 +199,7 @@ constexpr OpenQuestion FormerlyUndetermined[] = {
     {"8/B4b2/2k5/1p1p4/1P1Pp1pB/1pp1P1P1/1p6/bK3b2 b - -", Color::White, true},
     {"B1B1B1B1/pBpBpBp1/P1P1P1P1/4b3/5b2/8/8/k1K5 w - -", Color::White, false},
     {"B1B1B1B1/pBpBpBp1/P1P1P1P1/4b3/5b2/8/8/k1K5 w - -", Color::Black, false},
-    {"1bB4b/k7/R5r1/8/1pBp1p1p/1PpP1P1P/K1P4b/RB6 b - -", Color::Black, false},
+    {"1bB4b/k7/R5r1/8/1pBp1p1p/1PpP1P1P/K1P4b/RB6 b - -", Color::Black, true},
     {"k1b1b3/8/8/1pBpBpBp/1PbPbPbP/8/8/K1B1B3 w - -", Color::Black, false},
     {"k1b1b1b1/7b/8/BpBpBpBp/1PbP1PpP/6P1/6P1/K1B5 w - -", Color::Black, true},
     {"k1b1b1b1/8/8/BpBpBpBp/1PbP1PpP/6P1/6P1/K1B5 w - -", Color::Black, true},
