@@ -187,15 +187,21 @@ Analyzer::Analyzer(const Position& pos, const Mode& mode)
     // fixpoint in fewer rounds), except rooks that may still castle and pawns an en-passant
     // capture concerns right now.
     frozen_ = pos.pieces() & ~pos.pieces(PT::King) & ~pos.castling_rooks();
+    // The deep mode also keeps the loser's men whose only moves now might end the game (any
+    // unblockable check to the winner's king where it stands): the ending squares are not known
+    // yet, and starting from more frozen men is still sound, only maybe slower.
+    ByPieceType<Bitboard> maybe_ending{};
+    if (deep_winner_) maybe_ending = unblockable_checks(~*deep_winner_, pos.king(*deep_winner_));
     for (int i = 0; i < count_; ++i) {
         const Unit& u = units_[static_cast<std::size_t>(i)];
         const Bitboard here = bb(u.square), own = pos.pieces(u.color);
         const Bitboard other = pos.pieces(~u.color) & ~pos.pieces(PT::King);  // kings are never captured
-        const bool moves = u.type == PT::Pawn
-                               ? !(pawn_push(u.color, here) & pos.pieces()) || (pawn_attacks(u.color, here) & other)
-                               : (attacks::of(u.type, u.square, pos.pieces()) & ~own) != 0;
-        // The deep mode starts from all of them: a man whose only moves end the game is frozen too.
-        if (moves && !deep_winner_) frozen_ &= ~here;
+        const Bitboard ending = deep_winner_ && u.color != *deep_winner_ ? maybe_ending[u.type] : 0;
+        const bool moves = u.type == PT::Pawn ? !(pawn_push(u.color, here) &
+                                                  (pos.pieces() | (ending & ~bb(relative(u.color, Rank::R3))))) ||
+                                                    (pawn_attacks(u.color, here) & other & ~ending)
+                                              : (attacks::of(u.type, u.square, pos.pieces()) & ~own & ~ending) != 0;
+        if (moves) frozen_ &= ~here;
     }
     if (const Square ep = pos.ep_square(); ep != Square::None) {
         const Color us = pos.side_to_move();

@@ -49,7 +49,8 @@ struct MateAnalysis {
 /// first (most real positions are settled there), then the static analysis runs; then rounds
 /// with budgets growing fourfold from `first_round` give each style and the exhaustive search
 /// the round's budget, so that a question costs about what its answer needs. A round beyond
-/// `max_round` is not started: the answer is then "undetermined".
+/// `max_round` is not started; the deep proofs come last (an exhaustive search of `max_round`
+/// positions, helpmate searches of 16 × `max_round`), and then the answer is "undetermined".
 struct MateLimits {
     std::uint64_t quick_nodes = 100;
     std::uint64_t first_round = 1'000;

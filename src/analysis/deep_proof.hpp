@@ -3,12 +3,14 @@
 // analysis (blockade.hpp in its deep mode: the loser's men never step where they would mate the
 // winner's immobile king, since that ends the game; men that can never move before they are
 // taken stand where they are), then an exhaustive search that asks the deep analysis at every
-// position it visits. Both answers are proofs: "no mate" when the analysis or
-// the whole pruned search rules every mate out, "mate" with the line the search found.
+// position it visits, then long helpmate searches (the long mating lines of many-piece
+// constructions). Both answers are proofs: "no mate" when the analysis or the whole pruned
+// search rules every mate out, "mate" with the line a search found.
 
 #include <cstdint>
 #include <vector>
 
+#include "analysis/mate_context.hpp"
 #include "core/move.hpp"
 #include "core/position.hpp"
 
@@ -23,10 +25,16 @@ struct DeepProof {
     };
     Outcome outcome = Outcome::Open;
     std::vector<Move> line;
-    std::uint64_t nodes = 0;  // positions the search visited
+    std::uint64_t nodes = 0;  // positions the searches visited
 };
 
-/// Tries the deep proofs for `winner` from `pos`, visiting at most `max_nodes` positions.
-DeepProof deep_proof(const Position& pos, Color winner, std::uint64_t max_nodes);
+/// Work allowed, in positions visited: the exhaustive search, and each helpmate search.
+struct DeepLimits {
+    std::uint64_t exhaustive_nodes = 1'024'000;
+    std::uint64_t helpmate_nodes = 16'384'000;
+};
+
+/// Tries the deep proofs for `winner` from `pos`; the helpmate searches work in `context`.
+DeepProof deep_proof(const Position& pos, Color winner, const DeepLimits& limits, MateContext& context);
 
 }  // namespace schach

@@ -94,7 +94,9 @@ TEST(DeepProof, ProvesWhatThePlainAnalysisCannot) {
         const Position pos = position(p.fen);
         EXPECT_FALSE(blocked_unwinnable(pos, Color::White)) << p.why << ": " << p.fen;
         EXPECT_TRUE(deep_blocked_unwinnable(pos, Color::White, true)) << p.why << ": " << p.fen;
-        EXPECT_EQ(deep_proof(pos, Color::White, 1'000).outcome, DeepProof::Outcome::Blocked) << p.fen;
+        MateContext context;
+        EXPECT_EQ(deep_proof(pos, Color::White, DeepLimits{1'000, 1'000}, context).outcome, DeepProof::Outcome::Blocked)
+            << p.fen;
     }
 }
 
@@ -193,17 +195,17 @@ constexpr OpenQuestion FormerlyUndetermined[] = {
     {"B2b4/8/8/4k2B/1p1p1p1p/1PpP1P1P/K1P5/RB4b1 b - -", Color::Black, true},
     {"8/7B/7b/8/3p1p1p/b1pP1PpP/B1PpBkP1/3K1BRB w - -", Color::White, true},
     {"8/7B/7b/8/3p1p1p/b1pP1PpP/B1PpBkP1/3K1BRB w - -", Color::Black, true},
-    {"1b3kBR/4pP1P/1pBpP2P/1P1P1Bp1/1pK1B1P1/1P1B1B2/8/8 b - -", Color::White, false},
-    {"3b1kBR/b3pP1P/1pBpP2P/1P1P1Bp1/K2pB1P1/3P1B2/4B3/8 b - -", Color::White, false},
+    {"1b3kBR/4pP1P/1pBpP2P/1P1P1Bp1/1pK1B1P1/1P1B1B2/8/8 b - -", Color::White, true},
+    {"3b1kBR/b3pP1P/1pBpP2P/1P1P1Bp1/K2pB1P1/3P1B2/4B3/8 b - -", Color::White, true},
     {"8/B4b2/2k5/1p1p4/1P1Pp1pB/1pp1P1P1/1p6/bK3b2 w - -", Color::White, true},
     {"8/B4b2/2k5/1p1p4/1P1Pp1pB/1pp1P1P1/1p6/bK3b2 b - -", Color::White, true},
     {"B1B1B1B1/pBpBpBp1/P1P1P1P1/4b3/5b2/8/8/k1K5 w - -", Color::White, false},
     {"B1B1B1B1/pBpBpBp1/P1P1P1P1/4b3/5b2/8/8/k1K5 w - -", Color::Black, false},
     {"1bB4b/k7/R5r1/8/1pBp1p1p/1PpP1P1P/K1P4b/RB6 b - -", Color::Black, true},
-    {"k1b1b3/8/8/1pBpBpBp/1PbPbPbP/8/8/K1B1B3 w - -", Color::Black, false},
+    {"k1b1b3/8/8/1pBpBpBp/1PbPbPbP/8/8/K1B1B3 w - -", Color::Black, true},
     {"k1b1b1b1/7b/8/BpBpBpBp/1PbP1PpP/6P1/6P1/K1B5 w - -", Color::Black, true},
     {"k1b1b1b1/8/8/BpBpBpBp/1PbP1PpP/6P1/6P1/K1B5 w - -", Color::Black, true},
-    {"k1b5/8/8/1pBpBpBp/1PbP1PpP/6P1/1B4P1/K1B5 w - -", Color::Black, false},
+    {"k1b5/8/8/1pBpBpBp/1PbP1PpP/6P1/1B4P1/K1B5 w - -", Color::Black, true},
 };
 
 TEST(DeepProof, FormerlyUndeterminedCommunityQuestionsLong) {
