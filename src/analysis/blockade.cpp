@@ -3,7 +3,9 @@
 #include <array>
 #include <cmath>
 #include <limits>
+#include <optional>
 
+#include "analysis/ending_squares.hpp"
 #include "core/attacks.hpp"
 
 // Why the analysis is sound (an induction over any series of legal moves): suppose that so far
@@ -15,6 +17,20 @@
 // that the flood fills below include, since real occupancy only blocks more than the walls do.
 // Kings never enter a square a frozen enemy attacks for ever, nor one that touches every square
 // the enemy king can ever stand on.
+//
+// The deep mode adds one more kind of move to the induction: a loser's man stepping onto one of
+// the winner's ending squares. There the winner's king (whose region is that one square, so it
+// never moves and never takes) is in check from a man no winner's man can ever attack, along no
+// line anything could block: the winner is mated and the game ends without a mate by the winner.
+// So every continuation that matters keeps the loser's men off those squares, and the floods may
+// leave them out. The squares start as all such checks and only lose members; the loop ends when
+// the final regions and attacks confirm every one that is left.
+//
+// It also knows stationary men: a man that cannot move now and stays frozen in an analysis of its
+// own that only assumes it is never taken. That analysis is an induction like the one above
+// without the step that takes the man, so it holds in every game up to the man's capture: until
+// then the man never moves (and its walls stand), and afterwards it is gone. So the man stands
+// on its square or nowhere, attacking up to those walls, even where this analysis lets it be taken.
 
 namespace schach {
 namespace {
@@ -41,12 +57,12 @@ Bitboard lasting_attacks(PT t, Color c, Square s) {
 
 /// Squares a piece of type t can reach from `start` moving around fixed walls it may not enter;
 /// `seen` receives every square it attacks on the way.
-Bitboard flood(PT t, Bitboard start, Bitboard walls, Bitboard& seen) {
+Bitboard flood(PT t, Bitboard start, Bitboard walls, Bitboard& seen, Bitboard forbidden = 0) {
     Bitboard reach = start, frontier = start;
     while (frontier) {
         const Bitboard a = attacks::of(t, pop_lsb(frontier), walls);
         seen |= a;
-        const Bitboard next = a & ~walls & ~reach;
+        const Bitboard next = a & ~walls & ~reach & ~forbidden;
         reach |= next;
         frontier |= next;
     }
@@ -57,17 +73,18 @@ Bitboard flood(PT t, Bitboard start, Bitboard walls, Bitboard& seen) {
 /// piece may stand. Until its first capture the pawn stays on its file, behind every enemy pawn
 /// ahead on that file that never leaves it and is never taken: `barrier` holds the squares from
 /// the nearest such pawn on. (A double step passes the square of a single one, so single steps
-/// cover it.) `captures` tells whether a capture is possible at all.
+/// cover it.) `captures` tells whether a capture is possible at all. The pawn never stands on
+/// `forbidden` (squares where its arrival ends the game), which must leave out its third rank.
 Bitboard pawn_flood(Color c, Square from, Bitboard walls, Bitboard barrier, Bitboard capturable, Bitboard& seen,
-                    bool& captures) {
+                    bool& captures, Bitboard forbidden) {
     const Bitboard last = bb(relative(c, Rank::R8));
     Bitboard on_file = bb(from), frontier = on_file, captured_to = 0;
     while (frontier) {
         const Bitboard movers = frontier & ~last;
         const Bitboard a = pawn_attacks(c, movers);
         seen |= a;
-        captured_to |= a & capturable & ~walls;
-        frontier = pawn_push(c, movers) & ~walls & ~barrier & ~on_file;
+        captured_to |= a & capturable & ~walls & ~forbidden;
+        frontier = pawn_push(c, movers) & ~walls & ~barrier & ~on_file & ~forbidden;
         on_file |= frontier;
     }
     captures = captured_to != 0;
@@ -77,7 +94,7 @@ Bitboard pawn_flood(Color c, Square from, Bitboard walls, Bitboard barrier, Bitb
         const Bitboard movers = frontier & ~last;
         const Bitboard a = pawn_attacks(c, movers);
         seen |= a;
-        frontier = ((pawn_push(c, movers) | (a & capturable)) & ~walls) & ~after;
+        frontier = ((pawn_push(c, movers) | (a & capturable)) & ~walls) & ~after & ~forbidden;
         after |= frontier;
     }
     return on_file | after;
@@ -108,14 +125,25 @@ struct Unit {
     Square square;
     Color color;
     PT type;
-    Bitboard reach = 0;     // where it can stand (not frozen)
-    Bitboard attacks = 0;   // what it can attack from there
-    bool captures = false;  // a pawn: may capture (and so leave its file)
+    Bitboard reach = 0;          // where it can stand (not frozen)
+    Bitboard attacks = 0;        // what it can attack from there
+    bool captures = false;       // a pawn: may capture (and so leave its file)
+    bool stationary = false;     // deep mode: never moves, though it may be taken
+    Bitboard fixed_attacks = 0;  // stationary: what it attacks while it stands there
+};
+
+/// How the analysis runs: the plain mode, or the deep mode for a winner (see Analyzer).
+struct Mode {
+    std::optional<Color> deep_winner;
+    Bitboard never_taken = 0;  // men assumed never taken (the question "does it ever move while it stands?")
+    bool stationary = false;   // look for stationary men first (one analysis each)
 };
 
 class Analyzer {
 public:
-    explicit Analyzer(const Position& pos);
+    /// With `mode.deep_winner`: the deep mode for that winner, which also leaves out the squares where
+    /// the loser's men would mate the winner's king (ending_squares.hpp).
+    explicit Analyzer(const Position& pos, const Mode& mode = {});
     Mobility mobility() const;
     bool unwinnable(Color winner) const;
     double log2_positions() const;
@@ -127,6 +155,11 @@ private:
     Bitboard violations() const;
     Bitboard unlocked() const;
     bool mate_impossible_on(Square k, Color winner) const;
+    ByPieceType<Bitboard> current_ending() const;
+    void find_stationary();
+    bool settled_frozen(Square s) const { return contains(frozen_, s); }
+    Bitboard forbidden_for(const Unit& u) const;
+    Bitboard pawn_forbidden(Color c) const;
 
     const Position& pos_;
     std::array<Unit, 32> units_{};
@@ -137,9 +170,13 @@ private:
     ByColor<Bitboard> walls_by_{};
     ByColor<Bitboard> frozen_by_{}, guard_{}, frozen_attacks_{}, king_region_{}, reach_{}, attacks_{};
     ByColor<Bitboard> promo_reach_{}, promo_attacks_{};
+    std::optional<Color> deep_winner_;
+    Bitboard never_taken_ = 0;
+    ByPieceType<Bitboard> ending_{};  // deep mode: the loser's men never stand there (the game would end)
 };
 
-Analyzer::Analyzer(const Position& pos) : pos_(pos) {
+Analyzer::Analyzer(const Position& pos, const Mode& mode)
+    : pos_(pos), deep_winner_(mode.deep_winner), never_taken_(mode.never_taken) {
     // At most 30 pieces besides the kings: validation allows 16 men a side.
     for (Square s : squares(pos.pieces() & ~pos.pieces(PT::King))) {
         const Piece p = pos.piece_on(s);
@@ -150,13 +187,20 @@ Analyzer::Analyzer(const Position& pos) : pos_(pos) {
     // fixpoint in fewer rounds), except rooks that may still castle and pawns an en-passant
     // capture concerns right now.
     frozen_ = pos.pieces() & ~pos.pieces(PT::King) & ~pos.castling_rooks();
+    // The deep mode also keeps the loser's men whose only moves now might end the game (any
+    // unblockable check to the winner's king where it stands): the ending squares are not known
+    // yet, and starting from more frozen men is still sound, only maybe slower.
+    ByPieceType<Bitboard> maybe_ending{};
+    if (deep_winner_) maybe_ending = unblockable_checks(~*deep_winner_, pos.king(*deep_winner_));
     for (int i = 0; i < count_; ++i) {
         const Unit& u = units_[static_cast<std::size_t>(i)];
         const Bitboard here = bb(u.square), own = pos.pieces(u.color);
         const Bitboard other = pos.pieces(~u.color) & ~pos.pieces(PT::King);  // kings are never captured
-        const bool moves = u.type == PT::Pawn
-                               ? !(pawn_push(u.color, here) & pos.pieces()) || (pawn_attacks(u.color, here) & other)
-                               : (attacks::of(u.type, u.square, pos.pieces()) & ~own) != 0;
+        const Bitboard ending = deep_winner_ && u.color != *deep_winner_ ? maybe_ending[u.type] : 0;
+        const bool moves = u.type == PT::Pawn ? !(pawn_push(u.color, here) &
+                                                  (pos.pieces() | (ending & ~bb(relative(u.color, Rank::R3))))) ||
+                                                    (pawn_attacks(u.color, here) & other & ~ending)
+                                              : (attacks::of(u.type, u.square, pos.pieces()) & ~own & ~ending) != 0;
         if (moves) frozen_ &= ~here;
     }
     if (const Square ep = pos.ep_square(); ep != Square::None) {
@@ -165,16 +209,59 @@ Analyzer::Analyzer(const Position& pos) : pos_(pos) {
         frozen_ &= ~bb(offset(ep, -forward(us)));
     }
     locked_ = pos.pieces(PT::Pawn);
+    if (mode.stationary) find_stationary();
+    // The deep mode starts from the most optimistic ending squares and only removes some
+    // (a greatest fixpoint like the frozen pieces'): at the end every one is still confirmed by
+    // the final regions and attacks, which is what the soundness argument needs.
+    bool first = true;
     for (;;) {
         derive_walls();
         compute_kings();
+        if (first && deep_winner_ && popcount(king_region_[*deep_winner_]) == 1)
+            ending_ = unblockable_checks(~*deep_winner_, lsb(king_region_[*deep_winner_]));
+        first = false;
         compute_pieces();
         const Bitboard released = violations(), freed = unlocked();
-        if (!released && !freed) break;
+        ByPieceType<Bitboard> ending = current_ending();
+        for (PT t : PieceTypes) ending[t] &= ending_[t];
+        if (!released && !freed && ending == ending_) break;
         frozen_ &= ~released;
         locked_ &= ~freed;
+        ending_ = ending;
     }
 }
+
+/// A man that cannot move now and, in an analysis that assumes it is never taken, stays frozen,
+/// never moves in any game: until it is taken that analysis holds, and afterwards it is gone.
+/// While it stands, the walls of that analysis stand too, so it attacks only up to them.
+void Analyzer::find_stationary() {
+    for (int i = 0; i < count_; ++i) {
+        Unit& u = units_[static_cast<std::size_t>(i)];
+        if (u.type == PT::Pawn || (attacks::of(u.type, u.square, pos_.pieces()) & ~pos_.pieces(u.color))) continue;
+        const Analyzer alone(pos_, Mode{deep_winner_, bb(u.square), false});
+        if (!alone.settled_frozen(u.square)) continue;
+        u.stationary = true;
+        u.fixed_attacks = attacks::of(u.type, u.square, alone.walls_);
+    }
+}
+
+ByPieceType<Bitboard> Analyzer::current_ending() const {
+    if (!deep_winner_) return {};
+    const Color w = *deep_winner_;
+    if (popcount(king_region_[w]) != 1) return {};
+    const Color loser = ~w;
+    return ending_squares(unblockable_checks(loser, lsb(king_region_[w])), attacks_[w] | frozen_attacks_[w],
+                          double_step_targets(loser, pos_.pieces(loser, PT::Pawn)));
+}
+
+/// Squares a unit never stands on while the game goes on (deep mode, the loser's men).
+Bitboard Analyzer::forbidden_for(const Unit& u) const {
+    if (!deep_winner_ || u.color == *deep_winner_) return 0;
+    return u.type == PT::Pawn ? pawn_forbidden(u.color) : ending_[u.type];
+}
+
+/// A pawn's ending squares, less its third rank: the flood takes a double step as two single ones.
+Bitboard Analyzer::pawn_forbidden(Color c) const { return ending_[PT::Pawn] & ~bb(relative(c, Rank::R3)); }
 
 void Analyzer::derive_walls() {
     frozen_by_ = {};
@@ -247,12 +334,19 @@ void Analyzer::compute_pieces() {
             pawns = true;
             continue;
         }
+        if (u.stationary) {
+            u.reach = bb(u.square);
+            u.attacks = u.fixed_attacks;
+            piece_reach[u.color] |= u.reach;
+            piece_attacks[u.color] |= u.attacks;
+            continue;
+        }
         Bitboard start = bb(u.square);
         if (u.type == PT::Rook && contains(pos_.castling_rooks(), u.square)) {
             const Square k = pos_.king(u.color);
             start |= bb(Position::rook_target(u.color, u.square > k ? CastlingSide::King : CastlingSide::Queen));
         }
-        u.reach = flood(u.type, start, walls_, u.attacks);
+        u.reach = flood(u.type, start, walls_, u.attacks, forbidden_for(u));
         piece_reach[u.color] |= u.reach;
         piece_attacks[u.color] |= u.attacks;
     }
@@ -268,7 +362,8 @@ void Analyzer::compute_pieces() {
             if (u.type != PT::Pawn || contains(frozen_, u.square)) continue;
             u.attacks = 0;
             const Bitboard barrier = barrier_from(u.color, u.square, locked_ & pos_.pieces(~u.color));
-            u.reach = pawn_flood(u.color, u.square, walls_, barrier, reach_[~u.color], u.attacks, u.captures);
+            u.reach = pawn_flood(u.color, u.square, walls_, barrier, reach_[~u.color], u.attacks, u.captures,
+                                 forbidden_for(u));
             pawn_reach[u.color] |= u.reach;
             pawn_attacks_all[u.color] |= u.attacks;
         }
@@ -297,8 +392,10 @@ Bitboard Analyzer::violations() const {
         const Color c = u.color, them = ~c;
         const Bitboard here = bb(u.square);
         bool moves = false;
+        const Bitboard forbidden = forbidden_for(u);
         if (u.type == PT::Pawn) {
-            moves = !(pawn_push(c, here) & walls_) || (pawn_attacks(c, here) & (frozen_by_[them] | reach_[them]));
+            moves = !(pawn_push(c, here) & (walls_ | forbidden)) ||
+                    (pawn_attacks(c, here) & (frozen_by_[them] | reach_[them]) & ~forbidden);
             if (!moves && rank_of(u.square) == relative(c, Rank::R5)) {
                 // An enemy pawn still on its first square beside us may step past: en passant.
                 const Bitboard beside = shift<Dir::E>(here) | shift<Dir::W>(here);
@@ -306,10 +403,11 @@ Bitboard Analyzer::violations() const {
                 moves = (origins & pos_.pieces(them, PT::Pawn) & ~frozen_) != 0;
             }
         } else {
-            moves = (attacks::of(u.type, u.square, walls_) & ~walls_by_[c]) != 0;
+            moves = (attacks::of(u.type, u.square, walls_) & ~walls_by_[c] & ~forbidden) != 0;
         }
-        const bool taken = contains(attacks_[them], u.square) ||
-                           (contains(king_spread(king_region_[them]), u.square) && !contains(guard_[c], u.square));
+        const bool taken = !contains(never_taken_, u.square) &&
+                           (contains(attacks_[them], u.square) ||
+                            (contains(king_spread(king_region_[them]), u.square) && !contains(guard_[c], u.square)));
         if (moves || taken) released |= here;
     }
     return released;
@@ -435,6 +533,10 @@ double Analyzer::log2_positions() const {
 Mobility analyze_mobility(const Position& pos) { return Analyzer(pos).mobility(); }
 
 bool blocked_unwinnable(const Position& pos, Color winner) { return Analyzer(pos).unwinnable(winner); }
+
+bool deep_blocked_unwinnable(const Position& pos, Color winner, bool stationary) {
+    return Analyzer(pos, Mode{winner, 0, stationary}).unwinnable(winner);
+}
 
 BlockadeVerdict analyze_blockade(const Position& pos, Color winner) {
     const Analyzer a(pos);

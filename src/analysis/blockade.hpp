@@ -38,4 +38,12 @@ Mobility analyze_mobility(const Position& pos);
 /// "not proven", never "winnable".
 bool blocked_unwinnable(const Position& pos, Color winner);
 
+/// The same, stronger and slower: the loser's men also never step where their arrival would
+/// checkmate the winner's king (ending_squares.hpp): such a move ends the game without a mate by
+/// `winner`. For the questions the cheaper steps leave open. With `stationary`, first one more
+/// analysis for each man that cannot move now: whether it can ever move before it is taken (a
+/// rook in a corner behind its king and a bishop); a man that cannot is a fixed point, not a
+/// piece that may roam.
+bool deep_blocked_unwinnable(const Position& pos, Color winner, bool stationary = false);
+
 }  // namespace schach

@@ -6,6 +6,7 @@
 #include <unordered_map>
 
 #include "analysis/blockade.hpp"
+#include "analysis/deep_proof.hpp"
 #include "analysis/exhaustive.hpp"
 #include "analysis/helpmate.hpp"
 #include "analysis/mate_plan.hpp"
@@ -114,6 +115,18 @@ std::optional<MateAnalysis> settle(ExhaustiveResult r, const Position& pos, std:
     return std::nullopt;
 }
 
+/// The answer of the deep proofs, the last step (undetermined when they find none either).
+MateAnalysis settle(DeepProof r, const Position& pos, std::uint64_t& nodes) {
+    nodes += r.nodes;
+    switch (r.outcome) {
+        case DeepProof::Outcome::Blocked: return unwinnable(MateProof::BlockedStructure, nodes);
+        case DeepProof::Outcome::Exhausted: return unwinnable(MateProof::ExhaustedSearch, nodes);
+        case DeepProof::Outcome::Mate: return winnable(shortened_line(pos, std::move(r.line), 1), nodes);
+        case DeepProof::Outcome::Open: break;
+    }
+    return {Winnability::Undetermined, MateProof::None, {}, nodes};
+}
+
 /// The layers after the forced moves; `pos` has at least two legal moves or a long forced line.
 MateAnalysis search_layers(const Position& pos, Color winner, const MateLimits& limits, MateContext& context) {
     using enum HelpmateStyle;
@@ -160,7 +173,9 @@ MateAnalysis search_layers(const Position& pos, Color winner, const MateLimits& 
         }
         if (budget > limits.max_round / 4) break;  // the next round would pass the limit
     }
-    return {Winnability::Undetermined, MateProof::None, {}, nodes};
+    // The deep proofs: the exhaustive search gets the last round's budget, each long helpmate
+    // search sixteen times that (a helpmate search visits a position in a tenth of the time).
+    return settle(deep_proof(pos, winner, DeepLimits{limits.max_round, 16 * limits.max_round}, context), pos, nodes);
 }
 
 }  // namespace

@@ -10,7 +10,9 @@
 // applies the static analysis after captures; a search over kings and pawns with the other
 // pieces abstracted (skeleton.hpp); then rounds of growing budget that alternate
 // helpmate searches in three styles with the exhaustive search, led, for a winner with a lone
-// minor piece, by a search toward mating pictures (mate_plan.hpp). A helpmate found is replayed
+// minor piece, by a search toward mating pictures (mate_plan.hpp); last, for what they all leave
+// open, the deep proofs (deep_proof.hpp: the loser's men never step where they would mate the
+// winner's immobile king, statically and in an exhaustive search). A helpmate found is replayed
 // before it is reported.
 
 #include <cstdint>
@@ -47,7 +49,8 @@ struct MateAnalysis {
 /// first (most real positions are settled there), then the static analysis runs; then rounds
 /// with budgets growing fourfold from `first_round` give each style and the exhaustive search
 /// the round's budget, so that a question costs about what its answer needs. A round beyond
-/// `max_round` is not started: the answer is then "undetermined".
+/// `max_round` is not started; the deep proofs come last (an exhaustive search of `max_round`
+/// positions, helpmate searches of 16 × `max_round`), and then the answer is "undetermined".
 struct MateLimits {
     std::uint64_t quick_nodes = 100;
     std::uint64_t first_round = 1'000;

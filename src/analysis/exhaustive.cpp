@@ -70,7 +70,7 @@ bool irreversible(const Position& before, Move m) {
 
 }  // namespace
 
-ExhaustiveResult exhaust(const Position& root, Color winner, std::uint64_t max_nodes) {
+ExhaustiveResult exhaust(const Position& root, Color winner, std::uint64_t max_nodes, Pruning pruning) {
     struct Frame {
         std::uint32_t first, count, next;
         Move move;  // the move that led here (none at the root)
@@ -96,8 +96,12 @@ ExhaustiveResult exhaust(const Position& root, Color winner, std::uint64_t max_n
             return;
         }
         if (insufficient_material(pos, winner)) return;
-        // The static analysis pays off where few moves remain (blocked structures), not in open play.
-        if (after_irreversible && list.size() <= 16 && blocked_unwinnable(pos, winner)) return;
+        // The static analysis pays off where few moves remain (blocked structures), not in open play;
+        // the deep one (for the questions the rest leaves open) is asked everywhere, with its
+        // costlier search for stationary men after irreversible moves only.
+        if (pruning == Pruning::Deep ? deep_blocked_unwinnable(pos, winner, after_irreversible)
+                                     : after_irreversible && list.size() <= 16 && blocked_unwinnable(pos, winner))
+            return;
         frames.push_back(
             Frame{static_cast<std::uint32_t>(moves.size()), static_cast<std::uint32_t>(list.size()), 0, via, undo});
         moves.insert(moves.end(), list.begin(), list.end());

@@ -42,7 +42,13 @@ private:
     std::size_t size_ = 0;
 };
 
+/// Which static analysis ends the search early at a position: the plain one (blockade.hpp) where
+/// few moves remain after an irreversible move, or the deep one at every position (slower a
+/// position, far fewer positions where the loser's men could end the game), looking for
+/// stationary men after irreversible moves.
+enum class Pruning : std::uint8_t { Plain, Deep };
+
 /// Visits the positions reachable from `pos` (at most `max_nodes`) looking for a mate by `winner`.
-ExhaustiveResult exhaust(const Position& pos, Color winner, std::uint64_t max_nodes);
+ExhaustiveResult exhaust(const Position& pos, Color winner, std::uint64_t max_nodes, Pruning pruning = Pruning::Plain);
 
 }  // namespace schach
