@@ -32,6 +32,7 @@
 #include "chaos_db.hpp"
 #include "chaos_http.hpp"
 #include "chaos_players.hpp"
+#include "net.hpp"
 
 #ifndef SCHACH_SOURCE_DIR
 #define SCHACH_SOURCE_DIR "."
@@ -63,19 +64,6 @@ struct Options {
     double drain = 15;
     bool require_epoch = false;
 };
-
-/// "http://IP:PORT" into its parts.
-std::optional<std::pair<std::string, std::uint16_t>> split_url(const std::string& url) {
-    if (!url.starts_with("http://")) return std::nullopt;
-    const std::string rest = url.substr(
-        7, url.find('/', 7) == std::string::npos ? std::string::npos : url.find('/', 7) - 7);
-    const std::size_t colon = rest.rfind(':');
-    if (colon == std::string::npos || colon == 0) return std::nullopt;
-    unsigned port = 0;
-    const auto [end, ec] = std::from_chars(rest.data() + colon + 1, rest.data() + rest.size(), port);
-    if (ec != std::errc{} || end != rest.data() + rest.size() || port == 0 || port > 65535) return std::nullopt;
-    return std::pair{rest.substr(0, colon), static_cast<std::uint16_t>(port)};
-}
 
 using Seconds = std::chrono::duration<double>;
 
@@ -209,7 +197,7 @@ int run(const Options& o) {
         }
         cluster.emplace(std::move(*c));
     }
-    const auto address = split_url(cluster->url());
+    const auto address = schach::load::split_url(cluster->url());
     if (!address) {
         fmt::print(stderr, "schach-chaos: '{}' is no http://IP:PORT address\n", cluster->url());
         return 2;

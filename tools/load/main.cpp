@@ -22,6 +22,7 @@
 
 #include "abuse.hpp"
 #include "load_run.hpp"
+#include "net.hpp"
 #include "report.hpp"
 #include "server_process.hpp"
 #include "text/cli_text.hpp"
@@ -43,22 +44,6 @@ Language language_of(int argc, char** argv) {
         return std::string_view(v).starts_with("de") ? Language::German : Language::English;
     }
     return Language::English;
-}
-
-/// "http://IP:PORT" into its parts.
-std::optional<std::pair<std::string, std::uint16_t>> split_url(const std::string& url) {
-    if (!url.starts_with("http://")) return std::nullopt;
-    const std::string rest = url.substr(
-        7, url.find('/', 7) == std::string::npos ? std::string::npos : url.find('/', 7) - 7);
-    const std::size_t colon = rest.rfind(':');
-    if (colon == std::string::npos || colon == 0) return std::nullopt;
-    unsigned port = 0;
-    const char* begin = rest.data() + colon + 1;
-    const auto [end, ec] = std::from_chars(begin, rest.data() + rest.size(), port);
-    if (ec != std::errc{} || end != rest.data() + rest.size() || port == 0 || port > 65535) return std::nullopt;
-    std::string host = rest.substr(0, colon);
-    if (host.size() > 2 && host.front() == '[' && host.back() == ']') host = host.substr(1, host.size() - 2);
-    return std::pair{host, static_cast<std::uint16_t>(port)};
 }
 
 bool write_file(const std::string& path, const std::string& text, Language lang) {
@@ -168,7 +153,7 @@ int main(int argc, char** argv) {
         server_pid = process->pid();
         fmt::print(stderr, "{}\n", say(Msg::LoadServerStarted, lang, server, process->pid(), url));
     }
-    const auto address = split_url(url);
+    const auto address = schach::load::split_url(url);
     if (!address) {
         fmt::print(stderr, "{}: {}\n", say(Msg::ErrorLabel, lang), say(Msg::LoadBadUrl, lang, url));
         return 2;

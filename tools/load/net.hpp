@@ -3,8 +3,13 @@
 // the namespace aliases, a coroutine's completion token that keeps the error, and a JSON
 // object's text field.
 
+#include <charconv>
 #include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
 #include <string_view>
+#include <utility>
 
 #include <boost/asio/redirect_error.hpp>
 #include <boost/asio/use_awaitable.hpp>
@@ -38,6 +43,19 @@ inline std::string_view text_of(const json::object& o, std::string_view key) {
 /// The same of a value: "" unless it is an object.
 inline std::string_view text_of(const json::value& v, std::string_view key) {
     return v.is_object() ? text_of(v.as_object(), key) : std::string_view();
+}
+
+/// "http://IP:PORT" (a path after it ignored) into its parts; none for anything else.
+inline std::optional<std::pair<std::string, std::uint16_t>> split_url(const std::string& url) {
+    if (!url.starts_with("http://")) return std::nullopt;
+    const std::size_t slash = url.find('/', 7);
+    const std::string rest = url.substr(7, slash == std::string::npos ? std::string::npos : slash - 7);
+    const std::size_t colon = rest.rfind(':');
+    if (colon == std::string::npos || colon == 0) return std::nullopt;
+    unsigned port = 0;
+    const auto [end, ec] = std::from_chars(rest.data() + colon + 1, rest.data() + rest.size(), port);
+    if (ec != std::errc{} || end != rest.data() + rest.size() || port == 0 || port > 65535) return std::nullopt;
+    return std::pair{rest.substr(0, colon), static_cast<std::uint16_t>(port)};
 }
 
 }  // namespace schach::load
