@@ -21,6 +21,7 @@ import {
     moverOf,
     plyOf,
 } from './review_protocol.js';
+import { refusalReason } from './review_words.js';
 import type { PositionMoves } from './tools_api.js';
 import {
     type Castling,
@@ -720,7 +721,7 @@ export class GameCtrl {
             if (!now || now.index !== learn.index) return;
             const solved = answer.verdict === 'solved';
             this.set({ ...this.current, learn: { ...now, phase: solved ? 'solved' : 'refused', answer }, snapBacks: this.current.snapBacks + (solved ? 0 : 1) });
-            this.ports.announce(solved ? t('learnSolved', { move: answer.san ?? uci }) : `${t('learnRefused')} ${answer.text ?? ''}`.trim());
+            this.ports.announce(solved ? t('learnSolved', { move: answer.san ?? uci }) : `${t('learnRefused')} ${refusalReason(answer)}`.trim());
         } catch (e) {
             const now = this.current.learn;
             if (now && now.index === learn.index) this.set({ ...this.current, learn: { ...now, phase: 'refused', error: errorText(e) }, snapBacks: this.current.snapBacks + 1 });

@@ -18,6 +18,7 @@ import { type MessageKey, t } from './i18n.js';
 import { moveNumberText, numbering } from './move_list.js';
 import { convertSan } from './notation.js';
 import { type Analysis, type Judgement, type SideReport, evalText, moverOf, plyOf } from './review_protocol.js';
+import { refusalReason } from './review_words.js';
 import type { Color } from './protocol.js';
 
 export const JudgementNames: { readonly [J in Judgement]: MessageKey } = {
@@ -261,7 +262,7 @@ export class ReviewComment {
                 line = learn.answer?.text ?? (learn.answer?.best && learn.answer.best.uci !== learn.tried ? t('learnAnswer', { move: convertSan(learn.answer.best.san, s.notation) }) : '');
                 break;
             case 'refused':
-                verdict = learn.error ? t('learnFailed', { text: learn.error }) : `${t('learnRefused')} ${learn.answer?.text ?? ''} ${t('learnTryAgain')}`.replace(/\s+/g, ' ').trim();
+                verdict = learn.error ? t('learnFailed', { text: learn.error }) : `${t('learnRefused')} ${refusalReason(learn.answer)} ${t('learnTryAgain')}`.replace(/\s+/g, ' ').trim();
                 break;
             case 'shown':
                 verdict = t('learnAnswer', { move: best });

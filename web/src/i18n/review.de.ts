@@ -39,6 +39,7 @@ export const reviewDe: { readonly [K in keyof typeof reviewEn]: string } = {
     learnChecking: 'Die Engine prüft deinen Zug …',
     learnSolved: 'Gut gefunden: {move} ist hier ein guter Zug.',
     learnRefused: 'Nicht besser.',
+    learnRefusedLoss: 'Er kostet {loss} Prozentpunkte deiner Gewinnchancen gegenüber dem besten Zug.',
     learnTryAgain: 'Versuche einen anderen Zug oder lass dir die Lösung zeigen.',
     learnShowAnswer: 'Lösung zeigen',
     learnAnswer: 'Der Zug der Engine: {move}.',

@@ -38,6 +38,7 @@ export const reviewEn = {
     learnChecking: 'The engine looks at your move…',
     learnSolved: 'Well found: {move} is a good move here.',
     learnRefused: 'Not better.',
+    learnRefusedLoss: 'It costs {loss} percentage points of your winning chances against the best move.',
     learnTryAgain: 'Try another move, or let the answer be shown.',
     learnShowAnswer: 'Show the answer',
     learnAnswer: 'The engine’s move: {move}.',
