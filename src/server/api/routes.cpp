@@ -119,16 +119,10 @@ std::string moved_target(std::string_view target, std::string_view node) {
 std::string moved_close_reason(std::string_view node) { return "node=" + std::string(node); }
 
 bool asked_for(std::string_view target, std::string_view node) {
-    const std::size_t q = target.find('?');
-    if (q == std::string_view::npos || node.empty()) return false;
-    std::string_view query = target.substr(q + 1);
-    for (;;) {
-        const std::size_t amp = query.find('&');
-        const std::string_view param = query.substr(0, amp);
-        if (param.starts_with("node=") && param.substr(5) == node) return true;
-        if (amp == std::string_view::npos) return false;
-        query.remove_prefix(amp + 1);
-    }
+    const auto parsed = parse_target(target);  // the query read as every request's is
+    if (!parsed || node.empty()) return false;
+    const auto asked = parsed->param("node");
+    return asked && *asked == node;
 }
 
 }  // namespace schach::server

@@ -1,7 +1,5 @@
 #include "server/domain/engine_pool.hpp"
 
-#include <sys/resource.h>
-
 #include <algorithm>
 #include <chrono>
 
@@ -133,10 +131,6 @@ EnginePoolStats EnginePool::stats() const {
 }
 
 void EnginePool::run(int worker) {
-#if defined(__linux__)
-    // Linux applies it to this thread only; the engine's search threads, started below, inherit it.
-    if (options_.nice > 0) (void)setpriority(PRIO_PROCESS, 0, options_.nice);
-#endif
     engine::Engine engine;
     {
         std::lock_guard lock(mutex_);

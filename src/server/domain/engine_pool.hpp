@@ -86,12 +86,6 @@ struct EnginePoolOptions {
     /// while another client's request waits: a client's level-8 games cannot hold a worker from
     /// another's move for seconds. 0: never.
     std::int64_t slice_ms = 500;
-    /// The workers' engines (and the search threads they start) at this nice value (Linux), so
-    /// that the server's own threads (moves, acknowledgements) come first on a busy machine. 0:
-    /// unchanged, the default: a reniced engine gets less of a busy machine, so the analysis'
-    /// time cut (7 s a position) would change its results more often (not yet measured enough to
-    /// pay for that).
-    int nice = 0;
 };
 
 /// What the queue has seen: requests and jobs taken by a worker, and their waits (ms).

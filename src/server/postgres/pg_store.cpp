@@ -382,26 +382,16 @@ struct PgStore::Impl {
     /// A game's write with its fence appended (on the store's thread): this node and the epoch
     /// it holds (-1 when it holds none: the write is refused as Moved), or NULLs for one node.
     void fenced_write(const GameId& id, Query query, StoreDone<void> done) {
-        if (auto error = unstorable(query)) {
-            asio::post(io, [done = std::move(done), error = std::move(*error)] { done(std::unexpected(error)); });
-            return;
-        }
-        asio::post(io, [this, id, query = std::move(query), done = std::move(done)]() mutable {
-            if (several()) {
-                const auto it = epochs.find(id);
-                query.params.push_back(text(options.node));
-                query.params.push_back(integer(it == epochs.end() ? -1 : it->second));
-            } else {
-                query.params.resize(query.params.size() + 2);
-            }
-            writes.push_back({std::move(query), [this, id, done = std::move(done)](auto r) {
-                                  auto result = outcome(r);
-                                  if (!result && result.error().code == StoreCode::Moved) epochs.erase(id);
-                                  done(std::move(result));
-                              }});
-            start_writes();
-        });
+        write_raw(
+            std::move(query),
+            [this, id, done = std::move(done)](auto r) {
+                auto result = outcome(r);
+                if (!result && result.error().code == StoreCode::Moved) epochs.erase(id);
+                done(std::move(result));
+            },
+            id);
     }
+
     struct Read {
         std::vector<Query> queries;
         pg::BatchDone done;
@@ -413,14 +403,22 @@ struct PgStore::Impl {
     }
 
     /// A write whose function's text comes back as it is (a claim's answer).
-    void write_raw(Query query, Raw done) {
+    /// `fence`: a game's write, its node and epoch appended on the store's thread.
+    void write_raw(Query query, Raw done, std::optional<GameId> fence = std::nullopt) {
         // Refused alone before it joins a batch: a value the server cannot take fails the whole
         // pipeline, which would take the other writes of the batch with it.
         if (auto error = unstorable(query)) {
             asio::post(io, [done = std::move(done), error = std::move(*error)] { done(std::unexpected(error)); });
             return;
         }
-        asio::post(io, [this, query = std::move(query), done = std::move(done)]() mutable {
+        asio::post(io, [this, query = std::move(query), done = std::move(done), fence = std::move(fence)]() mutable {
+            if (fence && several()) {
+                const auto it = epochs.find(*fence);
+                query.params.push_back(text(options.node));
+                query.params.push_back(integer(it == epochs.end() ? -1 : it->second));
+            } else if (fence) {
+                query.params.resize(query.params.size() + 2);  // NULLs: a single node, unfenced
+            }
             writes.push_back({std::move(query), std::move(done)});
             start_writes();
         });
