@@ -17,7 +17,7 @@
 # Chess960 starts (FRC_openings.epd, `-variant chess960`). Round N's seed is SEED + N, so a round
 # played again is the same pairing from the same openings (the levels' own choices are random:
 # their seed comes from the clock, so the games themselves differ; the games kept in
-# data/puzzles/games/ are what the collection was mined from). Everything runs on one thread at
+# data/puzzles/games/ are what the collection was mined from). Everything runs at
 # nice 10.
 #
 # Files: the games of round N in WORK (default build/puzzles/)/round-NNNN.pgn with the match's
@@ -28,7 +28,8 @@
 #
 # Variables: ROUNDS (1000), TARGET (3000), GAMES_PER_ROUND (20), PAIRS ("2:2 2:3 1:1"), TC (5+0.05:
 # the levels stop at their node caps long before), PREFILTER_NODES (2000), SCAN_NODES (25000),
-# SOLVE_NODES (400000), VERIFY_NODES (2000000), SEED (2026), WORK, BOOK_DIR (the data folder's books/).
+# SOLVE_NODES (400000), VERIFY_NODES (2000000), SEED (2026), WORK, BOOK_DIR (the data folder's books/),
+# THREADS (1: the games mined at once).
 #
 # The pairings: rounds 1-48 cycled through "3:3 2:3 1:2 2:2 1:1 3:4 4:4" (a lopsided 2:4, tried
 # first, gave no puzzle in 7 games: the stronger side was always ahead before the blunder). Their
@@ -52,6 +53,7 @@ SCAN_NODES=${SCAN_NODES:-25000}
 SOLVE_NODES=${SOLVE_NODES:-400000}
 VERIFY_NODES=${VERIFY_NODES:-2000000}
 SEED=${SEED:-2026}
+THREADS=${THREADS:-1}
 WORK=${WORK:-build/puzzles}
 DATA="$ROOT/data/puzzles"
 CSV="$DATA/puzzles.csv"
@@ -113,7 +115,7 @@ round_played() {
 mine_round() {
     local name
     name=$(round_name "$1")
-    nice -n 10 "$SCHACH" puzzles generate "$WORK/$name.pgn" --out "$CSV" --threads 1 --lang en \
+    nice -n 10 "$SCHACH" puzzles generate "$WORK/$name.pgn" --out "$CSV" --threads "$THREADS" --lang en \
         --prefilter-nodes "$PREFILTER_NODES" --scan-nodes "$SCAN_NODES" --solve-nodes "$SOLVE_NODES" --verify-nodes "$VERIFY_NODES"
 }
 
