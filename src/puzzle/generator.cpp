@@ -117,7 +117,8 @@ Lines Generator::search(const Position& pos, std::uint64_t nodes, int multipv) {
 }
 
 std::pair<std::optional<Puzzle>, Rejection> Generator::try_position(const Position& before, Move blunder,
-                                                                    std::optional<Eval> prev) {
+                                                                    std::optional<Eval> prev,
+                                                                    std::optional<Eval> scanned) {
     Position start = before;
     start.do_move(blunder);
     const Color solver = start.side_to_move();
@@ -129,16 +130,17 @@ std::pair<std::optional<Puzzle>, Rejection> Generator::try_position(const Positi
     }();
     // Step 1. From a position not won already (known before any search of the solution) ...
     if (review::ceiled_cp(before_eval) > AlreadyWinningCp) return {std::nullopt, Rejection::AlreadyWinning};
+    // ... where the solver is not ahead in material (unless it mates: the scan saw no mate).
+    const int material_diff = review::material(start, solver) - review::material(start, ~solver);
+    if (scanned && !mates_for_us(*scanned) && material_diff > 0) return {std::nullopt, Rejection::AheadInMaterial};
     const Lines first = search(start, options_.solve_nodes, 2, stats_.solve);
     if (first.lines.empty()) return {std::nullopt, Rejection::NoJump};
     const Eval score = first.lines.front().eval;
     const bool mate = mates_for_us(score);
     // ... a jump of the winning chances.
     if (!mate && (score.value < 200 || wc(score) - wc(before_eval) <= 0.6)) return {std::nullopt, Rejection::NoJump};
-    if (!mate) {
-        const int diff = review::material(start, solver) - review::material(start, ~solver);
-        if (diff > 0 || (score.value < 400 && diff >= 0)) return {std::nullopt, Rejection::AheadInMaterial};
-    }
+    if (!mate && (material_diff > 0 || (score.value < 400 && material_diff >= 0)))
+        return {std::nullopt, Rejection::AheadInMaterial};
     if (mate && score.value >= 15) return {std::nullopt, Rejection::MateTooLong};
 
     // Step 2. The solution: the solver's only good moves and the opponent's best replies.
@@ -301,7 +303,7 @@ std::vector<Puzzle> Generator::scan_game(const Position& start, std::span<const 
         }
         if (score && prev && !repeated && jumps(*prev, *score)) {
             ++stats_.candidates;
-            auto [p, why] = try_position(before, moves[i], prev);
+            auto [p, why] = try_position(before, moves[i], prev, score);
             ++stats_.rejected[static_cast<std::size_t>(why)];
             if (p) {
                 ++stats_.puzzles;

@@ -100,9 +100,12 @@ public:
     Generator& operator=(const Generator&) = delete;
 
     /// The puzzle starting with `blunder` played in `before` (the opponent's move), or why not.
-    /// `prev` is the evaluation of `before` from the mover of `blunder`'s view, as the scan found it.
+    /// `prev` is the evaluation of `before` from the mover of `blunder`'s view, as the scan found it;
+    /// `scanned` the scan's evaluation after `blunder` (the solver's view): when it is no mate, a
+    /// solver ahead in material is refused before the solution's search, the costliest step.
     std::pair<std::optional<Puzzle>, Rejection> try_position(const Position& before, Move blunder,
-                                                             std::optional<review::Eval> prev = std::nullopt);
+                                                             std::optional<review::Eval> prev = std::nullopt,
+                                                             std::optional<review::Eval> scanned = std::nullopt);
 
     /// Every puzzle of one game (`moves` from `start`), scanning each position once. `source`
     /// names the game in the puzzles' GameUrl.

@@ -101,6 +101,17 @@ TEST(PuzzleGenerator, RejectsAPositionAlreadyWonBeforeSearchingTheSolution) {
     EXPECT_EQ(g.stats().verify.searches, 0u);
 }
 
+TEST(PuzzleGenerator, RejectsASolverAheadInMaterialBeforeSearchingTheSolution) {
+    // White, a pawn up, forks king and queen after d8d7; the scan saw no mate there: no puzzle,
+    // and no search of the solution.
+    const Position before = *position_from_fen("3q2k1/5p1p/8/8/4N3/P7/5PPP/R5K1 b - - 0 1");
+    Generator g(quick());
+    const auto [p, why] = g.try_position(before, uci(before, "d8d7"), review::Eval::cp(-100), review::Eval::cp(900));
+    EXPECT_FALSE(p);
+    EXPECT_EQ(why, Rejection::AheadInMaterial);
+    EXPECT_EQ(g.stats().solve.searches, 0u);
+}
+
 TEST(PuzzleGenerator, ThePrefilterIsLooserThanTheScansTestOnTheSameEvaluations) {
     // Every jump from a position not won already (the only ones try_position keeps) passes the
     // pre-filter's test too: what the pre-filter loses, it loses to its shallower search only.
