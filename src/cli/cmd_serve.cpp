@@ -60,6 +60,8 @@ struct ServeOptions {
     int max_connections = server::ServerOptions{}.max_connections;
     std::uint64_t analysis_nodes = server::AnalysisOptions{}.nodes;
     int analysis_daily = server::AnalysisOptions{}.daily_limit;
+    int analyses_per_address = server::AnalysisOptions{}.per_address;
+    int searches_per_address = server::LineSearchOptions{}.per_client;
     bool no_auto_analysis = false;
     int connections_per_address = server::ClientLimitOptions{}.connections_per_address;
     int games_per_minute = server::ClientLimitOptions{}.games_per_minute.count;
@@ -177,7 +179,9 @@ int serve(const ServeOptions& o) {
     pool_options.workers = o.engine_threads;
     server::EnginePool engines(pool_options);
     // The analysis board's engine lines: half the cores at the lowest priority, beside the games.
-    server::LineSearchPool lines;
+    server::LineSearchOptions line_options;
+    line_options.per_client = o.searches_per_address;
+    server::LineSearchPool lines(line_options);
 
     // The games' actors run on an io_context of their own, apart from the sockets. No thread
     // waits for a commit (an actor is suspended until the store's committer calls back); a few
@@ -202,6 +206,7 @@ int serve(const ServeOptions& o) {
     };
     service_options.analysis.nodes = o.analysis_nodes;
     service_options.analysis.daily_limit = o.analysis_daily;
+    service_options.analysis.per_address = o.analyses_per_address;
     service_options.computer_games_per_client = o.computer_games;
     service_options.analysis.auto_computer_games = !o.no_auto_analysis;
     server::AsioRuntime runtime(games_io);
@@ -301,6 +306,11 @@ Command add_serve_command(CLI::App& parent) {
     sub->add_option("--analysis-nodes", o->analysis_nodes, tr(Msg::HelpServeAnalysisNodes))
         ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1'000'000'000}));
     sub->add_option("--analysis-daily", o->analysis_daily, tr(Msg::HelpServeAnalysisDaily))
+        ->check(CLI::Range(0, 100000));
+    sub->add_option("--analyses-per-address", o->analyses_per_address, tr(Msg::HelpServeAnalysesPerAddress))
+        ->check(CLI::Range(0, 100000));
+    sub->add_option("--analysis-searches-per-address", o->searches_per_address,
+                    tr(Msg::HelpServeAnalysisSearchesPerAddress))
         ->check(CLI::Range(0, 100000));
     sub->add_flag("--no-auto-analysis", o->no_auto_analysis, tr(Msg::HelpServeNoAutoAnalysis));
     sub->add_option("--connections-per-address", o->connections_per_address, tr(Msg::HelpServeConnectionsPerAddress))

@@ -436,6 +436,12 @@ Phrase phrase(Msg m) {
         case Msg::HelpServeAnalysisDaily:
             return {"Analysen, die ein Browser in 24 Stunden anfordern kann (0: keine Grenze)", "",
                     "analyses a browser may request in 24 hours (0: no limit)"};
+        case Msg::HelpServeAnalysesPerAddress:
+            return {"Analysen von Partien, die je Adresse zugleich warten oder laufen dürfen (0: keine Grenze)", "",
+                    "analyses of games waiting or running at once per address (0: no limit)"};
+        case Msg::HelpServeAnalysisSearchesPerAddress:
+            return {"Suchen des Analysebretts, die je Adresse zugleich warten oder laufen dürfen (0: keine Grenze)", "",
+                    "analysis board searches waiting or running at once per address (0: no limit)"};
         case Msg::HelpServeNoAutoAnalysis:
             return {"Partien gegen den Computer nicht von selbst analysieren, wenn sie enden", "",
                     "do not analyse games against the computer by themselves when they end"};
@@ -572,6 +578,62 @@ Phrase phrase(Msg m) {
                 "",
                 "probe game at level 1, 1.e4 to the answer: p50 {} ms, p99 {} ms, max {} ms ({} games, {} "
                 "without an answer)"};
+        case Msg::HelpLoadAbuseAnalysis:
+            return {
+                "alle so viele ms fordert ein Störer die Analyse einer eigenen beendeten Partie an, jedes Mal mit "
+                "einer erfundenen Browser-Kennung (0: nie)",
+                "",
+                "an abuser asks for the analysis of a finished game of its own this often (ms), each time with a "
+                "made-up browser id (0: never)"};
+        case Msg::HelpLoadAbuseBoards:
+            return {
+                "WebSockets des Analysebretts, die alle 250 ms eine neue Stellung analysieren lassen (dazu einer "
+                "ohne Pause; 0: keine)",
+                "",
+                "analysis board WebSockets asking for a new position every 250 ms (and one more without pause; 0: "
+                "none)"};
+        case Msg::HelpLoadNoStoredCheck:
+            return {
+                "nach dem Lauf nicht prüfen, ob jeder bestätigte Zug gespeichert ist (sonst: Server neu starten "
+                "und jede Partie lesen)",
+                "",
+                "do not check after the run that every acknowledged move is stored (else: the server started "
+                "again and every game read)"};
+        case Msg::LoadSummaryAbuseAnalysis:
+            return {
+                "Analysen in Serie: {} beendete Partien, {} angenommen (202), {} mit 429 abgewiesen, {} andere "
+                "Antworten, {} ihrer Partien mit 429 abgewiesen",
+                "",
+                "analyses in a loop: {} finished games, {} accepted (202), {} refused with 429, {} other answers, "
+                "{} of its games refused with 429"};
+        case Msg::LoadSummaryAbuseBoard:
+            return {
+                "Analysebrett: {} Anfragen, {} mit Zeilen beantwortet, {} wegen der Grenze je Adresse abgewiesen, "
+                "{} wegen voller Warteschlange, {} WebSockets vom Server geschlossen, {} Handshakes mit 429 "
+                "abgewiesen",
+                "",
+                "analysis board: {} requests, {} answered with lines, {} refused by the limit per address, {} "
+                "by a full queue, {} WebSockets closed by the server, {} handshakes refused with 429"};
+        case Msg::LoadSummaryBoardProbe:
+            return {
+                "Analysebrett des Probespielers, Anfrage bis zu den ersten Zeilen: p50 {} ms, p99 {} ms, max {} ms "
+                "({} beantwortet, {} abgewiesen, {} ohne Antwort)",
+                "",
+                "the probe player's analysis board, request to its first lines: p50 {} ms, p99 {} ms, max {} ms "
+                "({} answered, {} refused, {} without an answer)"};
+        case Msg::LoadSummaryStored:
+            return {"gespeichert ({}): {} Partien, {} bestätigte Züge geprüft, {} fehlen, {} Partien nicht lesbar", "",
+                    "stored ({}): {} games, {} acknowledged moves checked, {} missing, {} games unreadable"};
+        case Msg::LoadStoredAfterRestart:
+            return {"nach einem Neustart des Servers auf seiner Datenbank", "",
+                    "after the server started again on its database"};
+        case Msg::LoadStoredLive: return {"vom laufenden Server", "", "from the running server"};
+        case Msg::LoadSummaryStoredFinding: return {"  Befund: {}", "", "  finding: {}"};
+        case Msg::LoadSummaryMemoryTrend:
+            return {
+                "Server-RSS über das Fenster ({} Proben): Spitze {} MiB, mittleres Drittel {} MiB, letztes "
+                "Drittel {} MiB",
+                "", "server RSS over the window ({} samples): peak {} MiB, middle third {} MiB, last third {} MiB"};
         case Msg::LoadSummaryMachine:
             return {"Rechner: Lastmittel {} am Anfang, {} am Ende; dieses Werkzeug {} % eines Kerns", "",
                     "machine: load average {} at the start, {} at the end; this tool {} % of one core"};

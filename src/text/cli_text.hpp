@@ -74,7 +74,8 @@ enum class Msg : std::uint16_t {
     HelpServeNoAutoAnalysis, HelpServeStore, ServeStoreNotPostgres, ServeCannotOpenDatabase,
     HelpServeConnectionsPerAddress, HelpServeGamesPerMinute,
     HelpServeGamesPerHour, HelpServeTrustedProxy, HelpServeHeaderTimeout, HelpServeIdleTimeout,
-    HelpServeComputerGames, HelpServeFloodBan, HelpServeNode, ServeNodeNeedsStore,
+    HelpServeComputerGames, HelpServeFloodBan, HelpServeNode, ServeNodeNeedsStore, HelpServeAnalysesPerAddress,
+    HelpServeAnalysisSearchesPerAddress,
     // schach-load (tools/load)
     LoadAbout, HelpLoadGames, HelpLoadDuration, HelpLoadRamp, HelpLoadThink, HelpLoadUrl, HelpLoadServer,
     HelpLoadServerArg, HelpLoadServerPid, HelpLoadOneSocket, HelpLoadTc, HelpLoadJson, HelpLoadSummary,
@@ -83,7 +84,9 @@ enum class Msg : std::uint16_t {
     LoadSummaryAck, LoadSummarySeen, LoadSummaryErrors, LoadSummaryGamesEnded, LoadSummaryMemory,
     LoadSummaryMachine, HelpLoadPing, LoadSummaryPing, HelpLoadSourceAddresses, HelpLoadLimits, HelpLoadAbuse,
     HelpLoadAbuseIdle, HelpLoadAbuseCreations, HelpLoadAbuseFlooders, HelpLoadProbe, LoadSummaryAbuseIdle,
-    LoadSummaryAbuseCreate, LoadSummaryAbuseFlood, LoadSummaryProbe,
+    LoadSummaryAbuseCreate, LoadSummaryAbuseFlood, LoadSummaryProbe, HelpLoadAbuseAnalysis, HelpLoadAbuseBoards,
+    HelpLoadNoStoredCheck, LoadSummaryAbuseAnalysis, LoadSummaryAbuseBoard, LoadSummaryBoardProbe, LoadSummaryStored,
+    LoadSummaryStoredFinding, LoadSummaryMemoryTrend, LoadStoredAfterRestart, LoadStoredLive,
     // play
     PlayAbout, HelpPlayFen, HelpPlayChess960, HelpPlayTimeControl, HelpTouchMove, PlayFooter, PlayUnknownControl,
     PlayChess960Number, PlayWelcome, PlayTimeControl, PlayNoClock, PlayTouchMoveOn, PlayHelp, PlayGameHasNoClock,

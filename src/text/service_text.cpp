@@ -149,6 +149,8 @@ std::string_view analysis_limit_id(AnalysisLimitKind kind) {
         case AnalysisLimitKind::Running: return "running";
         case AnalysisLimitKind::Daily: return "daily";
         case AnalysisLimitKind::Full: return "full";
+        case AnalysisLimitKind::Address: return "address";
+        case AnalysisLimitKind::Searches: return "searches";
     }
     return "full";
 }
@@ -168,6 +170,16 @@ std::string describe(AnalysisLimitKind kind, int daily_limit, Language lang) {
         case AnalysisLimitKind::Full:
             return en ? "Too many analyses are waiting on the server; try again in a few minutes."
                       : "Auf dem Server warten gerade zu viele Analysen; versuche es in ein paar Minuten wieder.";
+        case AnalysisLimitKind::Address:
+            return en ? "As many analyses as may run at once are already waiting or running from your address; ask "
+                        "for the next when one of them is done."
+                      : "Von deiner Adresse warten oder laufen schon so viele Analysen, wie gleichzeitig gehen; die "
+                        "nächste kannst du anfordern, wenn eine davon fertig ist.";
+        case AnalysisLimitKind::Searches:
+            return en ? "The engine is already analysing as many positions for your address as it may at once; stop "
+                        "one of them (or close an analysis board) and try again."
+                      : "Die Engine analysiert für deine Adresse schon so viele Stellungen, wie gleichzeitig gehen; "
+                        "halte eine davon an (oder schließe ein Analysebrett) und versuche es noch einmal.";
     }
     return {};
 }

@@ -49,11 +49,14 @@ enum class ServiceCode : std::uint8_t {
 
 /// Which limit refused an analysis.
 enum class AnalysisLimitKind : std::uint8_t {
-    Running,  // the browser has one waiting or running
-    Daily,    // the browser's number a day is used up
-    Full,     // too many analyses wait on the server
+    Running,   // the browser has one waiting or running
+    Daily,     // the browser's number a day is used up
+    Full,      // too many analyses wait on the server
+    Address,   // the client's address has as many analyses waiting or running as it may (any browser)
+    Searches,  // the analysis board: the address has as many engine searches at once as it may
 };
-std::string_view analysis_limit_id(AnalysisLimitKind kind);  // "running", "daily", "full"
+/// "running", "daily", "full", "address", "searches"
+std::string_view analysis_limit_id(AnalysisLimitKind kind);
 /// The sentence of an analysis limit; `daily_limit`: the number a day.
 std::string describe(AnalysisLimitKind kind, int daily_limit, Language lang);
 

@@ -236,6 +236,31 @@ TEST_F(AnalysisService, ABrowserHasOneAtATimeAndADailyNumber) {
     EXPECT_EQ(service_->request_analysis(running, Caller{"", "x"}).error().code, ServiceCode::GameNotFinished);
 }
 
+TEST_F(AnalysisService, AnAddressHasALimitWhateverBrowserIdsItSends) {
+    // A browser id is only a cookie: a client making up a new one for each request still gets
+    // no more than its address's share of the queue.
+    options_.analysis.per_address = 2;
+    start();
+    const GameId a = played(FoolsMate), b = played(FoolsMate), c = played(FoolsMate), d = played(FoolsMate);
+    {
+        WorkerHold hold(*pool_);
+        ASSERT_TRUE(service_->request_analysis(a, Caller{"", "made-up-1", "127.0.1.69"}));
+        ASSERT_TRUE(service_->request_analysis(b, Caller{"", "made-up-2", "127.0.1.69"}));
+        const auto third = service_->request_analysis(c, Caller{"", "made-up-3", "127.0.1.69"});
+        ASSERT_FALSE(third);
+        EXPECT_EQ(third.error().code, ServiceCode::AnalysisLimit);
+        EXPECT_EQ(third.error().limit, AnalysisLimitKind::Address);
+        EXPECT_EQ(http_status(third.error()), 429);
+        EXPECT_EQ(third.error().retry_after_s, 60);
+        // Another address is not held up by it.
+        EXPECT_TRUE(service_->request_analysis(d, Caller{"", "someone", "127.0.0.10"}));
+    }
+    // Once they are done, the address may ask again.
+    ASSERT_EQ(analysed(a)->state, AnalysisState::Done);
+    ASSERT_EQ(analysed(b)->state, AnalysisState::Done);
+    EXPECT_TRUE(service_->request_analysis(c, Caller{"", "made-up-4", "127.0.1.69"}));
+}
+
 TEST_F(AnalysisService, AMoveAgainstTheComputerDoesNotWaitForAnAnalysis) {
     options_.analysis.nodes = 150'000;
     start();

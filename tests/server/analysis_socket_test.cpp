@@ -258,6 +258,50 @@ TEST_F(AnalysisSocketTest, BoundedInTotalAndSharedWhenOthersWait) {
     EXPECT_EQ(lines_until(*b, 1, 1).at("t"), "lines");           // b's turn
 }
 
+TEST_F(AnalysisSocketTest, OneAddressHasItsShareOfSearches) {
+    // Two searches at once per address (this test's limit): a third socket from the same
+    // address is refused with analysis_limit until one of the others stops.
+    LineSearchOptions options;
+    options.workers = 1;
+    options.per_client = 2;
+    options.share_ms = 3'600'000;
+    options.max_time_ms = 3'600'000;
+    start(options);
+    const auto a = connect(), b = connect(), c = connect("/api/v1/analysis/socket?lang=de");
+    send(*a, R"({"t":"analyse","id":1})");
+    read(*a);
+    lines_until(*a, 1, 1);
+    send(*b, R"({"t":"analyse","id":1})");
+    read(*b);  // b waits for the worker
+    send(*c, R"({"t":"analyse","id":7})");
+    read(*c);
+    const json::value refused = read(*c);
+    EXPECT_EQ(refused.at("code"), "analysis_limit");
+    EXPECT_EQ(refused.at("limit"), "searches");
+    EXPECT_EQ(refused.at("id"), 7);
+    EXPECT_EQ(refused.at("retryAfter"), 1);
+    EXPECT_EQ(refused.at("text"),
+              "Die Engine analysiert für deine Adresse schon so viele Stellungen, wie gleichzeitig gehen; halte "
+              "eine davon an (oder schließe ein Analysebrett) und versuche es noch einmal.");
+    EXPECT_EQ(pool_->searches_of("127.0.0.1"), 2);
+    // A new position on the same socket replaces its search: still two, still allowed (it waits
+    // behind b, which took the worker when a's first search stopped).
+    send(*a, R"({"t":"analyse","id":2,"moves":["e2e4"]})");
+    for (json::value m = read(*a); !(m.at("t") == "opening" && m.at("id") == 2); m = read(*a)) {
+    }
+    EXPECT_EQ(pool_->searches_of("127.0.0.1"), 2);
+    // b stops: a's new position gets the worker, and c may search again (behind it).
+    send(*b, R"({"t":"stop"})");
+    EXPECT_EQ(lines_until(*a, 2, 1).at("id"), 2);
+    for (int i = 0; i < 500 && pool_->searches_of("127.0.0.1") > 1; ++i)  // the stop is on another socket
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    EXPECT_EQ(pool_->searches_of("127.0.0.1"), 1);
+    send(*c, R"({"t":"analyse","id":8})");
+    read(*c);
+    send(*a, R"({"t":"stop"})");
+    EXPECT_EQ(lines_until(*c, 8, 1).at("id"), 8);
+}
+
 TEST_F(AnalysisSocketTest, ClosingTheSocketStopsItsSearch) {
     // One worker that never yields on its own: the second page gets lines only because the
     // first one's search stopped when its socket closed.

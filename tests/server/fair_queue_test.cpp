@@ -51,5 +51,20 @@ TEST(FairQueue, TurnsRotateAndEachClientKeepsItsOrder) {
     EXPECT_EQ(q.pop(), "a5");
 }
 
+TEST(FairQueue, AnErasedItemLeavesTheOthersInTurn) {
+    FairQueue<std::string> q;
+    q.push("a", "a1");
+    q.push("b", "b1");
+    q.push("a", "a2");
+    EXPECT_FALSE(q.erase("b", "a1"));  // another client's item
+    EXPECT_TRUE(q.erase("a", "a1"));
+    EXPECT_EQ(q.size(), 2u);
+    EXPECT_TRUE(q.erase("b", "b1"));  // b's line ran empty: b loses its turn
+    EXPECT_EQ(q.clients(), 1u);
+    EXPECT_FALSE(q.erase("b", "b1"));
+    q.push("c", "c1");
+    EXPECT_EQ(drain(q), (std::vector<std::string>{"a2", "c1"}));
+}
+
 }  // namespace
 }  // namespace schach::server

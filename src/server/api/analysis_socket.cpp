@@ -12,6 +12,7 @@
 #include "server/api/protocol.hpp"
 #include "text/fen_text.hpp"
 #include "text/opening_names.hpp"
+#include "text/service_text.hpp"
 
 namespace schach::server {
 namespace json = boost::json;
@@ -38,6 +39,7 @@ std::string error_words(std::string_view code, Language lang) {
     if (code == "bad-move")
         return say({"Dieser Zug ist in der Stellung nicht möglich.", "", "This move is not possible in the position."},
                    lang);
+    if (code == "analysis_limit") return describe(AnalysisLimitKind::Searches, 0, lang);
     if (code == "busy")
         return say({"Die Engine ist gerade ausgelastet. Bitte gleich noch einmal versuchen.",
                     "Die Engine ist gerade ausgelastet. Bitte gleich noch einmal versuchen.",
@@ -98,8 +100,8 @@ std::string lines_message(std::int64_t id, const Position& end, const LineUpdate
                                         {"lines", std::move(lines)}});
 }
 
-AnalysisSession::AnalysisSession(LineSearchPool& pool, Language lang, EventSink sink)
-    : pool_(pool), lang_(lang), sink_(std::move(sink)) {}
+AnalysisSession::AnalysisSession(LineSearchPool& pool, Language lang, EventSink sink, std::string client)
+    : pool_(pool), lang_(lang), sink_(std::move(sink)), client_(std::move(client)) {}
 
 void AnalysisSession::error(std::string_view code, std::optional<std::int64_t> id, json::object extra) {
     json::object out{{"t", "error"}, {"code", code}, {"text", error_words(code, lang_)}};
@@ -190,8 +192,12 @@ void AnalysisSession::analyse(std::int64_t id, const Position& start, std::span<
     request.start = start;
     request.moves.assign(moves.begin(), moves.end());
     request.multipv = multipv;
+    request.client = client_;
     request.on_update = [sink = sink_, id, end](const LineUpdate& update) { sink(lines_message(id, end, update)); };
     auto ticket = pool_.submit(std::move(request));
+    if (!ticket && ticket.error() == LineSearchError::ClientLimit)
+        return error("analysis_limit", id,
+                     json::object{{"limit", analysis_limit_id(AnalysisLimitKind::Searches)}, {"retryAfter", 1}});
     if (!ticket) return error("busy", id);
     ticket_ = std::move(*ticket);
 }

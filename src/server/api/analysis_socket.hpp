@@ -23,8 +23,9 @@ inline constexpr std::size_t MaxAnalysisMoves = 600;
 
 class AnalysisSession {
 public:
-    /// `sink` gets every message for the client (from any thread; it must not block).
-    AnalysisSession(LineSearchPool& pool, Language lang, EventSink sink);
+    /// `sink` gets every message for the client (from any thread; it must not block); `client`:
+    /// the client's address, the key of the pool's turns and limit per client.
+    AnalysisSession(LineSearchPool& pool, Language lang, EventSink sink, std::string client = {});
     AnalysisSession(const AnalysisSession&) = delete;
     AnalysisSession& operator=(const AnalysisSession&) = delete;
 
@@ -40,6 +41,7 @@ private:
     LineSearchPool& pool_;
     Language lang_;
     EventSink sink_;
+    std::string client_;
     LineSearchPool::Ticket ticket_;
 };
 

@@ -45,6 +45,13 @@ bool AnalysisQueue::browser_busy(const std::string& browser) const {
     return false;
 }
 
+int AnalysisQueue::of_address(const std::string& address) const {
+    int n = 0;
+    for (const auto& [id, e] : entries_)
+        if (!e->finished && e->job.address == address) ++n;
+    return n;
+}
+
 int AnalysisQueue::requests_today(const std::string& browser, Millis now) const {
     const auto it = requests_.find(browser);
     if (it == requests_.end()) return 0;
@@ -57,6 +64,8 @@ Admission AnalysisQueue::reserve(const AnalysisJob& job, bool limited, Millis no
     std::lock_guard lock(mutex_);
     if (entries_.contains(job.game)) return Admission::Present;
     if (limited && browser_busy(job.browser)) return Admission::BrowserBusy;
+    if (limited && options_.per_address > 0 && !job.address.empty() && of_address(job.address) >= options_.per_address)
+        return Admission::AddressBusy;
     if (limited && options_.daily_limit > 0 && requests_today(job.browser, now) >= options_.daily_limit)
         return Admission::DailyLimit;
     if (waiting_.size() >= options_.max_waiting) return Admission::Full;

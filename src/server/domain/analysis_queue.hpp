@@ -44,6 +44,10 @@ struct AnalysisOptions {
     std::size_t max_waiting = 100;
     /// Analyses a browser may ask for in 24 hours (0: no limit); `--analysis-daily`.
     int daily_limit = 20;
+    /// Analyses waiting or running at once from one client address, whatever browser ids it
+    /// sends (a browser id is only a cookie: made-up ones would escape the limits per browser);
+    /// 0: no limit. `--analyses-per-address`.
+    int per_address = 4;
     /// Games against the computer are analysed when they end (as the server's own request, not
     /// counted for anyone); `--no-auto-analysis` turns it off.
     bool auto_computer_games = true;
@@ -56,12 +60,14 @@ struct AnalysisJob {
     std::vector<Move> moves;
     std::string browser;  // who asked ("" for the server's own)
     Millis requested = 0;
+    std::string address = {};  // from where ("" unknown, or the server's own)
 };
 
 enum class Admission : std::uint8_t {
     Admitted,     // reserved: waits for start()
     Present,      // the game is waiting or running already (computed once however many ask)
     BrowserBusy,  // the browser has one waiting or running
+    AddressBusy,  // the address has `per_address` waiting or running
     DailyLimit,   // the browser asked `daily_limit` times in the last 24 hours
     Full,         // `max_waiting` analyses wait
 };
@@ -127,6 +133,7 @@ private:
     };
 
     bool browser_busy(const std::string& browser) const;
+    int of_address(const std::string& address) const;
     int requests_today(const std::string& browser, Millis now) const;
 
     EnginePool& pool_;

@@ -4,6 +4,7 @@
 // with many games cannot starve another's single game. A client's games alternate as well, since
 // a game waits for at most one engine reply at a time. Not thread-safe: the owner locks.
 
+#include <algorithm>
 #include <cstddef>
 #include <deque>
 #include <optional>
@@ -50,6 +51,23 @@ public:
     std::size_t waiting(const std::string& client) const {
         const auto it = lines_.find(client);
         return it == lines_.end() ? 0 : it->second.size();
+    }
+
+    /// Removes the first item of `client` equal to `item`; false when it is not waiting. A client
+    /// left without items loses its turn.
+    bool erase(const std::string& client, const T& item) {
+        const auto it = lines_.find(client);
+        if (it == lines_.end()) return false;
+        std::deque<T>& line = it->second;
+        const auto at = std::find(line.begin(), line.end(), item);
+        if (at == line.end()) return false;
+        line.erase(at);
+        --size_;
+        if (line.empty()) {
+            lines_.erase(it);
+            turns_.erase(std::find(turns_.begin(), turns_.end(), client));
+        }
+        return true;
     }
 
     /// Takes everything out, in turn order (for a shutdown that answers each waiting item).

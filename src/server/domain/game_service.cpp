@@ -839,7 +839,7 @@ struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
 
     /// Asks for the analysis of the finished `game` (see GameService::request_analysis);
     /// `limited`: the browser's limits apply. `done` may be empty.
-    void request_analysis(std::shared_ptr<const LiveGame> game, std::string browser, bool limited,
+    void request_analysis(std::shared_ptr<const LiveGame> game, std::string browser, std::string address, bool limited,
                           Done<AnalysisReport> done) {
         auto answer = std::make_shared<Done<AnalysisReport>>(std::move(done));
         const auto reply = [answer](std::expected<AnalysisReport, ServiceError> r) {
@@ -848,7 +848,7 @@ struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
         const GameId id = game->id();
         if (const auto s = analyses->status(id))
             return reply(AnalysisReport{s->first, s->second, game->setup().start, {}, {}});
-        store.load_analysis(id, [weak = weak_from_this(), game, browser, limited, reply](auto stored) {
+        store.load_analysis(id, [weak = weak_from_this(), game, browser, address, limited, reply](auto stored) {
             const auto self = weak.lock();
             if (!self || self->closed) return;
             if (!stored) return reply(std::unexpected(make_error(ServiceCode::Storage)));
@@ -862,13 +862,14 @@ struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
                                             {},
                                             {}});
             }
-            self->admit_analysis(game, browser, limited, reply);
+            self->admit_analysis(game, browser, limited, reply, address);
         });
     }
 
     void admit_analysis(const std::shared_ptr<const LiveGame>& game, const std::string& browser, bool limited,
-                        const std::function<void(std::expected<AnalysisReport, ServiceError>)>& reply) {
-        AnalysisJob job{game->id(), game->setup().start, reviewed_moves(*game), browser, options.wall_now()};
+                        const std::function<void(std::expected<AnalysisReport, ServiceError>)>& reply,
+                        const std::string& address = {}) {
+        AnalysisJob job{game->id(), game->setup().start, reviewed_moves(*game), browser, options.wall_now(), address};
         const AnalysisProgress waiting{0, static_cast<int>(job.moves.size()) + 1};
         const auto refuse = [&](AnalysisLimitKind kind, Millis wait_ms) {
             ServiceError e = make_error(ServiceCode::AnalysisLimit);
@@ -884,6 +885,7 @@ struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
                     AnalysisReport{s ? s->first : AnalysisState::Queued, s ? s->second : waiting, job.start, {}, {}});
             }
             case Admission::BrowserBusy: return refuse(AnalysisLimitKind::Running, 60'000);
+            case Admission::AddressBusy: return refuse(AnalysisLimitKind::Address, 60'000);
             case Admission::DailyLimit:
                 return refuse(AnalysisLimitKind::Daily, analyses->next_allowed(browser, job.requested) - job.requested);
             case Admission::Full: return refuse(AnalysisLimitKind::Full, 60'000);
@@ -1229,12 +1231,13 @@ void GameService::coach(const GameId& id, const Caller& caller, std::optional<st
 }
 
 void GameService::request_analysis(const GameId& id, const Caller& caller, Done<AnalysisReport> done) {
-    impl_->with_actor(id, [impl = impl_, browser = caller.browser, done = std::move(done)](auto a) mutable {
-        if (!a) return done(std::unexpected(a.missing));
-        const auto game = a->snapshot();
-        if (game->status() != Status::Over) return done(std::unexpected(make_error(ServiceCode::GameNotFinished)));
-        impl->request_analysis(game, browser, true, std::move(done));
-    });
+    impl_->with_actor(
+        id, [impl = impl_, browser = caller.browser, address = caller.address, done = std::move(done)](auto a) mutable {
+            if (!a) return done(std::unexpected(a.missing));
+            const auto game = a->snapshot();
+            if (game->status() != Status::Over) return done(std::unexpected(make_error(ServiceCode::GameNotFinished)));
+            impl->request_analysis(game, browser, address, true, std::move(done));
+        });
 }
 
 void GameService::analysis(const GameId& id, Done<AnalysisReport> done) {

@@ -20,6 +20,7 @@ struct LineSearchPool::Job {
     // Under the pool's mutex.
     bool stop = false;      // cancelled while searching (or before the search started)
     bool finished = false;  // the search has ended (its best move reported)
+    bool counted = false;   // counts for its client's per_client
 };
 
 namespace {
@@ -71,7 +72,7 @@ LineSearchPool::~LineSearchPool() {
     {
         std::lock_guard lock(mutex_);
         stopping_ = true;
-        queue_.clear();
+        queue_.drain([this](std::shared_ptr<Job> job) { release(*job); });
     }
     wake_.notify_all();
     for (std::thread& t : threads_) t.join();
@@ -82,6 +83,19 @@ std::size_t LineSearchPool::waiting() const {
     return queue_.size();
 }
 
+int LineSearchPool::searches_of(const std::string& client) const {
+    std::lock_guard lock(mutex_);
+    const auto it = searches_.find(client);
+    return it == searches_.end() ? 0 : it->second;
+}
+
+void LineSearchPool::release(Job& job) {
+    if (!job.counted) return;
+    job.counted = false;
+    const auto it = searches_.find(job.request.client);
+    if (it != searches_.end() && --it->second <= 0) searches_.erase(it);
+}
+
 std::expected<LineSearchPool::Ticket, LineSearchError> LineSearchPool::submit(LineSearchRequest request) {
     auto job = std::make_shared<Job>();
     job->request = std::move(request);
@@ -89,7 +103,14 @@ std::expected<LineSearchPool::Ticket, LineSearchError> LineSearchPool::submit(Li
     {
         std::lock_guard lock(mutex_);
         if (stopping_ || queue_.size() >= options_.max_waiting) return std::unexpected(LineSearchError::Busy);
-        queue_.push_back(job);
+        int& count = searches_[job->request.client];
+        if (options_.per_client > 0 && count >= options_.per_client) {
+            if (count == 0) searches_.erase(job->request.client);
+            return std::unexpected(LineSearchError::ClientLimit);
+        }
+        ++count;
+        job->counted = true;
+        queue_.push(job->request.client, job);
     }
     wake_.notify_all();
     return Ticket(this, std::move(job));
@@ -98,8 +119,10 @@ std::expected<LineSearchPool::Ticket, LineSearchError> LineSearchPool::submit(Li
 void LineSearchPool::cancel(const std::shared_ptr<Job>& job) {
     {
         std::lock_guard lock(mutex_);
-        std::erase(queue_, job);
+        queue_.erase(job->request.client, job);
         job->stop = true;
+        // A running search stops within a moment: the client may ask for the next at once.
+        release(*job);
     }
     wake_.notify_all();
     // The callback leaves the job here, on the canceller's thread: it may hold what its owner
@@ -124,8 +147,7 @@ void LineSearchPool::run() {
             std::unique_lock lock(mutex_);
             wake_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
             if (stopping_) return;
-            job = std::move(queue_.front());
-            queue_.pop_front();
+            job = std::move(*queue_.pop());
         }
         search(engine, *job);
     }
@@ -150,11 +172,19 @@ void deliver(Job& job, const LineUpdate& update) {
 
 void LineSearchPool::search(engine::Engine& engine, Job& job) {
     const LineSearchRequest& r = job.request;
+    // The last report: the job no longer counts for its client once it is told it is done.
+    const auto finish = [&](const LineUpdate& update) {
+        {
+            std::lock_guard lock(mutex_);
+            release(job);
+        }
+        deliver(job, update);
+    };
     Position end = r.start;
     for (const Move m : r.moves) end.do_move(m);
     const int legal = count_legal(end);
     if (legal == 0) {  // mate or stalemate on the board: nothing to search
-        deliver(job, final_update());
+        finish(final_update());
         return;
     }
     const int shown = std::min(r.multipv, legal);
@@ -165,7 +195,7 @@ void LineSearchPool::search(engine::Engine& engine, Job& job) {
         engine.set_options(eo);
     }
     if (!engine.set_position(r.start, r.moves)) {  // the caller checked the moves: not reached
-        deliver(job, final_update());
+        finish(final_update());
         return;
     }
     // The lines of the depth being reported; complete once the last (`shown`) has come.
@@ -217,7 +247,7 @@ void LineSearchPool::search(engine::Engine& engine, Job& job) {
     engine.on_info(nullptr);
     engine.on_bestmove(nullptr);
     last.done = true;
-    deliver(job, last);
+    finish(last);
 }
 
 }  // namespace schach::server

@@ -1,8 +1,11 @@
 #pragma once
 // LineSearchPool: the engine lines of the analysis board. A bounded number of searches at once
 // for all connections together (each worker thread owns an engine::Engine); more requests wait
-// in a bounded queue, and a search that has had its share yields while others wait, so a busy
-// server gives each position less depth rather than making anyone wait long. After its first
+// in a bounded queue that takes turns between clients (FairQueue, by the request's client: its
+// address), and a search that has had its share yields while others wait, so a busy server gives
+// each position less depth rather than making anyone wait long. One client holds at most
+// `per_client` searches (waiting or running) at once, so it cannot fill the queue for everyone
+// (issue #27). After its first
 // lines a search runs at the lowest scheduling priority, so the games against the computer
 // (EnginePool, normal priority) keep the cores they need.
 //
@@ -17,12 +20,15 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <string>
 #include <thread>
+#include <unordered_map>
 #include <vector>
 
 #include "core/move.hpp"
 #include "core/position.hpp"
 #include "engine/score.hpp"
+#include "server/domain/fair_queue.hpp"
 
 namespace schach::engine {
 class Engine;
@@ -39,7 +45,10 @@ struct LineSearchOptions {
     /// While others wait, a running search yields after this long (its lines stand).
     std::int64_t share_ms = 2'000;
     std::size_t max_waiting = 32;  // more waiting requests are refused (LineSearchError::Busy)
-    bool low_priority = true;      // after its first lines a search's thread at nice 19 (Linux)
+    /// Searches one client may have waiting or running at once (LineSearchError::ClientLimit);
+    /// 0: no limit. `schach serve --analysis-searches-per-address`.
+    int per_client = 4;
+    bool low_priority = true;  // after its first lines a search's thread at nice 19 (Linux)
 };
 
 /// One principal variation: its score from the side to move's view and its moves.
@@ -62,6 +71,9 @@ struct LineSearchRequest {
     Position start;
     std::vector<Move> moves;  // legal, from `start` (the history counts for repetitions)
     int multipv = 1;          // 1..MaxLines
+    /// Who asks (the client's address): the key of the turns and of `per_client`; "" is one
+    /// client like any other.
+    std::string client;
     /// Called on a search thread with each report; must not block.
     std::function<void(const LineUpdate&)> on_update;
 };
@@ -69,7 +81,8 @@ struct LineSearchRequest {
 inline constexpr int MaxLines = 5;
 
 enum class LineSearchError : std::uint8_t {
-    Busy,  // the queue is full (or the pool is shutting down)
+    Busy,         // the queue is full (or the pool is shutting down)
+    ClientLimit,  // the client has `per_client` searches waiting or running
 };
 
 class LineSearchPool {
@@ -104,6 +117,8 @@ public:
     const LineSearchOptions& options() const { return options_; }
     /// Requests waiting for a worker.
     std::size_t waiting() const;
+    /// The searches of `client` waiting or running.
+    int searches_of(const std::string& client) const;
 
     static int default_workers();
 
@@ -111,11 +126,14 @@ private:
     void run();
     void search(engine::Engine& engine, Job& job);
     void cancel(const std::shared_ptr<Job>& job);
+    /// The job no longer counts for its client (once; under mutex_).
+    void release(Job& job);
 
     LineSearchOptions options_;
     mutable std::mutex mutex_;
     std::condition_variable wake_;
-    std::deque<std::shared_ptr<Job>> queue_;
+    FairQueue<std::shared_ptr<Job>> queue_;
+    std::unordered_map<std::string, int> searches_;  // per client: waiting or running
     bool stopping_ = false;
     std::vector<std::thread> threads_;
 };

@@ -293,7 +293,10 @@ struct HttpServer::Impl {
     net::awaitable<void> stream_session(beast::tcp_stream& stream, Request req, std::string game);
     /// `address`: the client's (client_address()), banned for a while when it floods.
     net::awaitable<void> ws_session(beast::tcp_stream stream, Request req, std::string game, std::string address);
-    net::awaitable<void> analysis_session(beast::tcp_stream stream, Request req);
+    net::awaitable<void> analysis_session(beast::tcp_stream stream, Request req, std::string address);
+    /// Counts a WebSocket message in `recent` (its times in the rate window); past the rate the
+    /// socket is closed (1008) and its address barred for the flood ban. Whether it was.
+    bool flooding(std::deque<std::chrono::steady_clock::time_point>& recent, Outbox& box, const std::string& address);
 
     Client caller_of(const Request& req, const Target& target, const std::string& game) const;
     bool origin_allowed(const Request& req) const;
@@ -402,13 +405,22 @@ bool HttpServer::Impl::close_oldest_waiting() {
     return true;
 }
 
+namespace {
+
+/// A limit's refusal: 429 with the code, the words and the seconds to wait (also as Retry-After).
+Response limit_response(ErrorCode code, Language lang, const LimitRefusal& refusal, bool keep_alive) {
+    Response res = json_response(429, limit_body(code, lang, refusal.retry_after.count()), keep_alive);
+    res.set(http::field::retry_after, std::to_string(refusal.retry_after.count()));
+    return res;
+}
+
+}  // namespace
+
 /// An address over its connection limit: told so (429, Retry-After), then closed, without reading.
 net::awaitable<void> HttpServer::Impl::refuse_connection(tcp::socket socket, LimitRefusal refusal) {
     beast::tcp_stream stream(std::move(socket));
     stream.expires_after(std::chrono::seconds(2));
-    Response res = json_response(
-        429, limit_body(ErrorCode::RateConnections, options.default_lang, refusal.retry_after.count()), false);
-    res.set(http::field::retry_after, std::to_string(refusal.retry_after.count()));
+    Response res = limit_response(ErrorCode::RateConnections, options.default_lang, refusal, false);
     error_code ec;
     co_await http::async_write(stream, res, use_ec(ec));
     stream.socket().shutdown(tcp::socket::shutdown_both, ec);
@@ -530,9 +542,7 @@ net::awaitable<void> HttpServer::Impl::http_session(tcp::socket socket, std::str
             const std::string client = client_address(peer, req["X-Forwarded-For"], options.limits.trusted_proxies);
             if (const auto refused = limits.take_game(client, LimitClock::now())) {
                 const Client c = caller_of(req, *target, {});
-                Response res = json_response(
-                    429, limit_body(ErrorCode::RateGames, c.lang, refused->retry_after.count()), req.keep_alive());
-                res.set(http::field::retry_after, std::to_string(refused->retry_after.count()));
+                Response res = limit_response(ErrorCode::RateGames, c.lang, *refused, req.keep_alive());
                 co_await http::async_write(stream, res, use_ec(ec));
                 if (ec || !res.keep_alive()) break;
                 continue;
@@ -548,9 +558,7 @@ net::awaitable<void> HttpServer::Impl::http_session(tcp::socket socket, std::str
             std::string address = client_address(peer, req["X-Forwarded-For"], options.limits.trusted_proxies);
             // A flooder behind a trusted proxy: banned by its own address, known only here.
             if (const auto refused = limits.banned(address, LimitClock::now())) {
-                Response res = json_response(
-                    429, limit_body(ErrorCode::RateConnections, c.lang, refused->retry_after.count()), false);
-                res.set(http::field::retry_after, std::to_string(refused->retry_after.count()));
+                Response res = limit_response(ErrorCode::RateConnections, c.lang, *refused, false);
                 co_await http::async_write(stream, res, use_ec(ec));
                 break;
             }
@@ -564,8 +572,13 @@ net::awaitable<void> HttpServer::Impl::http_session(tcp::socket socket, std::str
             else if (!websocket::is_upgrade(req)) res = error_response(400, ErrorCode::Malformed, c.lang, false);
             else if (!origin_allowed(req)) res = error_response(403, ErrorCode::Origin, c.lang, false);
             else {
-                co_await analysis_session(std::move(stream), std::move(req));
-                co_return;
+                std::string address = client_address(peer, req["X-Forwarded-For"], options.limits.trusted_proxies);
+                if (const auto refused = limits.banned(address, LimitClock::now())) {  // as a game's socket
+                    res = limit_response(ErrorCode::RateConnections, c.lang, *refused, false);
+                } else {
+                    co_await analysis_session(std::move(stream), std::move(req), std::move(address));
+                    co_return;
+                }
             }
             co_await http::async_write(stream, res, use_ec(ec));
             break;
@@ -1009,15 +1022,7 @@ net::awaitable<void> HttpServer::Impl::ws_session(beast::tcp_stream stream, Requ
         co_await ws->async_read(buffer, use_ec(ec));
         if (ec) break;
         if (box->close) continue;  // closing: the client's last words are ignored
-        const auto now = std::chrono::steady_clock::now();
-        while (!recent.empty() && now - recent.front() > options.rate_window) recent.pop_front();
-        recent.push_back(now);
-        if (recent.size() > static_cast<std::size_t>(options.rate_messages)) {
-            box->close = websocket::close_reason(websocket::close_code::policy_error);
-            box->signal.cancel();
-            limits.ban_flooder(address, LimitClock::now());  // no reconnecting at once
-            continue;
-        }
+        if (flooding(recent, *box, address)) continue;
         if (!ws->got_text()) {
             box->push(error_message(ErrorCode::Malformed, caller.lang));
             continue;
@@ -1061,7 +1066,19 @@ net::awaitable<void> HttpServer::Impl::ws_session(beast::tcp_stream stream, Requ
 
 /// The analysis board's WebSocket: each message to an AnalysisSession, its answers through the
 /// outbox (the same writer, limits and rate as a game's WebSocket, without lag pings).
-net::awaitable<void> HttpServer::Impl::analysis_session(beast::tcp_stream stream, Request req) {
+bool HttpServer::Impl::flooding(std::deque<std::chrono::steady_clock::time_point>& recent, Outbox& box,
+                                const std::string& address) {
+    const auto now = std::chrono::steady_clock::now();
+    while (!recent.empty() && now - recent.front() > options.rate_window) recent.pop_front();
+    recent.push_back(now);
+    if (recent.size() <= static_cast<std::size_t>(options.rate_messages)) return false;
+    box.close = websocket::close_reason(websocket::close_code::policy_error);
+    box.signal.cancel();
+    limits.ban_flooder(address, LimitClock::now());  // no reconnecting at once
+    return true;
+}
+
+net::awaitable<void> HttpServer::Impl::analysis_session(beast::tcp_stream stream, Request req, std::string address) {
     const auto target = parse_target(req.target());
     const Client caller = caller_of(req, *target, {});
     const auto ex = co_await net::this_coro::executor;
@@ -1082,7 +1099,7 @@ net::awaitable<void> HttpServer::Impl::analysis_session(beast::tcp_stream stream
     error_code ec;
     co_await ws->async_accept(req, use_ec(ec));
     if (ec) co_return;
-    AnalysisSession session(*options.line_search, caller.lang, sink_for(box));
+    AnalysisSession session(*options.line_search, caller.lang, sink_for(box), address);
 
     net::co_spawn(ex, ws_writer(ws, box, nullptr, std::chrono::milliseconds(0)), net::detached);
 
@@ -1093,13 +1110,8 @@ net::awaitable<void> HttpServer::Impl::analysis_session(beast::tcp_stream stream
         co_await ws->async_read(buffer, use_ec(ec));
         if (ec) break;
         if (box->close) continue;
-        const auto now = std::chrono::steady_clock::now();
-        while (!recent.empty() && now - recent.front() > options.rate_window) recent.pop_front();
-        recent.push_back(now);
-        if (recent.size() > static_cast<std::size_t>(options.rate_messages)) {
+        if (flooding(recent, *box, address)) {
             session.stop();
-            box->close = websocket::close_reason(websocket::close_code::policy_error);
-            box->signal.cancel();
             continue;
         }
         if (!ws->got_text()) {
