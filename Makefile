@@ -118,8 +118,9 @@ load: build
 	  LOAD_ARGS="$(LOAD_ARGS)" bash scripts/load.sh $(BUILD)
 
 # The soak and abuse test (scripts/soak.sh, a few minutes): normal players alone, then beside
-# abusers (idle connections, game floods, WebSocket floods) with a level-1 probe game; the
-# figures and goals into docs/load/soak.md.
+# abusers (idle connections, game floods, WebSocket floods, analyses and the analysis board) with
+# a level-1 probe game; every acknowledged move checked in the record, the server's memory
+# sampled; the figures and goals into docs/load/soak.md.
 soak: build
 	@bash scripts/soak.sh $(BUILD)
 

@@ -10,6 +10,7 @@
 #include "latency.hpp"
 #include "proc_stats.hpp"
 #include "report.hpp"
+#include "stored_check.hpp"
 
 namespace schach::load {
 namespace {
@@ -78,6 +79,57 @@ TEST(LoadReport, TheMachineLineAndTheJsonAgree) {
               std::string::npos)
         << en;
     EXPECT_NE(human_summary(r, Language::GermanNeutral).find("Gegnere"), std::string::npos);
+}
+
+TEST(LoadProcStats, MemoryTrendComparesTheLastThirdWithTheMiddle) {
+    EXPECT_FALSE(memory_trend({100, 200}));
+    const auto flat = memory_trend({100, 300, 300, 300, 300, 300});
+    ASSERT_TRUE(flat);
+    EXPECT_EQ(flat->samples, 6);
+    EXPECT_EQ(flat->peak_kib, 300);
+    EXPECT_EQ(flat->middle_kib, 300);
+    EXPECT_EQ(flat->last_kib, 300);
+    const auto growing = memory_trend({100, 110, 120, 130, 140, 150, 160, 170, 180});
+    ASSERT_TRUE(growing);
+    EXPECT_EQ(growing->middle_kib, 140);
+    EXPECT_EQ(growing->last_kib, 170);
+    EXPECT_EQ(growing->peak_kib, 180);
+}
+
+TEST(LoadStoredCheck, EveryAcknowledgedMoveMustBeInTheRecord) {
+    chaos::ClientGame whole, lost, other, gone;
+    whole.id = "whole";
+    lost.id = "lost";
+    other.id = "other";
+    gone.id = "gone";
+    whole.acked = {{0, "e2e4"}, {1, "e7e5"}};
+    lost.acked = {{0, "d2d4"}, {1, "d7d5"}, {2, "c2c4"}};
+    other.acked = {{0, "g1f3"}};
+    gone.acked = {{0, "e2e4"}};
+    const std::vector<chaos::ServedGame> served = {
+        {"whole", {"e2e4", "e7e5", "g1f3"}, "?"},  // one more (not acknowledged yet) is no loss
+        {"lost", {"d2d4", "d7d5"}, "?"},
+        {"other", {"b1c3"}, "?"},
+    };
+    const StoredCheck c = judge_stored({whole, lost, other, gone}, served, {"gone: GET /api/v1/games/gone: HTTP 404"});
+    EXPECT_EQ(c.games, 4);
+    EXPECT_EQ(c.acked, 7);
+    EXPECT_EQ(c.missing, 2);  // c2c4 not stored, g1f3 stored as b1c3
+    EXPECT_EQ(c.unreadable, 1);
+    ASSERT_EQ(c.first.size(), 3u);
+    EXPECT_EQ(c.first[0], "gone: GET /api/v1/games/gone: HTTP 404");
+    const StoredCheck clean = judge_stored({whole}, served, {});
+    EXPECT_EQ(clean.missing + clean.unreadable, 0);
+    EXPECT_TRUE(clean.first.empty());
+    // The report names the check and its findings.
+    LoadResult r;
+    r.stored = c;
+    r.errors.not_stored = c.missing + c.unreadable;
+    EXPECT_NE(machine_line(r).find(" not_stored=3 stored_games=4 stored_acked=7 stored_missing=2 stored_unreadable=1 "),
+              std::string::npos)
+        << machine_line(r);
+    EXPECT_NE(human_summary(r, Language::English).find("4 games, 7 acknowledged moves checked, 2 missing, 1 games"),
+              std::string::npos);
 }
 
 }  // namespace

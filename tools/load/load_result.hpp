@@ -5,7 +5,9 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
+#include "chaos_check.hpp"
 #include "latency.hpp"
 #include "proc_stats.hpp"
 
@@ -18,7 +20,23 @@ struct LoadErrors {
     std::int64_t failed_requests = 0;  // HTTP create/join or a WebSocket handshake that failed
     std::int64_t unacked = 0;          // moves sent without their ack by the end
     std::int64_t unseen = 0;           // moves sent that the opponent's socket never got
-    std::int64_t total() const { return error_events + refusals + dropped + failed_requests + unacked + unseen; }
+    /// After the run: acknowledged moves the server's record does not hold (or holds otherwise),
+    /// and games it cannot show (stored_check.hpp).
+    std::int64_t not_stored = 0;
+    std::int64_t total() const {
+        return error_events + refusals + dropped + failed_requests + unacked + unseen + not_stored;
+    }
+};
+
+/// What the server's record holds of the games played, checked after the run against every
+/// move a player got acknowledged (stored_check.hpp).
+struct StoredCheck {
+    int games = 0;                   // games checked (every game created)
+    std::int64_t acked = 0;          // acknowledged moves checked
+    std::int64_t missing = 0;        // acknowledged moves not stored, or another move stored at their ply
+    std::int64_t unreadable = 0;     // games the server could not show (or showed with illegal moves)
+    bool after_restart = false;      // read from a server started again on the same database
+    std::vector<std::string> first;  // the first few findings, in words (English)
 };
 
 struct LoadResult {
@@ -41,9 +59,14 @@ struct LoadResult {
     LoadErrors errors;
     // The server and the machine (none when unknown, e.g. attached without --server-pid).
     std::optional<Memory> memory;                // at the end of the window (VmHWM: the peak of the whole run)
+    std::optional<MemoryTrend> memory_trend;     // sampled once a second over the window
     std::optional<double> server_cpu_percent;    // of one core, inside the window
     std::optional<double> tool_cpu_percent;      // this tool's, of one core, inside the window
     std::optional<double> load_start, load_end;  // 1-minute load average at the window's ends
+
+    // The games played: each one's acknowledged moves (for the stored check), and that check.
+    std::vector<chaos::ClientGame> histories;
+    std::optional<StoredCheck> stored;
 
     double moves_per_second() const { return measured_seconds > 0 ? static_cast<double>(moves) / measured_seconds : 0; }
     /// No error, every move acknowledged and seen by the opponent.

@@ -8,6 +8,7 @@
 
 #include <chrono>
 #include <deque>
+#include <map>
 #include <memory>
 #include <optional>
 #include <random>
@@ -60,6 +61,7 @@ struct PendingMove {
     int ply = 0;  // moves before it
     std::int64_t a = 0;
     int mover = 0;
+    std::string uci;
     Clock::time_point sent;
     bool in_window = false;
     bool acked = false, seen = false;
@@ -147,6 +149,7 @@ private:
     int alive_ = 0;  // games with a reader left
     LoadResult result_;
     Latencies ack_, seen_, ping_;
+    std::map<std::string, chaos::ClientGame> histories_;  // per game id: its acknowledged moves
 
     bool sending() const { return phase_ == Phase::Ramp || phase_ == Phase::Measure; }
 
@@ -187,7 +190,17 @@ private:
         result_.load_start = load_average();
         const auto end = start + std::chrono::duration_cast<Clock::duration>(
                                      std::chrono::duration<double>(options_.duration_seconds));
-        while (Clock::now() < end) co_await sleep(std::chrono::milliseconds(20));
+        // The server's resident size once a second over the window: bounded, or still growing?
+        std::vector<long> rss;
+        auto next_sample = start;
+        while (Clock::now() < end) {
+            if (options_.server_pid > 0 && Clock::now() >= next_sample) {
+                if (const auto m = process_memory(options_.server_pid)) rss.push_back(m->rss_kib);
+                next_sample += std::chrono::seconds(1);
+            }
+            co_await sleep(std::chrono::milliseconds(20));
+        }
+        result_.memory_trend = memory_trend(rss);
         const Clock::time_point stop = Clock::now();
         phase_ = Phase::Drain;
         result_.measured_seconds = seconds_between(start, stop);
@@ -213,6 +226,7 @@ private:
         result_.ack = ack_.summary();
         result_.seen = seen_.summary();
         result_.ping = ping_.summary();
+        for (auto& [id, history] : histories_) result_.histories.push_back(std::move(history));
         ioc_.stop();
     }
 
@@ -351,6 +365,7 @@ private:
         game->id = std::string(text_of(answer.as_object(), "id"));
         const std::string white(text_of(answer.as_object(), "secret"));
         if (game->id.empty() || white.empty()) co_return false;
+        histories_[game->id].id = game->id;  // created: the record must hold it, moves or not
         std::vector<std::string> secrets = {white};
         if (!options_.one_socket) {
             const std::string invite(text_of(answer.as_object(), "invite"));
@@ -525,6 +540,7 @@ private:
         for (auto it = g.pending.begin(); it != g.pending.end(); ++it) {
             if (it->mover != k || it->a != a || it->acked) continue;
             it->acked = true;
+            histories_[g.id].acked[it->ply] = it->uci;
             if (it->in_window) ack_.add(micros_between(it->sent, now));
             if (it->seen) g.pending.erase(it);
             return;
@@ -605,6 +621,7 @@ private:
         p.ply = ply;
         p.a = ++c.counter;
         p.mover = k;
+        p.uci = uci;
         p.in_window = phase_ == Phase::Measure;
         ++result_.moves_total;
         if (p.in_window) ++result_.moves;

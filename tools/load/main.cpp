@@ -15,6 +15,7 @@
 #include <optional>
 #include <string>
 #include <thread>
+#include <tuple>
 #include <vector>
 
 #include <CLI/CLI.hpp>
@@ -25,6 +26,7 @@
 #include "net.hpp"
 #include "report.hpp"
 #include "server_process.hpp"
+#include "stored_check.hpp"
 #include "text/cli_text.hpp"
 
 namespace {
@@ -73,7 +75,7 @@ int main(int argc, char** argv) {
     std::string url, server, json_path, summary_path, work_dir, lang_option;
     std::vector<std::string> server_args;
     int server_pid = -1;
-    bool keep_limits = false, abuse = false;
+    bool keep_limits = false, abuse = false, no_stored_check = false;
     AbuseOptions abuse_options;
     app.add_option("--source-addresses", o.source_addresses, say(Msg::HelpLoadSourceAddresses, lang))
         ->check(CLI::Range(0, 240));
@@ -87,6 +89,11 @@ int main(int argc, char** argv) {
         ->check(CLI::Range(0, 1000));
     app.add_option("--probe-ms", abuse_options.probe_interval_ms, say(Msg::HelpLoadProbe, lang))
         ->check(CLI::Range(0, 600000));
+    app.add_option("--abuse-analysis-ms", abuse_options.analysis_interval_ms, say(Msg::HelpLoadAbuseAnalysis, lang))
+        ->check(CLI::Range(0, 600000));
+    app.add_option("--abuse-boards", abuse_options.board_sockets, say(Msg::HelpLoadAbuseBoards, lang))
+        ->check(CLI::Range(0, 1000));
+    app.add_flag("--no-stored-check", no_stored_check, say(Msg::HelpLoadNoStoredCheck, lang));
     app.add_option("--games", o.games, say(Msg::HelpLoadGames, lang))->check(CLI::Range(1, 100000));
     app.add_option("--duration", o.duration_seconds, say(Msg::HelpLoadDuration, lang))->check(CLI::Range(0.1, 86400.0));
     app.add_option("--ramp", o.ramp_seconds, say(Msg::HelpLoadRamp, lang))->check(CLI::Range(0.0, 3600.0));
@@ -117,9 +124,10 @@ int main(int argc, char** argv) {
     raise_file_limit();
 
     std::optional<ServerProcess> process;
-    std::filesystem::path temp_dir;
+    std::filesystem::path temp_dir, dir;
+    std::vector<std::string> args;
     if (!server.empty()) {
-        std::filesystem::path dir = work_dir;
+        dir = work_dir;
         if (dir.empty()) {
             std::string pattern = (std::filesystem::temp_directory_path() / "schach-load-XXXXXX").string();
             if (::mkdtemp(pattern.data()) == nullptr) {
@@ -135,8 +143,7 @@ int main(int argc, char** argv) {
         }
         // Room for every socket of the run, the HTTP clients and a margin; every client of the
         // run comes from one address, so the limits per address are off (the soak test sets them).
-        std::vector<std::string> args = {"--max-connections",
-                                         std::to_string(o.games * (o.one_socket ? 1 : 2) + o.http_clients + 64)};
+        args = {"--max-connections", std::to_string(o.games * (o.one_socket ? 1 : 2) + o.http_clients + 64)};
         if (!keep_limits)
             args.insert(args.end(), {"--connections-per-address", "0", "--games-per-minute", "0", "--games-per-hour",
                                      "0", "--computer-games-per-address", "0"});
@@ -184,6 +191,32 @@ int main(int argc, char** argv) {
     } catch (const std::exception& e) {
         fmt::print(stderr, "{}: {}: {}\n", say(Msg::ErrorLabel, lang), say(Msg::InternalError, lang), e.what());
         return 3;
+    }
+    if (!no_stored_check) {
+        // Every acknowledged move in the record: read from a server started again on the same
+        // database (nothing from memory), or from the running one the tool attached to.
+        std::string host = o.host;
+        std::uint16_t port = o.port;
+        std::optional<ServerProcess> again;
+        if (process) {
+            process->stop();
+            process.reset();
+            auto started = ServerProcess::start(server, args, dir);
+            if (started) {
+                again.emplace(std::move(*started));
+                if (const auto a = split_url(again->url())) std::tie(host, port) = *a;
+            }
+        }
+        if (!process && !again) {
+            result.stored = StoredCheck{};
+            result.stored->unreadable = static_cast<std::int64_t>(result.histories.size());
+            result.stored->first.push_back("the server could not be started again on its database");
+        } else {
+            result.stored = check_stored(host, port, result.histories);
+            result.stored->after_restart = again.has_value();
+        }
+        result.errors.not_stored = result.stored->missing + result.stored->unreadable;
+        if (again) again->stop();
     }
     if (process) process->stop();
     if (!temp_dir.empty()) std::filesystem::remove_all(temp_dir);

@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <charconv>
 #include <fstream>
 #include <sstream>
@@ -82,6 +83,22 @@ std::optional<double> load_average() {
     const auto [p, ec] = std::from_chars(text->data(), text->data() + text->size(), value);
     if (ec != std::errc{}) return std::nullopt;
     return value;
+}
+
+std::optional<MemoryTrend> memory_trend(const std::vector<long>& rss_kib) {
+    const std::size_t n = rss_kib.size();
+    if (n < 3) return std::nullopt;
+    const auto mean = [&](std::size_t from, std::size_t to) {
+        long long sum = 0;
+        for (std::size_t i = from; i < to; ++i) sum += rss_kib[i];
+        return static_cast<long>(sum / static_cast<long long>(to - from));
+    };
+    MemoryTrend t;
+    t.samples = static_cast<int>(n);
+    t.peak_kib = *std::max_element(rss_kib.begin(), rss_kib.end());
+    t.middle_kib = mean(n / 3, 2 * n / 3);
+    t.last_kib = mean(2 * n / 3, n);
+    return t;
 }
 
 }  // namespace schach::load

@@ -5,6 +5,7 @@
 
 #include <optional>
 #include <string_view>
+#include <vector>
 
 #include <sys/types.h>
 
@@ -24,6 +25,17 @@ std::optional<Memory> parse_status(std::string_view status);
 std::optional<double> process_cpu_seconds(pid_t pid);
 /// The same from the text of a stat file (fields 14 and 15, in clock ticks of `ticks_per_second`).
 std::optional<double> parse_stat_cpu(std::string_view stat, long ticks_per_second);
+
+/// The resident size over a run, from samples at even intervals: whether it stays bounded or
+/// still grows at the end (the last third of the samples against the middle third).
+struct MemoryTrend {
+    int samples = 0;
+    long peak_kib = 0;    // the largest sample
+    long middle_kib = 0;  // the mean of the middle third
+    long last_kib = 0;    // the mean of the last third
+};
+/// The trend of `rss_kib` samples (in their order); none with fewer than 3.
+std::optional<MemoryTrend> memory_trend(const std::vector<long>& rss_kib);
 
 /// The load average of the last minute (/proc/loadavg).
 std::optional<double> load_average();

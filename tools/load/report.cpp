@@ -57,12 +57,22 @@ std::vector<Field> fields(const LoadResult& r) {
     add("failed_requests", std::to_string(r.errors.failed_requests));
     add("unacked", std::to_string(r.errors.unacked));
     add("unseen", std::to_string(r.errors.unseen));
+    add("not_stored", std::to_string(r.errors.not_stored));
+    add("stored_games", r.stored ? std::to_string(r.stored->games) : "-");
+    add("stored_acked", r.stored ? std::to_string(r.stored->acked) : "-");
+    add("stored_missing", r.stored ? std::to_string(r.stored->missing) : "-");
+    add("stored_unreadable", r.stored ? std::to_string(r.stored->unreadable) : "-");
     add("rss_kib", r.memory ? std::to_string(r.memory->rss_kib) : "-");
     add("hwm_kib", r.memory ? std::to_string(r.memory->hwm_kib) : "-");
     add("server_cpu_pct", opt(r.server_cpu_percent, 1));
     add("tool_cpu_pct", opt(r.tool_cpu_percent, 1));
     add("load_start", opt(r.load_start, 2));
     add("load_end", opt(r.load_end, 2));
+    const std::optional<MemoryTrend>& t = r.memory_trend;
+    add("rss_samples", t ? std::to_string(t->samples) : "-");
+    add("rss_peak_kib", t ? std::to_string(t->peak_kib) : "-");
+    add("rss_mid_kib", t ? std::to_string(t->middle_kib) : "-");
+    add("rss_last_kib", t ? std::to_string(t->last_kib) : "-");
     return f;
 }
 
@@ -101,6 +111,16 @@ std::string human_summary(const LoadResult& r, Language lang) {
     if (r.memory)
         line(say(Msg::LoadSummaryMemory, lang, mib(r.memory->rss_kib), mib(r.memory->hwm_kib),
                  opt(r.server_cpu_percent, 0)));
+    if (r.memory_trend)
+        line(say(Msg::LoadSummaryMemoryTrend, lang, r.memory_trend->samples, mib(r.memory_trend->peak_kib),
+                 mib(r.memory_trend->middle_kib), mib(r.memory_trend->last_kib)));
+    if (r.stored) {
+        const StoredCheck& c = *r.stored;
+        line(say(Msg::LoadSummaryStored, lang,
+                 say(c.after_restart ? Msg::LoadStoredAfterRestart : Msg::LoadStoredLive, lang), c.games, c.acked,
+                 c.missing, c.unreadable));
+        for (const std::string& finding : c.first) line(say(Msg::LoadSummaryStoredFinding, lang, finding));
+    }
     line(say(Msg::LoadSummaryMachine, lang, opt(r.load_start, 2), opt(r.load_end, 2), opt(r.tool_cpu_percent, 0)));
     return out;
 }
@@ -110,8 +130,17 @@ std::string abuse_summary(const AbuseResult& a, Language lang) {
     out += say(Msg::LoadSummaryAbuseIdle, lang, a.idle_opened, a.idle_closed, a.idle_refused) + "\n";
     out += say(Msg::LoadSummaryAbuseCreate, lang, a.created, a.create_refused, a.create_other) + "\n";
     out += say(Msg::LoadSummaryAbuseFlood, lang, a.flood_messages, a.flood_closed) + "\n";
+    out += say(Msg::LoadSummaryAbuseAnalysis, lang, a.analysis_games, a.analysis_accepted, a.analysis_refused,
+               a.analysis_other, a.analysis_create_refused) +
+           "\n";
+    out += say(Msg::LoadSummaryAbuseBoard, lang, a.board_sent, a.board_answered, a.board_refused, a.board_busy,
+               a.board_closed, a.board_connect_refused) +
+           "\n";
     out += say(Msg::LoadSummaryProbe, lang, ms(a.probe_reply.p50), ms(a.probe_reply.p99), ms(a.probe_reply.max),
                a.probes, a.probe_failures) +
+           "\n";
+    out += say(Msg::LoadSummaryBoardProbe, lang, ms(a.board_probe_reply.p50), ms(a.board_probe_reply.p99),
+               ms(a.board_probe_reply.max), a.board_probes, a.board_probe_refused, a.board_probe_failures) +
            "\n";
     return out;
 }
@@ -121,11 +150,19 @@ std::string abuse_machine_fields(const AbuseResult& a) {
         "abuse_idle_opened={} abuse_idle_closed={} abuse_idle_refused={} abuse_created={} abuse_create_refused={} "
         "abuse_create_other={} abuse_flood_messages={} abuse_flood_closed={} probes={} probe_failures={} "
         "probe_create_refused={} probe_p50_ms={} probe_p99_ms={} probe_max_ms={} engine_max_queued={} "
-        "engine_wait_p99_ms={} engine_wait_max_ms={} engine_cut_short={}",
+        "engine_wait_p99_ms={} engine_wait_max_ms={} engine_cut_short={} abuse_analysis_games={} "
+        "abuse_analysis_accepted={} abuse_analysis_refused={} abuse_analysis_other={} "
+        "abuse_analysis_create_refused={} abuse_board_sent={} abuse_board_answered={} abuse_board_refused={} "
+        "abuse_board_busy={} abuse_board_closed={} abuse_board_connect_refused={} board_probes={} "
+        "board_probe_refused={} board_probe_failures={} board_probe_p50_ms={} board_probe_p99_ms={} "
+        "board_probe_max_ms={}",
         a.idle_opened, a.idle_closed, a.idle_refused, a.created, a.create_refused, a.create_other, a.flood_messages,
         a.flood_closed, a.probes, a.probe_failures, a.probe_create_refused, ms(a.probe_reply.p50),
         ms(a.probe_reply.p99), ms(a.probe_reply.max), a.engine_max_queued, a.engine_wait_p99_ms, a.engine_wait_max_ms,
-        a.engine_cut_short);
+        a.engine_cut_short, a.analysis_games, a.analysis_accepted, a.analysis_refused, a.analysis_other,
+        a.analysis_create_refused, a.board_sent, a.board_answered, a.board_refused, a.board_busy, a.board_closed,
+        a.board_connect_refused, a.board_probes, a.board_probe_refused, a.board_probe_failures,
+        ms(a.board_probe_reply.p50), ms(a.board_probe_reply.p99), ms(a.board_probe_reply.max));
 }
 
 }  // namespace schach::load
