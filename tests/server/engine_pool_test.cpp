@@ -133,7 +133,9 @@ TEST(ServerEnginePool, ASearchPastItsSliceIsCutShortWhenAnotherClientWaitsButNot
     ASSERT_EQ(b.wait_for(std::chrono::seconds(30)), std::future_status::ready);
     EXPECT_TRUE(b.get().has_value());
     EXPECT_EQ(own_second.get_future().wait_for(std::chrono::seconds(30)), std::future_status::ready);
-    EXPECT_EQ(pool.stats().cut_short, 1u);
+    // The long search was cut; a level-1 search after it may be cut too on a machine so busy that
+    // it outlives a slice while the other client waits.
+    EXPECT_GE(pool.stats().cut_short, 1u);
 }
 
 }  // namespace
