@@ -341,6 +341,27 @@ std::vector<GroupCommit::Result> SqliteStore::run_batch(std::span<const GroupCom
     auto fail_all = [&](const StoreError& e) {
         return std::vector<GroupCommit::Result>(writes.size(), std::unexpected(e));
     };
+    // Most batches have no failing write: they run straight through, without two savepoint
+    // statements per write. When one fails, that transaction is rolled back and the batch runs
+    // again with each write in a savepoint of its own, so that the failing one is rolled back alone.
+    {
+        Transaction tx(*db_);
+        if (!tx.begun()) return fail_all(error_of(*db_, "begin"));
+        bool failed = false;
+        for (const GroupCommit::Write* w : writes) {
+            auto r = (*w)();
+            if (!r) {
+                failed = true;
+                break;
+            }
+            results.push_back(std::move(r));
+        }
+        if (!failed) {
+            if (auto c = tx.commit(); !c) return fail_all(c.error());
+            return results;
+        }
+        results.clear();
+    }
     Transaction tx(*db_);
     if (!tx.begun()) return fail_all(error_of(*db_, "begin"));
     for (const GroupCommit::Write* w : writes) {
