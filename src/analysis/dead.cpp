@@ -127,15 +127,33 @@ MateAnalysis settle(DeepProof r, const Position& pos, std::uint64_t& nodes) {
     return {Winnability::Undetermined, MateProof::None, {}, nodes};
 }
 
+/// The helpmate styles in the order most likely to find a mate in `pos` first (`blockers`: the
+/// winner mates only against the loser's own men, needs_blockers).
+std::array<HelpmateStyle, 3> style_order(const Position& pos, bool blockers) {
+    using enum HelpmateStyle;
+    const int men = popcount(pos.pieces());
+    return blockers              ? std::array{Cooperative, Direct, Attack}
+           : men >= AttackFirst  ? std::array{Attack, Direct, Cooperative}
+           : men >= AttackSecond ? std::array{Direct, Attack, Cooperative}
+                                 : std::array{Direct, Cooperative, Attack};
+}
+
+/// Whether the quick helpmate searches (each style with `limits.quick_nodes`) find a mate by
+/// `winner`, checked by replaying it: a proof that the position is not dead.
+bool quick_helpmate(const Position& pos, Color winner, const MateLimits& limits, MateContext& context) {
+    if (insufficient_material(pos, winner)) return false;
+    for (HelpmateStyle style : style_order(pos, needs_blockers(pos, winner))) {
+        HelpmateResult r = find_helpmate(pos, winner, limits.quick_nodes, style, context);
+        if (r.found && is_helpmate(pos, winner, r.line)) return true;
+    }
+    return false;
+}
+
 /// The layers after the forced moves; `pos` has at least two legal moves or a long forced line.
 MateAnalysis search_layers(const Position& pos, Color winner, const MateLimits& limits, MateContext& context) {
     using enum HelpmateStyle;
-    const int men = popcount(pos.pieces());
     const bool blockers = needs_blockers(pos, winner);
-    const std::array<HelpmateStyle, 3> order = blockers              ? std::array{Cooperative, Direct, Attack}
-                                               : men >= AttackFirst  ? std::array{Attack, Direct, Cooperative}
-                                               : men >= AttackSecond ? std::array{Direct, Attack, Cooperative}
-                                                                     : std::array{Direct, Cooperative, Attack};
+    const std::array<HelpmateStyle, 3> order = style_order(pos, blockers);
     std::uint64_t nodes = 0;
     // Cheapest first: most real positions have a short helpmate that one of the styles finds in a
     // few dozen positions; many constructed ones fall to the static analysis or to a small
@@ -269,6 +287,10 @@ bool is_dead(const Position& pos, const MateLimits& limits, MateContext& context
     // Try the side more likely to mate first: one winnable side settles it.
     const Color first = popcount(pos.pieces(Color::Black)) > popcount(pos.pieces(Color::White)) ? Color::Black
                                                                                                 : Color::White;
+    // Most positions are alive, and one side's short helpmate shows it: both sides get their
+    // quick searches before either side's longer layers (a side with no quick mate would
+    // otherwise go through every round while the other side's mate is a few moves away).
+    if (quick_helpmate(pos, first, limits, context) || quick_helpmate(pos, ~first, limits, context)) return false;
     return can_checkmate(pos, first, limits, context).verdict == Winnability::Unwinnable &&
            can_checkmate(pos, ~first, limits, context).verdict == Winnability::Unwinnable;
 }

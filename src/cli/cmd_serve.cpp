@@ -56,7 +56,7 @@ struct ServeOptions {
     std::string puzzles = SCHACH_PUZZLES;
     int engine_threads = 0;
     int threads = 2;
-    int game_threads = 8;
+    int game_threads = 2;
     int max_connections = server::ServerOptions{}.max_connections;
     std::uint64_t analysis_nodes = server::AnalysisOptions{}.nodes;
     int analysis_daily = server::AnalysisOptions{}.daily_limit;
@@ -184,10 +184,11 @@ int serve(const ServeOptions& o) {
     server::LineSearchPool lines(line_options);
 
     // The games' actors run on an io_context of their own, apart from the sockets. No thread
-    // waits for a commit (an actor is suspended until the store's committer calls back); a few
-    // threads more than cores still help on a shared machine: with 2 on 2 busy cores the
-    // actors waited to be scheduled (docs/load/load-1000x2-actors.md: ack p50 4 ms instead of
-    // 1.1 ms with 8).
+    // waits for a commit (an actor is suspended until the store's committer calls back), so
+    // threads beyond the cores only cost: every task posted while one of them sleeps wakes it
+    // (a futex call and two context switches, dearer than most tasks in a VM), and a batch of
+    // commits woke one per move. 2 instead of 8 (docs/load.md, "CPU per move"): server CPU per
+    // move 14-27 % less at 1000x2 and 3000x1, the acknowledgement's p99 no worse.
     boost::asio::io_context games_io;
     auto work = boost::asio::make_work_guard(games_io);
     std::vector<std::thread> games_threads;

@@ -100,6 +100,26 @@ TEST(ServerGroupCommit, WritesThatComeDuringACommitShareTheNextAndKeepTheirOwnRe
     EXPECT_EQ(backend.sizes, (std::vector<std::size_t>{1, Waiting}));
 }
 
+TEST(ServerGroupCommit, UnderASteadyStreamASmallBatchWaitsUntilItIsFull) {
+    FakeBackend backend;
+    backend.hold_first = true;
+    // A gathering time no test run reaches: the batch below runs because it is full.
+    GroupCommit group([&](auto writes) { return backend.run(writes); }, {std::chrono::hours(1), 3});
+    std::promise<void> first_done;
+    group.submit([]() -> Result { return {}; }, [&](Result) { first_done.set_value(); });
+    while (!backend.first_started) std::this_thread::yield();
+    std::atomic<int> done{0};
+    const auto count = [&](Result r) { done += r ? 1 : 0; };
+    group.submit([]() -> Result { return {}; }, count);
+    group.submit([]() -> Result { return {}; }, count);
+    backend.release.set_value();
+    first_done.get_future().get();
+    // Two writes waited when the first batch ended (a steady stream): they wait for a third.
+    EXPECT_EQ(done, 0);
+    EXPECT_EQ(submit_and_wait(group, []() -> Result { return {}; }).has_value(), true);
+    EXPECT_EQ(backend.sizes, (std::vector<std::size_t>{1, 3}));
+}
+
 TEST(ServerGroupCommit, ABatchThatThrowsFailsItsWritesAndTheNextRuns) {
     bool thrown = false;
     GroupCommit group([&](std::span<const GroupCommit::Write* const> writes) -> std::vector<Result> {

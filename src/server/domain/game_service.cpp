@@ -5,6 +5,7 @@
 #include <chrono>
 #include <deque>
 #include <future>
+#include <limits>
 #include <mutex>
 #include <random>
 #include <span>
@@ -72,8 +73,12 @@ struct Actor {
         : box(std::move(b)), current(std::make_shared<const LiveGame>(std::move(game))), client(std::move(client_key)),
           tenure(tenure_) {}
     const std::unique_ptr<Mailbox> box;
-    /// Replaced only on the mailbox, after the commit; read from any thread.
+    /// Replaced only on the mailbox, after the commit (set_current); read from any thread.
     std::atomic<std::shared_ptr<const LiveGame>> current;
+    /// When the current game's flag may fall (LiveGame::flag_time), never when no timer runs:
+    /// the tick looks at a game only from then on, without loading `current`.
+    std::atomic<Millis> flag_at{NoFlag};
+    static constexpr Millis NoFlag = std::numeric_limits<Millis>::max();
     std::atomic<Millis> last_used{0};      // the service's now() when last looked up or watched
     std::atomic<bool> flag_queued{false};  // a flag check waits in the mailbox
     /// Whose game it is for the limits and the engine's turns: the creator's address (or
@@ -94,6 +99,11 @@ struct Actor {
     std::vector<std::function<void()>> on_idle;  // the service's end waits for the commit under way
 
     std::shared_ptr<const LiveGame> snapshot() const { return current.load(std::memory_order_acquire); }
+    /// Makes `game` current (`now`: the service's clock). On the mailbox.
+    void set_current(std::shared_ptr<const LiveGame> game, Millis now) {
+        flag_at.store(game->flag_time(now).value_or(NoFlag), std::memory_order_relaxed);
+        current.store(std::move(game), std::memory_order_release);
+    }
 };
 
 /// A game's live actor for a call, or why there is none: NoSuchGame, or Moved with the node that
@@ -171,24 +181,30 @@ struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
         });
     }
 
-    /// Drops every copy of an older tenure (the tick): a running game is claimed again at once,
-    /// so that its clock and its engine go on here, or on the node that took it.
-    void retire_stale() {
+    /// The tick's one pass over the live games: every game whose flag may have fallen by `now`
+    /// gets a flag check, and (`retire_stale`) every copy of an older tenure is dropped (a
+    /// running game is claimed again at once, so that its clock and its engine go on here, or on
+    /// the node that took it). The others cost a look at two numbers under their shard's lock.
+    void sweep_games(Millis now, bool retire_stale) {
         const std::uint64_t tenure = store.tenure();
+        std::vector<std::shared_ptr<Actor>> stale, due;
         for (auto& shard : shards) {
-            std::vector<std::shared_ptr<Actor>> stale;
             {
                 std::lock_guard lock(shard.mutex);
                 for (auto it = shard.games.begin(); it != shard.games.end();) {
-                    if (it->second->tenure == tenure) {
-                        ++it;
+                    if (retire_stale && it->second->tenure != tenure) {
+                        stale.push_back(std::move(it->second));
+                        it = shard.games.erase(it);
                         continue;
                     }
-                    stale.push_back(std::move(it->second));
-                    it = shard.games.erase(it);
+                    if (it->second->flag_at.load(std::memory_order_relaxed) <= now) due.push_back(it->second);
+                    ++it;
                 }
             }
             for (const auto& actor : stale) retire(actor);
+            for (const auto& actor : due) check_flag(actor, now);
+            stale.clear();
+            due.clear();
         }
     }
 
@@ -232,7 +248,9 @@ struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
 
     std::shared_ptr<Actor> make_actor(LiveGame game, std::string client = {}) {
         if (client.empty()) client = "game:" + game.setup().id;
-        return std::make_shared<Actor>(runtime.mailbox(), std::move(game), std::move(client), store.tenure());
+        auto actor = std::make_shared<Actor>(runtime.mailbox(), std::move(game), std::move(client), store.tenure());
+        actor->flag_at = actor->snapshot()->flag_time(options.now()).value_or(Actor::NoFlag);
+        return actor;
     }
 
     /// Games against the computer not yet over that `client` created.
@@ -476,7 +494,7 @@ struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
         }
         p.next->remember(p.effects, options.recent_events);
         const bool ended = actor->snapshot()->status() != Status::Over && p.next->status() == Status::Over;
-        actor->current.store(std::shared_ptr<const LiveGame>(p.next), std::memory_order_release);
+        actor->set_current(p.next, options.now());
         // A game against the computer is analysed when it ends (the server's own request), queued
         // before anyone hears of the end, so that the page's first question finds it.
         if (ended && p.next->setup().mode == Mode::Computer && options.analysis.auto_computer_games)
@@ -596,19 +614,18 @@ struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
         engines.submit(std::move(request));
     }
 
-    void check_all_flags() {
-        const Millis now = options.now();
-        for (const auto& actor : all_actors()) {
-            if (!actor->snapshot()->flag_due(now) || actor->flag_queued.exchange(true)) continue;
-            Task task = action_task([](LiveGame&, Millis, Millis) { return std::expected<Effects, ServiceError>(); },
-                                    {});
-            task.run = [run = std::move(task.run)](const std::shared_ptr<Actor>& a) {
-                a->flag_queued = false;
-                run(a);
-            };
-            send(actor, std::move(task));
-        }
+    /// Queues a flag check for `actor` when its flag has fallen by `now` and none waits yet.
+    void check_flag(const std::shared_ptr<Actor>& actor, Millis now) {
+        if (!actor->snapshot()->flag_due(now) || actor->flag_queued.exchange(true)) return;
+        Task task = action_task([](LiveGame&, Millis, Millis) { return std::expected<Effects, ServiceError>(); }, {});
+        task.run = [run = std::move(task.run)](const std::shared_ptr<Actor>& a) {
+            a->flag_queued = false;
+            run(a);
+        };
+        send(actor, std::move(task));
     }
+
+    void check_all_flags() { sweep_games(options.now(), false); }
 
     /// Whether ServiceOptions lets the game go now (without looking at its mailbox's state).
     bool may_unload(const Actor& actor, Millis now) const {
@@ -664,9 +681,8 @@ struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
         runtime.every(std::chrono::milliseconds(options.flag_interval_ms), [weak = weak_from_this()] {
             const auto self = weak.lock();
             if (!self || self->closed) return false;
-            self->retire_stale();
-            self->check_all_flags();
             const Millis now = self->options.now();
+            self->sweep_games(now, true);
             if (now - self->last_orphan_sweep >= OrphanSweepMs) {
                 self->last_orphan_sweep = now;
                 self->adopt_orphans();

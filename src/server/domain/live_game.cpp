@@ -495,6 +495,15 @@ bool LiveGame::flag_due(Millis now) const {
     return left && left->count() <= 0;
 }
 
+std::optional<Millis> LiveGame::flag_time(Millis now) const {
+    if (status_ != Status::Started || match_.game().is_over()) return std::nullopt;
+    if (first_move_deadline_) return *first_move_deadline_;
+    if (!match_.clock()) return std::nullopt;
+    const auto left = match_.time_left(match_.game().position().side_to_move(), Match::ms(match_time(now)));
+    if (!left) return std::nullopt;
+    return now + std::max<Millis>(0, left->count());
+}
+
 std::optional<EngineTask> LiveGame::engine_task(Millis now) const {
     if (status_ != Status::Started || match_.game().is_over()) return std::nullopt;
     if (!is_engine(match_.game().position().side_to_move())) return std::nullopt;

@@ -122,6 +122,9 @@ public:
     Effects check_flag(Millis now);
     /// Whether check_flag would end the game at `now` (cheap: no copy, no analysis).
     bool flag_due(Millis now) const;
+    /// The earliest time (the service's clock, from `now` on) at which flag_due may hold: none
+    /// while no timer runs. No clock runs faster than time, so flag_due is false before it.
+    std::optional<Millis> flag_time(Millis now) const;
 
     /// Whether a timer can end the game by itself (a flag, the first-move timer): it must stay
     /// in memory while that is so.

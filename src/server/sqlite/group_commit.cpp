@@ -2,7 +2,8 @@
 
 namespace schach::server {
 
-GroupCommit::GroupCommit(RunBatch run) : run_(std::move(run)), thread_([this] { this->run(); }) {}
+GroupCommit::GroupCommit(RunBatch run, Gather gather)
+    : run_(std::move(run)), gather_(gather), thread_([this] { this->run(); }) {}
 
 GroupCommit::~GroupCommit() {
     {
@@ -14,11 +15,14 @@ GroupCommit::~GroupCommit() {
 }
 
 void GroupCommit::submit(Write write, Done done) {
+    bool wake = false;
     {
         std::lock_guard lock(mutex_);
         queue_.push_back({std::move(write), std::move(done)});
+        // While a batch gathers, only a full one wakes the committer (each wake costs a switch).
+        wake = !gathering_ || queue_.size() >= gather_.writes;
     }
-    wake_.notify_one();
+    if (wake) wake_.notify_one();
 }
 
 void GroupCommit::run_alone(std::function<void()> job) {
@@ -31,9 +35,16 @@ void GroupCommit::run_alone(std::function<void()> job) {
 
 void GroupCommit::run() {
     std::unique_lock lock(mutex_);
+    bool steady = false;  // the last batch ended with writes waiting
     for (;;) {
         wake_.wait(lock, [&] { return stopping_ || !queue_.empty() || !jobs_.empty(); });
         if (queue_.empty() && jobs_.empty()) return;  // stopping, and nothing left to run
+        if (steady && !stopping_ && jobs_.empty() && queue_.size() < gather_.writes) {
+            gathering_ = true;
+            wake_.wait_for(lock, gather_.time,
+                           [&] { return stopping_ || !jobs_.empty() || queue_.size() >= gather_.writes; });
+            gathering_ = false;
+        }
         // Every write waiting now goes into this batch; what comes meanwhile waits for the next.
         std::vector<Entry> batch;
         batch.swap(queue_);
@@ -60,6 +71,7 @@ void GroupCommit::run() {
         }
         for (auto& job : jobs) job();
         lock.lock();
+        steady = !queue_.empty();
     }
 }
 
