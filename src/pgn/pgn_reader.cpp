@@ -6,6 +6,8 @@
 #include <bit>
 #include <cctype>
 #include <cstring>
+#include <new>
+#include <type_traits>
 #include <vector>
 
 #include "core/chess960.hpp"
@@ -507,7 +509,9 @@ void PgnReader::Impl::play(std::string_view token, std::size_t column) {
 void PgnReader::Impl::played(Move m, std::string_view text, std::size_t column) {
     visitor->move(pos, m, text, at(column));
     last = m;
-    last_undo = pos.do_move(m);
+    // Made in place: an assignment would copy the returned Undo once more, at every move.
+    static_assert(std::is_trivially_destructible_v<Undo>);
+    ::new (static_cast<void*>(&last_undo)) Undo(pos.do_move(m));
     has_last = true;
 }
 
@@ -531,7 +535,7 @@ SCHACH_PGN_HOT std::size_t PgnReader::Impl::plain_movetext(std::string_view l, s
             const Move m = parse_san_quick(pos, word);
             if (!m) return i;
             played(m, word, i);
-            i = j;
+            i = j + (j < n && p[j] == ' ');  // the space after a move, without another round
             continue;
         }
         if (kind & Brace) {
