@@ -6,6 +6,8 @@
 #include <bit>
 #include <cctype>
 #include <cstring>
+#include <new>
+#include <type_traits>
 #include <vector>
 
 #include "core/chess960.hpp"
@@ -17,6 +19,9 @@ namespace schach {
 namespace {
 
 constexpr std::size_t ChunkSize = 1u << 16;
+
+// Inlined into the loops that run for every line or token (a call costs more than the work).
+#define SCHACH_PGN_HOT [[gnu::always_inline]] inline
 
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v'; }
 
@@ -203,16 +208,22 @@ VariantTag classify_variant(std::string_view v) {
 enum ByteClass : std::uint8_t {
     SanStart = 1,    // a piece letter or a pawn's file: the first letter of a move in plain SAN
     TagNameEnd = 2,  // white space, '"' or ']': the end of a tag name
+    Space = 4,       // white space other than newline (is_space)
+    Digit = 8,       // 0-9: a move number, a result or a NAG's digits
+    Brace = 16,      // '{': a comment
 };
 constexpr std::array<std::uint8_t, 256> ByteClasses = [] {
     std::array<std::uint8_t, 256> t{};
     for (char c : std::string_view("abcdefghNBRQK")) t[static_cast<unsigned char>(c)] |= SanStart;
     for (char c : std::string_view(" \t\r\f\v\"]")) t[static_cast<unsigned char>(c)] |= TagNameEnd;
+    for (char c : std::string_view(" \t\r\f\v")) t[static_cast<unsigned char>(c)] |= Space;
+    for (char c : std::string_view("0123456789")) t[static_cast<unsigned char>(c)] |= Digit;
+    t[static_cast<unsigned char>('{')] |= Brace;
     return t;
 }();
 
-bool san_start(char c) { return ByteClasses[static_cast<unsigned char>(c)] & SanStart; }
-bool tag_name_end(char c) { return ByteClasses[static_cast<unsigned char>(c)] & TagNameEnd; }
+std::uint8_t byte_class(char c) { return ByteClasses[static_cast<unsigned char>(c)]; }
+bool tag_name_end(char c) { return byte_class(c) & TagNameEnd; }
 
 int nag_of_suffix(std::string_view s) {
     if (s == "!") return 1;
@@ -328,6 +339,7 @@ struct PgnReader::Impl {
     bool start_moves(std::size_t column);
     /// Returns false when the game ended on this line (result token at depth 0).
     bool parse_movetext(std::string_view l, std::size_t base);
+    std::size_t plain_movetext(std::string_view l, std::size_t i);
     void play(std::string_view token, std::size_t column);
     void played(Move m, std::string_view text, std::size_t column);
 
@@ -350,7 +362,7 @@ const std::expected<Position, PositionError>& PgnReader::Impl::fen_position(std:
     return cached_position;
 }
 
-bool PgnReader::Impl::next_line() {
+SCHACH_PGN_HOT bool PgnReader::Impl::next_line() {
     if (have_line) {
         have_line = false;
         line = held;
@@ -497,8 +509,54 @@ void PgnReader::Impl::play(std::string_view token, std::size_t column) {
 void PgnReader::Impl::played(Move m, std::string_view text, std::size_t column) {
     visitor->move(pos, m, text, at(column));
     last = m;
-    last_undo = pos.do_move(m);
+    // Made in place: an assignment would copy the returned Undo once more, at every move.
+    static_assert(std::is_trivially_destructible_v<Undo>);
+    ::new (static_cast<void*>(&last_undo)) Undo(pos.do_move(m));
     has_last = true;
+}
+
+/// The tokens of nearly every movetext, from `i` on, in a game whose moves have started and go on
+/// without error (lenient SAN): white space, plain SAN the quick parser resolves, comments closed
+/// on the line, move numbers. Returns where it meets anything else (or the line's end), for
+/// parse_movetext to take that token; it does just what parse_movetext would do with these.
+SCHACH_PGN_HOT std::size_t PgnReader::Impl::plain_movetext(std::string_view l, std::size_t i) {
+    const char* const p = l.data();
+    const std::size_t n = l.size();
+    while (i < n) {
+        const std::uint8_t kind = byte_class(p[i]);
+        if (kind & Space) {
+            ++i;
+            continue;
+        }
+        if (kind & SanStart) {
+            const std::size_t j = i + scan::word_end(p + i, n - i, readable);
+            const std::string_view word(p + i, j - i);  // not empty: p[i] ends no word
+            if (word.back() == '!' || word.back() == '?') return i;
+            const Move m = parse_san_quick(pos, word);
+            if (!m) return i;
+            played(m, word, i);
+            i = j + (j < n && p[j] == ' ');  // the space after a move, without another round
+            continue;
+        }
+        if (kind & Brace) {
+            const std::size_t close = i + 1 + scan::find_byte(p + i + 1, n - i - 1, '}', readable);
+            if (close == n) return i;
+            visitor->comment(std::string_view(p + i + 1, close - i - 1));
+            i = close + 1;
+            continue;
+        }
+        if (kind & Digit) {
+            std::size_t k = i + 1;
+            while (k < n && (byte_class(p[k]) & Digit)) ++k;
+            if (k < n && p[k] == '.') {
+                while (k < n && p[k] == '.') ++k;
+                i = k;
+                continue;
+            }
+        }
+        return i;
+    }
+    return i;
 }
 
 bool PgnReader::Impl::parse_movetext(std::string_view l, std::size_t base) {
@@ -519,15 +577,20 @@ bool PgnReader::Impl::parse_movetext(std::string_view l, std::size_t base) {
     }
     const bool quick_san = options.san_mode == ParseMode::Lenient;
     while (i < n) {
+        if (quick_san && moves_started && !skipping && !failed) {
+            i = plain_movetext(l, i);
+            if (i == n) break;
+        }
         const char c = l[i];
-        if (is_space(c)) {
+        const std::uint8_t kind = byte_class(c);
+        if (kind & Space) {
             ++i;
             continue;
         }
         if (!moves_started) start_moves(i);
         // The plain SAN of nearly every move: straight to the board. Anything else (annotations,
         // other notations, moves that need the legal move list, errors) goes through play().
-        if (quick_san && san_start(c) && !skipping && !failed) {
+        if ((kind & SanStart) && quick_san && !skipping && !failed) {
             const std::size_t j = i + scan::word_end(l.data() + i, n - i, readable);
             const std::string_view word = l.substr(i, j - i);
             if (word.back() != '!' && word.back() != '?') {
@@ -538,7 +601,7 @@ bool PgnReader::Impl::parse_movetext(std::string_view l, std::size_t base) {
                 }
             }
         }
-        if (c == '{') {
+        if (kind & Brace) {
             // A comment closed on the same line goes to the visitor as a view, without a copy.
             const std::size_t close = i + 1 + scan::find_byte(l.data() + i + 1, n - i - 1, '}', readable);
             if (close == n) {  // it goes on on the next line
@@ -552,9 +615,9 @@ bool PgnReader::Impl::parse_movetext(std::string_view l, std::size_t base) {
             continue;
         }
         // Move numbers ("12." "12..." and glued forms "12.e4") without looking for the word's end.
-        if (c >= '0' && c <= '9') {
+        if (kind & Digit) {
             std::size_t k = i + 1;
-            while (k < n && l[k] >= '0' && l[k] <= '9') ++k;
+            while (k < n && (byte_class(l[k]) & Digit)) ++k;
             if (k < n && l[k] == '.') {
                 while (k < n && l[k] == '.') ++k;
                 i = k;
