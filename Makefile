@@ -4,7 +4,7 @@ BUILD  := build/$(PRESET)
 JOBS   ?= $(shell nproc)
 SCHACH := $(BUILD)/schach
 
-.PHONY: all deps configure build web run play test test-browser test-browser-cluster test-long bench match ablate levels time-check review-check load soak cluster cluster-stop chaos datagen datagen-pack datagen-unpack puzzles puzzles-pack puzzles-check fuzz fuzz-server sanitize format format-check clean
+.PHONY: all deps configure build web run play test test-browser test-browser-cluster test-long bench match ablate levels time-check review-check load load-cluster soak cluster cluster-stop chaos datagen datagen-pack datagen-unpack puzzles puzzles-pack puzzles-check fuzz fuzz-server sanitize format format-check clean
 
 all: build
 
@@ -116,6 +116,25 @@ LOAD_ARGS ?=
 load: build
 	@LOAD_RUNS="$(LOAD_RUNS)" LOAD_SECONDS=$(LOAD_SECONDS) LOAD_RAMP=$(LOAD_RAMP) LOAD_THINK_MS=$(LOAD_THINK_MS) \
 	  LOAD_ARGS="$(LOAD_ARGS)" bash scripts/load.sh $(BUILD)
+
+# The load against a cluster (scripts/load.sh with LOAD_CLUSTER, schach-load --cluster; docs/load):
+# for each run of LOAD_CLUSTER_RUNS (GAMESxSOCKETS, default 10000x2) NODES (3) nodes of this build
+# on a throw-away PostgreSQL (fsync on) behind haproxy, started with scripts/cluster.sh in
+# build/load/cluster-<run>/ (its logs stay there) and stopped after the run, also on failure or
+# Ctrl+C. The players follow the nodes as the page does (307, close 4307, reconnect, the move
+# without its ack sent again), with LOAD_SECONDS, LOAD_RAMP and LOAD_THINK_MS as make load; half-way
+# into the window the node holding the most games is killed (SIGKILL) and started again 6 s later
+# (LOAD_ARGS="--kill-at S --restart-after S"). Prints the fail-over time (the kill to each of its
+# games' next move acknowledged), the acks outside the fail-over and in all, and checks the record
+# (every acknowledged move stored, contiguous plies; chaos_check); docs/load/cluster-<run>.md and
+# the cluster table of docs/load/results.md. The players run in as many processes as the open
+# files per process need (every socket is a file: 2 at 20,000), haproxy in PROXIES processes on
+# one port. 10000x2 keeps this 2-core machine saturated for about 4 minutes: run it alone; try it
+# small first, e.g. make load-cluster LOAD_CLUSTER_RUNS=1000x2 LOAD_SECONDS=30 LOAD_RAMP=10.
+LOAD_CLUSTER_RUNS ?= 10000x2
+load-cluster: build
+	@LOAD_CLUSTER=$(NODES) LOAD_RUNS="$(LOAD_CLUSTER_RUNS)" LOAD_SECONDS=$(LOAD_SECONDS) LOAD_RAMP=$(LOAD_RAMP) \
+	  LOAD_THINK_MS=$(LOAD_THINK_MS) LOAD_ARGS="$(LOAD_ARGS)" bash scripts/load.sh $(BUILD)
 
 # The soak and abuse test (scripts/soak.sh, a few minutes): normal players alone, then beside
 # abusers (idle connections, game floods, WebSocket floods, analyses and the analysis board) with

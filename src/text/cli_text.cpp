@@ -637,6 +637,93 @@ Phrase phrase(Msg m) {
         case Msg::LoadSummaryMachine:
             return {"Rechner: Lastmittel {} am Anfang, {} am Ende; dieses Werkzeug {} % eines Kerns", "",
                     "machine: load average {} at the start, {} at the end; this tool {} % of one core"};
+        case Msg::HelpLoadCluster:
+            return {
+                "statt eines Servers so viele Knoten von --server auf einem Wegwerf-PostgreSQL hinter haproxy "
+                "(scripts/cluster.sh); die Spieler folgen den Knoten wie die Seite, einer wird mitten in der "
+                "Messung abgeschossen (SIGKILL)",
+                "statt eines Servers so viele Knoten von --server auf einem Wegwerf-PostgreSQL hinter haproxy "
+                "(scripts/cluster.sh); die Spielerne folgen den Knoten wie die Seite, einer wird mitten in der "
+                "Messung abgeschossen (SIGKILL)",
+                "instead of one server, this many nodes of --server on a throw-away PostgreSQL behind haproxy "
+                "(scripts/cluster.sh); the players follow the nodes as the page does, and one is killed "
+                "(SIGKILL) during the measurement"};
+        case Msg::HelpLoadKillAt:
+            return {
+                "Sekunden nach Beginn der Messung, zu denen der Knoten mit den meisten Partien abgeschossen "
+                "wird (Vorgabe: die Hälfte; negativ: keiner)",
+                "",
+                "seconds into the measurement at which the node holding the most games is killed (default: "
+                "half-way; negative: none)"};
+        case Msg::HelpLoadRestartAfter:
+            return {"Sekunden nach dem Abschuss, zu denen der Knoten neu startet (0: nicht)", "",
+                    "seconds after the kill at which the node starts again (0: not)"};
+        case Msg::HelpLoadProcesses:
+            return {
+                "Prozesse, auf die die Partien verteilt werden (Vorgabe: so viele, wie die offenen Dateien je "
+                "Prozess verlangen: jeder Socket ist eine)",
+                "",
+                "the players' processes (default: as many as the open files per process ask for: every socket "
+                "is one)"};
+        case Msg::HelpLoadClusterScript:
+            return {"das Skript, das den Verbund startet (scripts/cluster.sh)", "",
+                    "the script that starts the cluster (scripts/cluster.sh)"};
+        case Msg::LoadClusterNoAbuse:
+            return {"--abuse gibt es nur gegen einen Server, nicht mit --cluster", "",
+                    "--abuse runs against one server only, not with --cluster"};
+        case Msg::LoadClusterStarting:
+            return {"starte {} Knoten auf PostgreSQL hinter haproxy (scripts/cluster.sh, in {})", "",
+                    "starting {} nodes on PostgreSQL behind haproxy (scripts/cluster.sh, in {})"};
+        case Msg::LoadClusterStarted: return {"Verbund: {} Knoten hinter {}", "", "cluster: {} nodes behind {}"};
+        case Msg::LoadClusterKilled:
+            return {"Knoten {} abgeschossen (SIGKILL), er hielt {} Partien", "",
+                    "node {} killed (SIGKILL); it held {} games"};
+        case Msg::LoadClusterRestarted: return {"Knoten {} läuft wieder", "", "node {} runs again"};
+        case Msg::LoadSummaryClusterFault:
+            return {"Verbund: {} Knoten; {} abgeschossen (SIGKILL) {} s nach Beginn der Messung, mit {} Partien", "",
+                    "cluster: {} nodes; {} killed (SIGKILL) {} s into the measurement, holding {} games"};
+        case Msg::LoadSummaryClusterNoFault:
+            return {"Verbund: {} Knoten; keiner abgeschossen", "", "cluster: {} nodes; none killed"};
+        case Msg::LoadSummaryFailover:
+            return {
+                "Übernahme (Abschuss bis zum nächsten bestätigten Zug der Partie): p50 {} ms, p99 {} ms, max {} ms "
+                "({} Partien; {} ohne bestätigten Zug danach)",
+                "",
+                "fail-over (the kill to the game's next move acknowledged): p50 {} ms, p99 {} ms, max {} ms ({} "
+                "games; {} without a move acknowledged after it)"};
+        case Msg::LoadSummaryResumed:
+            return {
+                "wieder verbunden (Abschuss bis jeder Socket der Partie wieder ihren Stand hat): p50 {} ms, p99 "
+                "{} ms, max {} ms ({} Partien)",
+                "",
+                "reconnected (the kill to every socket of the game having its state again): p50 {} ms, p99 {} "
+                "ms, max {} ms ({} games)"};
+        case Msg::LoadSummaryAckOutside:
+            return {
+                "Zug bis zur Bestätigung außerhalb der Übernahme: p50 {} ms, p90 {} ms, p99 {} ms, max {} ms ({} "
+                "Züge)",
+                "", "move to its ack outside the fail-over: p50 {} ms, p90 {} ms, p99 {} ms, max {} ms ({} moves)"};
+        case Msg::LoadSummaryAckFailover:
+            return {"Zug bis zur Bestätigung in der Übernahme: p50 {} ms, p99 {} ms, max {} ms ({} Züge)", "",
+                    "move to its ack in the fail-over: p50 {} ms, p99 {} ms, max {} ms ({} moves)"};
+        case Msg::LoadSummaryFollowed:
+            return {
+                "Spieler: {} Sockets neu geöffnet, {} Weiterleitungen gefolgt, {} Züge erneut gesendet, {} im "
+                "neuen Stand schon gespeichert gefunden, {} Anfragen wiederholt",
+                "Spielerne: {} Sockets neu geöffnet, {} Weiterleitungen gefolgt, {} Züge erneut gesendet, {} im "
+                "neuen Stand schon gespeichert gefunden, {} Anfragen wiederholt",
+                "players: {} sockets opened again, {} redirects followed, {} moves sent again, {} found stored "
+                "in a new state, {} requests tried again"};
+        case Msg::LoadSummaryRecord:
+            return {"Aufzeichnung: {} Züge gespeichert; Verstöße: {} {}", "",
+                    "record: {} moves stored; violations: {} {}"};
+        case Msg::LoadSummaryClusterCpu:
+            return {
+                "Verbund: Knoten RSS {} MiB (Spitzen {} MiB), CPU: Knoten {} %, PostgreSQL {} %, haproxy {} % "
+                "eines Kerns",
+                "",
+                "cluster: nodes' RSS {} MiB (peaks {} MiB), CPU: nodes {} %, PostgreSQL {} %, haproxy {} % of "
+                "one core"};
 
         // ---------------------------------------------------------------- dead
         case Msg::DeadAbout:

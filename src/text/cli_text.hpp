@@ -87,6 +87,11 @@ enum class Msg : std::uint16_t {
     LoadSummaryAbuseCreate, LoadSummaryAbuseFlood, LoadSummaryProbe, HelpLoadAbuseAnalysis, HelpLoadAbuseBoards,
     HelpLoadNoStoredCheck, LoadSummaryAbuseAnalysis, LoadSummaryAbuseBoard, LoadSummaryBoardProbe, LoadSummaryStored,
     LoadSummaryStoredFinding, LoadSummaryMemoryTrend, LoadStoredAfterRestart, LoadStoredLive,
+    HelpLoadCluster, HelpLoadKillAt,
+    HelpLoadRestartAfter, HelpLoadClusterScript, LoadClusterNoAbuse, LoadClusterStarting, LoadClusterStarted,
+    LoadClusterKilled, LoadClusterRestarted, LoadSummaryClusterFault, LoadSummaryClusterNoFault,
+    LoadSummaryFailover, LoadSummaryResumed, LoadSummaryAckOutside, LoadSummaryAckFailover, LoadSummaryFollowed,
+    LoadSummaryRecord, LoadSummaryClusterCpu, HelpLoadProcesses,
     // play
     PlayAbout, HelpPlayFen, HelpPlayChess960, HelpPlayTimeControl, HelpTouchMove, PlayFooter, PlayUnknownControl,
     PlayChess960Number, PlayWelcome, PlayTimeControl, PlayNoClock, PlayTouchMoveOn, PlayHelp, PlayGameHasNoClock,

@@ -43,6 +43,15 @@ TEST(LoadProcStats, ReadsMemoryAndCpuTime) {
     ASSERT_TRUE(cpu);
     EXPECT_DOUBLE_EQ(*cpu, 4.0);
     EXPECT_FALSE(parse_stat_cpu("42 (x) S 1 2", 100));
+    const auto ids = parse_stat_ids("42 (a b) c) S 1 2 37 4 5 6 7 8 9 10 250 150 0 0");
+    ASSERT_TRUE(ids);
+    EXPECT_EQ(ids->parent, 1);
+    EXPECT_EQ(ids->session, 37);
+    EXPECT_FALSE(parse_stat_ids("42 (x) S 1 2"));
+    const auto stat = process_stat(::getpid());
+    ASSERT_TRUE(stat);
+    EXPECT_EQ(stat->session, ::getsid(0));
+    EXPECT_EQ(stat->parent, ::getppid());
     const auto self = process_memory(::getpid());
     ASSERT_TRUE(self);
     EXPECT_GT(self->rss_kib, 0);

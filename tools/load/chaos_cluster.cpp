@@ -40,7 +40,8 @@ std::string quoted(const std::string& word) {
 /// The environment of the script: ours plus the cluster's settings.
 std::string environment(const ClusterSetup& s) {
     return "CLUSTER_DIR=" + quoted(s.dir.string()) + " NODES=" + std::to_string(s.nodes) +
-           " SCHACH_BIN=" + quoted(s.schach) + " NODE_ARGS=" + quoted(s.node_args);
+           " SCHACH_BIN=" + quoted(s.schach) + " NODE_ARGS=" + quoted(s.node_args) +
+           " PROXIES=" + std::to_string(s.proxies);
 }
 
 }  // namespace

@@ -23,6 +23,7 @@ struct ClusterSetup {
     std::string schach;            // the program of the nodes
     int nodes = 3;
     std::string node_args;  // NODE_ARGS
+    int proxies = 1;        // PROXIES: haproxy processes on the one port
 };
 
 class Cluster {

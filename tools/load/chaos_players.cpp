@@ -27,7 +27,9 @@
 
 namespace schach::chaos {
 
+using load::CloseNotOwner;
 using load::error_code;
+using load::param_of;
 using load::tcp;
 using load::text_of;
 using load::use_ec;
@@ -39,25 +41,6 @@ namespace websocket = load::websocket;
 namespace json = load::json;
 
 namespace {
-
-/// The close code of a node that does not own the game (its reason: "node=OWNER").
-constexpr unsigned short CloseNotOwner = 4307;
-
-/// The value of `key=` in a URL's query or a close reason ("node=n2"), or "".
-std::string param_of(std::string_view text, std::string_view key) {
-    const std::string needle = std::string(key) + "=";
-    std::size_t at = 0;
-    while ((at = text.find(needle, at)) != std::string_view::npos) {
-        if (at == 0 || text[at - 1] == '?' || text[at - 1] == '&') {
-            const std::size_t start = at + needle.size();
-            const std::size_t end = text.find_first_of("&# ", start);
-            return std::string(
-                text.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start));
-        }
-        at += needle.size();
-    }
-    return {};
-}
 
 /// A move of ours on its way.
 struct Pending {

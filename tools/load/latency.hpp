@@ -17,7 +17,11 @@ struct LatencySummary {
 class Latencies {
 public:
     void add(std::int64_t micros) { values_.push_back(micros); }
+    void add_all(const std::vector<std::int64_t>& micros) {
+        values_.insert(values_.end(), micros.begin(), micros.end());
+    }
     std::size_t size() const { return values_.size(); }
+    const std::vector<std::int64_t>& values() const { return values_; }
     /// Nearest-rank percentiles (the smallest value with at least p % of all at or below it).
     LatencySummary summary() const;
 

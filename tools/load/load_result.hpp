@@ -23,8 +23,9 @@ struct LoadErrors {
     /// After the run: acknowledged moves the server's record does not hold (or holds otherwise),
     /// and games it cannot show (stored_check.hpp).
     std::int64_t not_stored = 0;
+    std::int64_t violations = 0;  // the record's checks after a cluster run (lost acknowledged moves, ...)
     std::int64_t total() const {
-        return error_events + refusals + dropped + failed_requests + unacked + unseen + not_stored;
+        return error_events + refusals + dropped + failed_requests + unacked + unseen + not_stored + violations;
     }
 };
 
@@ -37,6 +38,29 @@ struct StoredCheck {
     std::int64_t unreadable = 0;     // games the server could not show (or showed with illegal moves)
     bool after_restart = false;      // read from a server started again on the same database
     std::vector<std::string> first;  // the first few findings, in words (English)
+};
+
+/// What a run against a cluster measured beside the moves (LoadOptions::follow_nodes): its fault,
+/// the fail-over, the players' reconnections and the check of the record afterwards.
+struct ClusterFigures {
+    int nodes = 0;
+    std::string killed;             // the node killed with SIGKILL ("" none)
+    double kill_at_seconds = 0;     // into the measured window
+    int games_on_killed = 0;        // games playing on it at the kill (the owner of their sockets)
+    LatencySummary failover;        // per such game: the kill -> its next move acknowledged
+    LatencySummary resumed;         // per such game: the kill -> every socket of it has a state again
+    int not_recovered = 0;          // such games with no move acknowledged again before the drain ended
+    LatencySummary ack_outside;     // moves outside the fail-over window (every move of the other games too)
+    LatencySummary ack_failover;    // moves of the hit games from before the kill until their next ack
+    std::int64_t reconnects = 0;    // sockets opened again after one ended (not by a redirect)
+    std::int64_t redirects = 0;     // HTTP 307 and WebSocket close 4307 followed
+    std::int64_t resends = 0;       // unacknowledged moves sent again on a new socket
+    std::int64_t confirmed = 0;     // moves without their ack found stored in a new socket's state
+    std::int64_t retries = 0;       // HTTP requests tried again (a 503, a proxy's 502, a dropped connection)
+    std::int64_t moves_stored = 0;  // of the run's games, in the database afterwards
+    std::string violation_kinds;    // "lost-ack:1 ply-gap:2", "" none
+    // The CPU of the cluster's processes inside the window, % of one core (none when not measured).
+    std::optional<double> nodes_cpu_percent, database_cpu_percent, proxy_cpu_percent;
 };
 
 struct LoadResult {
@@ -63,6 +87,7 @@ struct LoadResult {
     std::optional<double> server_cpu_percent;    // of one core, inside the window
     std::optional<double> tool_cpu_percent;      // this tool's, of one core, inside the window
     std::optional<double> load_start, load_end;  // 1-minute load average at the window's ends
+    std::optional<ClusterFigures> cluster;       // a run against a cluster
 
     // The games played: each one's acknowledged moves (for the stored check), and that check.
     std::vector<chaos::ClientGame> histories;

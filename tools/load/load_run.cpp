@@ -1,11 +1,15 @@
 // The load's coroutines (Boost.Beast WebSocket and HTTP clients on one io_context): the ramp,
-// the HTTP clients that create and join games, one reader per WebSocket, the moves after their
-// think time, and the bookkeeping of every move from its send to its ack and to the opponent.
+// the HTTP clients that create and join games, one loop per WebSocket (connect, read, and with
+// follow_nodes connect again), the moves after their think time, and the bookkeeping of every
+// move from its send to its ack and to the opponent; with a fault, the fail-over of its games.
 
 #include "load_run.hpp"
 
+#include <netinet/in.h>
 #include <sys/resource.h>
 
+#include <algorithm>
+#include <charconv>
 #include <chrono>
 #include <deque>
 #include <map>
@@ -20,6 +24,8 @@
 #include <boost/asio/detached.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/posix/stream_descriptor.hpp>
+#include <boost/asio/read_until.hpp>
 #include <boost/asio/redirect_error.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/use_awaitable.hpp>
@@ -56,31 +62,41 @@ double cpu_seconds_of_this_process() {
 
 enum class Phase { Ramp, Measure, Drain, Done };
 
-/// A move on its way: sent by connection `mover`, waiting for its ack and the opponent's event.
+/// A move on its way: made by connection `mover`, waiting for its ack and the opponent's event.
 struct PendingMove {
     int ply = 0;  // moves before it
     std::int64_t a = 0;
     int mover = 0;
     std::string uci;
-    Clock::time_point sent;
+    Clock::time_point sent;  // when it was made (a resend keeps it)
+    bool written = false;    // sent on a socket at least once
     bool in_window = false;
     bool acked = false, seen = false;
 };
 
-/// One WebSocket of a game: a seat (or both, at one device).
+/// One seat's WebSocket (or both seats', at one device); with follow_nodes a new socket after
+/// each that ends.
 struct Conn {
-    explicit Conn(const net::any_io_executor& ex) : ws(ex), think(ex) {}
-    Ws ws;
+    explicit Conn(const net::any_io_executor& ex) : think(ex), retry(ex) {}
+    std::shared_ptr<Ws> ws;  // the current socket
     net::steady_timer think;
+    net::steady_timer retry;  // the wait before the socket is opened again
+    int thinking_ply = -1;    // the position a think runs for (-1: none)
     std::string secret;
     std::int64_t counter = 0;                 // the `a` of its moves
-    bool open = false;                        // handshake done
-    bool ready = false;                       // got the state
+    bool open = false;                        // the current socket's handshake done, not ended
+    bool stated = false;                      // the current socket got its state
+    bool ready = false;                       // got a state once
     std::optional<json::object> first_dests;  // its moves in the state, played once all are ready
     bool writing = false;
     std::deque<std::string> outbox;         // messages waiting for the writer (one write at a time)
     std::optional<Clock::time_point> ping;  // a ping on its way
     bool closing = false;
+    std::string node;                          // the node of the current socket (X-Schach-Node)
+    std::string ask_node;                      // asked for with ?node= (after a 4307)
+    int failures = 0;                          // sockets in a row that ended before a message
+    std::optional<Clock::time_point> resumed;  // the first state after the fault (its game hit)
+    chaos::ClientGame record;                  // what it received and got acknowledged (records)
 };
 
 struct Game {
@@ -93,8 +109,11 @@ struct Game {
     bool over = false;      // the game has ended (or failed): closes once its moves are answered
     bool finished = false;  // ended by the rules (mate, draw): replaced by a new game
     bool closing = false;
+    bool kept = false;  // its records taken
     int readers = 0;
     std::deque<PendingMove> pending;
+    bool hit = false;                            // playing on the node of the fault
+    std::optional<Clock::time_point> recovered;  // its first move acknowledged after the fault
 };
 
 /// The placement field of a FEN into `board`.
@@ -120,17 +139,27 @@ int square_index(std::string_view s) {
     return (s[1] - '1') * 8 + (s[0] - 'a');
 }
 
+/// The UCI of each move in a state's `moves`.
+std::vector<std::string> moves_of(const json::object& d) {
+    std::vector<std::string> out;
+    if (const json::value* list = d.if_contains("moves"); list != nullptr && list->is_array())
+        for (const json::value& m : list->as_array()) out.emplace_back(text_of(m, "uci"));
+    return out;
+}
+
 class Run {
 public:
-    explicit Run(const LoadOptions& o)
-        : options_(o), rng_(o.seed), endpoint_(net::ip::make_address(o.host), o.port),
-          host_(fmt::format("{}:{}", o.host, o.port)), slots_(static_cast<std::size_t>(o.games)) {}
+    Run(const LoadOptions& o, std::vector<chaos::ClientGame>* records, LoadSamples* samples)
+        : options_(o), records_(records), samples_(samples), rng_(o.seed),
+          endpoint_(net::ip::make_address(o.host), o.port), host_(fmt::format("{}:{}", o.host, o.port)),
+          slots_(static_cast<std::size_t>(o.games)) {}
 
     LoadResult run() {
         result_.games = options_.games;
         result_.sockets_per_game = options_.one_socket ? 1 : 2;
         result_.think_ms = options_.think_ms;
         result_.tc = options_.tc == "-" ? "" : options_.tc;
+        if (options_.follow_nodes) result_.cluster.emplace();
         net::co_spawn(ioc_, control(), net::detached);
         ioc_.run();
         return result_;
@@ -138,6 +167,8 @@ public:
 
 private:
     const LoadOptions& options_;
+    std::vector<chaos::ClientGame>* records_;
+    LoadSamples* samples_;
     net::io_context ioc_;
     std::mt19937 rng_;
     tcp::endpoint endpoint_;
@@ -150,8 +181,14 @@ private:
     LoadResult result_;
     Latencies ack_, seen_, ping_;
     std::map<std::string, chaos::ClientGame> histories_;  // per game id: its acknowledged moves
+    // The fault and its fail-over.
+    std::optional<Clock::time_point> fault_time_;
+    std::vector<std::shared_ptr<Game>> hit_;
+    Latencies failover_, resumed_, ack_outside_, ack_failover_;
+    Clock::time_point window_start_;
 
     bool sending() const { return phase_ == Phase::Ramp || phase_ == Phase::Measure; }
+    ClusterFigures* cluster() { return result_.cluster ? &*result_.cluster : nullptr; }
 
     net::awaitable<void> sleep(std::chrono::milliseconds d) {
         net::steady_timer t(ioc_, d);
@@ -184,7 +221,10 @@ private:
         result_.ramp_seconds = seconds_between(t0, start);
         result_.games_at_start = result_.games_min = playing_;
         phase_ = Phase::Measure;
+        window_start_ = start;
         if (options_.measuring_text) say(options_.measuring_text(options_.duration_seconds));
+        if (options_.window_opened) options_.window_opened(games_on_nodes());
+        if (options_.fault_fd >= 0) net::co_spawn(ioc_, read_faults(), net::detached);
         const auto server_cpu0 = options_.server_pid > 0 ? process_cpu_seconds(options_.server_pid) : std::nullopt;
         const double tool_cpu0 = cpu_seconds_of_this_process();
         result_.load_start = load_average();
@@ -206,6 +246,7 @@ private:
         result_.measured_seconds = seconds_between(start, stop);
         result_.load_end = load_average();
         result_.tool_cpu_percent = (cpu_seconds_of_this_process() - tool_cpu0) / result_.measured_seconds * 100;
+        if (options_.window_closed) options_.window_closed();
         if (options_.server_pid > 0) {
             const auto server_cpu1 = process_cpu_seconds(options_.server_pid);
             if (server_cpu0 && server_cpu1)
@@ -222,11 +263,18 @@ private:
         const auto close_end = Clock::now() + std::chrono::seconds(10);
         while (alive_ > 0 && Clock::now() < close_end) co_await sleep(std::chrono::milliseconds(20));
         for (const auto& g : slots_)  // still open after the close: counted now
-            if (g) count_unanswered(*g);
+            if (g) {
+                count_unanswered(*g);
+                keep_records(*g);
+            }
         result_.ack = ack_.summary();
         result_.seen = seen_.summary();
         result_.ping = ping_.summary();
         for (auto& [id, history] : histories_) result_.histories.push_back(std::move(history));
+        if (ClusterFigures* c = cluster()) summarize_failover(*c);
+        if (samples_ != nullptr)
+            *samples_ = LoadSamples{ack_.values(),     seen_.values(),        ping_.values(),        failover_.values(),
+                                    resumed_.values(), ack_outside_.values(), ack_failover_.values()};
         ioc_.stop();
     }
 
@@ -250,15 +298,90 @@ private:
         }
     }
 
+    // ---- the fault ----------------------------------------------------------------------------
+
+    /// The games playing on each node (the node of their first socket that has one).
+    std::map<std::string, int> games_on_nodes() const {
+        std::map<std::string, int> games_on;
+        for (const auto& g : slots_)
+            if (g && g->playing)
+                for (const auto& c : g->conns)
+                    if (!c->node.empty()) {
+                        ++games_on[c->node];
+                        break;
+                    }
+        return games_on;
+    }
+
+    /// The faults another process tells (LoadOptions::fault_fd), one line each.
+    net::awaitable<void> read_faults() {
+        net::posix::stream_descriptor in(ioc_, options_.fault_fd);
+        std::string buffer;
+        for (;;) {
+            error_code ec;
+            const std::size_t n = co_await net::async_read_until(in, net::dynamic_buffer(buffer), '\n', use_ec(ec));
+            if (ec) break;
+            const std::string line = buffer.substr(0, n - 1);
+            buffer.erase(0, n);
+            const std::size_t space = line.find(' ');
+            if (space == std::string::npos) continue;
+            long long ns = 0;
+            const auto [p, parsed] = std::from_chars(line.data() + space + 1, line.data() + line.size(), ns);
+            if (parsed != std::errc{}) continue;
+            fault(line.substr(0, space), Clock::time_point(std::chrono::nanoseconds(ns)));
+        }
+        error_code ignored;
+        in.release();  // the descriptor is the caller's
+    }
+
+    /// `node` was killed at `at`: the games whose sockets were last on it are hit (their sockets
+    /// have ended by now or soon will).
+    void fault(const std::string& node, Clock::time_point at) {
+        ClusterFigures* figures = cluster();
+        if (figures == nullptr || fault_time_) return;
+        fault_time_ = at;
+        figures->killed = node;
+        figures->kill_at_seconds = seconds_between(window_start_, at);
+        for (const auto& g : slots_) {
+            if (!g || !g->playing) continue;
+            for (const auto& c : g->conns)
+                if (c->node == node) g->hit = true;
+            if (g->hit) hit_.push_back(g);
+        }
+        figures->games_on_killed = static_cast<int>(hit_.size());
+    }
+
+    void summarize_failover(ClusterFigures& c) {
+        for (const auto& g : hit_) {
+            if (!g->recovered) ++c.not_recovered;
+            std::optional<Clock::time_point> last;
+            for (const auto& conn : g->conns) {
+                if (!conn->resumed) {
+                    last.reset();
+                    break;
+                }
+                last = std::max(last.value_or(*conn->resumed), *conn->resumed);
+            }
+            if (last) resumed_.add(micros_between(*fault_time_, *last));
+        }
+        c.failover = failover_.summary();
+        c.resumed = resumed_.summary();
+        c.ack_outside = ack_outside_.summary();
+        c.ack_failover = ack_failover_.summary();
+    }
+
     // ---- HTTP: create and join ----------------------------------------------------------------
 
     /// Opens `socket` bound to the `index`th source address, when the run spreads its clients.
+    /// The port is chosen at the connect (IP_BIND_ADDRESS_NO_PORT), so each address has the
+    /// ephemeral ports once per destination.
     void bind_source(tcp::socket& socket, int index, error_code& ec) const {
         if (options_.source_addresses <= 0) return;
         const auto n = static_cast<unsigned>(index % options_.source_addresses);
         const net::ip::address_v4 source(0x7f00000au + n);  // 127.0.0.10 + n
         if (socket.is_open()) socket.close(ec);
         socket.open(tcp::v4(), ec);
+        if (!ec) socket.set_option(net::detail::socket_option::boolean<IPPROTO_IP, IP_BIND_ADDRESS_NO_PORT>(true), ec);
         if (!ec) socket.bind(tcp::endpoint(source, 0), ec);
     }
 
@@ -271,10 +394,19 @@ private:
     };
 
     /// A POST with a JSON body as the page sends it (Origin, keep-alive); one retry on a fresh
-    /// connection when the kept one was closed by the server. None when it fails.
-    net::awaitable<std::optional<http::response<http::string_body>>> post(HttpClient& c, const std::string& target,
+    /// connection when the kept one was closed by the server. With follow_nodes, as the page's
+    /// fetch: a 307 is followed (the same method and body), and a 502/503/504 (a node going
+    /// away, none up for the proxy yet) or a failed connection is tried again a second later, a
+    /// few times. None when it fails.
+    net::awaitable<std::optional<http::response<http::string_body>>> post(HttpClient& c, std::string target,
                                                                           const std::string& body) {
-        for (int attempt = 0; attempt < 2; ++attempt) {
+        const int attempts = options_.follow_nodes ? 8 : 2;
+        int redirects = 0;
+        for (int attempt = 0; attempt < attempts; ++attempt) {
+            if (attempt > 1) {
+                ++cluster()->retries;
+                co_await sleep(std::chrono::seconds(1));
+            }
             error_code ec;
             if (!c.connected) {
                 c.buffer.clear();
@@ -305,6 +437,21 @@ private:
                 error_code ignored;
                 c.stream.socket().close(ignored);
                 c.connected = false;
+            }
+            if (options_.follow_nodes) {
+                const std::string_view location = res[http::field::location];
+                if (res.result() == http::status::temporary_redirect && location.starts_with('/') && redirects < 5) {
+                    target = std::string(location);
+                    ++redirects;
+                    ++cluster()->redirects;
+                    attempt = 0;  // a redirect is no failure
+                    continue;
+                }
+                const unsigned status = res.result_int();
+                if (status == 502 || status == 503 || status == 504) {
+                    attempt = std::max(attempt, 1);  // the next try waits
+                    continue;
+                }
             }
             co_return res;
         }
@@ -378,74 +525,110 @@ private:
         for (const std::string& s : secrets) {
             game->conns.push_back(std::make_unique<Conn>(ioc_.get_executor()));
             game->conns.back()->secret = s;
+            game->conns.back()->record.id = game->id;
         }
-        net::co_spawn(ioc_, open_game(game), net::detached);
+        open_game(game);
         co_return true;
     }
 
     // ---- the WebSockets -----------------------------------------------------------------------
 
-    net::awaitable<void> open_game(std::shared_ptr<Game> g) {
+    void open_game(const std::shared_ptr<Game>& g) {
         slots_[static_cast<std::size_t>(g->slot)] = g;
         ++alive_;
-        for (const auto& conn : g->conns) {
-            Conn& c = *conn;
-            error_code ec;
-            beast::get_lowest_layer(c.ws).expires_after(std::chrono::seconds(30));
-            bind_source(beast::get_lowest_layer(c.ws).socket(), g->slot, ec);
-            if (!ec) co_await beast::get_lowest_layer(c.ws).async_connect(endpoint_, use_ec(ec));
-            if (!ec) {
-                beast::get_lowest_layer(c.ws).expires_never();
-                c.ws.set_option(websocket::stream_base::timeout::suggested(beast::role_type::client));
-                const std::string cookie = "s_" + g->id + "=" + c.secret;
-                const std::string origin = "http://" + host_;
-                c.ws.set_option(websocket::stream_base::decorator([cookie, origin](websocket::request_type& req) {
-                    req.set(http::field::origin, origin);
-                    req.set(http::field::cookie, cookie);
-                }));
-                co_await c.ws.async_handshake(host_, "/ws/v1/games/" + g->id + "?lang=en", use_ec(ec));
-            }
-            if (ec) {
-                ++result_.errors.failed_requests;
-                g->over = true;
-                break;
-            }
-            c.open = true;
-        }
-        for (std::size_t k = 0; k < g->conns.size(); ++k) {
-            if (!g->conns[k]->open) continue;
-            ++g->readers;
-            net::co_spawn(ioc_, read_loop(g, static_cast<int>(k)), net::detached);
-        }
-        if (g->over) end_game(g);
-        if (g->readers == 0) gone(g);
-        else if (options_.ping_ms > 0) net::co_spawn(ioc_, ping_loop(g), net::detached);
+        g->readers = static_cast<int>(g->conns.size());
+        for (std::size_t k = 0; k < g->conns.size(); ++k)
+            net::co_spawn(ioc_, conn_loop(g, static_cast<int>(k)), net::detached);
+        if (options_.ping_ms > 0) net::co_spawn(ioc_, ping_loop(g), net::detached);
     }
 
-    net::awaitable<void> read_loop(std::shared_ptr<Game> g, int k) {
+    /// A seat's sockets one after the other: without follow_nodes one (its end or failure ends
+    /// the game), with it as many as it takes until the game is over.
+    net::awaitable<void> conn_loop(std::shared_ptr<Game> g, int k) {
         Conn& c = *g->conns[static_cast<std::size_t>(k)];
-        beast::flat_buffer buffer;
-        for (;;) {
-            error_code ec;
-            co_await c.ws.async_read(buffer, use_ec(ec));
-            if (ec) {
-                if (!c.closing) {
-                    ++result_.errors.dropped;
-                    g->over = true;
-                    end_game(g);
-                }
+        while (!g->closing && !c.closing) {
+            const bool connected = co_await connect(*g, c);
+            if (g->closing || c.closing) {
+                if (connected) close_conn_now(c);
                 break;
             }
-            on_message(g, k, beast::buffers_to_string(buffer.data()));
-            buffer.consume(buffer.size());
+            std::string moved;
+            if (connected) moved = co_await read_socket(g, k);
+            if (g->closing || c.closing) break;
+            if (!options_.follow_nodes) {
+                ++(connected ? result_.errors.dropped : result_.errors.failed_requests);
+                end_game(g);
+                break;
+            }
+            if (!moved.empty()) {  // another node holds the game: there at once
+                c.ask_node = moved;
+                ++cluster()->redirects;
+                continue;
+            }
+            ++cluster()->reconnects;
+            c.retry.expires_after(retry_delay(c.failures++));
+            error_code ec;
+            co_await c.retry.async_wait(use_ec(ec));
         }
         c.think.cancel();
         if (--g->readers == 0) gone(g);
     }
 
+    /// A new socket for `c` (?node= when it was sent to one); false when it fails.
+    net::awaitable<bool> connect(Game& g, Conn& c) {
+        auto ws = std::make_shared<Ws>(ioc_.get_executor());
+        auto& layer = beast::get_lowest_layer(*ws);
+        error_code ec;
+        layer.expires_after(std::chrono::seconds(30));
+        bind_source(layer.socket(), g.slot, ec);
+        if (!ec) co_await layer.async_connect(endpoint_, use_ec(ec));
+        websocket::response_type res;
+        if (!ec) {
+            layer.expires_never();
+            ws->set_option(websocket::stream_base::timeout::suggested(beast::role_type::client));
+            const std::string cookie = "s_" + g.id + "=" + c.secret;
+            const std::string origin = "http://" + host_;
+            ws->set_option(websocket::stream_base::decorator([cookie, origin](websocket::request_type& req) {
+                req.set(http::field::origin, origin);
+                req.set(http::field::cookie, cookie);
+            }));
+            std::string target = "/ws/v1/games/" + g.id + "?lang=en";
+            if (!c.ask_node.empty()) target += "&node=" + c.ask_node;
+            co_await ws->async_handshake(res, host_, target, use_ec(ec));
+        }
+        if (ec) co_return false;
+        c.ws = std::move(ws);
+        c.open = true;
+        c.stated = false;
+        c.node = std::string(res["X-Schach-Node"]);
+        co_return true;
+    }
+
+    /// Reads the current socket until it ends; the node a 4307 close names, else "".
+    net::awaitable<std::string> read_socket(std::shared_ptr<Game> g, int k) {
+        Conn& c = *g->conns[static_cast<std::size_t>(k)];
+        const std::shared_ptr<Ws> ws = c.ws;
+        beast::flat_buffer buffer;
+        error_code ec;
+        for (;;) {
+            co_await ws->async_read(buffer, use_ec(ec));
+            if (ec) break;
+            c.failures = 0;
+            on_message(g, k, beast::buffers_to_string(buffer.data()));
+            buffer.consume(buffer.size());
+        }
+        c.open = c.stated = false;
+        c.outbox.clear();
+        c.ping.reset();
+        if (ec == websocket::error::closed && ws->reason().code == CloseNotOwner)
+            co_return param_of(std::string_view(ws->reason().reason.c_str()), "node");
+        co_return std::string();
+    }
+
     /// Every reader has ended: the unanswered moves are counted and the slot gets a new game.
     void gone(const std::shared_ptr<Game>& g) {
         count_unanswered(*g);
+        keep_records(*g);
         if (g->playing) {
             g->playing = false;
             --playing_;
@@ -468,6 +651,12 @@ private:
         g.pending.clear();
     }
 
+    void keep_records(Game& g) {
+        if (records_ == nullptr || g.kept) return;
+        g.kept = true;
+        for (auto& c : g.conns) records_->push_back(std::move(c->record));
+    }
+
     /// Closes the game's sockets (a WebSocket close each, as a page that is left).
     void end_game(const std::shared_ptr<Game>& g) {
         g->over = true;
@@ -479,20 +668,25 @@ private:
     void close_conn(const std::shared_ptr<Game>& g, int k) {
         Conn& c = *g->conns[static_cast<std::size_t>(k)];
         c.think.cancel();
-        if (!c.open || c.closing) return;
+        c.retry.cancel();
+        if (c.closing) return;
         c.closing = true;
-        if (c.writing) return;  // the writer closes when its writes are done
-        net::co_spawn(ioc_, close_ws(g, k), net::detached);
+        if (!c.open || c.writing) return;  // the writer closes when its writes are done
+        net::co_spawn(ioc_, close_ws(c.ws), net::detached);
     }
 
-    net::awaitable<void> close_ws(std::shared_ptr<Game> g, int k) {
-        Conn& c = *g->conns[static_cast<std::size_t>(k)];
+    static void close_conn_now(Conn& c) {
+        error_code ignored;
+        beast::get_lowest_layer(*c.ws).socket().close(ignored);
+    }
+
+    net::awaitable<void> close_ws(std::shared_ptr<Ws> ws) {
         error_code ec;
-        beast::get_lowest_layer(c.ws).expires_after(std::chrono::seconds(5));
-        co_await c.ws.async_close(websocket::close_code::normal, use_ec(ec));
+        beast::get_lowest_layer(*ws).expires_after(std::chrono::seconds(5));
+        co_await ws->async_close(websocket::close_code::normal, use_ec(ec));
         if (ec) {
             error_code ignored;
-            beast::get_lowest_layer(c.ws).socket().close(ignored);
+            beast::get_lowest_layer(*ws).socket().close(ignored);
         }
     }
 
@@ -539,26 +733,113 @@ private:
     void on_ack(Game& g, int k, std::int64_t a, Clock::time_point now) {
         for (auto it = g.pending.begin(); it != g.pending.end(); ++it) {
             if (it->mover != k || it->a != a || it->acked) continue;
-            it->acked = true;
-            histories_[g.id].acked[it->ply] = it->uci;
-            if (it->in_window) ack_.add(micros_between(it->sent, now));
+            acknowledged(g, *it, now);
             if (it->seen) g.pending.erase(it);
             return;
         }
+    }
+
+    /// A move of ours stored (its ack, or found in a new socket's state): its latency, and the
+    /// fail-over's when its game was hit.
+    void acknowledged(Game& g, PendingMove& p, Clock::time_point now) {
+        p.acked = true;
+        histories_[g.id].acked[p.ply] = p.uci;
+        if (records_ != nullptr) g.conns[static_cast<std::size_t>(p.mover)]->record.acked[p.ply] = p.uci;
+        const std::int64_t micros = micros_between(p.sent, now);
+        bool in_failover = false;
+        if (g.hit && now >= *fault_time_) {
+            if (!g.recovered) {
+                g.recovered = now;
+                failover_.add(micros_between(*fault_time_, now));
+            }
+            in_failover = p.sent <= *g.recovered;
+        }
+        if (!p.in_window) return;
+        ack_.add(micros);
+        if (result_.cluster) (in_failover ? ack_failover_ : ack_outside_).add(micros);
+    }
+
+    void saw(PendingMove& p, Clock::time_point now) {
+        p.seen = true;
+        if (p.in_window) seen_.add(micros_between(p.sent, now));
+    }
+
+    /// Whether connection k has made its move at `ply` and waits for its ack (after a new
+    /// socket's state: it was sent again, or is on its way).
+    static bool waiting(const Game& g, int k, int ply) {
+        return std::any_of(g.pending.begin(), g.pending.end(),
+                           [k, ply](const PendingMove& p) { return p.mover == k && !p.acked && p.ply == ply; });
+    }
+
+    /// A socket's state against what its seat knew: its moves made meanwhile are found stored or
+    /// sent (again); the opponent's moves in it are seen; what the seat received must be in it.
+    void reconcile(const std::shared_ptr<Game>& g, int k, const json::object& d, Clock::time_point now) {
+        Conn& c = *g->conns[static_cast<std::size_t>(k)];
+        const std::vector<std::string> moves = moves_of(d);
+        const auto in_state = [&](const PendingMove& p) {
+            return static_cast<std::size_t>(p.ply) < moves.size() && moves[static_cast<std::size_t>(p.ply)] == p.uci;
+        };
+        for (auto it = g->pending.begin(); it != g->pending.end();) {
+            PendingMove& p = *it;
+            if (p.mover == k && !p.acked) {
+                if (in_state(p)) {
+                    ++cluster()->confirmed;
+                    acknowledged(*g, p, now);
+                } else if (static_cast<std::size_t>(p.ply) == moves.size()) {
+                    if (p.written) ++cluster()->resends;
+                    p.written = true;
+                    send(g, k, fmt::format(R"({{"t":"move","d":{{"ply":{},"uci":"{}","a":{}}}}})", p.ply, p.uci, p.a));
+                }
+            }
+            if (!p.seen && (p.mover != k || g->conns.size() == 1) && in_state(p)) saw(p, now);
+            it = p.acked && p.seen ? g->pending.erase(it) : std::next(it);
+        }
+        std::vector<std::string>& had = c.record.received;
+        for (std::size_t i = 0; i < had.size(); ++i)
+            if (i >= moves.size() || moves[i] != had[i]) {
+                c.record.contradictions.push_back(fmt::format(
+                    "a state of {} moves from node {} lacks the move {} at ply {}", moves.size(), c.node, had[i], i));
+                break;
+            }
+        if (records_ != nullptr) had = moves;
+        if (g->hit && fault_time_ && !c.resumed) c.resumed = now;
+    }
+
+    /// A move event: the opponent's move seen, the seat's record extended. False on a gap (a
+    /// missed event): the socket is closed for a fresh state.
+    bool on_move_event(Game& g, int k, const json::object& d, int ply, Clock::time_point now) {
+        Conn& c = *g.conns[static_cast<std::size_t>(k)];
+        for (auto it = g.pending.begin(); it != g.pending.end(); ++it) {
+            if (it->ply + 1 != ply || it->seen || (it->mover == k && g.conns.size() > 1)) continue;
+            saw(*it, now);
+            if (it->acked) g.pending.erase(it);
+            break;
+        }
+        if (records_ == nullptr || ply <= 0) return true;
+        std::vector<std::string>& had = c.record.received;
+        const auto index = static_cast<std::size_t>(ply - 1);
+        const std::string uci(text_of(d, "uci"));
+        if (index < had.size()) {
+            if (had[index] != uci)
+                c.record.contradictions.push_back(fmt::format(
+                    "a move event {} at ply {} from node {} where {} was received", uci, index, c.node, had[index]));
+            return true;
+        }
+        if (index > had.size()) return !options_.follow_nodes;
+        had.push_back(uci);
+        return true;
     }
 
     void on_position(const std::shared_ptr<Game>& g, int k, bool state, const json::object& d, Clock::time_point now) {
         Conn& c = *g->conns[static_cast<std::size_t>(k)];
         const json::value* ply_value = d.if_contains("ply");
         const int ply = ply_value != nullptr && ply_value->is_int64() ? static_cast<int>(ply_value->as_int64()) : 0;
-        if (!state) {
-            for (auto it = g->pending.begin(); it != g->pending.end(); ++it) {
-                if (it->ply + 1 != ply || it->seen || (it->mover == k && g->conns.size() > 1)) continue;
-                it->seen = true;
-                if (it->in_window) seen_.add(micros_between(it->sent, now));
-                if (it->acked) g->pending.erase(it);
-                break;
-            }
+        if (state) {
+            c.stated = true;
+            if (options_.follow_nodes) reconcile(g, k, d, now);
+        } else if (!on_move_event(*g, k, d, ply, now)) {
+            close_conn_now(c);  // its state on the next socket
+            return;
         }
         if (ply >= g->ply) {
             g->ply = ply;
@@ -592,18 +873,22 @@ private:
                 }
             return;
         }
-        if (to_move) net::co_spawn(ioc_, think_and_move(g, k, dests->as_object(), ply), net::detached);
+        if (to_move && !waiting(*g, k, ply) && c.thinking_ply != ply)
+            net::co_spawn(ioc_, think_and_move(g, k, dests->as_object(), ply), net::detached);
     }
 
     /// Waits the think time, then plays a random move among `dests` (a pawn onto the last rank
-    /// becomes a queen).
+    /// becomes a queen). A socket down meanwhile: the move waits for the next one's state, as
+    /// the page keeps a move made while it reconnects.
     net::awaitable<void> think_and_move(std::shared_ptr<Game> g, int k, json::object dests, int ply) {
         Conn& c = *g->conns[static_cast<std::size_t>(k)];
         std::uniform_int_distribution<int> think(options_.think_ms / 2, options_.think_ms * 3 / 2);
+        c.thinking_ply = ply;
         c.think.expires_after(std::chrono::milliseconds(think(rng_)));
         error_code ec;
         co_await c.think.async_wait(use_ec(ec));
-        if (ec || g->over || !sending() || c.closing || g->ply != ply) co_return;
+        if (c.thinking_ply == ply) c.thinking_ply = -1;
+        if (ec || g->over || !sending() || c.closing || g->ply != ply || waiting(*g, k, ply)) co_return;
         std::vector<std::pair<std::string_view, std::string_view>> moves;
         for (const auto& [from, tos] : dests)
             if (tos.is_array())
@@ -626,33 +911,43 @@ private:
         ++result_.moves_total;
         if (p.in_window) ++result_.moves;
         p.sent = Clock::now();
+        p.written = c.open && c.stated;
         g->pending.push_back(p);
-        send(g, k, fmt::format(R"({{"t":"move","d":{{"ply":{},"uci":"{}","a":{}}}}})", ply, uci, p.a));
+        if (p.written) send(g, k, fmt::format(R"({{"t":"move","d":{{"ply":{},"uci":"{}","a":{}}}}})", ply, uci, p.a));
     }
 
-    /// Queues a message on connection k; its writer sends the queue in order.
+    /// Queues a message on connection k; its writer sends the queue in order on the socket.
     void send(const std::shared_ptr<Game>& g, int k, std::string message) {
         Conn& c = *g->conns[static_cast<std::size_t>(k)];
-        if (c.closing) return;
+        if (c.closing || !c.open) return;
         c.outbox.push_back(std::move(message));
-        if (!c.writing) net::co_spawn(ioc_, write_loop(g, k), net::detached);
+        if (!c.writing) net::co_spawn(ioc_, write_loop(g, k, c.ws), net::detached);
     }
 
-    net::awaitable<void> write_loop(std::shared_ptr<Game> g, int k) {
+    net::awaitable<void> write_loop(std::shared_ptr<Game> g, int k, std::shared_ptr<Ws> ws) {
         Conn& c = *g->conns[static_cast<std::size_t>(k)];
         c.writing = true;
         error_code ec;
-        while (!c.outbox.empty() && !ec) {
+        while (!c.outbox.empty() && !ec && c.ws == ws) {
             const std::string message = std::move(c.outbox.front());
             c.outbox.pop_front();
-            co_await c.ws.async_write(net::buffer(message), use_ec(ec));
+            co_await ws->async_write(net::buffer(message), use_ec(ec));
         }
         c.writing = false;
+        if (c.ws != ws) {  // a new socket meanwhile: what waits is for it
+            if (!c.outbox.empty() && c.open && !c.closing) net::co_spawn(ioc_, write_loop(g, k, c.ws), net::detached);
+            co_return;
+        }
         c.outbox.clear();
-        if (c.closing) net::co_spawn(ioc_, close_ws(g, k), net::detached);
-        else if (ec) {
-            ++result_.errors.dropped;
-            end_game(g);
+        if (c.closing) {
+            if (c.open) net::co_spawn(ioc_, close_ws(ws), net::detached);
+        } else if (ec) {
+            if (options_.follow_nodes) {
+                close_conn_now(c);  // the reader sees it end and opens a new one
+            } else {
+                ++result_.errors.dropped;
+                end_game(g);
+            }
         }
     }
 
@@ -663,7 +958,7 @@ private:
         std::uniform_int_distribution<int> wait(options_.ping_ms / 2, options_.ping_ms * 3 / 2);
         while (!g->closing && sending()) {
             co_await sleep(std::chrono::milliseconds(wait(rng_)));
-            if (g->closing || !sending() || !c.ready || c.ping) continue;
+            if (g->closing || !sending() || !c.stated || c.ping) continue;
             c.ping = Clock::now();
             send(g, 0, R"({"t":"ping"})");
         }
@@ -672,8 +967,8 @@ private:
 
 }  // namespace
 
-LoadResult run_load(const LoadOptions& options) {
-    Run run(options);
+LoadResult run_load(const LoadOptions& options, std::vector<chaos::ClientGame>* records, LoadSamples* samples) {
+    Run run(options, records, samples);
     return run.run();
 }
 

@@ -13,8 +13,11 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <string>
+#include <vector>
 
+#include "chaos_check.hpp"
 #include "load_result.hpp"
 
 namespace schach::load {
@@ -42,10 +45,37 @@ struct LoadOptions {
     /// Progress texts: playing (games playing, games asked for) and measuring (seconds).
     std::function<std::string(int, int)> progress_text;
     std::function<std::string(double)> measuring_text;
+
+    // ---- several nodes behind a proxy ----
+    /// Players that go on across nodes as the page does (web/src/connection.ts): an HTTP 307 is
+    /// followed, a WebSocket closed with 4307 "node=X" is opened again at once with ?node=X, a
+    /// socket that ends otherwise is opened again after the page's delay (0.5 s, doubling up to
+    /// 10 s), and a move without its ack is sent again on the new socket (the same ply, move and
+    /// counter; the server takes it once). Dropped sockets are then no errors; they are counted.
+    bool follow_nodes = false;
+    /// The fault, made by another process (cluster_load.cpp): lines `NODE NANOSECONDS` on this
+    /// descriptor, the node killed and when (steady_clock, which is CLOCK_MONOTONIC: the same in
+    /// every process of the machine). The games whose sockets were on that node are the
+    /// fail-over's (ClusterFigures). -1: none.
+    int fault_fd = -1;
+    /// Called when the measured window opens, with the games playing on each node (their
+    /// sockets' X-Schach-Node; empty on one server), and when it closes.
+    std::function<void(const std::map<std::string, int>&)> window_opened;
+    std::function<void()> window_closed;
+};
+
+/// Every latency a run measured (microseconds), for runs split over processes whose figures
+/// are merged (load_share.hpp).
+struct LoadSamples {
+    std::vector<std::int64_t> ack, seen, ping;
+    std::vector<std::int64_t> failover, resumed, ack_outside, ack_failover;  // with follow_nodes
 };
 
 /// Runs the load and returns what it measured. Never throws for what the server does (that is
-/// counted as errors).
-LoadResult run_load(const LoadOptions& options);
+/// counted as errors). With `records`, every socket's history (the moves it received, its own
+/// moves acknowledged) is kept for chaos_check's check of the record, one ClientGame per socket;
+/// with `samples`, every latency.
+LoadResult run_load(const LoadOptions& options, std::vector<chaos::ClientGame>* records = nullptr,
+                    LoadSamples* samples = nullptr);
 
 }  // namespace schach::load

@@ -1,8 +1,9 @@
 // schach-load: the load test of `schach serve` (issue #12). Starts the server itself (--server
-// BIN: a free port, a fresh database) or attaches to one (--url), plays N games at once over
-// WebSockets and prints what it measured: a summary for people, then one line for scripts
-// (report.hpp); --json and --summary write them to files too. Exit code 0 only without errors,
-// 1 with errors, 2 for bad options, 3 when the server cannot be started.
+// BIN: a free port, a fresh database), or a cluster of it (--cluster N: N nodes on PostgreSQL
+// behind haproxy, a node killed half-way; cluster_load.hpp), or attaches to one (--url), plays N
+// games at once over WebSockets and prints what it measured: a summary for people, then one line
+// for scripts (report.hpp); --json and --summary write them to files too. Exit code 0 only
+// without errors, 1 with errors, 2 for bad options, 3 when the server cannot be started.
 
 #include <stdlib.h>
 #include <sys/resource.h>
@@ -22,12 +23,17 @@
 #include <fmt/core.h>
 
 #include "abuse.hpp"
+#include "cluster_load.hpp"
 #include "load_run.hpp"
 #include "net.hpp"
 #include "report.hpp"
 #include "server_process.hpp"
 #include "stored_check.hpp"
 #include "text/cli_text.hpp"
+
+#ifndef SCHACH_SOURCE_DIR
+#define SCHACH_SOURCE_DIR "."
+#endif
 
 namespace {
 
@@ -57,13 +63,32 @@ bool write_file(const std::string& path, const std::string& text, Language lang)
     return false;
 }
 
-/// The soft limit of open files up to the hard one: every socket is a file.
-void raise_file_limit() {
+/// The soft limit of open files up to the hard one, every socket being a file; past the hard one
+/// up to `needed` when the system lets us (as root). A cluster's processes that the tool starts
+/// inherit it (haproxy sizes its connections by it).
+void raise_file_limit(rlim_t needed) {
     rlimit r{};
-    if (getrlimit(RLIMIT_NOFILE, &r) == 0 && r.rlim_cur < r.rlim_max) {
+    if (getrlimit(RLIMIT_NOFILE, &r) != 0) return;
+    if (r.rlim_max < needed) {
+        const rlimit more{needed, needed};
+        if (setrlimit(RLIMIT_NOFILE, &more) == 0) return;
+    }
+    if (r.rlim_cur < r.rlim_max) {
         r.rlim_cur = r.rlim_max;
         setrlimit(RLIMIT_NOFILE, &r);
     }
+}
+
+/// The options of every node of a cluster run: room for all the run's sockets on each (after a
+/// kill the others hold them), the limits per address off unless kept, no engine work beyond one
+/// thread, then the user's --server-arg.
+std::string node_args(const LoadOptions& o, bool keep_limits, const std::vector<std::string>& server_args) {
+    std::string args = fmt::format("--engine-threads 1 --no-auto-analysis --max-connections {}",
+                                   o.games * (o.one_socket ? 1 : 2) + o.http_clients + 64);
+    if (!keep_limits)
+        args += " --connections-per-address 0 --games-per-minute 0 --games-per-hour 0 --computer-games-per-address 0";
+    for (const std::string& a : server_args) args += " " + a;
+    return args;
 }
 
 }  // namespace
@@ -76,6 +101,10 @@ int main(int argc, char** argv) {
     std::vector<std::string> server_args;
     int server_pid = -1;
     bool keep_limits = false, abuse = false, no_stored_check = false;
+    int cluster_nodes = 0;
+    ClusterLoadOptions cluster;
+    cluster.script = std::string(SCHACH_SOURCE_DIR) + "/scripts/cluster.sh";
+    std::optional<double> kill_at;
     AbuseOptions abuse_options;
     app.add_option("--source-addresses", o.source_addresses, say(Msg::HelpLoadSourceAddresses, lang))
         ->check(CLI::Range(0, 240));
@@ -108,6 +137,17 @@ int main(int argc, char** argv) {
     app.add_option("--server-arg", server_args, say(Msg::HelpLoadServerArg, lang))->allow_extra_args(false);
     app.add_option("--server-pid", server_pid, say(Msg::HelpLoadServerPid, lang))->needs(url_opt);
     app.add_option("--work-dir", work_dir, say(Msg::HelpLoadWorkDir, lang))->needs(server_opt);
+    auto* cluster_opt = app.add_option("--cluster", cluster_nodes, say(Msg::HelpLoadCluster, lang))
+                            ->check(CLI::Range(2, 9))
+                            ->needs(server_opt);
+    app.add_option("--kill-at", kill_at, say(Msg::HelpLoadKillAt, lang))->needs(cluster_opt);
+    app.add_option("--restart-after", cluster.restart_after, say(Msg::HelpLoadRestartAfter, lang))
+        ->check(CLI::Range(0.0, 3600.0))
+        ->needs(cluster_opt);
+    app.add_option("--processes", cluster.processes, say(Msg::HelpLoadProcesses, lang))
+        ->check(CLI::Range(1, 16))
+        ->needs(cluster_opt);
+    app.add_option("--cluster-script", cluster.script, say(Msg::HelpLoadClusterScript, lang))->needs(cluster_opt);
     app.add_option("--json", json_path, say(Msg::HelpLoadJson, lang));
     app.add_option("--summary", summary_path, say(Msg::HelpLoadSummary, lang));
     app.add_option("--lang", lang_option, say(Msg::HelpLang, lang));
@@ -121,7 +161,42 @@ int main(int argc, char** argv) {
         fmt::print(stderr, "{}: {}\n", say(Msg::ErrorLabel, lang), say(Msg::LoadNeedServer, lang));
         return 2;
     }
-    raise_file_limit();
+    raise_file_limit(static_cast<rlim_t>(o.games) * 2 + static_cast<rlim_t>(o.http_clients) + 1024);
+    o.progress = [](const std::string& text) {
+        fmt::print(stderr, "{}\n", text);
+        std::fflush(stderr);
+    };
+    o.progress_text = [lang](int playing, int games) { return say(Msg::LoadProgress, lang, playing, games); };
+    o.measuring_text = [lang](double seconds) { return say(Msg::LoadMeasuring, lang, fmt::format("{:g}", seconds)); };
+    if (cluster_nodes > 0) {
+        if (abuse) {
+            fmt::print(stderr, "{}: {}\n", say(Msg::ErrorLabel, lang), say(Msg::LoadClusterNoAbuse, lang));
+            return 2;
+        }
+        cluster.server = server;
+        cluster.nodes = cluster_nodes;
+        cluster.dir = work_dir.empty() ? std::filesystem::path("build/load/cluster") : std::filesystem::path(work_dir);
+        cluster.node_args = node_args(o, keep_limits, server_args);
+        cluster.kill_at = kill_at.value_or(o.duration_seconds / 2);
+        std::expected<LoadResult, std::string> result;
+        try {
+            result = run_cluster_load(o, cluster, lang);
+        } catch (const std::exception& e) {
+            fmt::print(stderr, "{}: {}: {}\n", say(Msg::ErrorLabel, lang), say(Msg::InternalError, lang), e.what());
+            return 3;
+        }
+        if (!result) {
+            fmt::print(stderr, "{}: {}\n", say(Msg::ErrorLabel, lang), result.error());
+            return 3;
+        }
+        const std::string text = human_summary(*result, lang) + machine_line(*result) + "\n";
+        fmt::print("{}", text);
+        std::fflush(stdout);
+        bool written = write_file(json_path, result_json(*result) + "\n", lang);
+        written = write_file(summary_path, text, lang) && written;
+        if (!written) return 3;
+        return result->clean() ? 0 : 1;
+    }
 
     std::optional<ServerProcess> process;
     std::filesystem::path temp_dir, dir;
@@ -168,12 +243,6 @@ int main(int argc, char** argv) {
     o.host = address->first;
     o.port = address->second;
     o.server_pid = server_pid;
-    o.progress = [](const std::string& text) {
-        fmt::print(stderr, "{}\n", text);
-        std::fflush(stderr);
-    };
-    o.progress_text = [lang](int playing, int games) { return say(Msg::LoadProgress, lang, playing, games); };
-    o.measuring_text = [lang](double seconds) { return say(Msg::LoadMeasuring, lang, fmt::format("{:g}", seconds)); };
     LoadResult result;
     std::optional<AbuseResult> abused;
     try {

@@ -1,8 +1,9 @@
 #pragma once
-// The load tools' common words for Asio, Beast and JSON (schach-load's players and abusers):
-// the namespace aliases, a coroutine's completion token that keeps the error, and a JSON
-// object's text field.
+// The load tools' common words for Asio, Beast and JSON (schach-load's players and abusers,
+// schach-chaos's players): the namespace aliases, a coroutine's completion token that keeps the
+// error, a JSON object's text field, and the pieces of the page's way across nodes.
 
+#include <algorithm>
 #include <charconv>
 #include <chrono>
 #include <cstdint>
@@ -43,6 +44,32 @@ inline std::string_view text_of(const json::object& o, std::string_view key) {
 /// The same of a value: "" unless it is an object.
 inline std::string_view text_of(const json::value& v, std::string_view key) {
     return v.is_object() ? text_of(v.as_object(), key) : std::string_view();
+}
+
+/// The value of `key=` in a URL's query or a WebSocket close reason ("node=n2"), or "".
+inline std::string param_of(std::string_view text, std::string_view key) {
+    const std::string needle = std::string(key) + "=";
+    std::size_t at = 0;
+    while ((at = text.find(needle, at)) != std::string_view::npos) {
+        if (at == 0 || text[at - 1] == '?' || text[at - 1] == '&') {
+            const std::size_t start = at + needle.size();
+            const std::size_t end = text.find_first_of("&# ", start);
+            return std::string(
+                text.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start));
+        }
+        at += needle.size();
+    }
+    return {};
+}
+
+/// The close code of a node that does not own the game (its reason: "node=OWNER"; the server's
+/// MovedCloseCode, src/server/api/routes.hpp).
+inline constexpr unsigned short CloseNotOwner = 4307;
+
+/// The page's wait before it opens a socket again after `failures` failed tries in a row
+/// (web/src/connection.ts retryDelay: 0.5 s, doubling, at most 10 s).
+inline std::chrono::milliseconds retry_delay(int failures) {
+    return std::chrono::milliseconds(std::min<long>(10000, 500L << std::min(failures, 10)));
 }
 
 /// "http://IP:PORT" (a path after it ignored) into its parts; none for anything else.

@@ -70,6 +70,30 @@ std::optional<double> parse_stat_cpu(std::string_view stat, long ticks_per_secon
     return static_cast<double>(ticks[0] + ticks[1]) / static_cast<double>(ticks_per_second);
 }
 
+std::optional<StatIds> parse_stat_ids(std::string_view stat) {
+    const std::size_t close = stat.rfind(')');
+    if (close == std::string_view::npos) return std::nullopt;
+    std::istringstream rest{std::string(stat.substr(close + 1))};
+    std::string field;
+    pid_t ids[4] = {0, 0, 0, 0};  // fields 3 (the state: skipped) to 6
+    for (int i = 3; i <= 6; ++i) {
+        if (!(rest >> field)) return std::nullopt;
+        if (i == 3) continue;
+        const auto [p, ec] = std::from_chars(field.data(), field.data() + field.size(), ids[i - 3]);
+        if (ec != std::errc{} || p != field.data() + field.size()) return std::nullopt;
+    }
+    return StatIds{ids[1], ids[3]};
+}
+
+std::optional<ProcessStat> process_stat(pid_t pid) {
+    const auto text = read_file("/proc/" + std::to_string(pid) + "/stat");
+    if (!text) return std::nullopt;
+    const auto ids = parse_stat_ids(*text);
+    const auto cpu = parse_stat_cpu(*text, sysconf(_SC_CLK_TCK));
+    if (!ids || !cpu) return std::nullopt;
+    return ProcessStat{ids->parent, ids->session, *cpu};
+}
+
 std::optional<double> process_cpu_seconds(pid_t pid) {
     const auto text = read_file("/proc/" + std::to_string(pid) + "/stat");
     if (!text) return std::nullopt;

@@ -37,6 +37,21 @@ struct MemoryTrend {
 /// The trend of `rss_kib` samples (in their order); none with fewer than 3.
 std::optional<MemoryTrend> memory_trend(const std::vector<long>& rss_kib);
 
+struct StatIds {
+    pid_t parent = 0;   // field 4
+    pid_t session = 0;  // field 6
+};
+/// The parent's and the session's id of a process from the text of its stat file.
+std::optional<StatIds> parse_stat_ids(std::string_view stat);
+
+struct ProcessStat {
+    pid_t parent = 0;
+    pid_t session = 0;
+    double cpu_seconds = 0;  // user plus system so far
+};
+/// The parent, session and CPU time of `pid` (/proc/<pid>/stat).
+std::optional<ProcessStat> process_stat(pid_t pid);
+
 /// The load average of the last minute (/proc/loadavg).
 std::optional<double> load_average();
 

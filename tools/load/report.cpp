@@ -25,6 +25,37 @@ struct Field {
     bool number = true;
 };
 
+/// The fields of a cluster run, after the others (the line of a run on one server stays as it was).
+template <class Add>
+void add_cluster_fields(const ClusterFigures& c, Add& add) {
+    add("nodes", std::to_string(c.nodes));
+    add("killed", c.killed.empty() ? "-" : c.killed, false);
+    add("kill_at_s", one(c.kill_at_seconds));
+    add("failover_games", std::to_string(c.games_on_killed));
+    add("failover_p50_ms", ms(c.failover.p50));
+    add("failover_p99_ms", ms(c.failover.p99));
+    add("failover_max_ms", ms(c.failover.max));
+    add("failover_not_recovered", std::to_string(c.not_recovered));
+    add("resumed_p50_ms", ms(c.resumed.p50));
+    add("resumed_p99_ms", ms(c.resumed.p99));
+    add("resumed_max_ms", ms(c.resumed.max));
+    add("ack_outside_p50_ms", ms(c.ack_outside.p50));
+    add("ack_outside_p99_ms", ms(c.ack_outside.p99));
+    add("ack_outside_max_ms", ms(c.ack_outside.max));
+    add("ack_failover_p50_ms", ms(c.ack_failover.p50));
+    add("ack_failover_p99_ms", ms(c.ack_failover.p99));
+    add("ack_failover_moves", std::to_string(c.ack_failover.count));
+    add("reconnects", std::to_string(c.reconnects));
+    add("redirects", std::to_string(c.redirects));
+    add("resends", std::to_string(c.resends));
+    add("confirmed", std::to_string(c.confirmed));
+    add("retries", std::to_string(c.retries));
+    add("moves_stored", std::to_string(c.moves_stored));
+    add("nodes_cpu_pct", opt(c.nodes_cpu_percent, 1));
+    add("pg_cpu_pct", opt(c.database_cpu_percent, 1));
+    add("proxy_cpu_pct", opt(c.proxy_cpu_percent, 1));
+}
+
 std::vector<Field> fields(const LoadResult& r) {
     std::vector<Field> f;
     auto add = [&](std::string key, std::string value, bool number = true) {
@@ -73,10 +104,34 @@ std::vector<Field> fields(const LoadResult& r) {
     add("rss_peak_kib", t ? std::to_string(t->peak_kib) : "-");
     add("rss_mid_kib", t ? std::to_string(t->middle_kib) : "-");
     add("rss_last_kib", t ? std::to_string(t->last_kib) : "-");
+    if (r.cluster) add_cluster_fields(*r.cluster, add);
+    add("violations", std::to_string(r.errors.violations));
     return f;
 }
 
 std::string mib(long kib) { return fmt::format("{:.1f}", static_cast<double>(kib) / 1024.0); }
+
+template <class Line>
+void cluster_summary(const ClusterFigures& c, const LoadResult& r, Language lang, Line& line) {
+    if (c.killed.empty()) {
+        line(say(Msg::LoadSummaryClusterNoFault, lang, c.nodes));
+    } else {
+        line(say(Msg::LoadSummaryClusterFault, lang, c.nodes, c.killed, one(c.kill_at_seconds), c.games_on_killed));
+        line(say(Msg::LoadSummaryFailover, lang, ms(c.failover.p50), ms(c.failover.p99), ms(c.failover.max),
+                 c.failover.count, c.not_recovered));
+        line(say(Msg::LoadSummaryResumed, lang, ms(c.resumed.p50), ms(c.resumed.p99), ms(c.resumed.max),
+                 c.resumed.count));
+        line(say(Msg::LoadSummaryAckFailover, lang, ms(c.ack_failover.p50), ms(c.ack_failover.p99),
+                 ms(c.ack_failover.max), c.ack_failover.count));
+    }
+    line(say(Msg::LoadSummaryAckOutside, lang, ms(c.ack_outside.p50), ms(c.ack_outside.p90), ms(c.ack_outside.p99),
+             ms(c.ack_outside.max), c.ack_outside.count));
+    line(say(Msg::LoadSummaryFollowed, lang, c.reconnects, c.redirects, c.resends, c.confirmed, c.retries));
+    line(say(Msg::LoadSummaryRecord, lang, c.moves_stored, r.errors.violations, c.violation_kinds));
+    line(say(Msg::LoadSummaryClusterCpu, lang, r.memory ? mib(r.memory->rss_kib) : "-",
+             r.memory ? mib(r.memory->hwm_kib) : "-", opt(c.nodes_cpu_percent, 0), opt(c.database_cpu_percent, 0),
+             opt(c.proxy_cpu_percent, 0)));
+}
 
 }  // namespace
 
@@ -108,7 +163,9 @@ std::string human_summary(const LoadResult& r, Language lang) {
     line(say(Msg::LoadSummaryErrors, lang, r.errors.total(), r.errors.error_events, r.errors.refusals, r.errors.dropped,
              r.errors.failed_requests, r.errors.unacked, r.errors.unseen));
     line(say(Msg::LoadSummaryGamesEnded, lang, r.games_ended, r.games_min));
-    if (r.memory)
+    if (r.cluster) {
+        cluster_summary(*r.cluster, r, lang, line);
+    } else if (r.memory)
         line(say(Msg::LoadSummaryMemory, lang, mib(r.memory->rss_kib), mib(r.memory->hwm_kib),
                  opt(r.server_cpu_percent, 0)));
     if (r.memory_trend)
