@@ -225,6 +225,16 @@ constexpr std::array<std::uint8_t, 256> ByteClasses = [] {
 std::uint8_t byte_class(char c) { return ByteClasses[static_cast<unsigned char>(c)]; }
 bool tag_name_end(char c) { return byte_class(c) & TagNameEnd; }
 
+/// The index after a move number ("12." "12..." or glued "12.e4") starting at digit `i` of `p`
+/// (`n` bytes), or `i` when the digits are not followed by a dot.
+std::size_t after_move_number(const char* p, std::size_t i, std::size_t n) {
+    std::size_t k = i + 1;
+    while (k < n && (byte_class(p[k]) & Digit)) ++k;
+    if (k == n || p[k] != '.') return i;
+    while (k < n && p[k] == '.') ++k;
+    return k;
+}
+
 int nag_of_suffix(std::string_view s) {
     if (s == "!") return 1;
     if (s == "?") return 2;
@@ -546,10 +556,7 @@ SCHACH_PGN_HOT std::size_t PgnReader::Impl::plain_movetext(std::string_view l, s
             continue;
         }
         if (kind & Digit) {
-            std::size_t k = i + 1;
-            while (k < n && (byte_class(p[k]) & Digit)) ++k;
-            if (k < n && p[k] == '.') {
-                while (k < n && p[k] == '.') ++k;
+            if (const std::size_t k = after_move_number(p, i, n); k != i) {
                 i = k;
                 continue;
             }
@@ -616,10 +623,7 @@ bool PgnReader::Impl::parse_movetext(std::string_view l, std::size_t base) {
         }
         // Move numbers ("12." "12..." and glued forms "12.e4") without looking for the word's end.
         if (kind & Digit) {
-            std::size_t k = i + 1;
-            while (k < n && (byte_class(l[k]) & Digit)) ++k;
-            if (k < n && l[k] == '.') {
-                while (k < n && l[k] == '.') ++k;
+            if (const std::size_t k = after_move_number(l.data(), i, n); k != i) {
                 i = k;
                 continue;
             }
