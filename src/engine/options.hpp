@@ -34,6 +34,10 @@ struct EngineOptions {
     /// many small searches follow each other (the puzzle generator). Off where a search's
     /// handler changes its own thread (the analysis lowers its priority for good).
     bool keep_search_thread = false;
+    /// The search runs at the lowest thread priority (engine/thread_priority.hpp): background
+    /// work (a server's game analyses) that must not slow the threads people wait for. A kept
+    /// search thread, once lowered, stays low.
+    bool low_priority = false;
 };
 
 inline constexpr int MinLevel = 1;

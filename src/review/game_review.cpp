@@ -22,6 +22,7 @@ Reviewer::Reviewer(ReviewOptions options) : options_(options), impl_(std::make_u
     e.level = engine::MaxLevel;
     e.own_book = false;
     e.move_overhead_ms = 0;
+    e.low_priority = options_.low_priority;
     impl_->engine.set_options(e);
 }
 

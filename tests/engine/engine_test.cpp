@@ -7,6 +7,7 @@
 
 #include "core/fen.hpp"
 #include "core/move.hpp"
+#include "engine/thread_priority.hpp"
 #include "support/test_positions.hpp"
 
 namespace schach::engine {
@@ -31,6 +32,30 @@ TEST(Engine, RefusesAnIllegalMoveInTheGame) {
     const auto r = engine.set_position(Position(), moves);
     ASSERT_FALSE(r.has_value());
     EXPECT_EQ(r.error().index, 1u);
+}
+
+TEST(Engine, ALowPrioritySearchRunsAtTheLowestPriorityAndLeavesTheCallerAsItWas) {
+#if !defined(__linux__)
+    GTEST_SKIP() << "thread priorities are set on Linux only";
+#endif
+    // A server's analyses search at nice 19 so that the network and game threads always come
+    // first; the thread that asked (a worker that also serves games) keeps its priority.
+    const int caller_before = this_thread_nice();
+    ASSERT_LT(caller_before, 19) << "the test runs at nice 19 already: nothing could be seen";
+    for (const bool low : {false, true}) {
+        Engine engine;
+        EngineOptions o = engine.options();
+        o.low_priority = low;
+        engine.set_options(o);
+        int searched_at = -100;
+        engine.on_info([&](const SearchInfo&) { searched_at = this_thread_nice(); });
+        ASSERT_TRUE(engine.set_position(Position(), {}).has_value());
+        SearchLimits limits;
+        limits.depth = 4;
+        (void)engine.search(limits);
+        EXPECT_EQ(searched_at, low ? 19 : caller_before) << "low_priority " << low;
+        EXPECT_EQ(this_thread_nice(), caller_before);
+    }
 }
 
 TEST(Engine, AKeptSearchThreadSearchesAsANewThreadForEachSearch) {

@@ -2,7 +2,9 @@
 // AnalysisQueue: the computer analyses of finished games (docs/review.md, the server part), run
 // as the EnginePool's background work: one position's search per step, taken only when no game
 // against the computer waits (so a move against the computer waits at most for one position's
-// search, never for a whole review). Each worker has its own review::Reviewer, and a game's
+// search, never for a whole review). The searches run at the lowest thread priority
+// (AnalysisOptions::low_priority): on a busy machine they take only the CPU the network, the
+// games and the moves against the computer leave. Each worker has its own review::Reviewer, and a game's
 // review stays on the worker that began it, one table through the game, from the last position
 // to the first (as review::Reviewer::review does). Bounded: at most `max_waiting` analyses wait;
 // per browser one waiting or running at a time and `daily_limit` a day. The single searches of
@@ -37,7 +39,9 @@ struct AnalysisOptions {
     /// Nodes for a try of "learn from your mistakes" (the position after the try, and the
     /// position before when the analysis has no evaluation of it).
     std::uint64_t try_nodes = 300'000;
-    int hash_mb = 64;      // each worker's review table
+    int hash_mb = 64;  // each worker's review table
+    /// The analyses' searches at the lowest thread priority (nice 19 on Linux).
+    bool low_priority = true;
     int try_hash_mb = 16;  // each worker's table for tries
     int max_plies = 300;   // plies reviewed from the start (lichess: 300)
     /// Analyses waiting at once (all browsers); more are refused (analysis_limit, full).

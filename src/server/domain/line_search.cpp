@@ -3,12 +3,9 @@
 #include <algorithm>
 #include <chrono>
 
-#if defined(__linux__)
-#include <sys/resource.h>
-#endif
-
 #include "core/movegen.hpp"
 #include "engine/engine.hpp"
+#include "engine/thread_priority.hpp"
 
 namespace schach::server {
 
@@ -22,19 +19,6 @@ struct LineSearchPool::Job {
     bool finished = false;  // the search has ended (its best move reported)
     bool counted = false;   // counts for its client's per_client
 };
-
-namespace {
-
-/// The calling thread at the lowest priority: Linux applies setpriority(PRIO_PROCESS, 0) to the
-/// calling thread only. (It cannot be raised again without privileges: only a search's own
-/// thread, which ends with the search, is lowered.)
-void lower_thread_priority() {
-#if defined(__linux__)
-    (void)setpriority(PRIO_PROCESS, 0, 19);
-#endif
-}
-
-}  // namespace
 
 LineSearchPool::Ticket::Ticket(Ticket&& other) noexcept : pool_(other.pool_), job_(std::move(other.job_)) {
     other.pool_ = nullptr;
@@ -214,7 +198,7 @@ void LineSearchPool::search(engine::Engine& engine, Job& job) {
         // the search yields the cores to the games against the computer. This runs on the
         // search's own thread (one per search), which ends with it.
         if (options_.low_priority && !lowered) {
-            lower_thread_priority();
+            engine::lower_this_thread_priority();
             lowered = true;
         }
     });
