@@ -34,10 +34,11 @@ struct EngineOptions {
     /// many small searches follow each other (the puzzle generator). Off where a search's
     /// handler changes its own thread (the analysis lowers its priority for good).
     bool keep_search_thread = false;
-    /// The search runs at the lowest thread priority (engine/thread_priority.hpp): background
-    /// work (a server's game analyses) that must not slow the threads people wait for. A kept
-    /// search thread, once lowered, stays low.
-    bool low_priority = false;
+    /// The search threads' nice value (engine/thread_priority.hpp; 0..19, Linux): 0 leaves them
+    /// at the caller's priority; above, a server's searches yield to its network and game
+    /// threads (its games' searches at 5, its analyses at 19). It only lowers: a kept search
+    /// thread, once lowered, stays so.
+    int search_nice = 0;
 };
 
 inline constexpr int MinLevel = 1;

@@ -847,7 +847,7 @@ void SearchPool::serve() {
 }
 
 void SearchPool::run(SearchJob job) {
-    if (job.options.low_priority) lower_this_thread_priority();  // the helpers below inherit it
+    if (job.options.search_nice > 0) lower_this_thread_priority(job.options.search_nice);  // helpers inherit it
     EngineOptions plan_options = job.options;
     plan_options.move_overhead_ms = overhead_with_lag(job);
     budget_ = plan_time(job.limits, plan_options, job.root.side_to_move(), job.root.ply());

@@ -1,15 +1,28 @@
 #include "engine/thread_priority.hpp"
 
+#include <algorithm>
+
 #if defined(__linux__)
 #include <cerrno>
+#include <sched.h>
 #include <sys/resource.h>
 #endif
 
 namespace schach::engine {
 
-void lower_this_thread_priority() {
+void lower_this_thread_priority(int nice) {
 #if defined(__linux__)
-    (void)setpriority(PRIO_PROCESS, 0, 19);
+    nice = std::min(nice, LowestPriority);
+    if (nice > this_thread_nice()) (void)setpriority(PRIO_PROCESS, 0, nice);
+    if (nice == LowestPriority && !this_thread_in_idle_class()) {
+        // The idle class: a waking thread of the normal class preempts it at once, and the
+        // scheduler counts a core that runs only such threads as free when it places a waking
+        // thread. A nice value alone still let the network threads wait for a time slice.
+        const sched_param param{};
+        (void)sched_setscheduler(0, SCHED_IDLE, &param);
+    }
+#else
+    (void)nice;
 #endif
 }
 
@@ -20,6 +33,14 @@ int this_thread_nice() {
     return errno == 0 ? nice : 0;
 #else
     return 0;
+#endif
+}
+
+bool this_thread_in_idle_class() {
+#if defined(__linux__)
+    return sched_getscheduler(0) == SCHED_IDLE;
+#else
+    return false;
 #endif
 }
 

@@ -5,13 +5,20 @@
 
 namespace schach::engine {
 
-/// Puts the calling thread at the lowest priority (nice 19 on Linux, where setpriority with
-/// PRIO_PROCESS and 0 applies to the calling thread only; threads it starts inherit it). It
-/// cannot be raised again without privileges, so only a thread that ends, or that serves only
-/// such work, may be lowered. Elsewhere it does nothing.
-void lower_this_thread_priority();
+inline constexpr int LowestPriority = 19;
+
+/// Lowers the calling thread's priority to nice `nice` (at most 19) when it runs above that (on
+/// Linux setpriority with PRIO_PROCESS and 0 applies to the calling thread only; threads it starts
+/// inherit it). At LowestPriority the thread also goes into the idle scheduling class (SCHED_IDLE):
+/// it runs only on a core that nothing else wants. It cannot be raised again without privileges,
+/// so only a thread that ends, or that serves only such work, may be lowered. Elsewhere it does
+/// nothing.
+void lower_this_thread_priority(int nice = LowestPriority);
 
 /// The calling thread's nice value (0 where it cannot be read).
 int this_thread_nice();
+
+/// Whether the calling thread is in the idle scheduling class (false where there is none).
+bool this_thread_in_idle_class();
 
 }  // namespace schach::engine

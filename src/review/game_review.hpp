@@ -34,7 +34,7 @@ struct ReviewOptions {
     int threads = 1;
     int hash_mb = 64;
     std::size_t pv_plies = 12;  // the longest line kept (lichess: 12)
-    /// The searches at the lowest thread priority (engine::EngineOptions::low_priority): a
+    /// The searches at the lowest thread priority (engine::EngineOptions::search_nice): a
     /// server's analyses beside its games.
     bool low_priority = false;
 };

@@ -34,27 +34,33 @@ TEST(Engine, RefusesAnIllegalMoveInTheGame) {
     EXPECT_EQ(r.error().index, 1u);
 }
 
-TEST(Engine, ALowPrioritySearchRunsAtTheLowestPriorityAndLeavesTheCallerAsItWas) {
+TEST(Engine, ASearchRunsAtItsNiceValueAndLeavesTheCallerAsItWas) {
 #if !defined(__linux__)
     GTEST_SKIP() << "thread priorities are set on Linux only";
 #endif
-    // A server's analyses search at nice 19 so that the network and game threads always come
-    // first; the thread that asked (a worker that also serves games) keeps its priority.
+    // A server's games search at nice 5 and its analyses at 19 (the idle class), so that the network and game
+    // threads come first; the thread that asked (a worker, a connection) keeps its priority.
     const int caller_before = this_thread_nice();
-    ASSERT_LT(caller_before, 19) << "the test runs at nice 19 already: nothing could be seen";
-    for (const bool low : {false, true}) {
+    ASSERT_LT(caller_before, 5) << "the test runs at nice 5 or more already: nothing could be seen";
+    for (const int nice : {0, 5, LowestPriority}) {
         Engine engine;
         EngineOptions o = engine.options();
-        o.low_priority = low;
+        o.search_nice = nice;
         engine.set_options(o);
         int searched_at = -100;
-        engine.on_info([&](const SearchInfo&) { searched_at = this_thread_nice(); });
+        bool idle_class = false;
+        engine.on_info([&](const SearchInfo&) {
+            searched_at = this_thread_nice();
+            idle_class = this_thread_in_idle_class();
+        });
         ASSERT_TRUE(engine.set_position(Position(), {}).has_value());
         SearchLimits limits;
         limits.depth = 4;
         (void)engine.search(limits);
-        EXPECT_EQ(searched_at, low ? 19 : caller_before) << "low_priority " << low;
+        EXPECT_EQ(searched_at, nice == 0 ? caller_before : nice) << "search_nice " << nice;
+        EXPECT_EQ(idle_class, nice == LowestPriority) << "search_nice " << nice;  // the idle class at 19 only
         EXPECT_EQ(this_thread_nice(), caller_before);
+        EXPECT_FALSE(this_thread_in_idle_class());
     }
 }
 

@@ -175,6 +175,7 @@ struct Players::Impl {
             auto& layer = beast::get_lowest_layer(s->ws);
             layer.expires_after(std::chrono::seconds(5));
             co_await layer.async_connect(endpoint, use_ec(ec));
+            if (!ec) layer.socket().set_option(tcp::no_delay(true), ec);  // as browsers do
             websocket::response_type res;
             if (!ec) {
                 const std::string cookie = "s_" + g.record.id + "=" + g.secret;

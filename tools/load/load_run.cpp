@@ -582,6 +582,7 @@ private:
         layer.expires_after(std::chrono::seconds(30));
         bind_source(layer.socket(), g.slot, ec);
         if (!ec) co_await layer.async_connect(endpoint_, use_ec(ec));
+        if (!ec) layer.socket().set_option(tcp::no_delay(true), ec);  // as browsers do
         websocket::response_type res;
         if (!ec) {
             layer.expires_never();

@@ -1,6 +1,6 @@
 // "My mistakes" as a person uses it: a game lost on purpose against level 1, its computer
 // analysis done, then the review's "Practise my mistakes" into the trainer, which serves the
-// game's first mistake of the player (a blunder): the move of the game tried again is refused
+// game's first mistake of the player (a mistake or a blunder): the move of the game tried again is refused
 // with its reason in words, retried, the analysis' better move solves it and it comes back later;
 // the rest shown, until nothing is due and the trainer says when the next one comes back; the
 // start page's list of one's games leads there too. Its own
@@ -43,8 +43,10 @@ scenario(test, 'my mistakes: a blunder of a reviewed game served in the trainer 
     const analysis = await analysisOf(context, server.url, id);
     const mine = analysis.plies.filter((p) => p.ply % 2 === 1 && (p.judgement === 'mistake' || p.judgement === 'blunder'));
     assert.ok(mine.length > 0, 'the analysis has a mistake of White');
+    // The first is served first. Which it is depends on the computer's replies (level 1 plays at
+    // random): 2.Qh5 may already be a mistake, else the queen's sacrifice is the blunder.
     const first = mine[0];
-    assert.equal(first.judgement, 'blunder', `White's first mistake is the blunder: ${JSON.stringify(first)}`);
+    const word = first.judgement === 'blunder' ? 'a blunder' : 'a mistake';
 
     // Stored as exercises once the analysis is: the counts say so.
     await page.waitForFunction(async () => {
@@ -62,7 +64,7 @@ scenario(test, 'my mistakes: a blunder of a reviewed game served in the trainer 
     assert.equal(await page.getByLabel('My mistakes', { exact: true }).isChecked(), true);
     const text = (await status.textContent()) ?? '';
     const played = first.san.replace(/[+#]/g, '');
-    assert.ok(text.startsWith('In your game you played ') && text.includes(played) && text.includes('a blunder'), `the blunder served: "${text}"`);
+    assert.ok(text.startsWith('In your game you played ') && text.includes(played) && text.includes(word), `the ${first.judgement} served: "${text}"`);
     // The board shows the position before it (White's pieces at the bottom).
     assert.ok(((await page.locator('.puzzle-board .board.cg-wrap').getAttribute('class')) ?? '').includes('orientation-white'));
 

@@ -203,6 +203,7 @@ void EnginePool::search(engine::Engine& engine, EngineRequest& request, std::int
         options.level = wanted;
         options.chess960 = request.start.is_chess960();
         options.hash_mb = options_.hash_mb;
+        options.search_nice = options_.search_nice;
         engine.set_options(options);
         level = wanted;
         chess960 = options.chess960;

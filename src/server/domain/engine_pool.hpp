@@ -86,6 +86,10 @@ struct EnginePoolOptions {
     /// while another client's request waits: a client's level-8 games cannot hold a worker from
     /// another's move for seconds. 0: never.
     std::int64_t slice_ms = 500;
+    /// The games' searches at this nice value (engine::EngineOptions::search_nice): the network
+    /// and game threads, which need microseconds a message, come before the engine's
+    /// milliseconds; the engine thinks by the clock, and on an idle core nothing changes.
+    int search_nice = 5;
 };
 
 /// What the queue has seen: requests and jobs taken by a worker, and their waits (ms).

@@ -384,6 +384,9 @@ net::awaitable<void> HttpServer::Impl::accept_loop() {
         const tcp::endpoint remote = socket.remote_endpoint(pec);
         if (pec) continue;  // gone already
         std::string peer = remote.address().to_string();
+        // Each message goes out at once: with Nagle's algorithm a second small write (a move's
+        // ack, then the clock) waited for the peer's delayed ACK, up to 40 ms.
+        socket.set_option(tcp::no_delay(true), pec);
         const auto ex = socket.get_executor();
         if (const auto refused = limits.open_connection(peer, LimitClock::now())) {
             net::co_spawn(ex, refuse_connection(std::move(socket), *refused), net::detached);
