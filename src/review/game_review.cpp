@@ -7,7 +7,6 @@
 
 #include "core/movegen.hpp"
 #include "engine/engine.hpp"
-#include "engine/thread_priority.hpp"
 
 namespace schach::review {
 
@@ -23,7 +22,7 @@ Reviewer::Reviewer(ReviewOptions options) : options_(options), impl_(std::make_u
     e.level = engine::MaxLevel;
     e.own_book = false;
     e.move_overhead_ms = 0;
-    e.search_nice = options_.low_priority ? engine::LowestPriority : 0;
+    e.search_nice = options_.search_nice;
     impl_->engine.set_options(e);
 }
 

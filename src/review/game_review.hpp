@@ -34,9 +34,9 @@ struct ReviewOptions {
     int threads = 1;
     int hash_mb = 64;
     std::size_t pv_plies = 12;  // the longest line kept (lichess: 12)
-    /// The searches at the lowest thread priority (engine::EngineOptions::search_nice): a
-    /// server's analyses beside its games.
-    bool low_priority = false;
+    /// The searches' nice value (engine::EngineOptions::search_nice): a server's analyses run at
+    /// engine::LowestPriority beside its games.
+    int search_nice = 0;
 };
 
 /// The search of one position.

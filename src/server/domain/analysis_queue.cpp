@@ -8,13 +8,13 @@ namespace {
 
 constexpr Millis Day = 24 * 60 * 60 * 1000;
 
-review::ReviewOptions review_options(std::uint64_t nodes, int hash_mb, int max_plies, bool low_priority) {
+review::ReviewOptions review_options(std::uint64_t nodes, int hash_mb, int max_plies, int search_nice) {
     review::ReviewOptions o;
     o.nodes = nodes;
     o.hash_mb = hash_mb;
     o.max_plies = max_plies;
     o.threads = 1;
-    o.low_priority = low_priority;
+    o.search_nice = search_nice;
     return o;
 }
 
@@ -26,7 +26,7 @@ AnalysisQueue::AnalysisQueue(EnginePool& pool, AnalysisOptions options, Progress
       current_(static_cast<std::size_t>(pool.workers())), reviewers_(static_cast<std::size_t>(pool.workers())),
       tries_(std::make_shared<Tries>()) {
     tries_->reviewers.resize(static_cast<std::size_t>(pool.workers()));
-    tries_->options = review_options(options_.try_nodes, options_.try_hash_mb, options_.max_plies, false);
+    tries_->options = review_options(options_.try_nodes, options_.try_hash_mb, options_.max_plies, 0);
     pool_.set_background(this);
     attached_ = true;
 }
@@ -167,12 +167,11 @@ bool AnalysisQueue::step(int worker) {
         }
     }
     auto& reviewer = reviewers_[w];
-    // The analysis searches at the lowest thread priority: on a busy server they take only
-    // what the network, the games and the moves against the computer leave (the tries of
-    // "learn from your mistakes" have a person waiting and keep the games' priority).
+    // The analysis searches at their own (lowest) priority; the tries of "learn from your
+    // mistakes" have a person waiting and keep the worker's.
     if (!reviewer)
         reviewer = std::make_unique<review::Reviewer>(
-            review_options(options_.nodes, options_.hash_mb, options_.max_plies, options_.low_priority));
+            review_options(options_.nodes, options_.hash_mb, options_.max_plies, options_.search_nice));
     if (starting) {
         reviewer->new_game();  // one table for the whole game, fresh for each game
         if (progress_) progress_(e->job.game, AnalysisState::Running, e->progress());

@@ -3,7 +3,7 @@
 // as the EnginePool's background work: one position's search per step, taken only when no game
 // against the computer waits (so a move against the computer waits at most for one position's
 // search, never for a whole review). The searches run at the lowest thread priority
-// (AnalysisOptions::low_priority): on a busy machine they take only the CPU the network, the
+// (AnalysisOptions::search_nice): on a busy machine they take only the CPU the network, the
 // games and the moves against the computer leave. Each worker has its own review::Reviewer, and a game's
 // review stays on the worker that began it, one table through the game, from the last position
 // to the first (as review::Reviewer::review does). Bounded: at most `max_waiting` analyses wait;
@@ -27,6 +27,7 @@
 
 #include "core/move.hpp"
 #include "core/position.hpp"
+#include "engine/thread_priority.hpp"
 #include "review/game_review.hpp"
 #include "server/domain/engine_pool.hpp"
 #include "server/domain/game_view.hpp"
@@ -39,11 +40,12 @@ struct AnalysisOptions {
     /// Nodes for a try of "learn from your mistakes" (the position after the try, and the
     /// position before when the analysis has no evaluation of it).
     std::uint64_t try_nodes = 300'000;
-    int hash_mb = 64;  // each worker's review table
-    /// The analyses' searches at the lowest thread priority (nice 19 on Linux).
-    bool low_priority = true;
+    int hash_mb = 64;      // each worker's review table
     int try_hash_mb = 16;  // each worker's table for tries
     int max_plies = 300;   // plies reviewed from the start (lichess: 300)
+    /// The analyses' searches' nice value: the lowest, in the idle scheduling class on Linux
+    /// (engine/thread_priority.hpp).
+    int search_nice = engine::LowestPriority;
     /// Analyses waiting at once (all browsers); more are refused (analysis_limit, full).
     std::size_t max_waiting = 100;
     /// Analyses a browser may ask for in 24 hours (0: no limit); `--analysis-daily`.

@@ -48,7 +48,9 @@ struct LineSearchOptions {
     /// Searches one client may have waiting or running at once (LineSearchError::ClientLimit);
     /// 0: no limit. `schach serve --analysis-searches-per-address`.
     int per_client = 4;
-    bool low_priority = true;  // after its first lines a search's thread at nice 19 (Linux)
+    /// After its first lines a search's thread goes to the lowest priority (Linux: nice 19, the
+    /// idle scheduling class; engine/thread_priority.hpp).
+    bool low_priority = true;
 };
 
 /// One principal variation: its score from the side to move's view and its moves.
