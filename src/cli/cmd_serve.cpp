@@ -20,6 +20,7 @@
 #include <fmt/core.h>
 
 #include "cli/commands.hpp"
+#include "engine/thread_priority.hpp"
 #include "puzzle/puzzle.hpp"
 #include "server/api/service_handler.hpp"
 #include "server/content/mistake_api.hpp"
@@ -192,7 +193,11 @@ int serve(const ServeOptions& o) {
     boost::asio::io_context games_io;
     auto work = boost::asio::make_work_guard(games_io);
     std::vector<std::thread> games_threads;
-    for (int i = 0; i < o.game_threads; ++i) games_threads.emplace_back([&games_io] { games_io.run(); });
+    for (int i = 0; i < o.game_threads; ++i)
+        games_threads.emplace_back([&games_io] {
+            engine::name_this_thread("schach-game");
+            games_io.run();
+        });
     const auto finish = [&] {
         work.reset();
         games_io.stop();

@@ -4,6 +4,7 @@
 
 #if defined(__linux__)
 #include <cerrno>
+#include <pthread.h>
 #include <sched.h>
 #include <sys/resource.h>
 #endif
@@ -42,6 +43,23 @@ bool this_thread_in_idle_class() {
 #else
     return false;
 #endif
+}
+
+void name_this_thread(std::string_view name) {
+#if defined(__linux__)
+    const std::string kept(name.substr(0, 15));  // the kernel's limit, without the terminating zero
+    (void)pthread_setname_np(pthread_self(), kept.c_str());
+#else
+    (void)name;
+#endif
+}
+
+std::string this_thread_name() {
+#if defined(__linux__)
+    char name[16] = {};
+    if (pthread_getname_np(pthread_self(), name, sizeof name) == 0) return name;
+#endif
+    return {};
 }
 
 }  // namespace schach::engine

@@ -1,7 +1,11 @@
 #pragma once
 // The priority of the calling thread, for searches that run beside latency-sensitive threads
 // (a server's network and game threads): a thread at the lowest priority gets a core only when
-// nothing else wants it, and costs nothing when the machine is idle.
+// nothing else wants it, and costs nothing when the machine is idle. And the thread's name, which
+// `top -H`, `ps -L` and `perf` show.
+
+#include <string>
+#include <string_view>
 
 namespace schach::engine {
 
@@ -20,5 +24,12 @@ int this_thread_nice();
 
 /// Whether the calling thread is in the idle scheduling class (false where there is none).
 bool this_thread_in_idle_class();
+
+/// Names the calling thread (Linux: at most 15 bytes are kept; threads it starts inherit the name).
+/// Elsewhere it does nothing.
+void name_this_thread(std::string_view name);
+
+/// The calling thread's name ("" where there is none).
+std::string this_thread_name();
 
 }  // namespace schach::engine

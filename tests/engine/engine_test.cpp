@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "core/fen.hpp"
@@ -32,6 +33,23 @@ TEST(Engine, RefusesAnIllegalMoveInTheGame) {
     const auto r = engine.set_position(Position(), moves);
     ASSERT_FALSE(r.has_value());
     EXPECT_EQ(r.error().index, 1u);
+}
+
+// The server names its threads (schach-io, schach-game, schach-commit, ...) for top -H and perf.
+TEST(Engine, AThreadsNameIsKeptToTheKernelsFifteenBytes) {
+    std::string named, cut;
+    std::thread([&] {
+        name_this_thread("schach-commit");
+        named = this_thread_name();
+        name_this_thread("a-name-longer-than-fifteen");
+        cut = this_thread_name();
+    }).join();
+#if defined(__linux__)
+    EXPECT_EQ(named, "schach-commit");
+    EXPECT_EQ(cut, "a-name-longer-t");
+#else
+    EXPECT_EQ(named, "");
+#endif
 }
 
 TEST(Engine, ASearchRunsAtItsNiceValueAndLeavesTheCallerAsItWas) {

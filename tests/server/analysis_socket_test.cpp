@@ -20,6 +20,7 @@
 #include <boost/json/serialize.hpp>
 
 #include "core/fen.hpp"
+#include "engine/thread_priority.hpp"
 #include "server/domain/line_search.hpp"
 #include "server/http/http_server.hpp"
 
@@ -362,6 +363,37 @@ TEST(LineSearchPool, NoReportAfterCancel) {
     while (!second) std::this_thread::sleep_for(std::chrono::milliseconds(5));
     std::lock_guard lock(m);
     EXPECT_FALSE(late);
+}
+
+// The search's thread goes to the idle class after its first lines; its reports must not: a report
+// posts to a connection's strand, and a thread that any other preempts must not hold what the
+// connections' threads wait for (the soak's stalled acknowledgements beside a board flooder).
+TEST(LineSearchPool, ReportsComeAtTheCallersPriorityWhileTheSearchIsLowered) {
+    LineSearchOptions options;
+    options.workers = 1;
+    options.hash_mb = 8;
+    options.max_depth = 12;
+    options.low_priority = true;
+    const int nice = engine::this_thread_nice();  // the pool's worker is made at this value
+    LineSearchPool pool(options);
+    std::mutex m;
+    std::condition_variable cv;
+    int reports = 0, lowered = 0;
+    bool done = false;
+    LineSearchRequest request;
+    request.on_update = [&](const LineUpdate& u) {
+        std::lock_guard lock(m);
+        ++reports;
+        if (engine::this_thread_in_idle_class() || engine::this_thread_nice() != nice) ++lowered;
+        done = done || u.done;
+        cv.notify_all();
+    };
+    auto ticket = pool.submit(std::move(request));
+    ASSERT_TRUE(ticket.has_value());
+    std::unique_lock lock(m);
+    ASSERT_TRUE(cv.wait_for(lock, std::chrono::seconds(60), [&] { return done; }));
+    EXPECT_GE(reports, 2);  // a report after the first lines: the search was lowered by then
+    EXPECT_EQ(lowered, 0);
 }
 
 }  // namespace

@@ -7,9 +7,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <sqlite3.h>
@@ -143,6 +145,27 @@ TEST(ServerSqliteStore, AWriteThatReturnedSurvivesSigkill) {
     const auto g = test::sync(**store).load_game("aB3dE5gH");
     ASSERT_TRUE(g && *g);
     EXPECT_GE((**g).moves.size(), static_cast<std::size_t>(last + 1));
+}
+
+// The background checkpoints copy the WAL into the database while the writes go on, so the WAL is
+// started again from its beginning instead of growing by every commit for as long as the server
+// runs (their connection once never opened the WAL and did nothing).
+TEST(ServerSqliteStore, CheckpointsCopyTheWalWhileTheServerRuns) {
+    TempDb tmp;
+    auto store = SqliteStore::open(tmp.path());
+    ASSERT_TRUE(store) << store.error().message;
+    ASSERT_TRUE(test::sync(**store).create_game(sample_game(), sample_seats(), {1, "state", "{}"}));
+    for (int ply = 0; ply < 20; ++ply) {
+        const std::int64_t v = ply + 2;
+        ASSERT_TRUE(test::sync(**store).append_move("aB3dE5gH", nth_move(ply, v), {Status::Started, "", "", v, v},
+                                                    std::vector<StoredEvent>{{v, "move", "{}"}}));
+    }
+    // The checkpointer runs every 500 ms; the database file holds more than its first page after.
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+    while ((**store).checkpointed_frames() == 0 && std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    EXPECT_GT((**store).checkpointed_frames(), 20);
+    EXPECT_GT(std::filesystem::file_size(tmp.path()), 4096u);
 }
 
 }  // namespace

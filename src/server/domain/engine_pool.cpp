@@ -5,6 +5,7 @@
 
 #include "core/movegen.hpp"
 #include "engine/engine.hpp"
+#include "engine/thread_priority.hpp"
 
 namespace schach::server {
 
@@ -16,8 +17,16 @@ int EnginePool::default_workers() {
 EnginePool::EnginePool(EnginePoolOptions options) : options_(options) {
     const int n = options_.workers > 0 ? options_.workers : default_workers();
     running_.resize(static_cast<std::size_t>(n));
-    for (int i = 0; i < n; ++i) threads_.emplace_back([this, i] { run(i); });
-    if (options_.slice_ms > 0) slicer_ = std::thread([this] { slice(); });
+    for (int i = 0; i < n; ++i)
+        threads_.emplace_back([this, i] {
+            engine::name_this_thread("schach-engine");
+            run(i);
+        });
+    if (options_.slice_ms > 0)
+        slicer_ = std::thread([this] {
+            engine::name_this_thread("schach-slicer");
+            slice();
+        });
 }
 
 void EnginePool::slice() {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <optional>
 
 #include "core/movegen.hpp"
 #include "engine/engine.hpp"
@@ -18,6 +19,8 @@ struct LineSearchPool::Job {
     bool stop = false;      // cancelled while searching (or before the search started)
     bool finished = false;  // the search has ended (its best move reported)
     bool counted = false;   // counts for its client's per_client
+    /// The newest lines, left by the search's thread for the worker to report (see search()).
+    std::optional<LineUpdate> pending;
 };
 
 LineSearchPool::Ticket::Ticket(Ticket&& other) noexcept : pool_(other.pool_), job_(std::move(other.job_)) {
@@ -49,7 +52,11 @@ int LineSearchPool::default_workers() {
 
 LineSearchPool::LineSearchPool(LineSearchOptions options) : options_(options) {
     options_.workers = options_.workers > 0 ? options_.workers : default_workers();
-    for (int i = 0; i < options_.workers; ++i) threads_.emplace_back([this] { run(); });
+    for (int i = 0; i < options_.workers; ++i)
+        threads_.emplace_back([this] {
+            engine::name_this_thread("schach-lines");
+            run();
+        });
 }
 
 LineSearchPool::~LineSearchPool() {
@@ -186,6 +193,13 @@ void LineSearchPool::search(engine::Engine& engine, Job& job) {
     std::vector<SearchedLine> lines(static_cast<std::size_t>(shown));
     LineUpdate last;
     bool lowered = false;
+    // The search's thread only leaves its lines here and wakes the worker, which reports them.
+    // After its first lines that thread runs in the idle class, which any other runnable thread
+    // preempts at once: had it reported itself (a post to the connection's strand, which may wake
+    // an I/O thread), it would have been preempted holding the job's report mutex or the
+    // io_context's own, and the connection's thread would have waited for it behind the busy
+    // cores (priority inversion: players' acknowledgements stalled for 300 ms beside a client
+    // flooding the analysis board). What it holds here is the pool's mutex, for a move.
     engine.on_info([&](const engine::SearchInfo& info) {
         if (info.score.bound != engine::ScoreBound::Exact || info.multipv < 1 || info.multipv > shown ||
             info.pv.empty())
@@ -193,7 +207,12 @@ void LineSearchPool::search(engine::Engine& engine, Job& job) {
         lines[static_cast<std::size_t>(info.multipv - 1)] = SearchedLine{info.score, info.pv};
         if (info.multipv != shown) return;
         last = LineUpdate{info.depth, info.nodes, info.time_ms, lines, false};
-        deliver(job, last);
+        std::optional<LineUpdate> slot = last;  // the one it replaces is freed outside the lock
+        {
+            std::lock_guard lock(mutex_);
+            std::swap(job.pending, slot);
+        }
+        wake_.notify_all();
         // The first lines come at full speed (the page shows them within a blink); the rest of
         // the search yields the cores to the games against the computer. This runs on the
         // search's own thread (one per search), which ends with it.
@@ -218,6 +237,14 @@ void LineSearchPool::search(engine::Engine& engine, Job& job) {
         std::unique_lock lock(mutex_);
         bool stopped = false;
         while (!job.finished) {
+            if (job.pending) {  // reported on this thread, at the worker's priority, unlocked
+                LineUpdate update = std::move(*job.pending);
+                job.pending.reset();
+                lock.unlock();
+                deliver(job, update);
+                lock.lock();
+                continue;
+            }
             const bool others_wait = !queue_.empty() && std::chrono::steady_clock::now() - started >=
                                                             std::chrono::milliseconds(options_.share_ms);
             if (!stopped && (job.stop || stopping_ || others_wait)) {
@@ -226,6 +253,7 @@ void LineSearchPool::search(engine::Engine& engine, Job& job) {
             }
             wake_.wait_for(lock, std::chrono::milliseconds(50));
         }
+        job.pending.reset();  // the last report below carries the newest lines
     }
     engine.wait();
     engine.on_info(nullptr);

@@ -9,8 +9,9 @@
 // lines a search runs at the lowest scheduling priority, so the games against the computer
 // (EnginePool, normal priority) keep the cores they need.
 //
-// A search reports its lines after every completed depth through the request's callback (on a
-// search thread; it must not block), and once more when it ends. A Ticket stands for one
+// A search reports its lines after every completed depth through the request's callback (on the
+// pool's worker thread, at normal priority, never on the search's own thread; it must not block),
+// and once more when it ends. A Ticket stands for one
 // request: dropping it (or cancel()) stops the search, and no report of it follows.
 
 #include <condition_variable>
@@ -76,7 +77,7 @@ struct LineSearchRequest {
     /// Who asks (the client's address): the key of the turns and of `per_client`; "" is one
     /// client like any other.
     std::string client;
-    /// Called on a search thread with each report; must not block.
+    /// Called on a worker thread of the pool with each report; must not block.
     std::function<void(const LineUpdate&)> on_update;
 };
 

@@ -38,6 +38,7 @@
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
 
+#include "engine/thread_priority.hpp"
 #include "server/api/analysis_socket.hpp"
 #include "server/api/game_json.hpp"
 #include "server/api/routes.hpp"
@@ -1150,7 +1151,11 @@ std::expected<std::uint16_t, std::string> HttpServer::start() {
     impl_->port = acceptor.local_endpoint().port();
     net::co_spawn(impl_->ioc, impl_->accept_loop(), net::detached);
     const int n = std::max(1, impl_->options.threads);
-    for (int i = 0; i < n; ++i) impl_->threads.emplace_back([this] { impl_->ioc.run(); });
+    for (int i = 0; i < n; ++i)
+        impl_->threads.emplace_back([this] {
+            engine::name_this_thread("schach-io");
+            impl_->ioc.run();
+        });
     return impl_->port;
 }
 

@@ -12,6 +12,7 @@
 #include <boost/asio/post.hpp>
 #include <boost/asio/steady_timer.hpp>
 
+#include "engine/thread_priority.hpp"
 #include "server/domain/stored_positions.hpp"
 #include "server/postgres/pg_connection.hpp"
 #include "server/postgres/pg_schema.hpp"
@@ -321,7 +322,10 @@ struct PgStore::Impl {
             beater = std::make_unique<pg::Connection>(io, options.conninfo, AllStatements, options.lease);
             asio::post(io, [this] { beat(); });
         }
-        thread = std::thread([this] { io.run(); });
+        thread = std::thread([this] {
+            engine::name_this_thread("schach-pg");
+            io.run();
+        });
     }
 
     using Raw = std::function<void(std::expected<std::string, StoreError>)>;

@@ -1,9 +1,14 @@
 #include "server/sqlite/group_commit.hpp"
 
+#include "engine/thread_priority.hpp"
+
 namespace schach::server {
 
 GroupCommit::GroupCommit(RunBatch run, Gather gather)
-    : run_(std::move(run)), gather_(gather), thread_([this] { this->run(); }) {}
+    : run_(std::move(run)), gather_(gather), thread_([this] {
+          engine::name_this_thread("schach-commit");
+          this->run();
+      }) {}
 
 GroupCommit::~GroupCommit() {
     {

@@ -2,6 +2,7 @@
 
 #include <sqlite3.h>
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
@@ -12,6 +13,7 @@
 #include <thread>
 #include <variant>
 
+#include "engine/thread_priority.hpp"
 #include "server/domain/stored_positions.hpp"
 
 namespace schach::server {
@@ -38,7 +40,11 @@ struct Checkpointer {
     static constexpr auto CheckpointInterval = std::chrono::milliseconds(500);
     static constexpr int LargeWalFrames = 32768;  // 128 MiB at 4 KiB pages
 
-    explicit Checkpointer(sqlite3* h) : handle(h), thread([this] { run(); }) {}
+    explicit Checkpointer(sqlite3* h)
+        : handle(h), thread([this] {
+              engine::name_this_thread("schach-ckpt");
+              run();
+          }) {}
     ~Checkpointer() {
         {
             std::lock_guard lock(mutex);
@@ -53,11 +59,13 @@ struct Checkpointer {
         while (!wake.wait_for(lock, CheckpointInterval, [this] { return stop; })) {
             int log = 0, copied = 0;
             sqlite3_wal_checkpoint_v2(handle, nullptr, SQLITE_CHECKPOINT_PASSIVE, &log, &copied);
+            if (copied > 0) frames_copied += copied;
             if (log > LargeWalFrames)
                 sqlite3_wal_checkpoint_v2(handle, nullptr, SQLITE_CHECKPOINT_RESTART, nullptr, nullptr);
         }
     }
     sqlite3* handle;
+    std::atomic<std::int64_t> frames_copied{0};  // by the passive checkpoints, in all
     std::mutex mutex;
     std::condition_variable wake;
     bool stop = false;
@@ -281,6 +289,16 @@ std::expected<std::unique_ptr<SqliteStore>, StoreError> SqliteStore::open(const 
         sqlite3_close(second);
         return std::unexpected(r.error());
     }
+    // A connection learns that its database is in WAL mode, and opens the WAL, only with its first
+    // read; until then sqlite3_wal_checkpoint_v2 on it does nothing and says so with a log of -1
+    // (it did so here until 2026-12-03: the WAL grew by every commit for as long as the server
+    // ran, a new block of the file system each time, whose conversion at the commit's fdatasync
+    // waits for a kernel worker that busy cores delay: the soak's 100-200 ms acknowledgements).
+    if (sqlite3_exec(second, "SELECT count(*) FROM sqlite_master", nullptr, nullptr, nullptr) != SQLITE_OK) {
+        StoreError e{"read " + path + " for checkpoints: " + sqlite3_errmsg(second)};
+        sqlite3_close(second);
+        return std::unexpected(e);
+    }
     store->checkpointer_ = std::make_unique<Checkpointer>(second);
     return store;
 }
@@ -292,6 +310,10 @@ Connection::~Connection() {
 
 SqliteStore::SqliteStore(std::unique_ptr<Connection> db)
     : db_(std::move(db)), group_([this](std::span<const GroupCommit::Write* const> w) { return run_batch(w); }) {}
+std::int64_t SqliteStore::checkpointed_frames() const {
+    return checkpointer_ ? checkpointer_->frames_copied.load() : 0;
+}
+
 // The committer stops first (it runs what was handed in), then the checkpointer, then the connection.
 SqliteStore::~SqliteStore() = default;
 

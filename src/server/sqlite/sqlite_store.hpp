@@ -70,6 +70,8 @@ public:
     std::expected<void, StoreError> migrate();
     /// Batches committed so far (a write alone is a batch of one).
     std::uint64_t commits() const { return group_.batches(); }
+    /// The WAL frames copied into the database by the background checkpoints so far.
+    std::int64_t checkpointed_frames() const;
 
 private:
     /// The games row and the event of every write (inside a transaction).
