@@ -140,11 +140,16 @@ std::array<HelpmateStyle, 3> style_order(const Position& pos, bool blockers) {
 
 /// Whether the quick helpmate searches (each style with `limits.quick_nodes`) find a mate by
 /// `winner`, checked by replaying it: a proof that the position is not dead.
-bool quick_helpmate(const Position& pos, Color winner, const MateLimits& limits, MateContext& context) {
+/// `line` (when not null) gets the helpmate found.
+bool quick_helpmate(const Position& pos, Color winner, const MateLimits& limits, MateContext& context,
+                    std::vector<Move>* line = nullptr) {
     if (insufficient_material(pos, winner)) return false;
     for (HelpmateStyle style : style_order(pos, needs_blockers(pos, winner))) {
         HelpmateResult r = find_helpmate(pos, winner, limits.quick_nodes, style, context);
-        if (r.found && is_helpmate(pos, winner, r.line)) return true;
+        if (r.found && is_helpmate(pos, winner, r.line)) {
+            if (line) *line = std::move(r.line);
+            return true;
+        }
     }
     return false;
 }
@@ -284,15 +289,67 @@ bool is_dead(const Position& pos, const MateLimits& limits) {
 }
 
 bool is_dead(const Position& pos, const MateLimits& limits, MateContext& context) {
+    AliveProof proof;
+    return is_dead(pos, limits, context, proof);
+}
+
+bool is_dead(const Position& pos, const MateLimits& limits, MateContext& context, AliveProof& proof) {
+    proof.line.clear();
     // Try the side more likely to mate first: one winnable side settles it.
     const Color first = popcount(pos.pieces(Color::Black)) > popcount(pos.pieces(Color::White)) ? Color::Black
                                                                                                 : Color::White;
     // Most positions are alive, and one side's short helpmate shows it: both sides get their
     // quick searches before either side's longer layers (a side with no quick mate would
     // otherwise go through every round while the other side's mate is a few moves away).
-    if (quick_helpmate(pos, first, limits, context) || quick_helpmate(pos, ~first, limits, context)) return false;
+    for (const Color side : {first, ~first}) {
+        if (quick_helpmate(pos, side, limits, context, &proof.line)) {
+            proof.winner = side;
+            return false;
+        }
+    }
     return can_checkmate(pos, first, limits, context).verdict == Winnability::Unwinnable &&
            can_checkmate(pos, ~first, limits, context).verdict == Winnability::Unwinnable;
+}
+
+namespace {
+
+/// A piece's move that its reverse undoes: no pawn, no capture, no castling or promotion.
+bool can_take_back(const Position& pos, Move m) {
+    const Piece piece = pos.piece_on(m.from());
+    return m.kind() == MoveKind::Normal && piece != Piece::None && type_of(piece) != PieceType::Pawn &&
+           pos.piece_on(m.to()) == Piece::None;
+}
+
+/// Every move of `line` legal where it is played, and the last one mates for `winner`.
+bool is_legal_helpmate(Position pos, Color winner, const std::vector<Move>& line) {
+    for (const Move m : line) {
+        if (!pos.is_legal(m)) return false;
+        pos.do_move(m);
+    }
+    return pos.side_to_move() != winner && pos.in_check() && count_legal(pos) == 0;
+}
+
+}  // namespace
+
+std::optional<AliveProof> carry_alive_proof(const Position& before, Move played, const AliveProof& proof,
+                                            std::size_t max_plies) {
+    if (proof.line.empty()) return std::nullopt;
+    if (proof.line.front() == played) return AliveProof{proof.winner, {proof.line.begin() + 1, proof.line.end()}};
+    if (proof.line.size() + 3 > max_plies || !can_take_back(before, played)) return std::nullopt;
+    Position after = before;
+    after.do_move(played);
+    // The other side moves a piece and back around `played` taken back: `before` again, with the
+    // same side to move (castling rights or an en passant capture lost on the way fail the check).
+    constexpr int Tries = 4;
+    int tried = 0;
+    for (const Move other : legal_moves(after)) {
+        if (!can_take_back(after, other)) continue;
+        std::vector<Move> line{other, Move(played.to(), played.from()), Move(other.to(), other.from())};
+        line.insert(line.end(), proof.line.begin(), proof.line.end());
+        if (is_legal_helpmate(after, proof.winner, line)) return AliveProof{proof.winner, std::move(line)};
+        if (++tried == Tries) break;
+    }
+    return std::nullopt;
 }
 
 std::string_view proof_id(MateProof proof) {

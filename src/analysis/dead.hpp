@@ -16,6 +16,7 @@
 // before it is reported.
 
 #include <cstdint>
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -66,6 +67,26 @@ MateAnalysis can_checkmate(const Position& pos, Color winner, const MateLimits& 
 /// Dead position (5.2.2): neither side can checkmate (both proven).
 bool is_dead(const Position& pos, const MateLimits& limits, MateContext& context);
 bool is_dead(const Position& pos, const MateLimits& limits = {});
+
+/// What shows a position alive: `winner` mates by the legal moves of `line` from it.
+struct AliveProof {
+    Color winner = Color::White;
+    std::vector<Move> line;
+};
+
+/// is_dead, and when the position is alive by one of its quick helpmates, that helpmate in
+/// `proof` (left empty otherwise), for carry_alive_proof after the next move.
+bool is_dead(const Position& pos, const MateLimits& limits, MateContext& context, AliveProof& proof);
+
+/// The helpmate of `proof` (from `before`) carried to the position after the legal move `played`
+/// without a search: the rest of its line when it begins with `played`; else, when `played` can be
+/// taken back (a piece's move that captures nothing, not castling), a move of the other side that
+/// can be taken back too, `played` taken back, that move taken back, and the line from `before`
+/// again. Each move is checked legal where it is played and the end checked a mate, so the result
+/// is a proof. None when no such line is found or it would be longer than `max_plies`; a game
+/// then searches anew (is_dead), which gives a short line again.
+std::optional<AliveProof> carry_alive_proof(const Position& before, Move played, const AliveProof& proof,
+                                            std::size_t max_plies = 48);
 /// Material alone rules out a mate by `winner` (whatever the moves), as in python-chess and lichess.
 bool insufficient_material(const Position& pos, Color winner);
 

@@ -31,16 +31,27 @@ bool Game::offers_allowed_by_regulations() const {
     return pos_.fullmove_number() >= options_.draw_offers_from_move;
 }
 
-Outcome Game::compute_automatic_outcome() const {
+Outcome Game::compute_automatic_outcome(const Position* before, Move played) {
+    std::optional<AliveProof> carried;
+    if (before && alive_.proof) carried = carry_alive_proof(*before, played, *alive_.proof);
+    alive_.proof.reset();
     if (count_legal(pos_) == 0) {
         if (pos_.in_check()) return {win_for(~pos_.side_to_move()), Termination::Checkmate};
         return {Result::Draw, Termination::Stalemate};
     }
-    // After every move: a bounded analysis (about 20 ms at worst). An undetermined answer lets
-    // the game go on (5.2.2); the one-sided questions of a flag fall or resignation get the full
-    // default budget, since they are asked once.
+    // After every move: a bounded analysis (about 20 ms at worst), unless the last position's
+    // helpmate carries over. An undetermined answer lets the game go on (5.2.2); the one-sided
+    // questions of a flag fall or resignation get the full default budget, since they are asked
+    // once.
     constexpr MateLimits PerMove{.quick_nodes = 100, .first_round = 1'000, .max_round = 16'000};
-    if (is_dead(pos_, PerMove)) return {Result::Draw, Termination::DeadPosition};
+    if (carried) {
+        alive_.proof = std::move(carried);
+    } else {
+        MateContext context;
+        AliveProof proof;
+        if (is_dead(pos_, PerMove, context, proof)) return {Result::Draw, Termination::DeadPosition};
+        if (!proof.line.empty()) alive_.proof = std::move(proof);
+    }
     if (repetition_count() >= 5) return {Result::Draw, Termination::FivefoldRepetition};
     if (pos_.halfmove_clock() >= 150) return {Result::Draw, Termination::SeventyFiveMoves};
     return {};
@@ -177,11 +188,12 @@ std::expected<void, Refusal> Game::play(Move m) {
     if (Refusal r = touch_move_refusal(m); !r.ok()) return std::unexpected(r);
     const Color mover = pos_.side_to_move();
     if (offer_ && *offer_ != mover) offer_.reset();  // a move declines the opponent's offer (9.1.2.1)
+    const Position before = pos_;
     undos_.push_back(pos_.do_move(m));
     moves_.push_back(m);
     keys_.push_back(pos_.key());
     touched_.clear();
-    automatic_ = compute_automatic_outcome();
+    automatic_ = compute_automatic_outcome(&before, m);
     return {};
 }
 

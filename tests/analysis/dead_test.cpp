@@ -145,6 +145,67 @@ MateLimits quick_limits() {
     return l;
 }
 
+/// Every move legal where it is played, and the last one mates for `winner`.
+bool legal_helpmate(Position pos, Color winner, const std::vector<Move>& line) {
+    for (const Move m : line) {
+        if (!pos.is_legal(m)) return false;
+        pos.do_move(m);
+    }
+    return pos.side_to_move() != winner && pos.in_check() && count_legal(pos) == 0;
+}
+
+// A game carries its proof of life from move to move (Game: most moves need no search). Random
+// games, seeded: each carried line is checked move by move, and the position it proves alive is
+// one the search does not call dead either; the irreversible moves (pawns, captures, castling)
+// search anew.
+TEST(DeadPosition, AProofOfLifeIsCarriedOverMovesThatCanBeTakenBack) {
+    constexpr MateLimits PerMove{.quick_nodes = 100, .first_round = 1'000, .max_round = 16'000};
+    std::mt19937 rng(2026);
+    MateContext context;
+    int carried = 0, searched = 0;
+    for (int game = 0; game < 40; ++game) {
+        Position pos;
+        AliveProof proof;
+        bool alive = !is_dead(pos, PerMove, context, proof) && !proof.line.empty();
+        for (int ply = 0; ply < 200; ++ply) {
+            const MoveList moves = legal_moves(pos);
+            if (moves.empty()) break;
+            const Move m = moves[rng() % moves.size()];
+            Position after = pos;
+            after.do_move(m);
+            const std::optional<AliveProof> next = alive ? carry_alive_proof(pos, m, proof) : std::nullopt;
+            if (next) {
+                ++carried;
+                EXPECT_TRUE(legal_helpmate(after, next->winner, next->line)) << to_fen(after);
+                EXPECT_TRUE(next->line.size() <= 48u || next->line.size() < proof.line.size());  // grows to 48 at most
+                EXPECT_FALSE(is_dead(after, PerMove, context)) << to_fen(after);
+                proof = *next;
+            } else {
+                ++searched;
+                alive = !is_dead(after, PerMove, context, proof) && !proof.line.empty();
+            }
+            pos = after;
+        }
+    }
+    EXPECT_GT(carried, searched) << carried << " carried, " << searched << " searched";
+}
+
+TEST(DeadPosition, APawnMoveOrACaptureIsNotCarriedAndTheLinesFirstMoveIs) {
+    const Position start;
+    MateContext context;
+    AliveProof proof;
+    ASSERT_FALSE(is_dead(start, {}, context, proof));
+    ASSERT_FALSE(proof.line.empty());
+    const auto tail = carry_alive_proof(start, proof.line.front(), proof);
+    ASSERT_TRUE(tail);
+    EXPECT_EQ(tail->line, std::vector<Move>(proof.line.begin() + 1, proof.line.end()));
+    const Move e4 = Move(Square::E2, Square::E4);
+    if (proof.line.front() != e4) {
+        EXPECT_FALSE(carry_alive_proof(start, e4, proof));
+    }
+    EXPECT_FALSE(carry_alive_proof(start, Move(Square::G1, Square::F3), AliveProof{}));
+}
+
 TEST(DeadPosition, ChaTestVectorBothColours) {
     // The goal: every question of the test vector decided, none against its label.
     const Tally t = ask_all(labelled_questions("dead/cha_test-vector.txt"), MateLimits{});
