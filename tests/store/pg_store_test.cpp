@@ -45,13 +45,19 @@ TEST_F(PgStoreTest, AfterALostConnectionReadsRunAgainAndAWriteFailsCleanly) {
     PgStore& db = **store;
     ASSERT_TRUE(test::sync(db).create_game(sample_game("game0001"), {}, {1, "state", "{}"}));
     ASSERT_TRUE(test::sync(db).load_game("game0001"));
-    {  // both readers connected: two reads at once
+    // Both readers connected: two reads at once, until the second reader has had one too (a read
+    // that ends before the other starts leaves it to the first reader).
+    const std::string backends =
+        "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() "
+        "AND application_name = 'schach'";
+    for (int tries = 0; tries < 200 && value(backends) != "3"; ++tries) {
         std::promise<void> one, two;
         db.games_with_status(Status::Started, [&](auto) { one.set_value(); });
         db.games_with_status(Status::Started, [&](auto) { two.set_value(); });
         one.get_future().wait();
         two.get_future().wait();
     }
+    ASSERT_EQ(value(backends), "3");  // the writer and both readers
 
     // Every backend of the store, killed from a second connection.
     const std::string killed = value(
