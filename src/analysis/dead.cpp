@@ -2,6 +2,7 @@
 
 #include <array>
 #include <cmath>
+#include <initializer_list>
 #include <optional>
 #include <unordered_map>
 
@@ -320,13 +321,13 @@ bool can_take_back(const Position& pos, Move m) {
            pos.piece_on(m.to()) == Piece::None;
 }
 
-/// Every move of `line` legal where it is played, and the last one mates for `winner`.
-bool is_legal_helpmate(Position pos, Color winner, const std::vector<Move>& line) {
-    for (const Move m : line) {
+/// Plays `moves` on `pos` while each is legal there; whether all were.
+bool play_legal(Position& pos, std::initializer_list<Move> moves) {
+    for (const Move m : moves) {
         if (!pos.is_legal(m)) return false;
         pos.do_move(m);
     }
-    return pos.side_to_move() != winner && pos.in_check() && count_legal(pos) == 0;
+    return true;
 }
 
 }  // namespace
@@ -338,15 +339,21 @@ std::optional<AliveProof> carry_alive_proof(const Position& before, Move played,
     if (proof.line.size() + 3 > max_plies || !can_take_back(before, played)) return std::nullopt;
     Position after = before;
     after.do_move(played);
-    // The other side moves a piece and back around `played` taken back: `before` again, with the
-    // same side to move (castling rights or an en passant capture lost on the way fail the check).
+    // The other side moves a piece and back around `played` taken back. When that is `before`
+    // again (FIDE's same position: the side to move, castling rights and en passant included),
+    // the old line, legal from `before`, is legal after it: only the three moves are checked.
     constexpr int Tries = 4;
     int tried = 0;
+    const Move back(played.to(), played.from());
     for (const Move other : legal_moves(after)) {
         if (!can_take_back(after, other)) continue;
-        std::vector<Move> line{other, Move(played.to(), played.from()), Move(other.to(), other.from())};
-        line.insert(line.end(), proof.line.begin(), proof.line.end());
-        if (is_legal_helpmate(after, proof.winner, line)) return AliveProof{proof.winner, std::move(line)};
+        const Move again(other.to(), other.from());
+        Position round = after;
+        if (play_legal(round, {other, back, again}) && round.same_position(before)) {
+            std::vector<Move> line{other, back, again};
+            line.insert(line.end(), proof.line.begin(), proof.line.end());
+            return AliveProof{proof.winner, std::move(line)};
+        }
         if (++tried == Tries) break;
     }
     return std::nullopt;

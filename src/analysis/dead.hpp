@@ -81,9 +81,9 @@ bool is_dead(const Position& pos, const MateLimits& limits, MateContext& context
 /// The helpmate of `proof` (from `before`) carried to the position after the legal move `played`
 /// without a search: the rest of its line when it begins with `played`; else, when `played` can be
 /// taken back (a piece's move that captures nothing, not castling), a move of the other side that
-/// can be taken back too, `played` taken back, that move taken back, and the line from `before`
-/// again. Each move is checked legal where it is played and the end checked a mate, so the result
-/// is a proof. None when no such line is found or it would be longer than `max_plies`; a game
+/// can be taken back too, `played` taken back, that move taken back (each checked legal), and, when
+/// that is `before` again (Position::same_position), the line from `before`: a proof as long as
+/// `proof` is one. None when no such line is found or it would be longer than `max_plies`; a game
 /// then searches anew (is_dead), which gives a short line again.
 std::optional<AliveProof> carry_alive_proof(const Position& before, Move played, const AliveProof& proof,
                                             std::size_t max_plies = 48);

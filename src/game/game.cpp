@@ -31,9 +31,7 @@ bool Game::offers_allowed_by_regulations() const {
     return pos_.fullmove_number() >= options_.draw_offers_from_move;
 }
 
-Outcome Game::compute_automatic_outcome(const Position* before, Move played) {
-    std::optional<AliveProof> carried;
-    if (before && alive_.proof) carried = carry_alive_proof(*before, played, *alive_.proof);
+Outcome Game::compute_automatic_outcome(std::optional<AliveProof> carried) {
     alive_.proof.reset();
     if (count_legal(pos_) == 0) {
         if (pos_.in_check()) return {win_for(~pos_.side_to_move()), Termination::Checkmate};
@@ -188,12 +186,13 @@ std::expected<void, Refusal> Game::play(Move m) {
     if (Refusal r = touch_move_refusal(m); !r.ok()) return std::unexpected(r);
     const Color mover = pos_.side_to_move();
     if (offer_ && *offer_ != mover) offer_.reset();  // a move declines the opponent's offer (9.1.2.1)
-    const Position before = pos_;
+    std::optional<AliveProof> carried;
+    if (alive_.proof) carried = carry_alive_proof(pos_, m, *alive_.proof);
     undos_.push_back(pos_.do_move(m));
     moves_.push_back(m);
     keys_.push_back(pos_.key());
     touched_.clear();
-    automatic_ = compute_automatic_outcome(&before, m);
+    automatic_ = compute_automatic_outcome(std::move(carried));
     return {};
 }
 
