@@ -240,30 +240,48 @@ export function shareServerAndBrowser(before, after, ready, args = []) {
     });
 }
 
+/** How many times a failed scenario runs again (SCHACH_BROWSER_RETRIES, default 1). A scenario that
+ * passes on a later try still passes, but says so: a diagnostic `# flaky: NAME: ERROR` in the
+ * test's output, which .ci/run lists at the end of its run. */
+export const retries = Number(process.env.SCHACH_BROWSER_RETRIES ?? 1);
+
 /** `options.allowConsole`: patterns of console errors this scenario expects (e.g. the socket
  * failing while the server is killed). */
 export function scenario(test, name, timeout, fn, getServer = () => null, options = {}) {
     // Our own limit (with screenshots), inside node:test's (which would only cancel the test).
-    test(name, { timeout: timeout + 15_000 }, async (t) => {
-        let timer;
-        const limit = new Promise((_, reject) => {
-            timer = setTimeout(() => reject(new Error(`the scenario took longer than ${timeout} ms`)), timeout);
-        });
-        pageErrors.length = 0;
-        allowedConsole = options.allowConsole ?? [];
-        try {
-            await Promise.race([fn(t), limit]);
-            if (pageErrors.length > 0) throw new Error(`errors on the page:\n${pageErrors.join('\n')}`);
-        } catch (e) {
-            await screenshotAll(name);
-            const server = getServer();
-            if (server) t.diagnostic(`server output:\n${server.output.slice(-3000)}`);
-            throw e;
-        } finally {
-            clearTimeout(timer);
-            await closeAll();
+    test(name, { timeout: (timeout + 15_000) * (retries + 1) }, async (t) => {
+        for (let attempt = 0; ; ++attempt) {
+            try {
+                await attemptScenario(t, name, timeout, fn, getServer, options);
+                return;
+            } catch (e) {
+                if (attempt >= retries) throw e;
+                const line = `flaky: ${name}: ${String(e?.message ?? e).split('\n')[0]}`;
+                t.diagnostic(line);
+            }
         }
     });
+}
+
+async function attemptScenario(t, name, timeout, fn, getServer, options) {
+    let timer;
+    const limit = new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`the scenario took longer than ${timeout} ms`)), timeout);
+    });
+    pageErrors.length = 0;
+    allowedConsole = options.allowConsole ?? [];
+    try {
+        await Promise.race([fn(t), limit]);
+        if (pageErrors.length > 0) throw new Error(`errors on the page:\n${pageErrors.join('\n')}`);
+    } catch (e) {
+        await screenshotAll(name);
+        const server = getServer();
+        if (server) t.diagnostic(`server output:\n${server.output.slice(-3000)}`);
+        throw e;
+    } finally {
+        clearTimeout(timer);
+        await closeAll();
+    }
 }
 
 // ---- The HTTP API (for setting games up; the page's own requests go through the page) ----------
