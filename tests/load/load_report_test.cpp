@@ -83,6 +83,10 @@ TEST(LoadReport, TheMachineLineAndTheJsonAgree) {
     EXPECT_DOUBLE_EQ(j.at("ack_p99_ms").as_double(), 12.0);
     EXPECT_TRUE(j.at("server_cpu_pct").is_null());
     EXPECT_EQ(j.at("unseen"), 2);
+    EXPECT_TRUE(j.at("ack_by_second").as_array().empty());
+    r.ack_by_second = {{500, 1400, 2500, 3900, 4100}, {510, 1600, 9000, 48000, 52000}};
+    const boost::json::value by_second = boost::json::parse(result_json(r)).at("ack_by_second");
+    EXPECT_EQ(by_second, boost::json::parse("[[500,1400,3900,4100],[510,1600,48000,52000]]"));
     const std::string en = human_summary(r, Language::English);
     EXPECT_NE(en.find("move to its own ack: p50 1.50 ms, p90 4.00 ms, p99 12.00 ms, max 30.00 ms (30000 moves)"),
               std::string::npos)

@@ -80,6 +80,9 @@ struct LoadResult {
     LatencySummary ack;            // send -> own ack
     LatencySummary seen;           // send -> the opponent's move event
     LatencySummary ping;           // ping -> pong: the transport and the machine, without game or store
+    /// The acks of the window by the second their move was sent in (0 = the window's first):
+    /// whether slow acks come all the time or in bursts (a stall of the server every few seconds).
+    std::vector<LatencySummary> ack_by_second;
     LoadErrors errors;
     // The server and the machine (none when unknown, e.g. attached without --server-pid).
     std::optional<Memory> memory;                // at the end of the window (VmHWM: the peak of the whole run)

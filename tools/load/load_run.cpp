@@ -180,6 +180,7 @@ private:
     int alive_ = 0;  // games with a reader left
     LoadResult result_;
     Latencies ack_, seen_, ping_;
+    std::vector<Latencies> ack_seconds_;                  // the window's acks by the second of their send
     std::map<std::string, chaos::ClientGame> histories_;  // per game id: its acknowledged moves
     // The fault and its fail-over.
     std::optional<Clock::time_point> fault_time_;
@@ -268,6 +269,7 @@ private:
                 keep_records(*g);
             }
         result_.ack = ack_.summary();
+        for (const Latencies& second : ack_seconds_) result_.ack_by_second.push_back(second.summary());
         result_.seen = seen_.summary();
         result_.ping = ping_.summary();
         for (auto& [id, history] : histories_) result_.histories.push_back(std::move(history));
@@ -757,6 +759,10 @@ private:
         }
         if (!p.in_window) return;
         ack_.add(micros);
+        const auto second =
+            static_cast<std::size_t>(std::max<std::int64_t>(0, micros_between(window_start_, p.sent)) / 1'000'000);
+        if (ack_seconds_.size() <= second) ack_seconds_.resize(second + 1);
+        ack_seconds_[second].add(micros);
         if (result_.cluster) (in_failover ? ack_failover_ : ack_outside_).add(micros);
     }
 

@@ -149,6 +149,11 @@ std::string result_json(const LoadResult& result) {
         else if (f.value.find('.') != std::string::npos) o[f.key] = std::stod(f.value);
         else o[f.key] = std::stoll(f.value);
     }
+    // Each second of the window: [acks, p50, p99, max] (µs).
+    boost::json::array seconds;
+    for (const LatencySummary& s : result.ack_by_second)
+        seconds.push_back(boost::json::array{static_cast<std::int64_t>(s.count), s.p50, s.p99, s.max});
+    o["ack_by_second"] = std::move(seconds);
     return boost::json::serialize(o);
 }
 
