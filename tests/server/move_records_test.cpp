@@ -58,5 +58,26 @@ TEST(MoveRecords, ReadersOfOldViewsRaceNoWriter) {
     EXPECT_EQ(game.size(), 500u);
 }
 
+TEST(SharedList, ACopyAppendsWithoutTouchingTheOriginalAndGivesItsPrefixAsAVector) {
+    // An action's copy of a live game appends its move; the game it was copied from (kept when
+    // the store refuses the action) reads as before, and so does a vector taken from it.
+    SharedList<int, 4> game{0, 1, 2, 3, 4, 5};
+    const SharedList<int, 4> before = game;
+    SharedList<int, 4> action = game;
+    for (int i = 6; i < 11; ++i) action.push_back(i);
+    EXPECT_EQ(before.size(), 6u);
+    EXPECT_EQ(before.to_vector(), (std::vector<int>{0, 1, 2, 3, 4, 5}));
+    EXPECT_EQ(action.to_vector(), (std::vector<int>{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10}));
+    EXPECT_EQ(action.to_vector(3), (std::vector<int>{0, 1, 2}));
+    EXPECT_TRUE(game == before);
+    EXPECT_FALSE(action == before);
+    // A takeback builds the list anew from the moves it keeps.
+    SharedList<int, 4> kept;
+    for (const int i : action.to_vector(2)) kept.push_back(i);
+    kept.push_back(42);
+    EXPECT_EQ(action[2], 2);
+    EXPECT_EQ(kept.to_vector(), (std::vector<int>{0, 1, 42}));
+}
+
 }  // namespace
 }  // namespace schach::server

@@ -150,7 +150,8 @@ std::expected<void, std::string> LiveGame::rebuild(std::vector<StoredMove> moves
     }
     match_ = std::move(m);
     lag_quota_ = quota;  // what the kept moves took of it (a takeback gives back its moves' credit)
-    stored_ = std::move(moves);
+    stored_ = {};
+    for (StoredMove& sm : moves) stored_.push_back(std::move(sm));
     records_ = std::move(records);
     // The side to move's clock runs from now: the time between is charged to nobody.
     offset_ = now - t.count();
@@ -435,7 +436,7 @@ std::expected<Effects, ServiceError> LiveGame::takeback(Seat seat, Answer answer
         keep = to_move == asker ? plies - 2 : plies - 1;
     }
     if (keep < 0) return std::unexpected(make_error(ServiceCode::TakebackNothing));
-    std::vector<StoredMove> moves(stored_.begin(), stored_.begin() + keep);
+    std::vector<StoredMove> moves = stored_.to_vector(static_cast<std::size_t>(keep));
     if (auto r = rebuild(std::move(moves), now); !r) return std::unexpected(make_error(ServiceCode::Storage));
     takeback_offer_.reset();
     effects.take_back_from = keep;

@@ -22,6 +22,7 @@
 #include "server/domain/engine_pool.hpp"
 #include "server/domain/game_view.hpp"
 #include "server/domain/service_error.hpp"
+#include "server/domain/shared_list.hpp"
 #include "server/domain/store.hpp"
 
 namespace schach::server {
@@ -82,7 +83,8 @@ public:
     const GameSetup& setup() const { return setup_; }
     const Match& match() const { return match_; }
     const ByColor<StoredSeat>& seats() const { return seats_; }
-    const std::vector<StoredMove>& stored_moves() const { return stored_; }
+    /// The stored moves (a copy of them).
+    std::vector<StoredMove> stored_moves() const { return stored_.to_vector(); }
     /// The moves as shown: UCI, SAN, the mover's clock after it, the FEN after it.
     const MoveRecords& move_records() const { return records_; }
     /// The seat a secret holds, if any (both seats share the secret at one device).
@@ -186,7 +188,7 @@ private:
     ByColor<Millis> lag_quota_{LagQuotaMs, LagQuotaMs};  // lag credit still to give
     Status status_ = Status::Created;
     std::int64_t version_ = 0;
-    std::vector<StoredMove> stored_;
+    SharedList<StoredMove> stored_;  // shared with the copies: an action does not copy the moves
     MoveRecords records_;
     std::optional<Color> takeback_offer_, rematch_offer_;
     /// A finished game restored from the store: its result as recorded (a resignation or an
