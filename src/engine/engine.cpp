@@ -39,13 +39,7 @@ void Engine::load_network(const std::string& path) {
     file_net_.reset();
     net_error_.reset();
     if (path.empty()) return;
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        net_error_ = nnue::NetError::CannotRead;
-        return;
-    }
-    const std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    auto net = nnue::read_network(bytes);
+    auto net = nnue::read_network_file(path);
     if (net) file_net_ = std::move(*net);
     else net_error_ = net.error();
 }

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cstring>
+#include <fstream>
+#include <iterator>
 
 #if defined(__AVX2__)
 #include <immintrin.h>
@@ -23,6 +25,23 @@ const std::int16_t* row(const Network& net, int feature) {
 }
 
 }  // namespace
+
+std::expected<std::unique_ptr<Network>, NetError> read_network_file(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return std::unexpected(NetError::CannotRead);
+    const std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    return read_network(bytes);
+}
+
+std::string_view net_error_text(NetError e) {
+    switch (e) {
+        case NetError::CannotRead: return "cannot be read";
+        case NetError::BadMagic: return "is not a network of schach train";
+        case NetError::WrongHiddenSize: return "has a hidden layer of another width than this engine's";
+        case NetError::Truncated: return "is cut short";
+    }
+    return "is not a network";
+}
 
 std::expected<std::unique_ptr<Network>, NetError> read_network(std::span<const std::uint8_t> bytes) {
     if (bytes.size() < 12 || !std::equal(NetMagic.begin(), NetMagic.end(), bytes.begin()))

@@ -19,6 +19,7 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/position.hpp"
@@ -54,6 +55,10 @@ enum class NetError : std::uint8_t { CannotRead, BadMagic, WrongHiddenSize, Trun
 
 /// Reads a network file's bytes.
 std::expected<std::unique_ptr<Network>, NetError> read_network(std::span<const std::uint8_t> bytes);
+/// Reads the network file at `path` (CannotRead when it cannot be opened).
+std::expected<std::unique_ptr<Network>, NetError> read_network_file(const std::string& path);
+/// What a NetError says (English, for the UCI log): "cannot be read", ...
+std::string_view net_error_text(NetError e);
 /// The bytes of a network file.
 std::vector<std::uint8_t> write_network(const Network& net);
 

@@ -83,6 +83,8 @@ std::string describe(const UciError& e) {
             return fmt::format("{}: refused while an infinite or ponder search runs (send stop first)", e.command);
         case K::BadBook:
             return fmt::format("setoption: BookFile '{}' is not a Polyglot book that can be read", e.value);
+        case K::BadNet:
+            return fmt::format("setoption: EvalFile '{}' {}; the evaluation stays as it was", e.value, e.token);
     }
     return "error";
 }

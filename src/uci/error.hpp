@@ -32,6 +32,7 @@ struct UciError {
         IllegalMove,        // value: the move text; index; refusal: why; kept: moves played
         Busy,               // command: refused while an infinite or ponder search runs
         BadBook,            // value: the path that could not be read
+        BadNet,             // value: the EvalFile path; token: what is wrong with it
     };
     Kind kind = Kind::UnknownCommand;
     std::string command;

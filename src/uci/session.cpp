@@ -4,6 +4,7 @@
 
 #include "core/fen.hpp"
 #include "engine/book.hpp"
+#include "engine/nnue.hpp"
 #include "uci/info_line.hpp"
 #include "uci/options.hpp"
 #include "uci/words.hpp"
@@ -131,6 +132,12 @@ void UciSession::on_setoption(const SetOptionCmd& cmd) {
         report(make_error(UciError::Kind::BadBook, "setoption", {}, options.book_file));
         return;
     }
+    if (options.eval_file != engine_.options().eval_file && !options.eval_file.empty())
+        if (const auto net = engine::nnue::read_network_file(options.eval_file); !net) {
+            report(make_error(UciError::Kind::BadNet, "setoption",
+                              std::string(engine::nnue::net_error_text(net.error())), options.eval_file));
+            return;
+        }
     engine_.set_options(options);
 }
 

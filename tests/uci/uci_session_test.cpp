@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <filesystem>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -158,6 +160,34 @@ TEST(UciSession, Chess960CastlingIsKingTakesRookInAndOut) {
         ASSERT_TRUE(said) << e.transcript();
         EXPECT_NE(said->find("invalid position"), std::string::npos) << *said;
     }
+}
+
+TEST(UciSession, AnEvalFileThatIsNoNetworkOfThisEngineIsReportedAndTheEvaluationStays) {
+    // Before, such a file left the engine on the hand-written evaluation without a word, so a
+    // match of "the net" against it played the same engine twice.
+    const std::filesystem::path junk = std::filesystem::temp_directory_path() / "schach-uci-not-a-net.nnue";
+    {
+        std::ofstream out(junk, std::ios::binary);
+        out << "this is no network";
+    }
+    Uci e;
+    e.send(fmt::format("setoption name EvalFile value {}", junk.string()));
+    auto said = e.read_line();
+    ASSERT_TRUE(said) << e.transcript();
+    EXPECT_EQ(*said, fmt::format("info string setoption: EvalFile '{}' is not a network of schach train; the "
+                                 "evaluation stays as it was",
+                                 junk.string()));
+    e.send("setoption name EvalFile value /nonexistent/schach.nnue");
+    said = e.read_line();
+    ASSERT_TRUE(said) << e.transcript();
+    EXPECT_EQ(*said,
+              "info string setoption: EvalFile '/nonexistent/schach.nnue' cannot be read; the evaluation "
+              "stays as it was");
+    e.send("position startpos");
+    e.send("go depth 2");
+    said = e.read_until("bestmove ");
+    ASSERT_TRUE(said) << e.transcript();
+    std::filesystem::remove(junk);
 }
 
 TEST(UciSession, BadInputGetsOneInfoStringAndTheEngineKeepsWorking) {
