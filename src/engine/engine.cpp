@@ -1,8 +1,6 @@
 #include "engine/engine.hpp"
 
 #include <algorithm>
-#include <fstream>
-#include <iterator>
 #include <mutex>
 
 #include "core/movegen.hpp"
@@ -27,21 +25,29 @@ void Engine::on_bestmove(BestMoveHandler handler) { bestmove_handler_ = std::mov
 void Engine::set_options(const EngineOptions& options) {
     pool_->wait();
     if (options.hash_mb != options_.hash_mb) pool_->resize_hash(options.hash_mb);
-    if (options.eval_file != options_.eval_file) load_network(options.eval_file);
+    const std::string kept_net = options_.eval_file;
     options_ = options;
+    // A file that is no network of this engine leaves the one it has (network_error() says why).
+    if (options.eval_file != kept_net && !load_network(options.eval_file)) options_.eval_file = kept_net;
     options_.level = std::clamp(options_.level, MinLevel, MaxLevel);
     options_.multipv = std::clamp(options_.multipv, 1, 256);
     options_.threads = std::clamp(options_.threads, 1, 256);
     levels_->configure(options_);
 }
 
-void Engine::load_network(const std::string& path) {
-    file_net_.reset();
+bool Engine::load_network(const std::string& path) {
     net_error_.reset();
-    if (path.empty()) return;
+    if (path.empty()) {
+        file_net_.reset();
+        return true;
+    }
     auto net = nnue::read_network_file(path);
-    if (net) file_net_ = std::move(*net);
-    else net_error_ = net.error();
+    if (!net) {
+        net_error_ = net.error();
+        return false;
+    }
+    file_net_ = std::move(*net);
+    return true;
 }
 
 const nnue::Network* Engine::network() const {

@@ -84,7 +84,9 @@ public:
     Result search(const SearchLimits& limits);
 
 private:
-    void load_network(const std::string& path);
+    /// Replaces the file network with the one at `path` (none for ""); false, keeping the one it
+    /// had and setting net_error_, when that file is no network of this engine.
+    bool load_network(const std::string& path);
 
     EngineOptions options_;
     Position root_;

@@ -132,13 +132,11 @@ void UciSession::on_setoption(const SetOptionCmd& cmd) {
         report(make_error(UciError::Kind::BadBook, "setoption", {}, options.book_file));
         return;
     }
-    if (options.eval_file != engine_.options().eval_file && !options.eval_file.empty())
-        if (const auto net = engine::nnue::read_network_file(options.eval_file); !net) {
-            report(make_error(UciError::Kind::BadNet, "setoption",
-                              std::string(engine::nnue::net_error_text(net.error())), options.eval_file));
-            return;
-        }
+    const bool new_net = options.eval_file != engine_.options().eval_file;
     engine_.set_options(options);
+    if (const auto bad = engine_.network_error(); new_net && bad)
+        report(make_error(UciError::Kind::BadNet, "setoption", std::string(engine::nnue::net_error_text(*bad)),
+                          options.eval_file));
 }
 
 void UciSession::on_position(const PositionCmd& cmd) {
