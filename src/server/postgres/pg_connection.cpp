@@ -11,13 +11,13 @@ namespace schach::server::pg {
 namespace asio = boost::asio;
 
 std::string Rows::text(int row, int col) const {
-    const char* value = PQgetvalue(result_.get(), row, col);
-    return std::string(value, static_cast<std::size_t>(PQgetlength(result_.get(), row, col)));
+    const char* value = pq().PQgetvalue(result_.get(), row, col);
+    return std::string(value, static_cast<std::size_t>(pq().PQgetlength(result_.get(), row, col)));
 }
 
 std::int64_t Rows::integer(int row, int col) const {
-    const char* value = PQgetvalue(result_.get(), row, col);
-    const int length = PQgetlength(result_.get(), row, col);
+    const char* value = pq().PQgetvalue(result_.get(), row, col);
+    const int length = pq().PQgetlength(result_.get(), row, col);
     std::int64_t out = 0;
     std::from_chars(value, value + length, out);
     return out;
@@ -26,22 +26,22 @@ std::int64_t Rows::integer(int row, int col) const {
 double Rows::real(int row, int col) const {
     // PostgreSQL writes the shortest text that reads back to the same double (extra_float_digits
     // 1); from_chars reads it whatever the locale's decimal point.
-    const char* value = PQgetvalue(result_.get(), row, col);
+    const char* value = pq().PQgetvalue(result_.get(), row, col);
     double out = 0;
-    std::from_chars(value, value + PQgetlength(result_.get(), row, col), out);
+    std::from_chars(value, value + pq().PQgetlength(result_.get(), row, col), out);
     return out;
 }
 
 void ignore_notices(PGconn* conn) {
     if (conn)
-        PQsetNoticeProcessor(
+        pq().PQsetNoticeProcessor(
             conn, [](void*, const char*) {}, nullptr);
 }
 
 StoreError result_error(const PGresult* result, std::string_view what) {
-    const char* state = PQresultErrorField(result, PG_DIAG_SQLSTATE);
+    const char* state = pq().PQresultErrorField(result, PG_DIAG_SQLSTATE);
     const bool conflict = state && std::string_view(state).starts_with("23");
-    std::string message = PQresultErrorMessage(result);
+    std::string message = pq().PQresultErrorMessage(result);
     while (!message.empty() && (message.back() == '\n' || message.back() == ' ')) message.pop_back();
     return StoreError{std::string(what) + ": " + message, conflict ? StoreCode::Conflict : StoreCode::Failed};
 }
@@ -69,7 +69,7 @@ void Connection::run(std::vector<Query> queries, BatchDone done) {
 }
 
 StoreError Connection::connection_error(std::string_view what) const {
-    std::string message = conn_ ? PQerrorMessage(conn_) : "out of memory";
+    std::string message = conn_ ? pq().PQerrorMessage(conn_) : "out of memory";
     while (!message.empty() && (message.back() == '\n' || message.back() == ' ')) message.pop_back();
     return StoreError{std::string(what) + ": " + message, StoreCode::Failed};
 }
@@ -78,9 +78,9 @@ void Connection::connect() {
     // The URI or key=value string as given; fallback_application_name names us in pg_stat_activity.
     const char* const keys[] = {"dbname", "fallback_application_name", nullptr};
     const char* const values[] = {conninfo_.c_str(), "schach", nullptr};
-    conn_ = PQconnectStartParams(keys, values, 1);
+    conn_ = pq().PQconnectStartParams(keys, values, 1);
     ignore_notices(conn_);
-    if (!conn_ || PQstatus(conn_) == CONNECTION_BAD) return fail(connection_error("connect"));
+    if (!conn_ || pq().PQstatus(conn_) == CONNECTION_BAD) return fail(connection_error("connect"));
     phase_ = Phase::Connecting;
     poll_connect(PGRES_POLLING_WRITING);  // libpq's rule: start as if the last poll asked to write
 }
@@ -95,11 +95,11 @@ void Connection::poll_connect(PostgresPollingStatusType status) {
     rewrap_socket();
     if (!socket_.is_open()) return fail(connection_error("connect"));
     const bool write = status == PGRES_POLLING_WRITING;
-    const int fd = PQsocket(conn_);
+    const int fd = pq().PQsocket(conn_);
     pollfd p{fd, static_cast<short>(write ? POLLOUT : POLLIN), 0};
     auto next = [this, g = generation_] {
         if (g != generation_) return;
-        poll_connect(PQconnectPoll(conn_));
+        poll_connect(pq().PQconnectPoll(conn_));
     };
     if (::poll(&p, 1, 0) > 0) return asio::post(io_, next);
     socket_.async_wait(write ? asio::posix::descriptor_base::wait_write : asio::posix::descriptor_base::wait_read,
@@ -110,7 +110,7 @@ void Connection::poll_connect(PostgresPollingStatusType status) {
 }
 
 void Connection::on_connected() {
-    if (PQsetnonblocking(conn_, 1) != 0 || PQenterPipelineMode(conn_) != 1)
+    if (pq().PQsetnonblocking(conn_, 1) != 0 || pq().PQenterPipelineMode(conn_) != 1)
         return fail(connection_error("pipeline mode"));
     rewrap_socket();
     if (!socket_.is_open()) return fail(connection_error("socket"));
@@ -120,7 +120,7 @@ void Connection::on_connected() {
 void Connection::rewrap_socket() {
     boost::system::error_code ec;
     if (socket_.is_open()) (void)socket_.release();
-    const int fd = conn_ ? PQsocket(conn_) : -1;
+    const int fd = conn_ ? pq().PQsocket(conn_) : -1;
     if (fd >= 0) socket_.assign(fd, ec);
 }
 
@@ -132,7 +132,7 @@ void Connection::send(bool prepare) {
     if (prepare) {
         expected_ = statements_.size();
         for (const Statement* s : statements_)
-            if (!PQsendPrepare(conn_, s->name.c_str(), s->sql.c_str(), 0, nullptr))
+            if (!pq().PQsendPrepare(conn_, s->name.c_str(), s->sql.c_str(), 0, nullptr))
                 return fail(connection_error("prepare"));
     } else {
         expected_ = queries_.size();
@@ -140,12 +140,12 @@ void Connection::send(bool prepare) {
         for (const Query& q : queries_) {
             values.clear();
             for (const auto& p : q.params) values.push_back(p ? p->c_str() : nullptr);
-            if (!PQsendQueryPrepared(conn_, q.statement->name.c_str(), static_cast<int>(values.size()), values.data(),
-                                     nullptr, nullptr, 0))
+            if (!pq().PQsendQueryPrepared(conn_, q.statement->name.c_str(), static_cast<int>(values.size()),
+                                          values.data(), nullptr, nullptr, 0))
                 return fail(connection_error("send"));
         }
     }
-    if (!PQpipelineSync(conn_)) return fail(connection_error("sync"));
+    if (!pq().PQpipelineSync(conn_)) return fail(connection_error("sync"));
     results_.resize(expected_);
     flushed_ = false;
     pump();
@@ -153,13 +153,13 @@ void Connection::send(bool prepare) {
 
 void Connection::pump() {
     if (!flushed_) {
-        const int f = PQflush(conn_);
+        const int f = pq().PQflush(conn_);
         if (f < 0) return fail(connection_error("send"));
         flushed_ = f == 0;
     }
-    if (!PQconsumeInput(conn_)) return fail(connection_error("receive"));
-    while (!PQisBusy(conn_)) {
-        PGresult* r = PQgetResult(conn_);
+    if (!pq().PQconsumeInput(conn_)) return fail(connection_error("receive"));
+    while (!pq().PQisBusy(conn_)) {
+        PGresult* r = pq().PQgetResult(conn_);
         if (!r) {
             if (boundary_) break;  // nothing more for now
             boundary_ = true;      // the end of a query's results
@@ -167,26 +167,26 @@ void Connection::pump() {
             continue;
         }
         boundary_ = false;
-        const ExecStatusType status = PQresultStatus(r);
+        const ExecStatusType status = pq().PQresultStatus(r);
         if (status == PGRES_PIPELINE_SYNC) {
-            PQclear(r);
+            pq().PQclear(r);
             return finish();
         }
         if (status == PGRES_FATAL_ERROR && !error_)
             error_ = result_error(r, phase_ == Phase::Preparing ? "prepare" : "query");
         if (status == PGRES_TUPLES_OK || status == PGRES_COMMAND_OK) {
             if (slot_ < results_.size()) results_[slot_] = Rows(r);
-            else PQclear(r);
+            else pq().PQclear(r);
         } else {
-            PQclear(r);
+            pq().PQclear(r);
         }
     }
-    if (PQstatus(conn_) == CONNECTION_BAD) return fail(connection_error("connection"));
+    if (pq().PQstatus(conn_) == CONNECTION_BAD) return fail(connection_error("connection"));
     wait(!flushed_);
 }
 
 void Connection::wait(bool write) {
-    const int fd = PQsocket(conn_);
+    const int fd = pq().PQsocket(conn_);
     // Asio's epoll is edge-triggered and a wait does not look first: readiness that came while no
     // wait was pending would be missed. poll() looks now; the wait covers what comes after.
     pollfd p{fd, static_cast<short>(POLLIN | (write ? POLLOUT : 0)), 0};
@@ -222,7 +222,7 @@ void Connection::finish() {
     timer_.cancel();
     // An error inside a transaction leaves it aborted (a fresh connection is simpler than a
     // ROLLBACK), and statements that could not be prepared are tried again on a fresh one.
-    if (error_ && conn_ && (phase_ == Phase::Preparing || PQtransactionStatus(conn_) != PQTRANS_IDLE)) close();
+    if (error_ && conn_ && (phase_ == Phase::Preparing || pq().PQtransactionStatus(conn_) != PQTRANS_IDLE)) close();
     if (phase_ != Phase::Closed) phase_ = Phase::Working;
     BatchDone done = std::move(done_);
     done_ = nullptr;
@@ -236,7 +236,7 @@ void Connection::finish() {
 void Connection::close() {
     ++generation_;
     if (socket_.is_open()) (void)socket_.release();
-    if (conn_) PQfinish(conn_);
+    if (conn_) pq().PQfinish(conn_);
     conn_ = nullptr;
     phase_ = Phase::Closed;
 }

@@ -8,8 +8,6 @@
 // fails the batch at hand with StoreCode::Failed and closes the connection; the next batch opens
 // it again. So a lost connection costs one failed call, never a hang.
 
-#include <libpq-fe.h>
-
 #include <chrono>
 #include <cstdint>
 #include <expected>
@@ -26,6 +24,7 @@
 #include <boost/asio/steady_timer.hpp>
 
 #include "server/domain/store.hpp"
+#include "server/postgres/libpq_api.hpp"
 
 namespace schach::server::pg {
 
@@ -45,16 +44,16 @@ struct Query {
 class Rows {
 public:
     Rows() = default;
-    explicit Rows(PGresult* result) : result_(result, &PQclear) {}
-    int size() const { return result_ ? PQntuples(result_.get()) : 0; }
-    bool null(int row, int col) const { return PQgetisnull(result_.get(), row, col) != 0; }
+    explicit Rows(PGresult* result) : result_(result, &clear_result) {}
+    int size() const { return result_ ? pq().PQntuples(result_.get()) : 0; }
+    bool null(int row, int col) const { return pq().PQgetisnull(result_.get(), row, col) != 0; }
     std::string text(int row, int col) const;
     std::int64_t integer(int row, int col) const;
     double real(int row, int col) const;
     bool boolean(int row, int col) const { return text(row, col) == "t"; }
 
 private:
-    std::unique_ptr<PGresult, void (*)(PGresult*)> result_{nullptr, &PQclear};
+    std::unique_ptr<PGresult, void (*)(PGresult*)> result_{nullptr, &clear_result};
 };
 
 using BatchResult = std::expected<std::vector<Rows>, StoreError>;

@@ -442,18 +442,19 @@ $$;
 // Any number of ours: the advisory lock that serializes migrations of several processes.
 constexpr const char* LockKey = "2326443170";
 
-using Result = std::unique_ptr<PGresult, decltype(&PQclear)>;
+using Result = std::unique_ptr<PGresult, decltype(&clear_result)>;
 
 Result exec(PGconn* conn, const char* sql, std::initializer_list<const char*> params = {}) {
     std::vector<const char*> values(params);
-    return Result(PQexecParams(conn, sql, static_cast<int>(values.size()), nullptr, values.data(), nullptr, nullptr, 0),
-                  &PQclear);
+    return Result(
+        pq().PQexecParams(conn, sql, static_cast<int>(values.size()), nullptr, values.data(), nullptr, nullptr, 0),
+        &clear_result);
 }
 
 std::expected<void, StoreError> check(const Result& r, const char* what) {
-    const ExecStatusType s = PQresultStatus(r.get());
+    const ExecStatusType s = pq().PQresultStatus(r.get());
     if (s == PGRES_COMMAND_OK || s == PGRES_TUPLES_OK) return {};
-    std::string message = PQresultErrorMessage(r.get());
+    std::string message = pq().PQresultErrorMessage(r.get());
     while (!message.empty() && message.back() == '\n') message.pop_back();
     return std::unexpected(StoreError{std::string(what) + ": " + message});
 }
@@ -465,7 +466,7 @@ std::expected<bool, StoreError> step(PGconn* conn) {
         PGconn* conn;
         bool armed = true;
         ~Rollback() {
-            if (armed) PQclear(PQexec(conn, "ROLLBACK"));
+            if (armed) pq().PQclear(pq().PQexec(conn, "ROLLBACK"));
         }
     } rollback{conn};
     if (auto r = check(exec(conn, "SELECT pg_advisory_xact_lock($1::bigint)", {LockKey}), "lock"); !r)
@@ -474,14 +475,14 @@ std::expected<bool, StoreError> step(PGconn* conn) {
         return std::unexpected(r.error());
     Result current = exec(conn, "SELECT coalesce(max(version), 0) FROM schema_version");
     if (auto r = check(current, "schema version"); !r) return std::unexpected(r.error());
-    const int version = std::atoi(PQgetvalue(current.get(), 0, 0));
+    const int version = std::atoi(pq().PQgetvalue(current.get(), 0, 0));
     if (version > SchemaVersion)
         return std::unexpected(StoreError{"the database has schema version " + std::to_string(version) +
                                           ", newer than this program's " + std::to_string(SchemaVersion)});
     if (version == SchemaVersion) return false;
     // The migration text is ours, never a player's: several statements, nothing to bind.
     const std::string sql(Migrations[version]);
-    if (auto r = check(Result(PQexec(conn, sql.c_str()), &PQclear),
+    if (auto r = check(Result(pq().PQexec(conn, sql.c_str()), &clear_result),
                        ("migration " + std::to_string(version + 1)).c_str());
         !r)
         return std::unexpected(r.error());

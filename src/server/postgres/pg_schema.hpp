@@ -3,8 +3,6 @@
 // schema_version table, one migration per version, each in its own transaction. The writes are
 // functions in PL/pgSQL (one call per write, see pg_store.hpp for why).
 
-#include <libpq-fe.h>
-
 #include <chrono>
 #include <expected>
 #include <span>
@@ -12,6 +10,7 @@
 #include <string_view>
 
 #include "server/domain/store.hpp"
+#include "server/postgres/libpq_api.hpp"
 
 namespace schach::server::pg {
 

@@ -20,6 +20,7 @@
 namespace schach::server {
 
 namespace asio = boost::asio;
+using pg::pq;
 using pg::Query;
 using pg::Rows;
 using Param = std::optional<std::string>;
@@ -524,22 +525,24 @@ struct PgStore::Impl {
 };
 
 std::expected<std::unique_ptr<PgStore>, StoreError> PgStore::open(const PgOptions& options) {
+    // libpq itself is loaded now, by the first store that needs it (libpq_api.hpp).
+    if (auto lib = pg::load_libpq(); !lib) return std::unexpected(StoreError{lib.error()});
     // A connection of its own for the schema, blocking: nothing else runs yet. connect_timeout
     // comes first so that one given in the URI overrides it.
     const char* const keys[] = {"connect_timeout", "fallback_application_name", "dbname", nullptr};
     const char* const values[] = {"10", "schach", options.conninfo.c_str(), nullptr};
-    PGconn* conn = PQconnectdbParams(keys, values, 1);
-    if (!conn || PQstatus(conn) != CONNECTION_OK) {
-        std::string message = conn ? PQerrorMessage(conn) : "out of memory";
+    PGconn* conn = pq().PQconnectdbParams(keys, values, 1);
+    if (!conn || pq().PQstatus(conn) != CONNECTION_OK) {
+        std::string message = conn ? pq().PQerrorMessage(conn) : "out of memory";
         while (!message.empty() && (message.back() == '\n' || message.back() == ' ')) message.pop_back();
-        PQfinish(conn);
+        pq().PQfinish(conn);
         return std::unexpected(StoreError{"connect: " + message});
     }
     pg::ignore_notices(conn);
     auto migrated = pg::migrate(conn);
     if (migrated && !options.node.empty())
         migrated = pg::first_beat(conn, options.node, options.address, options.lease);
-    PQfinish(conn);
+    pq().PQfinish(conn);
     if (!migrated) return std::unexpected(migrated.error());
     return std::unique_ptr<PgStore>(new PgStore(std::make_unique<Impl>(options)));
 }
