@@ -61,7 +61,6 @@ public:
     void begin_game(const PgnLocation& where) override {
         start_ = where;
         failed_ = false;
-        depth_ = 0;
         plies_ = 0;
         roster_ = 0;
         has_result_tag_ = has_plycount_ = has_fen_ = has_setup_ = has_marker_ = false;
@@ -87,11 +86,10 @@ public:
                 if (name == SevenTagRoster[i]) roster_ |= 1u << i;
     }
 
-    void move(const Position&, Move, std::string_view, const PgnLocation&) override {
-        if (depth_ == 0) ++plies_;
-    }
-    void begin_variation() override { ++depth_; }
-    void end_variation() override { --depth_; }
+    // Only the tags, the result, the errors and the main line's length are checked here: the
+    // reader plays every move all the same, without a call for each.
+    Wants wants() const override { return {.moves = false, .comments = false}; }
+    void end_moves(std::size_t mainline_plies) override { plies_ = mainline_plies; }
 
     void result(std::string_view token) override {
         has_marker_ = true;
@@ -170,7 +168,6 @@ private:
     // Per game.
     PgnLocation start_;
     bool failed_ = false;
-    int depth_ = 0;
     std::uint64_t plies_ = 0;
     unsigned roster_ = 0;
     bool has_result_tag_ = false, has_plycount_ = false, has_fen_ = false, has_setup_ = false, has_marker_ = false;

@@ -305,6 +305,8 @@ struct PgnReader::Impl {
 
     // Per game.
     PgnVisitor* visitor = nullptr;
+    PgnVisitor::Wants wants;
+    std::size_t mainline_plies = 0;
     PgnLocation loc;
     std::string fen_tag, variant_tag;
     bool setup_flag = false;
@@ -513,11 +515,12 @@ void PgnReader::Impl::play(std::string_view token, std::size_t column) {
         return;
     }
     played(*m, token.substr(0, end), column);
-    if (int n = nag_of_suffix(suffix)) visitor->nag(n);
+    if (int n = nag_of_suffix(suffix); n && wants.moves) visitor->nag(n);
 }
 
 void PgnReader::Impl::played(Move m, std::string_view text, std::size_t column) {
-    visitor->move(pos, m, text, at(column));
+    if (wants.moves) visitor->move(pos, m, text, at(column));
+    mainline_plies += stack.empty();
     last = m;
     // Made in place: an assignment would copy the returned Undo once more, at every move.
     static_assert(std::is_trivially_destructible_v<Undo>);
@@ -551,7 +554,7 @@ SCHACH_PGN_HOT std::size_t PgnReader::Impl::plain_movetext(std::string_view l, s
         if (kind & Brace) {
             const std::size_t close = i + 1 + scan::find_byte(p + i + 1, n - i - 1, '}', readable);
             if (close == n) return i;
-            visitor->comment(std::string_view(p + i + 1, close - i - 1));
+            if (wants.comments) visitor->comment(std::string_view(p + i + 1, close - i - 1));
             i = close + 1;
             continue;
         }
@@ -578,7 +581,7 @@ bool PgnReader::Impl::parse_movetext(std::string_view l, std::size_t base) {
         }
         comment.append(l.substr(i, close - i));
         in_comment = false;
-        if (!skipping && !failed) visitor->comment(comment);
+        if (!skipping && !failed && wants.comments) visitor->comment(comment);
         comment.clear();
         i = close + 1;
     }
@@ -617,7 +620,7 @@ bool PgnReader::Impl::parse_movetext(std::string_view l, std::size_t base) {
                 in_comment = true;
                 return true;
             }
-            if (!skipping && !failed) visitor->comment(l.substr(i + 1, close - i - 1));
+            if (!skipping && !failed && wants.comments) visitor->comment(l.substr(i + 1, close - i - 1));
             i = close + 1;
             continue;
         }
@@ -638,7 +641,7 @@ bool PgnReader::Impl::parse_movetext(std::string_view l, std::size_t base) {
                         stack.push_back({pos, last, last_undo, has_last});
                         pos.undo_move(last, last_undo);
                         has_last = false;
-                        visitor->begin_variation();
+                        if (wants.moves) visitor->begin_variation();
                     }
                 }
                 ++i;
@@ -654,7 +657,7 @@ bool PgnReader::Impl::parse_movetext(std::string_view l, std::size_t base) {
                         last_undo = stack.back().last_undo;
                         has_last = stack.back().has_last;
                         stack.pop_back();
-                        visitor->end_variation();
+                        if (wants.moves) visitor->end_variation();
                     }
                 }
                 ++i;
@@ -670,7 +673,7 @@ bool PgnReader::Impl::parse_movetext(std::string_view l, std::size_t base) {
                 int value = 0;
                 while (j < n && l[j] >= '0' && l[j] <= '9' && value < 1000) value = value * 10 + (l[j++] - '0');
                 if (j == i + 1) fail(PgnError::Kind::Syntax, i, PgnError::Detail::NumberAfterNag);
-                else if (!skipping && !failed) visitor->nag(value);
+                else if (!skipping && !failed && wants.moves) visitor->nag(value);
                 i = j;
                 continue;
             }
@@ -685,7 +688,8 @@ bool PgnReader::Impl::parse_movetext(std::string_view l, std::size_t base) {
             continue;
         }
         if ((c == '!' || c == '?') && word.find_first_not_of("!?") == std::string_view::npos) {
-            if (int nag = nag_of_suffix(word); nag && !skipping && !failed && has_last) visitor->nag(nag);
+            if (int nag = nag_of_suffix(word); nag && !skipping && !failed && has_last && wants.moves)
+                visitor->nag(nag);
             i = j;
             continue;
         }
@@ -733,6 +737,8 @@ bool PgnReader::Impl::read_game(PgnVisitor& v) {
     }
     loc = {lines.line_number(), 1, ++games};
     closed_by_marker = false;
+    wants = v.wants();
+    mainline_plies = 0;
     v.begin_game(loc);
 
     bool in_tags = true;
@@ -775,6 +781,7 @@ bool PgnReader::Impl::read_game(PgnVisitor& v) {
     if (in_comment && !failed) fail(PgnError::Kind::Syntax, 0, PgnError::Detail::CommentNotClosed);
     if (!moves_started && !failed) start_moves(0);
     if (!stack.empty() && !failed) fail(PgnError::Kind::Syntax, 0, PgnError::Detail::VariationNotClosed);
+    if (!failed) v.end_moves(mainline_plies);
     v.end_game();
     return true;
 }

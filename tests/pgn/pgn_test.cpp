@@ -374,6 +374,67 @@ TEST(Pgn, MemoryAndStreamReadersAgreeOnOddTexts) {
         }
 }
 
+/// Per game: the main line's length, the result and the errors; counted from the moves (`quiet`
+/// false) or taken from end_moves by a visitor that asks for no moves and no comments.
+struct MainLines : PgnVisitor {
+    explicit MainLines(bool q) : quiet(q) {}
+    bool quiet;
+    int depth = 0;
+    std::size_t plies = 0;
+    bool ended = false;
+    std::string out;
+    Wants wants() const override { return quiet ? Wants{.moves = false, .comments = false} : Wants{}; }
+    void begin_game(const PgnLocation&) override {
+        depth = 0;
+        plies = 0;
+        ended = false;
+    }
+    void move(const Position&, Move, std::string_view, const PgnLocation&) override {
+        EXPECT_FALSE(quiet);
+        plies += depth == 0;
+    }
+    void comment(std::string_view) override { EXPECT_FALSE(quiet); }
+    void nag(int) override { EXPECT_FALSE(quiet); }
+    void begin_variation() override {
+        EXPECT_FALSE(quiet);
+        ++depth;
+    }
+    void end_variation() override { --depth; }
+    void end_moves(std::size_t n) override {
+        ended = true;
+        if (quiet) plies = n;
+        else EXPECT_EQ(n, plies);
+    }
+    void result(std::string_view r) override { out += "result " + std::string(r) + "\n"; }
+    void error(const PgnError& e) override {
+        out += std::to_string(e.where.line) + ":" + std::to_string(e.where.column) + " " +
+               describe(e, Language::English) + "\n";
+    }
+    void end_game() override { out += ended ? "plies " + std::to_string(plies) + "\n" : "no plies (an error)\n"; }
+};
+
+std::string main_lines(const std::string& text, bool quiet) {
+    PgnReader reader{std::string_view(text)};
+    MainLines v(quiet);
+    reader.read_all(v);
+    return v.out;
+}
+
+TEST(Pgn, AVisitorThatWantsNoMovesGetsTheSameErrorsAndEachMainLinesLength) {
+    std::vector<std::string> texts = {
+        "1. e4 e5 (1... c5 2. Nf3 (2. c3) d6) 2. Nf3 {a} Nc6 $1 3. Bb5!? *\n",
+        "1. e4 e5 2. Ke2 Kd7 3. Kxe5 *\n",  // an illegal move: an error, no end_moves
+        "1. e4 {open\ncomment} e5 *\n[Event \"x\"]\n\n1. d4 (1. c4 e5 (1... c5) 2. Nc3) d5 1-0\n",
+    };
+    for (const auto& f : Files) texts.push_back(slurp(f.file));
+    for (const std::string& text : texts) {
+        const std::string full = main_lines(text, false);
+        EXPECT_EQ(main_lines(text, true), full) << text.substr(0, 200);
+        EXPECT_NE(full.find("plies "), std::string::npos);
+    }
+    EXPECT_EQ(main_lines(texts[0], true), "result *\nplies 5\n");
+}
+
 TEST(Pgn, SplitTextCutsBeforeAGameAndTheReaderConfirmsIt) {
     const std::string game = "[Event \"g\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n";
     std::string text;
