@@ -19,8 +19,8 @@ std::expected<Libpq, std::string> open_libpq() {
     }
     Libpq lib;
     std::string missing;
-#define SCHACH_LIBPQ_LOOKUP(name)                                                              \
-    lib.name = reinterpret_cast<decltype(&::name)>(dlsym(handle, #name));                      \
+#define SCHACH_LIBPQ_LOOKUP(name)                                         \
+    lib.name = reinterpret_cast<decltype(&::name)>(dlsym(handle, #name)); \
     if (!lib.name && missing.empty()) missing = #name;
     SCHACH_LIBPQ_FUNCTIONS(SCHACH_LIBPQ_LOOKUP)
 #undef SCHACH_LIBPQ_LOOKUP
