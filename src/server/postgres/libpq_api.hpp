@@ -16,14 +16,37 @@
 namespace schach::server::pg {
 
 // Every libpq function the store calls.
-#define SCHACH_LIBPQ_FUNCTIONS(X)                                                                                     \
-    X(PQclear)                                                                                                        \
-    X(PQconnectPoll)                                                                                                  \
-    X(PQconnectStartParams) X(PQconnectdbParams) X(PQconsumeInput) X(PQenterPipelineMode) X(PQerrorMessage) X(PQexec) \
-        X(PQexecParams) X(PQfinish) X(PQflush) X(PQgetResult) X(PQgetisnull) X(PQgetlength) X(PQgetvalue) X(PQisBusy) \
-            X(PQntuples) X(PQpipelineSync) X(PQresultErrorField) X(PQresultErrorMessage) X(PQresultStatus)            \
-                X(PQsendPrepare) X(PQsendQueryPrepared) X(PQsetNoticeProcessor) X(PQsetnonblocking) X(PQsocket)       \
-                    X(PQstatus) X(PQtransactionStatus)
+// clang-format off
+#define SCHACH_LIBPQ_FUNCTIONS(X) \
+    X(PQclear) \
+    X(PQconnectPoll) \
+    X(PQconnectStartParams) \
+    X(PQconnectdbParams) \
+    X(PQconsumeInput) \
+    X(PQenterPipelineMode) \
+    X(PQerrorMessage) \
+    X(PQexec) \
+    X(PQexecParams) \
+    X(PQfinish) \
+    X(PQflush) \
+    X(PQgetResult) \
+    X(PQgetisnull) \
+    X(PQgetlength) \
+    X(PQgetvalue) \
+    X(PQisBusy) \
+    X(PQntuples) \
+    X(PQpipelineSync) \
+    X(PQresultErrorField) \
+    X(PQresultErrorMessage) \
+    X(PQresultStatus) \
+    X(PQsendPrepare) \
+    X(PQsendQueryPrepared) \
+    X(PQsetNoticeProcessor) \
+    X(PQsetnonblocking) \
+    X(PQsocket) \
+    X(PQstatus) \
+    X(PQtransactionStatus)
+// clang-format on
 
 /// The functions of the loaded libpq.
 struct Libpq {
