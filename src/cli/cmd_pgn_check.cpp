@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cstdio>
 #include <memory>
 #include <optional>
@@ -186,6 +187,9 @@ Tally check_sequential(const PgnInput& input, const CheckArgs& args) {
 
 /// Below this size a file is read by one thread: starting threads would cost more than it saves.
 constexpr std::size_t ParallelMinBytes = 1u << 20;
+/// A large file is cut into up to this many parts a thread, of at least PartMinBytes each.
+constexpr std::size_t PartsPerThread = 8;
+constexpr std::size_t PartMinBytes = 256u << 10;
 
 /// One part of a file as a thread read it.
 struct PartResult {
@@ -199,7 +203,12 @@ struct PartResult {
 /// games (or a game is too large, where the reader's limits depend on where the text starts): the
 /// caller then reads the file in one piece, with nothing printed yet.
 std::optional<Tally> check_parallel(const PgnInput& input, const CheckArgs& args, unsigned threads) {
-    const std::vector<std::string_view> parts = split_pgn_text(input.mapped->text(), threads);
+    // More parts than threads, each thread taking the next one left: a thread that starts late
+    // (a new thread ran only 2-3 ms after it was made on this machine, a twentieth of the whole
+    // read) or a part that reads slowly leaves the others less to wait for at the end.
+    const std::size_t wanted = std::clamp<std::size_t>(input.mapped->text().size() / PartMinBytes, threads,
+                                                       std::size_t{threads} * PartsPerThread);
+    const std::vector<std::string_view> parts = split_pgn_text(input.mapped->text(), wanted);
     if (parts.size() < 2) return std::nullopt;
     std::vector<PartResult> results(parts.size());
     const PgnReaderOptions options = reader_options(args.newline, args.strict);
@@ -213,10 +222,14 @@ std::optional<Tally> check_parallel(const PgnInput& input, const CheckArgs& args
         r.errors = visitor.errors();
         r.warnings = visitor.warnings();
     };
+    std::atomic<std::size_t> next{0};
+    const auto work = [&] {
+        for (std::size_t k; (k = next.fetch_add(1, std::memory_order_relaxed)) < parts.size();) read_part(k);
+    };
     {
         std::vector<std::jthread> workers;
-        for (std::size_t k = 1; k < parts.size(); ++k) workers.emplace_back(read_part, k);
-        read_part(0);
+        for (unsigned t = 1; t < threads && t < parts.size(); ++t) workers.emplace_back(work);
+        work();
     }
     for (std::size_t k = 0; k < parts.size(); ++k) {
         if (k + 1 < parts.size() && !results[k].clean_end) return std::nullopt;
