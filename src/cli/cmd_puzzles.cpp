@@ -78,14 +78,24 @@ void add_stats(puzzle::GeneratorStats& to, const puzzle::GeneratorStats& from) {
     for (std::size_t i = 0; i < to.rejected.size(); ++i) to.rejected[i] += from.rejected[i];
 }
 
-/// The summary of what the run cost, stage by stage (CPU seconds when one thread mined).
-void print_stages(const puzzle::GeneratorStats& s, double cpu) {
+/// The summary of what the run cost, stage by stage: each stage's CPU seconds when one thread
+/// mined (`timed`); with several, the searches run on the engines' own threads and overlap, so
+/// only their counts and the process's CPU are shown.
+void print_stages(const puzzle::GeneratorStats& s, double cpu, bool timed) {
     const auto per = [](double n, double d) { return d > 0 ? n / d : 0.0; };
-    fmt::print(stderr, "{}\n",
-               pt(PuzzleMsg::GenerateStages, s.positions, s.candidates, cpu, s.prefilter.seconds, s.prefilter.searches,
-                  s.scan.seconds, s.scan.searches, s.solve.seconds, s.solve.searches, s.verify.seconds,
-                  s.verify.searches, s.rate.seconds, s.rate.searches, s.tag.seconds,
-                  per(static_cast<double>(s.positions), cpu), per(3600.0 * static_cast<double>(s.puzzles), cpu)));
+    const double positions_per_second = per(static_cast<double>(s.positions), cpu);
+    const double puzzles_per_hour = per(3600.0 * static_cast<double>(s.puzzles), cpu);
+    if (timed)
+        fmt::print(
+            stderr, "{}\n",
+            pt(PuzzleMsg::GenerateStages, s.positions, s.candidates, cpu, s.prefilter.seconds, s.prefilter.searches,
+               s.scan.seconds, s.scan.searches, s.solve.seconds, s.solve.searches, s.verify.seconds, s.verify.searches,
+               s.rate.seconds, s.rate.searches, s.tag.seconds, positions_per_second, puzzles_per_hour));
+    else
+        fmt::print(
+            stderr, "{}\n",
+            pt(PuzzleMsg::GenerateSearches, s.positions, s.candidates, cpu, s.prefilter.searches, s.scan.searches,
+               s.solve.searches, s.verify.searches, s.rate.searches, positions_per_second, puzzles_per_hour));
     using R = puzzle::Rejection;
     const auto r = [&s](R why) { return s.rejected[static_cast<std::size_t>(why)]; };
     fmt::print(stderr, "{}\n",
@@ -182,7 +192,7 @@ int run_generate(GenerateArgs args) {
     for (std::thread& t : pool) t.join();
     const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     fmt::print(stderr, "{}\n", pt(PuzzleMsg::GenerateDone, finished, found, s));
-    print_stages(stats, process_cpu_seconds() - cpu0);
+    print_stages(stats, process_cpu_seconds() - cpu0, args.threads == 1);
     return pgn_exit_code(all_read, errors);
 }
 

@@ -66,6 +66,14 @@ Phrase phrase(PuzzleMsg m) {
                 "{} positions, {} candidates; CPU {:.1f} s: pre-filter {:.1f} s ({} searches), scan {:.1f} s "
                 "({}), solve {:.1f} s ({}), verify {:.1f} s ({}), levels {:.1f} s ({}), themes {:.1f} s; "
                 "{:.1f} positions a CPU second, {:.1f} puzzles a CPU hour"};
+        case PuzzleMsg::GenerateSearches:
+            return {
+                "{} Stellungen, {} Kandidaten; CPU {:.1f} s; Suchen: Vorauswahl {}, Durchsuchen {}, Lösung {}, "
+                "Prüfung {}, Stufen {} (die Zeit jeder Stufe nur mit --threads 1); {:.1f} Stellungen je "
+                "CPU-Sekunde, {:.1f} Aufgaben je CPU-Stunde",
+                "{} positions, {} candidates; CPU {:.1f} s; searches: pre-filter {}, scan {}, solve {}, verify "
+                "{}, levels {} (each stage's time with --threads 1 only); {:.1f} positions a CPU second, {:.1f} "
+                "puzzles a CPU hour"};
         case PuzzleMsg::GenerateRejections:
             return {
                 "verworfen: kein Sprung {}, schon gewonnen {}, Material {}, nicht eindeutig {}, ein Zug ohne "

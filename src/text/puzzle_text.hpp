@@ -19,7 +19,7 @@ namespace schach {
 enum class PuzzleMsg {
     PuzzlesAbout, GenerateAbout, HelpGenerateFiles, HelpGenerateOut, HelpGenerateThreads, HelpGenerateScanNodes,
     HelpGeneratePrefilterNodes, HelpGenerateSolveNodes, HelpGenerateVerifyNodes, HelpGenerateNoRating, GenerateFooter, GenerateResumed,
-    GenerateProgress, GenerateDone, GenerateStages, GenerateRejections, GenerateCannotWrite,
+    GenerateProgress, GenerateDone, GenerateStages, GenerateSearches, GenerateRejections, GenerateCannotWrite,
     // the trainer's answers (server/content/puzzle_api)
     NoSuchPuzzle, NoPuzzleLeft, BadPly, BadMove, NoBrowser, Storage, Busy, NotEnough, Stalemate,
     // schach serve

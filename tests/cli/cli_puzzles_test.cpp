@@ -41,14 +41,20 @@ TEST(CliPuzzles, GenerateFindsPuzzlesSkipsABadGameAndResumes) {
     EXPECT_EQ(r.exit_code, 1) << r.out;  // a game failed
     EXPECT_NE(r.out.find(":9:13: move 2: Illegal move Ke3"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("1 games scanned, 1 puzzles found"), std::string::npos) << r.out;
+    // One thread: each stage's CPU time.
+    EXPECT_NE(r.out.find(" s: pre-filter "), std::string::npos) << r.out;
     std::ifstream in(out);
     const auto puzzles = puzzle::read_puzzles(in);
     ASSERT_TRUE(puzzles);
     ASSERT_EQ(puzzles->size(), 1u);
     EXPECT_TRUE((*puzzles)[0].has(puzzle::Theme::MateIn2));
     EXPECT_EQ((*puzzles)[0].source, "schach_puzzles_" + std::to_string(::getpid()) + "_games.pgn:1#1");
-    r = schach("puzzles generate " + shell_quote(pgn.string()) + " --out " + shell_quote(out.string()) + nodes);
+    r = schach("puzzles generate " + shell_quote(pgn.string()) + " --out " + shell_quote(out.string()) + nodes +
+               " --threads 2");
     EXPECT_NE(r.out.find("1 games scanned already, going on"), std::string::npos) << r.out;
+    // Several threads: the searches' counts, no stage times (they were shown as 0.0 s before).
+    EXPECT_NE(r.out.find("searches: pre-filter 0, scan 0"), std::string::npos) << r.out;
+    EXPECT_EQ(r.out.find(" s: pre-filter "), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("0 games scanned, 0 puzzles found"), std::string::npos) << r.out;
     std::filesystem::remove(pgn);
     std::filesystem::remove(out);
