@@ -26,7 +26,7 @@
 # games mined). `pack` keeps each finished round's PGN as data/puzzles/games/round-NNNN.pgn.xz;
 # `run` unpacks those into WORK first, so a fresh checkout goes on where the repository stopped.
 #
-# Variables: ROUNDS (1000), TARGET (3000), GAMES_PER_ROUND (20), PAIRS ("2:2 2:3 1:1"), TC (5+0.05:
+# Variables: ROUNDS (5000), TARGET (3000), GAMES_PER_ROUND (20), PAIRS ("2:2 2:3 1:1"), TC (5+0.05:
 # the levels stop at their node caps long before), PREFILTER_NODES (2000), SCAN_NODES (25000),
 # SOLVE_NODES (400000), VERIFY_NODES (2000000), SEED (2026), WORK, BOOK_DIR (the data folder's books/),
 # THREADS (1: the games mined at once).
@@ -43,7 +43,7 @@ BUILD=${1:-build/release}
 WHAT=${2:-run}
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 SCHACH=${SCHACH:-$BUILD/schach}
-ROUNDS=${ROUNDS:-1000}
+ROUNDS=${ROUNDS:-5000}
 TARGET=${TARGET:-3000}
 GAMES_PER_ROUND=${GAMES_PER_ROUND:-20}
 PAIRS=${PAIRS:-"2:2 2:3 1:1"}
