@@ -48,13 +48,13 @@ public:
     LeanBoard(const Position& pos, const CastlingPlan& castling)
         : castling_rooks_(pos.castling_rooks()), castling_(&castling), ep_(pos.ep_square()) {
         for (Color c : Colors) by_color_[c] = pos.pieces(c);
-        for (PieceType t : PieceTypes) by_type_[t] = pos.pieces(t);
+        for (Color c : Colors)
+            for (PieceType t : PieceTypes) by_piece_[c][t] = pos.pieces(c, t);
     }
 
     Bitboard pieces() const { return by_color_[Color::White] | by_color_[Color::Black]; }
     Bitboard pieces(Color c) const { return by_color_[c]; }
-    Bitboard pieces(PieceType t) const { return by_type_[t]; }
-    Bitboard pieces(Color c, PieceType t) const { return by_color_[c] & by_type_[t]; }
+    Bitboard pieces(Color c, PieceType t) const { return by_piece_[c][t]; }
     Square king(Color c) const { return lsb(pieces(c, PieceType::King)); }
     Bitboard castling_rooks() const { return castling_rooks_; }
     /// As Position::castling_rook.
@@ -75,7 +75,7 @@ public:
         const Bitboard both = bb(from) | bb(to);
         b.clear_enemy<Us>(to);
         b.by_color_[Us] ^= both;
-        b.by_type_[P] ^= both;
+        b.by_piece_[Us][P] ^= both;
         // A right goes with its rook, moved or taken, and with a king that moves.
         b.castling_rooks_ &= ~(both | (P == PieceType::King ? bb(relative(Us, Rank::R1)) : Bitboard{0}));
         b.ep_ = Square::None;
@@ -92,8 +92,8 @@ public:
     template <Color Us>
     LeanBoard after_promotion(Square from, Square to, PieceType promotion) const {
         LeanBoard b = after_move<Us, PieceType::Pawn>(from, to);
-        b.by_type_[PieceType::Pawn] ^= bb(to);
-        b.by_type_[promotion] ^= bb(to);
+        b.by_piece_[Us][PieceType::Pawn] ^= bb(to);
+        b.by_piece_[Us][promotion] ^= bb(to);
         return b;
     }
     template <Color Us>
@@ -102,7 +102,8 @@ public:
         const Square captured = offset(to, -forward(Us));
         b.by_color_[Us] ^= bb(from) | bb(to);
         b.by_color_[~Us] ^= bb(captured);
-        b.by_type_[PieceType::Pawn] ^= bb(from) | bb(to) | bb(captured);
+        b.by_piece_[Us][PieceType::Pawn] ^= bb(from) | bb(to);
+        b.by_piece_[~Us][PieceType::Pawn] ^= bb(captured);
         b.ep_ = Square::None;
         return b;
     }
@@ -114,26 +115,28 @@ public:
         const CastlingSide side = rook > king ? CastlingSide::King : CastlingSide::Queen;
         const Bitboard king_to = bb(Position::king_target(Us, side)), rook_to = bb(Position::rook_target(Us, side));
         b.by_color_[Us] = (b.by_color_[Us] & ~(bb(king) | bb(rook))) | king_to | rook_to;
-        b.by_type_[PieceType::King] = (b.by_type_[PieceType::King] & ~bb(king)) | king_to;
-        b.by_type_[PieceType::Rook] = (b.by_type_[PieceType::Rook] & ~bb(rook)) | rook_to;
+        b.by_piece_[Us][PieceType::King] = (b.by_piece_[Us][PieceType::King] & ~bb(king)) | king_to;
+        b.by_piece_[Us][PieceType::Rook] = (b.by_piece_[Us][PieceType::Rook] & ~bb(rook)) | rook_to;
         b.castling_rooks_ &= ~bb(relative(Us, Rank::R1));
         b.ep_ = Square::None;
         return b;
     }
 
 private:
-    /// Removes an enemy piece from `s`, if any: no type board of ours holds `s`, so clearing it
-    /// from every type but the king (never taken) needs no test.
+    /// Removes an enemy piece from `s`, if any: clearing `s` from each of its boards but the king's
+    /// (never taken) needs no test of what stands there.
     template <Color Us>
     void clear_enemy(Square s) {
         const Bitboard keep = ~bb(s);
         by_color_[~Us] &= keep;
         for (PieceType t : {PieceType::Pawn, PieceType::Knight, PieceType::Bishop, PieceType::Rook, PieceType::Queen})
-            by_type_[t] &= keep;
+            by_piece_[~Us][t] &= keep;
     }
 
+    // Each colour's pieces, and each colour's pieces of each type: the generator reads the latter
+    // a dozen times a node, and one load beats a load and an AND of colour and type boards.
     ByColor<Bitboard> by_color_{};
-    ByPieceType<Bitboard> by_type_{};
+    ByColor<ByPieceType<Bitboard>> by_piece_{};
     Bitboard castling_rooks_ = 0;
     const CastlingPlan* castling_;
     Square ep_ = Square::None;
@@ -147,10 +150,9 @@ template <Color Us>
     using PT = PieceType;
     constexpr Color Them = ~Us;
     const Square k = b.king(Us);
-    const Bitboard queens = b.pieces(PT::Queen);
-    const Bitboard aimed = (((b.pieces(PT::Rook) | queens) & attacks::rook_empty(k)) |
-                            ((b.pieces(PT::Bishop) | queens) & attacks::bishop_empty(k))) &
-                           b.pieces(Them);
+    const Bitboard queens = b.pieces(Them, PT::Queen);
+    const Bitboard aimed = ((b.pieces(Them, PT::Rook) | queens) & attacks::rook_empty(k)) |
+                           ((b.pieces(Them, PT::Bishop) | queens) & attacks::bishop_empty(k));
     const attacks::LineScan scan = attacks::scan_lines(k, aimed, b.pieces());
     const Bitboard checkers = scan.seeing | (attacks::knight(k) & b.pieces(Them, PT::Knight)) |
                               (attacks::pawn(Us, k) & b.pieces(Them, PT::Pawn));

@@ -37,7 +37,7 @@ struct PerftSink {
     template <PieceType P>
     void add(Square from, Bitboard targets) {
         if constexpr (P == PT::Bishop || P == PT::Rook) {
-            if (contains(board.pieces(PT::Queen), from)) return add_each<PT::Queen>(from, targets);
+            if (contains(board.pieces(Us, PT::Queen), from)) return add_each<PT::Queen>(from, targets);
         }
         add_each<P>(from, targets);
     }
