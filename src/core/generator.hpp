@@ -1,0 +1,201 @@
+#pragma once
+// The legal move generator, written once for every board and every use (internal to core).
+//
+// A board is Position or LeanBoard (core/lean_board.hpp): it offers pieces(), pieces(c),
+// pieces(c, t), king(c), castling_rooks(), castling_rook(c, side) and ep_square(), and these free
+// functions, found by argument-dependent lookup: check_info<Us>(board), ep_legal(board, from, ep),
+// castling_path_free<Us>(board, king, occupied) and castling_legal<Us>(board, side, danger).
+//
+// A sink receives the moves: it writes them (MoveSink), counts them (CountSink) or plays each on a
+// copy of the board and goes on from there (the perft in perft.cpp). Each call names what moves:
+//   add<P>(from, targets)          a piece (not a pawn) moving as a P to each of `targets`; P is
+//                                  Bishop or Rook for a queen too (diagonal and straight moves)
+//   add_pawns(targets, delta)      pawns to `targets`, each from `to - delta`, no promotion
+//   add_promotions(targets, delta) the same with the four promotions each
+//   add_en_passant(from, to)       an en-passant capture onto `to`
+//   add_castling(king, rook)       castling as king takes own rook
+
+#include "core/attacks.hpp"
+#include "core/move.hpp"
+#include "core/position.hpp"
+
+namespace schach::gen {
+
+/// Checkers of the side to move and its pieces pinned to its king.
+struct CheckInfo {
+    Bitboard checkers;
+    Bitboard pinned;
+};
+
+// --- The Position adapters: its check information is computed once per do_move ---
+template <Color Us>
+CheckInfo check_info(const Position& pos) {
+    return {pos.checkers(), pos.pinned()};
+}
+inline bool ep_legal(const Position& pos, Square from, Square ep) { return pos.ep_capture_legal(from, ep); }
+/// Whether, for some castling right of `Us`, nothing stands on the squares its king and rook cross
+/// or reach (castling_legal decides the rest).
+template <Color Us>
+bool castling_path_free(const Position& pos, Square ksq, Bitboard occupied) {
+    for (CastlingSide side : {CastlingSide::King, CastlingSide::Queen}) {
+        const Square rook = pos.castling_rook(Us, side);
+        if (rook == Square::None) continue;
+        const Bitboard path = attacks::between(ksq, Position::king_target(Us, side)) |
+                              attacks::between(rook, Position::rook_target(Us, side));
+        if (!(path & occupied & ~bb(ksq) & ~bb(rook))) return true;
+    }
+    return false;
+}
+template <Color Us>
+bool castling_legal(const Position& pos, CastlingSide side, Bitboard danger) {
+    return pos.template castling_test<Us>(side, danger).ok();
+}
+
+/// Writes the moves.
+struct MoveSink {
+    Move* out;
+    int count = 0;
+    template <PieceType P>
+    void add(Square from, Bitboard targets) {
+        for (Square to : squares(targets)) out[count++] = Move(from, to);
+    }
+    void add_pawns(Bitboard targets, int delta) {
+        for (Square to : squares(targets)) out[count++] = Move(offset(to, -delta), to);
+    }
+    void add_promotions(Bitboard targets, int delta) {
+        for (Square to : squares(targets)) {
+            const Square from = offset(to, -delta);
+            for (PieceType t : {PieceType::Queen, PieceType::Knight, PieceType::Rook, PieceType::Bishop})
+                out[count++] = Move::make(from, to, MoveKind::Promotion, t);
+        }
+    }
+    void add_en_passant(Square from, Square to) { out[count++] = Move::make(from, to, MoveKind::EnPassant); }
+    void add_castling(Square king, Square rook) { out[count++] = Move::make(king, rook, MoveKind::Castling); }
+};
+
+/// Counts the moves with popcounts, writing none.
+struct CountSink {
+    int count = 0;
+    template <PieceType P>
+    void add(Square, Bitboard targets) {
+        count += popcount(targets);
+    }
+    void add_pawns(Bitboard targets, int) { count += popcount(targets); }
+    void add_promotions(Bitboard targets, int) { count += 4 * popcount(targets); }
+    void add_en_passant(Square, Square) { ++count; }
+    void add_castling(Square, Square) { ++count; }
+};
+
+/// Squares attacked by `Them`, seen through our king (so the king cannot step back along a ray).
+template <Color Them, typename Board>
+[[gnu::always_inline]] inline Bitboard danger_map(const Board& pos, Bitboard occupied_without_king) {
+    using PT = PieceType;
+    Bitboard danger = attacks::pawn_attacks_bb<Them>(pos.pieces(Them, PT::Pawn)) | attacks::king(pos.king(Them));
+    for (Square s : squares(pos.pieces(Them, PT::Knight))) danger |= attacks::knight(s);
+    const Bitboard queens = pos.pieces(Them, PT::Queen);
+    for (Square s : squares(pos.pieces(Them, PT::Bishop) | queens)) danger |= attacks::bishop(s, occupied_without_king);
+    for (Square s : squares(pos.pieces(Them, PT::Rook) | queens)) danger |= attacks::rook(s, occupied_without_king);
+    return danger;
+}
+
+/// Moves of one pinned pawn: it may only move along the pin line.
+template <Color Us, typename Board, typename Sink>
+void pinned_pawn(Sink& sink, const Board& pos, Square from, Bitboard allowed, Bitboard occupied) {
+    constexpr Bitboard PromoRank = bb(relative(Us, Rank::R8));
+    constexpr Bitboard DoubleRank = bb(relative(Us, Rank::R4));
+    if (contains(PromoRank, from)) return;  // only in setups with PawnsOnBackRank relaxed
+    Bitboard targets = attacks::pawn(Us, from) & pos.pieces(~Us);
+    const Square one = offset(from, forward(Us));
+    if (!contains(occupied, one)) {
+        targets |= bb(one);
+        if (rank_of(from) == relative(Us, Rank::R2)) {
+            const Square two = offset(one, forward(Us));
+            if (!contains(occupied, two) && contains(DoubleRank, two)) targets |= bb(two);
+        }
+    }
+    targets &= allowed;
+    for (Square to : squares(targets)) {
+        const int delta = idx(to) - idx(from);
+        if (contains(PromoRank, to)) sink.add_promotions(bb(to), delta);
+        else sink.add_pawns(bb(to), delta);
+    }
+}
+
+/// Every legal move of `Us` (the side to move) on `pos`, into `sink`.
+template <Color Us, typename Board, typename Sink>
+[[gnu::always_inline]] inline void generate(const Board& pos, Sink& sink) {
+    using PT = PieceType;
+    constexpr Color Them = ~Us;
+    constexpr int Up = forward(Us);
+    constexpr Dir UpDir = Us == Color::White ? Dir::N : Dir::S;
+    constexpr Dir UpWest = Us == Color::White ? Dir::NW : Dir::SW;
+    constexpr Dir UpEast = Us == Color::White ? Dir::NE : Dir::SE;
+    constexpr Bitboard Rank7 = bb(relative(Us, Rank::R7));
+    constexpr Bitboard Rank3 = bb(relative(Us, Rank::R3));
+
+    const Bitboard us = pos.pieces(Us), them = pos.pieces(Them), occupied = us | them;
+    const Square ksq = pos.king(Us);
+    const CheckInfo info = check_info<Us>(pos);
+    const Bitboard checkers = info.checkers;
+    // The map of attacked squares only when the king has a square to step to or may castle with
+    // an empty path: a boxed-in king behind blocked castling paths (most of the opening) needs
+    // none, and castling is then not tried either.
+    const Bitboard king_steps = attacks::king(ksq) & ~us;
+    const bool may_castle = !checkers && (pos.castling_rooks() & us) &&
+                            (king_steps || castling_path_free<Us>(pos, ksq, occupied));
+    const Bitboard danger = king_steps || may_castle ? danger_map<Them>(pos, occupied ^ bb(ksq)) : Bitboard{0};
+    sink.template add<PT::King>(ksq, king_steps & ~danger);
+
+    if (more_than_one(checkers)) return;
+    const Bitboard checkmask = checkers ? attacks::between(ksq, lsb(checkers)) : ~Bitboard{0};
+    const Bitboard target = ~us & checkmask;
+    const Bitboard pinned = info.pinned;
+
+    for (Square s : squares(pos.pieces(Us, PT::Knight) & ~pinned))
+        sink.template add<PT::Knight>(s, attacks::knight(s) & target);
+    // Queens go with the bishops and again with the rooks (the order of moves callers have seen).
+    const Bitboard queens = pos.pieces(Us, PT::Queen);
+    const Bitboard bishops = pos.pieces(Us, PT::Bishop) | queens;
+    const Bitboard rooks = pos.pieces(Us, PT::Rook) | queens;
+    for (Square s : squares(bishops & ~pinned)) sink.template add<PT::Bishop>(s, attacks::bishop(s, occupied) & target);
+    for (Square s : squares(rooks & ~pinned)) sink.template add<PT::Rook>(s, attacks::rook(s, occupied) & target);
+    if (pinned) {
+        // A pinned knight never moves; a pinned slider moves along its pin line only.
+        for (Square s : squares(bishops & pinned))
+            sink.template add<PT::Bishop>(s, attacks::bishop(s, occupied) & target & attacks::line(ksq, s));
+        for (Square s : squares(rooks & pinned))
+            sink.template add<PT::Rook>(s, attacks::rook(s, occupied) & target & attacks::line(ksq, s));
+    }
+
+    // Pawns that are not pinned, all at once.
+    const Bitboard pawns = pos.pieces(Us, PT::Pawn) & ~pinned;
+    const Bitboard empty = ~occupied;
+    {
+        const Bitboard low = pawns & ~Rank7, high = pawns & Rank7;
+        const Bitboard push1 = shift<UpDir>(low) & empty;
+        const Bitboard push2 = shift<UpDir>(push1 & Rank3) & empty & checkmask;
+        sink.add_pawns(push1 & checkmask, Up);
+        sink.add_pawns(push2, 2 * Up);
+        sink.add_pawns(shift<UpWest>(low) & them & checkmask, Up - 1);
+        sink.add_pawns(shift<UpEast>(low) & them & checkmask, Up + 1);
+        if (high) {
+            sink.add_promotions(shift<UpDir>(high) & empty & checkmask, Up);
+            sink.add_promotions(shift<UpWest>(high) & them & checkmask, Up - 1);
+            sink.add_promotions(shift<UpEast>(high) & them & checkmask, Up + 1);
+        }
+    }
+    for (Square s : squares(pos.pieces(Us, PT::Pawn) & pinned))
+        pinned_pawn<Us>(sink, pos, s, target & attacks::line(ksq, s), occupied);
+
+    if (const Square ep = pos.ep_square(); ep != Square::None) {
+        for (Square s : squares(attacks::pawn(Them, ep) & pos.pieces(Us, PT::Pawn)))
+            if (ep_legal(pos, s, ep)) sink.add_en_passant(s, ep);
+    }
+
+    if (may_castle) {
+        for (CastlingSide side : {CastlingSide::King, CastlingSide::Queen})
+            if (castling_legal<Us>(pos, side, danger)) sink.add_castling(ksq, pos.castling_rook(Us, side));
+    }
+}
+
+}  // namespace schach::gen

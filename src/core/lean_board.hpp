@@ -1,0 +1,200 @@
+#pragma once
+// LeanBoard: the bitboards of a position and nothing else (internal to core, for perft). No
+// Zobrist key, no mailbox, no clocks, no cached check information, not even the side to move
+// (the caller knows it at compile time): a move is made on a copy with a few XORs, and the
+// generator (core/generator.hpp) computes checkers and pins itself.
+
+#include <array>
+
+#include "core/attacks.hpp"
+#include "core/generator.hpp"
+#include "core/position.hpp"
+
+namespace schach {
+
+/// What castling needs to know, fixed for a whole perft: a right exists only while its king and
+/// rook stand on their start squares, and no move gains one. Built once at the root.
+struct CastlingPlan {
+    struct Side {
+        Bitboard rook = 0;           // the rook's square (0: no right at the root)
+        Bitboard must_be_empty = 0;  // squares king and rook cross or reach, but their own
+        Bitboard must_be_safe = 0;   // squares the king crosses or reaches, but its own
+        Square king_to = Square::None;
+    };
+    ByColor<std::array<Side, 2>> sides{};
+
+    explicit CastlingPlan(const Position& pos) {
+        for (Color c : Colors)
+            for (CastlingSide side : {CastlingSide::King, CastlingSide::Queen}) {
+                const Square rook = pos.castling_rook(c, side);
+                if (rook == Square::None) continue;
+                const Square king = pos.king(c), king_to = Position::king_target(c, side);
+                const Bitboard own = bb(king) | bb(rook);
+                Side& s = sides[c][static_cast<std::size_t>(side)];
+                s.rook = bb(rook);
+                s.must_be_empty =
+                    (attacks::between(king, king_to) | attacks::between(rook, Position::rook_target(c, side))) & ~own;
+                s.must_be_safe = attacks::between(king, king_to) & ~bb(king);
+                s.king_to = king_to;
+            }
+    }
+    const Side& of(Color c, CastlingSide side) const { return sides[c][static_cast<std::size_t>(side)]; }
+};
+
+class LeanBoard {
+public:
+    /// The board of a position, for its side to move.
+    /// The board of a position, for its side to move; `castling` must outlive it and its copies.
+    LeanBoard(const Position& pos, const CastlingPlan& castling)
+        : castling_rooks_(pos.castling_rooks()), castling_(&castling), ep_(pos.ep_square()) {
+        for (Color c : Colors) by_color_[c] = pos.pieces(c);
+        for (Color c : Colors)
+            for (PieceType t : PieceTypes) by_piece_[c][t] = pos.pieces(c, t);
+    }
+
+    Bitboard pieces() const { return by_color_[Color::White] | by_color_[Color::Black]; }
+    Bitboard pieces(Color c) const { return by_color_[c]; }
+    Bitboard pieces(Color c, PieceType t) const { return by_piece_[c][t]; }
+    Square king(Color c) const { return lsb(pieces(c, PieceType::King)); }
+    Bitboard castling_rooks() const { return castling_rooks_; }
+    /// As Position::castling_rook.
+    Square castling_rook(Color c, CastlingSide side) const {
+        const Bitboard rook = castling_->of(c, side).rook & castling_rooks_;
+        return rook ? lsb(rook) : Square::None;
+    }
+    const CastlingPlan& castling_plan() const { return *castling_; }
+    /// The square a double step skipped when a pawn of the side to move attacks it, else None.
+    /// Unlike Position::ep_square, the capture may still expose the capturer's king (ep_legal).
+    Square ep_square() const { return ep_; }
+
+    // --- Moves of `Us`, each on a copy ---
+    /// A piece of type P from `from` to `to`, taking whatever stands there.
+    template <Color Us, PieceType P>
+    LeanBoard after_move(Square from, Square to) const {
+        LeanBoard b = *this;
+        const Bitboard both = bb(from) | bb(to);
+        b.clear_enemy<Us>(to);
+        b.by_color_[Us] ^= both;
+        b.by_piece_[Us][P] ^= both;
+        // A right goes with its rook, moved or taken, and with a king that moves.
+        b.castling_rooks_ &= ~(both | (P == PieceType::King ? bb(relative(Us, Rank::R1)) : Bitboard{0}));
+        b.ep_ = Square::None;
+        return b;
+    }
+    /// A pawn's double step: the skipped square is kept when an enemy pawn attacks it.
+    template <Color Us>
+    LeanBoard after_double_step(Square from, Square to) const {
+        LeanBoard b = after_move<Us, PieceType::Pawn>(from, to);
+        const Square skipped = offset(from, forward(Us));
+        if (attacks::pawn(Us, skipped) & b.pieces(~Us, PieceType::Pawn)) b.ep_ = skipped;
+        return b;
+    }
+    template <Color Us>
+    LeanBoard after_promotion(Square from, Square to, PieceType promotion) const {
+        LeanBoard b = after_move<Us, PieceType::Pawn>(from, to);
+        b.by_piece_[Us][PieceType::Pawn] ^= bb(to);
+        b.by_piece_[Us][promotion] ^= bb(to);
+        return b;
+    }
+    template <Color Us>
+    LeanBoard after_en_passant(Square from, Square to) const {
+        LeanBoard b = *this;
+        const Square captured = offset(to, -forward(Us));
+        b.by_color_[Us] ^= bb(from) | bb(to);
+        b.by_color_[~Us] ^= bb(captured);
+        b.by_piece_[Us][PieceType::Pawn] ^= bb(from) | bb(to);
+        b.by_piece_[~Us][PieceType::Pawn] ^= bb(captured);
+        b.ep_ = Square::None;
+        return b;
+    }
+    /// Castling as king takes own rook. In Chess960 the four squares may overlap: both pieces
+    /// leave before both arrive.
+    template <Color Us>
+    LeanBoard after_castling(Square king, Square rook) const {
+        LeanBoard b = *this;
+        const CastlingSide side = rook > king ? CastlingSide::King : CastlingSide::Queen;
+        const Bitboard king_to = bb(Position::king_target(Us, side)), rook_to = bb(Position::rook_target(Us, side));
+        b.by_color_[Us] = (b.by_color_[Us] & ~(bb(king) | bb(rook))) | king_to | rook_to;
+        b.by_piece_[Us][PieceType::King] = (b.by_piece_[Us][PieceType::King] & ~bb(king)) | king_to;
+        b.by_piece_[Us][PieceType::Rook] = (b.by_piece_[Us][PieceType::Rook] & ~bb(rook)) | rook_to;
+        b.castling_rooks_ &= ~bb(relative(Us, Rank::R1));
+        b.ep_ = Square::None;
+        return b;
+    }
+
+private:
+    /// Removes an enemy piece from `s`, if any: clearing `s` from each of its boards but the king's
+    /// (never taken) needs no test of what stands there.
+    template <Color Us>
+    void clear_enemy(Square s) {
+        const Bitboard keep = ~bb(s);
+        by_color_[~Us] &= keep;
+        for (PieceType t : {PieceType::Pawn, PieceType::Knight, PieceType::Bishop, PieceType::Rook, PieceType::Queen})
+            by_piece_[~Us][t] &= keep;
+    }
+
+    // Each colour's pieces, and each colour's pieces of each type: the generator reads the latter
+    // a dozen times a node, and one load beats a load and an AND of colour and type boards.
+    ByColor<Bitboard> by_color_{};
+    ByColor<ByPieceType<Bitboard>> by_piece_{};
+    Bitboard castling_rooks_ = 0;
+    const CastlingPlan* castling_;
+    Square ep_ = Square::None;
+};
+
+// The generator's adapters (core/generator.hpp), found by argument-dependent lookup.
+
+/// Checkers and pins from the board, as Position::update_check_info finds them.
+template <Color Us>
+[[gnu::always_inline]] inline gen::CheckInfo check_info(const LeanBoard& b) {
+    using PT = PieceType;
+    constexpr Color Them = ~Us;
+    const Square k = b.king(Us);
+    const Bitboard queens = b.pieces(Them, PT::Queen);
+    const Bitboard aimed = ((b.pieces(Them, PT::Rook) | queens) & attacks::rook_empty(k)) |
+                           ((b.pieces(Them, PT::Bishop) | queens) & attacks::bishop_empty(k));
+    const attacks::LineScan scan = attacks::scan_lines(k, aimed, b.pieces());
+    const Bitboard checkers = scan.seeing | (attacks::knight(k) & b.pieces(Them, PT::Knight)) |
+                              (attacks::pawn(Us, k) & b.pieces(Them, PT::Pawn));
+    return {checkers, scan.blockers & b.pieces(Us)};
+}
+
+/// Whether the pawn on `from` may take en passant onto `ep` without exposing its king.
+inline bool ep_legal(const LeanBoard& b, Square from, Square ep) {
+    using PT = PieceType;
+    const Color us = contains(b.pieces(Color::White), from) ? Color::White : Color::Black, them = ~us;
+    const Square captured = offset(ep, -forward(us));
+    const Bitboard occupied = (b.pieces() ^ bb(from) ^ bb(captured)) | bb(ep);
+    const Square k = b.king(us);
+    const Bitboard queens = b.pieces(them, PT::Queen);
+    return !((attacks::knight(k) & b.pieces(them, PT::Knight)) |
+             (attacks::pawn(us, k) & b.pieces(them, PT::Pawn) & ~bb(captured)) |
+             (attacks::rook(k, occupied) & (b.pieces(them, PT::Rook) | queens)) |
+             (attacks::bishop(k, occupied) & (b.pieces(them, PT::Bishop) | queens)));
+}
+
+/// Whether, for some castling right of `Us`, nothing stands on the squares its king and rook cross
+/// or reach.
+template <Color Us>
+[[gnu::always_inline]] inline bool castling_path_free(const LeanBoard& b, Square, Bitboard occupied) {
+    for (CastlingSide side : {CastlingSide::King, CastlingSide::Queen}) {
+        const CastlingPlan::Side& s = b.castling_plan().of(Us, side);
+        if ((s.rook & b.castling_rooks()) && !(s.must_be_empty & occupied)) return true;
+    }
+    return false;
+}
+
+/// As Position::castling_test, for a king not in check (the generator asks only then).
+template <Color Us>
+[[gnu::always_inline]] inline bool castling_legal(const LeanBoard& b, CastlingSide side, Bitboard danger) {
+    using PT = PieceType;
+    const CastlingPlan::Side& s = b.castling_plan().of(Us, side);
+    const Bitboard occupied = b.pieces();
+    if (!(s.rook & b.castling_rooks()) || (s.must_be_empty & occupied) || (s.must_be_safe & danger)) return false;
+    // Chess960: the castling rook itself may have shielded the target along the back rank, which
+    // takes an enemy rook or queen there (rare: the slider lookup is skipped otherwise).
+    const Bitboard rank_sliders = (b.pieces(~Us, PT::Rook) | b.pieces(~Us, PT::Queen)) & bb(relative(Us, Rank::R1));
+    return !rank_sliders || !(attacks::rook(s.king_to, occupied ^ bb(b.king(Us)) ^ s.rook) & rank_sliders);
+}
+
+}  // namespace schach

@@ -1,0 +1,88 @@
+// Perft (movegen.hpp) on a LeanBoard: below the root every move is made on a copy of a few
+// bitboards, straight from the generator (which knows what moves), and the last ply is counted.
+
+#include "core/generator.hpp"
+#include "core/lean_board.hpp"
+#include "core/movegen.hpp"
+
+namespace schach {
+namespace {
+
+using PT = PieceType;
+
+template <Color Us>
+std::uint64_t perft_lean(const LeanBoard& board, int depth);
+
+/// Leaf nodes below each move of `Us` at a node `depth` plies above the leaves (depth >= 2).
+template <Color Us>
+struct PerftSink {
+    const LeanBoard& board;
+    int depth;
+    std::uint64_t nodes = 0;
+
+    void visit(const LeanBoard& child) {
+        if (depth == 2) {
+            gen::CountSink count;
+            gen::generate<~Us>(child, count);
+            nodes += static_cast<std::uint64_t>(count.count);
+        } else {
+            nodes += perft_lean<~Us>(child, depth - 1);
+        }
+    }
+    template <PieceType P>
+    void add_each(Square from, Bitboard targets) {
+        for (Square to : squares(targets)) visit(board.template after_move<Us, P>(from, to));
+    }
+    /// P is Bishop or Rook for a queen too (generator.hpp): the board tells which it is.
+    template <PieceType P>
+    void add(Square from, Bitboard targets) {
+        if constexpr (P == PT::Bishop || P == PT::Rook) {
+            if (contains(board.pieces(Us, PT::Queen), from)) return add_each<PT::Queen>(from, targets);
+        }
+        add_each<P>(from, targets);
+    }
+    void add_pawns(Bitboard targets, int delta) {
+        for (Square to : squares(targets)) {
+            const Square from = offset(to, -delta);
+            visit(delta == 2 * forward(Us) ? board.template after_double_step<Us>(from, to)
+                                           : board.template after_move<Us, PT::Pawn>(from, to));
+        }
+    }
+    void add_promotions(Bitboard targets, int delta) {
+        for (Square to : squares(targets))
+            for (PT t : {PT::Queen, PT::Knight, PT::Rook, PT::Bishop})
+                visit(board.template after_promotion<Us>(offset(to, -delta), to, t));
+    }
+    void add_en_passant(Square from, Square to) { visit(board.template after_en_passant<Us>(from, to)); }
+    void add_castling(Square king, Square rook) { visit(board.template after_castling<Us>(king, rook)); }
+};
+
+template <Color Us>
+std::uint64_t perft_lean(const LeanBoard& board, int depth) {
+    PerftSink<Us> sink{board, depth};
+    gen::generate<Us>(board, sink);
+    return sink.nodes;
+}
+
+}  // namespace
+
+std::uint64_t perft(Position& pos, int depth) {
+    if (depth <= 0) return 1;
+    if (depth == 1) return static_cast<std::uint64_t>(count_legal(pos));
+    const CastlingPlan castling(pos);
+    const LeanBoard board(pos, castling);
+    return pos.side_to_move() == Color::White ? perft_lean<Color::White>(board, depth)
+                                              : perft_lean<Color::Black>(board, depth);
+}
+
+std::vector<std::pair<Move, std::uint64_t>> perft_divide(Position& pos, int depth) {
+    std::vector<std::pair<Move, std::uint64_t>> result;
+    for (Move m : legal_moves(pos)) {
+        Undo u = pos.do_move(m);
+        result.emplace_back(m, perft(pos, depth - 1));
+        pos.undo_move(m, u);
+    }
+    return result;
+}
+
+}  // namespace schach
