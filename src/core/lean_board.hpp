@@ -43,7 +43,6 @@ struct CastlingPlan {
 
 class LeanBoard {
 public:
-    /// The board of a position, for its side to move.
     /// The board of a position, for its side to move; `castling` must outlive it and its copies.
     LeanBoard(const Position& pos, const CastlingPlan& castling)
         : castling_rooks_(pos.castling_rooks()), castling_(&castling), ep_(pos.ep_square()) {

@@ -329,6 +329,13 @@ struct PgnReader::Impl {
     bool in_comment = false;
 
     PgnLocation at(std::size_t column) const { return {lines.line_number(), column + 1, loc.game}; }
+    // What the visitor asked to be told (PgnVisitor::wants), in one place.
+    void tell_comment(std::string_view text) {
+        if (wants.comments) visitor->comment(text);
+    }
+    void tell_nag(int n) {
+        if (wants.moves) visitor->nag(n);
+    }
 
     void fail(PgnError::Kind kind, std::size_t column, PgnError::Detail detail) {
         PgnError e;
@@ -515,7 +522,7 @@ void PgnReader::Impl::play(std::string_view token, std::size_t column) {
         return;
     }
     played(*m, token.substr(0, end), column);
-    if (int n = nag_of_suffix(suffix); n && wants.moves) visitor->nag(n);
+    if (int n = nag_of_suffix(suffix)) tell_nag(n);
 }
 
 void PgnReader::Impl::played(Move m, std::string_view text, std::size_t column) {
@@ -554,7 +561,7 @@ SCHACH_PGN_HOT std::size_t PgnReader::Impl::plain_movetext(std::string_view l, s
         if (kind & Brace) {
             const std::size_t close = i + 1 + scan::find_byte(p + i + 1, n - i - 1, '}', readable);
             if (close == n) return i;
-            if (wants.comments) visitor->comment(std::string_view(p + i + 1, close - i - 1));
+            tell_comment(std::string_view(p + i + 1, close - i - 1));
             i = close + 1;
             continue;
         }
@@ -581,7 +588,7 @@ bool PgnReader::Impl::parse_movetext(std::string_view l, std::size_t base) {
         }
         comment.append(l.substr(i, close - i));
         in_comment = false;
-        if (!skipping && !failed && wants.comments) visitor->comment(comment);
+        if (!skipping && !failed) tell_comment(comment);
         comment.clear();
         i = close + 1;
     }
@@ -620,7 +627,7 @@ bool PgnReader::Impl::parse_movetext(std::string_view l, std::size_t base) {
                 in_comment = true;
                 return true;
             }
-            if (!skipping && !failed && wants.comments) visitor->comment(l.substr(i + 1, close - i - 1));
+            if (!skipping && !failed) tell_comment(l.substr(i + 1, close - i - 1));
             i = close + 1;
             continue;
         }
@@ -673,7 +680,7 @@ bool PgnReader::Impl::parse_movetext(std::string_view l, std::size_t base) {
                 int value = 0;
                 while (j < n && l[j] >= '0' && l[j] <= '9' && value < 1000) value = value * 10 + (l[j++] - '0');
                 if (j == i + 1) fail(PgnError::Kind::Syntax, i, PgnError::Detail::NumberAfterNag);
-                else if (!skipping && !failed && wants.moves) visitor->nag(value);
+                else if (!skipping && !failed) tell_nag(value);
                 i = j;
                 continue;
             }
@@ -688,8 +695,7 @@ bool PgnReader::Impl::parse_movetext(std::string_view l, std::size_t base) {
             continue;
         }
         if ((c == '!' || c == '?') && word.find_first_not_of("!?") == std::string_view::npos) {
-            if (int nag = nag_of_suffix(word); nag && !skipping && !failed && has_last && wants.moves)
-                visitor->nag(nag);
+            if (int nag = nag_of_suffix(word); nag && !skipping && !failed && has_last) tell_nag(nag);
             i = j;
             continue;
         }
