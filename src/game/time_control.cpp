@@ -183,11 +183,16 @@ std::expected<milliseconds, TimeControlError> base_time(Cursor& c, Dialect d, co
 /// 90 minutes for 40 moves): after the slash a whole number of moves such as FIDE's periods
 /// have (20 to 60), fewer than the minutes before it, and no unit. Otherwise the order is
 /// moves before minutes: "40/90", "2/1", "40/9".
+/// The numbers' side of that rule, in thousandths: `after` the slash a whole 20 to 60, fewer
+/// than `before` it. The writer asks it too (moves_and_time).
+bool fide_order_numbers(std::int64_t before, std::int64_t after) {
+    constexpr std::int64_t FewestMoves = 20 * 1000, MostMoves = 60 * 1000;
+    return after % 1000 == 0 && after >= FewestMoves && after <= MostMoves && after < before;
+}
+
 bool minutes_before_moves(Cursor& c, Dialect d, const Number& first, const Number& second) {
-    constexpr std::int64_t FewestMoves = 20 * 1000, MostMoves = 60 * 1000;  // in thousandths
     const char next = c.peek();
-    return d.human && second.thousandths % 1000 == 0 && second.thousandths >= FewestMoves &&
-           second.thousandths <= MostMoves && second.thousandths < first.thousandths && next != 'm' && next != 's';
+    return d.human && fide_order_numbers(first.thousandths, second.thousandths) && next != 'm' && next != 's';
 }
 
 /// `period := [moves "/"] time [bonus]`, or in a human spec also `minutes "/" moves [bonus]`.
@@ -330,6 +335,16 @@ std::string bonus_text(const TimePeriod& p, bool always_increment) {
 
 std::string moves_prefix(const TimePeriod& p) { return p.moves > 0 ? std::to_string(p.moves) + "/" : ""; }
 
+/// "40/90", "30/90s"; with the unit "30/25m" where the minutes would read back as FIDE's
+/// order (25 minutes for 30 moves is not 30 minutes for 25 moves).
+std::string moves_and_time(const TimePeriod& p) {
+    std::string time = human_time(p.base);
+    const bool whole_minutes = p.base.count() % MsPerMinute == 0;
+    if (p.moves > 0 && whole_minutes && fide_order_numbers(p.moves * 1000LL, p.base.count() / MsPerMinute * 1000))
+        time += 'm';
+    return moves_prefix(p) + time;
+}
+
 }  // namespace
 
 // ---------------------------------------------------------------- TimeControl
@@ -405,7 +420,7 @@ std::string to_string(const TimeControl& control) {
     std::string out;
     for (const TimePeriod& p : control.periods) {
         if (!out.empty()) out += ',';
-        out += moves_prefix(p) + human_time(p.base) + bonus_text(p, true);
+        out += moves_and_time(p) + bonus_text(p, true);
     }
     return out;
 }

@@ -151,6 +151,8 @@ TEST(TimeControl, NormalizedFormReadsBack) {
         // FIDE's order, minutes before moves, and ":" between the periods.
         {"90/40+30:30+30", "40/90+30,30+30"}, {"120/40:60", "40/120+0,60+0"}, {"90/40+30+30s", "40/90+30,30+30"},
         {"40/90+30:30+30", "40/90+30,30+30"}, {"40/40", "40/40+0"},
+        // Moves before minutes that FIDE's order would read the other way keep their unit.
+        {"30/25m", "30/25m+0"}, {"60/20m+5", "60/20m+5"}, {"30/25s", "30/25s+0"}, {"20/61", "20/61+0"},
     };
     // clang-format on
     for (const auto& [spec, normal] : cases) {
@@ -189,7 +191,7 @@ TEST(TimeControl, PgnTagsRoundTrip) {
     // clang-format off
     const std::vector<std::string_view> tags = {"300+2", "40/5400+30:1800+30", "*60", "-", "?", "40/9000",
                                                 "4500", "4500+60", "40/7200:3600", "300d5", "300b5",
-                                                "300+2d5", "15", "0.5+0.1"};
+                                                "300+2d5", "15", "0.5+0.1", "30/1500", "60/1200+5"};
     // clang-format on
     for (std::string_view tag : tags) {
         auto tc = parse_pgn_time_control(tag);

@@ -185,6 +185,8 @@ export async function openPage(browser, { locale = 'en-GB', viewport = { width: 
     page.on('console', (msg) => {
         if (msg.type() !== 'error') return;
         const text = msg.text();
+        // SCHACH_BROWSER_CONSOLE=1: every console error, expected or not, on stderr.
+        if (process.env.SCHACH_BROWSER_CONSOLE) process.stderr.write(`console ${name}: ${text}\n`);
         const url = msg.location()?.url ?? '';
         if (!expectedConsoleError(text, url)) pageErrors.push(`${name}: console error: ${text} (${url})`);
     });
@@ -272,7 +274,8 @@ async function attemptScenario(t, name, timeout, fn, getServer, options) {
     allowedConsole = options.allowConsole ?? [];
     try {
         await Promise.race([fn(t), limit]);
-        if (pageErrors.length > 0) throw new Error(`errors on the page:\n${pageErrors.join('\n')}`);
+        // On one line: the retry's `# flaky` diagnostic and CI's digest show only a message's first.
+        if (pageErrors.length > 0) throw new Error(`errors on the page: ${pageErrors.join(' | ')}`);
     } catch (e) {
         await screenshotAll(name);
         const server = getServer();
