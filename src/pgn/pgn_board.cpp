@@ -94,7 +94,9 @@ public:
         const Bitboard aimed = (((s.by_type[PT::Rook] | queens) & attacks::rook_empty(sq)) |
                                 ((s.by_type[PT::Bishop] | queens) & attacks::bishop_empty(sq))) &
                                theirs;
-        return attacks::scan_lines(sq, aimed, occupied).seeing != 0;
+        for (Square from : squares(aimed))  // attacks::scan_lines's walk, stopping at the first attacker
+            if (!(attacks::between(sq, from) & ~bb(from) & occupied)) return true;
+        return false;
     }
 
     /// quick_legal in notation.cpp: whether a move of the piece on `from` (not the king, not en
