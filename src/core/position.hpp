@@ -129,6 +129,9 @@ public:
     /// All problems of a setup (none relaxed).
     static Problems validate(const Setup& setup, std::optional<Variant> variant = std::nullopt);
     Setup to_setup() const;
+    /// A setup reached by legal moves from a validated position (a board that played them
+    /// itself, such as the PGN reader's), taken without validating it again.
+    static Position from_played_setup(const Setup& setup) { return Position(setup); }
 
     // --- The board ---
     Piece piece_on(Square s) const { return board_[s]; }

@@ -26,6 +26,15 @@ inline constexpr std::array<bool, 256> WordEnd = [] {
     return t;
 }();
 
+/// Characters that end a tag name: white space other than newline, '"' and ']'.
+inline constexpr std::string_view TagNameEndChars = " \t\r\f\v\"]";
+
+inline constexpr std::array<bool, 256> TagNameEnd = [] {
+    std::array<bool, 256> t{};
+    for (unsigned char c : TagNameEndChars) t[c] = true;
+    return t;
+}();
+
 namespace detail {
 
 #if defined(__AVX2__) || defined(__SSSE3__)
@@ -34,6 +43,9 @@ namespace detail {
 // 0x0_: \t \v \f \r (1), 0x2_: space $ ( ) (2), 0x3_: ; (4), 0x7_: { } (8).
 inline constexpr char LowBits[16] = {2, 0, 0, 0, 2, 0, 0, 0, 2, 3, 0, 13, 1, 9, 0, 0};
 inline constexpr char HighBits[16] = {1, 0, 2, 4, 0, 0, 0, 8, 0, 0, 0, 0, 0, 0, 0, 0};
+// The same for tag name ends: 0x0_: \t \v \f \r (1), 0x2_: space " (2), 0x5_: ] (4).
+inline constexpr char TagLowBits[16] = {2, 0, 2, 0, 0, 0, 0, 0, 0, 1, 0, 1, 1, 5, 0, 0};
+inline constexpr char TagHighBits[16] = {1, 0, 2, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 #define SCHACH_SCAN_WORD_END_VECTOR 1
 #endif
 
@@ -43,10 +55,12 @@ inline std::uint32_t equal_mask(const char* p, char c) {
     const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
     return static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, _mm256_set1_epi8(c))));
 }
-inline std::uint32_t word_end_mask(const char* p) {
+/// Bit i set when p[i] is in the set the two nibble tables describe.
+inline std::uint32_t nibble_set_mask(const char* p, const char* low_bits, const char* high_bits) {
     const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
-    const __m256i low_table = _mm256_broadcastsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(LowBits)));
-    const __m256i high_table = _mm256_broadcastsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(HighBits)));
+    const __m256i low_table = _mm256_broadcastsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(low_bits)));
+    const __m256i high_table =
+        _mm256_broadcastsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(high_bits)));
     const __m256i nibble = _mm256_set1_epi8(0x0F);
     const __m256i low = _mm256_shuffle_epi8(low_table, _mm256_and_si256(v, nibble));
     const __m256i high = _mm256_shuffle_epi8(high_table, _mm256_and_si256(_mm256_srli_epi16(v, 4), nibble));
@@ -60,12 +74,12 @@ inline std::uint32_t equal_mask(const char* p, char c) {
     return static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(c))));
 }
 #if defined(__SSSE3__)
-inline std::uint32_t word_end_mask(const char* p) {
+inline std::uint32_t nibble_set_mask(const char* p, const char* low_bits, const char* high_bits) {
     const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
     const __m128i nibble = _mm_set1_epi8(0x0F);
-    const __m128i low = _mm_shuffle_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(LowBits)),
+    const __m128i low = _mm_shuffle_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(low_bits)),
                                          _mm_and_si128(v, nibble));
-    const __m128i high = _mm_shuffle_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(HighBits)),
+    const __m128i high = _mm_shuffle_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(high_bits)),
                                           _mm_and_si128(_mm_srli_epi16(v, 4), nibble));
     const __m128i none = _mm_cmpeq_epi8(_mm_and_si128(low, high), _mm_setzero_si128());
     return ~static_cast<std::uint32_t>(_mm_movemask_epi8(none)) & 0xFFFFu;
@@ -152,13 +166,28 @@ inline std::size_t find_either(const char* p, std::size_t n, char a, char b, con
 inline std::size_t word_end(const char* p, std::size_t n, const char* readable) {
 #if defined(SCHACH_SCAN_WORD_END_VECTOR)
     constexpr bool Vector = true;
-    auto vector_mask = [](const char* q) { return detail::word_end_mask(q); };
+    auto vector_mask = [](const char* q) { return detail::nibble_set_mask(q, detail::LowBits, detail::HighBits); };
 #else
     constexpr bool Vector = false;
     auto vector_mask = [](const char*) { return std::uint32_t{0}; };
 #endif
     return detail::find_first<Vector>(p, n, readable, vector_mask,
                                       [](char x) { return WordEnd[static_cast<unsigned char>(x)]; });
+}
+
+/// The first index in [0, n) holding a tag name end (TagNameEndChars), or n. `readable` >= p + n.
+inline std::size_t tag_name_end(const char* p, std::size_t n, const char* readable) {
+#if defined(SCHACH_SCAN_WORD_END_VECTOR)
+    constexpr bool Vector = true;
+    auto vector_mask = [](const char* q) {
+        return detail::nibble_set_mask(q, detail::TagLowBits, detail::TagHighBits);
+    };
+#else
+    constexpr bool Vector = false;
+    auto vector_mask = [](const char*) { return std::uint32_t{0}; };
+#endif
+    return detail::find_first<Vector>(p, n, readable, vector_mask,
+                                      [](char x) { return TagNameEnd[static_cast<unsigned char>(x)]; });
 }
 
 }  // namespace schach::scan

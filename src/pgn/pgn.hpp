@@ -105,8 +105,9 @@ class PgnVisitor {
 public:
     /// What a visitor wants to be told besides the tags, the result, the errors and the game's
     /// bounds. A visitor that only checks (`schach pgn check`) asks for no moves and no comments:
-    /// the reader still plays every move on its board and reports every error the same, and skips
-    /// only the calls (about a twentieth of its time); end_moves gives the main line's length.
+    /// the reader still plays every move and reports every error the same, without the calls,
+    /// and plays on a lean board of its own (no Zobrist key, no undo record) since no position is
+    /// shown; end_moves gives the main line's length.
     struct Wants {
         bool moves = true;     // move, nag, begin_variation, end_variation
         bool comments = true;  // comment

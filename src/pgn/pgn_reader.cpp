@@ -14,6 +14,7 @@
 #include "core/fen.hpp"
 #include "pgn/byte_scan.hpp"
 #include "pgn/pgn.hpp"
+#include "pgn/pgn_board.hpp"
 
 namespace schach {
 namespace {
@@ -100,6 +101,25 @@ public:
             if (avail >= max_line_) return skip_overlong(line);
             refill();
         }
+    }
+    /// The next line of a text in memory when it is an ordinary one: not the first, ended by a
+    /// newline, not overlong, its first byte accepted by `first`, and its length (without a
+    /// final '\r') plus one at most `budget`. Otherwise false, and nothing is consumed (next()
+    /// then takes the line). What next() would give, without its general cases.
+    template <class First>
+    bool next_plain(std::string_view& line, std::size_t budget, First first) {
+        if (!in_memory_ || pos_ == end_ || line_no_ == 0 || !first(data_[pos_])) return false;
+        const std::size_t nl = newlines_.find(pos_);
+        if (nl == end_) return false;
+        const std::size_t last_chunk_end = nl / ChunkSize * ChunkSize;
+        if (last_chunk_end >= pos_ && last_chunk_end - pos_ >= max_line_) return false;
+        const std::size_t len = nl - pos_ - (data_[nl - 1] == '\r');  // the line is not empty
+        if (len + 1 > budget) return false;
+        line = std::string_view(data_ + pos_, len);
+        pos_ = nl + 1;
+        ++line_no_;
+        overlong_ = false;
+        return true;
     }
     std::size_t line_number() const { return line_no_; }
     /// The last line was longer than the limit and has been skipped.
@@ -204,18 +224,17 @@ VariantTag classify_variant(std::string_view v) {
     return VariantTag::Unsupported;
 }
 
-/// Bytes by what they can start or end, one table lookup each (this runs for every token).
+/// Bytes by the movetext tokens they start or belong to, one table lookup each (this runs for
+/// every token).
 enum ByteClass : std::uint8_t {
-    SanStart = 1,    // a piece letter or a pawn's file: the first letter of a move in plain SAN
-    TagNameEnd = 2,  // white space, '"' or ']': the end of a tag name
-    Space = 4,       // white space other than newline (is_space)
-    Digit = 8,       // 0-9: a move number, a result or a NAG's digits
-    Brace = 16,      // '{': a comment
+    SanStart = 1,  // a piece letter, a pawn's file or O (castling): the first letter of plain SAN
+    Space = 2,     // white space other than newline (is_space)
+    Digit = 4,     // 0-9: a move number, a result or a NAG's digits
+    Brace = 8,     // '{': a comment
 };
 constexpr std::array<std::uint8_t, 256> ByteClasses = [] {
     std::array<std::uint8_t, 256> t{};
-    for (char c : std::string_view("abcdefghNBRQK")) t[static_cast<unsigned char>(c)] |= SanStart;
-    for (char c : std::string_view(" \t\r\f\v\"]")) t[static_cast<unsigned char>(c)] |= TagNameEnd;
+    for (char c : std::string_view("abcdefghNBRQKO")) t[static_cast<unsigned char>(c)] |= SanStart;
     for (char c : std::string_view(" \t\r\f\v")) t[static_cast<unsigned char>(c)] |= Space;
     for (char c : std::string_view("0123456789")) t[static_cast<unsigned char>(c)] |= Digit;
     t[static_cast<unsigned char>('{')] |= Brace;
@@ -223,7 +242,6 @@ constexpr std::array<std::uint8_t, 256> ByteClasses = [] {
 }();
 
 std::uint8_t byte_class(char c) { return ByteClasses[static_cast<unsigned char>(c)]; }
-bool tag_name_end(char c) { return byte_class(c) & TagNameEnd; }
 
 /// The index after a move number ("12." "12..." or glued "12.e4") starting at digit `i` of `p`
 /// (`n` bytes), or `i` when the digits are not followed by a dot.
@@ -324,8 +342,15 @@ struct PgnReader::Impl {
     Move last;  // the last move played at this level, for a variation that replaces it
     Undo last_undo{};
     bool has_last = false;
-    std::string comment;    // an open {comment} spanning lines
-    std::string unescaped;  // a tag value with its escapes resolved
+    // A visitor that wants no moves never sees a position: the moves are played on the lean
+    // board (pgn_board.hpp) while they are plain SAN, and `pos` catches up (leave_board) only
+    // where the general parser, an error or a variation needs it.
+    PgnBoard board;
+    bool use_board = false;    // this game's visitor wants no moves
+    bool on_board = false;     // the board was loaded from `pos` and plays the moves
+    bool board_moved = false;  // ... and has played some: `pos` is behind it
+    std::string comment;       // an open {comment} spanning lines
+    std::string unescaped;     // a tag value with its escapes resolved
     bool in_comment = false;
 
     PgnLocation at(std::size_t column) const { return {lines.line_number(), column + 1, loc.game}; }
@@ -356,11 +381,21 @@ struct PgnReader::Impl {
     std::string_view split_rest;  // with options.newline: what follows the marker on this line
     void parse_tags(std::string_view l);
     bool start_moves(std::size_t column);
-    /// Returns false when the game ended on this line (result token at depth 0).
+    /// Returns false when the game ended on this line, or on one of the lines after it that it
+    /// reads on with (next_plain_line), at a result token at depth 0.
     bool parse_movetext(std::string_view l, std::size_t base);
     std::size_t plain_movetext(std::string_view l, std::size_t i);
+    template <class First>
+    bool next_line_if(std::string_view& l, First first);
+    bool next_plain_line(std::string_view& l);
     void play(std::string_view token, std::size_t column);
     void played(Move m, std::string_view text, std::size_t column);
+    bool quick_move(std::string_view word, std::size_t column);
+    /// Brings `pos` up to the board's position and plays on `pos` from here on.
+    void leave_board() {
+        if (on_board && board_moved) pos = board.position();
+        on_board = false;
+    }
 
     // The position of the last FEN tag read: games in a row often start from the same one (an
     // opening played with both colours), and the answer is the same.
@@ -421,7 +456,7 @@ void PgnReader::Impl::parse_tags(std::string_view l) {
         ++i;
         while (i < l.size() && is_space(l[i])) ++i;
         const std::size_t name_start = i;
-        while (i < l.size() && !tag_name_end(l[i])) ++i;
+        i += scan::tag_name_end(l.data() + i, l.size() - i, readable);
         const std::string_view name = l.substr(name_start, i - name_start);
         while (i < l.size() && is_space(l[i])) ++i;
         if (i >= l.size() || l[i] != '"') return fail(PgnError::Kind::Syntax, i, PgnError::Detail::QuoteBeforeValue);
@@ -468,6 +503,7 @@ void PgnReader::Impl::parse_tags(std::string_view l) {
 
 bool PgnReader::Impl::start_moves(std::size_t column) {
     moves_started = true;
+    on_board = false;
     const VariantTag variant = classify_variant(variant_tag);
     if (variant == VariantTag::Unsupported) {
         PgnError e;
@@ -502,6 +538,7 @@ bool PgnReader::Impl::start_moves(std::size_t column) {
 
 void PgnReader::Impl::play(std::string_view token, std::size_t column) {
     if (skipping || failed) return;
+    leave_board();
     // Split trailing !? annotations into a NAG.
     std::size_t end = token.size();
     while (end > 0 && (token[end - 1] == '!' || token[end - 1] == '?')) --end;
@@ -535,6 +572,29 @@ void PgnReader::Impl::played(Move m, std::string_view text, std::size_t column) 
     has_last = true;
 }
 
+/// Plays a word of plain SAN when the quick path resolves it (parse_san_quick, or the lean board
+/// for a visitor that wants no moves); false, with nothing played, otherwise.
+SCHACH_PGN_HOT bool PgnReader::Impl::quick_move(std::string_view word, std::size_t column) {
+    if (!use_board) {
+        const Move m = parse_san_quick(pos, word);
+        if (!m) return false;
+        played(m, word, column);
+        return true;
+    }
+    if (!on_board) {
+        board.load(pos);
+        on_board = true;
+        board_moved = false;
+    }
+    const Move m = board.play_san(word);
+    if (!m) return false;
+    board_moved = true;
+    mainline_plies += stack.empty();
+    last = m;
+    has_last = true;
+    return true;
+}
+
 /// The tokens of nearly every movetext, from `i` on, in a game whose moves have started and go on
 /// without error (lenient SAN): white space, plain SAN the quick parser resolves, comments closed
 /// on the line, move numbers. Returns where it meets anything else (or the line's end), for
@@ -543,18 +603,15 @@ SCHACH_PGN_HOT std::size_t PgnReader::Impl::plain_movetext(std::string_view l, s
     const char* const p = l.data();
     const std::size_t n = l.size();
     while (i < n) {
+        // The classes by how often they come (a space after a token is skipped with it).
         const std::uint8_t kind = byte_class(p[i]);
-        if (kind & Space) {
-            ++i;
-            continue;
-        }
         if (kind & SanStart) {
-            const std::size_t j = i + scan::word_end(p + i, n - i, readable);
+            // SAN is short: a byte at a time beats a vector's set-up here.
+            std::size_t j = i + 1;
+            while (j < n && !scan::WordEnd[static_cast<unsigned char>(p[j])]) ++j;
             const std::string_view word(p + i, j - i);  // not empty: p[i] ends no word
             if (word.back() == '!' || word.back() == '?') return i;
-            const Move m = parse_san_quick(pos, word);
-            if (!m) return i;
-            played(m, word, i);
+            if (!quick_move(word, i)) return i;
             i = j + (j < n && p[j] == ' ');  // the space after a move, without another round
             continue;
         }
@@ -562,23 +619,48 @@ SCHACH_PGN_HOT std::size_t PgnReader::Impl::plain_movetext(std::string_view l, s
             const std::size_t close = i + 1 + scan::find_byte(p + i + 1, n - i - 1, '}', readable);
             if (close == n) return i;
             tell_comment(std::string_view(p + i + 1, close - i - 1));
-            i = close + 1;
+            i = close + 1 + (close + 1 < n && p[close + 1] == ' ');  // and the space after it
             continue;
         }
         if (kind & Digit) {
             if (const std::size_t k = after_move_number(p, i, n); k != i) {
-                i = k;
+                i = k + (k < n && p[k] == ' ');  // and the space after it
                 continue;
             }
+            return i;
+        }
+        if (kind & Space) {
+            ++i;
+            continue;
         }
         return i;
     }
     return i;
 }
 
+/// The next line when it is an ordinary one (LineSource::next_plain) that starts with a byte
+/// `first` accepts and read_game would do nothing with but hand on: then the caller goes on with
+/// it without a round through read_game.
+template <class First>
+SCHACH_PGN_HOT bool PgnReader::Impl::next_line_if(std::string_view& l, First first) {
+    if (have_line || !options.newline.empty()) return false;
+    const std::size_t budget = game_bytes < options.max_game_bytes ? options.max_game_bytes - game_bytes : 0;
+    if (!lines.next_plain(l, budget, first)) return false;
+    game_bytes += l.size() + 1;
+    line = l;
+    readable = lines.readable_end();
+    return true;
+}
+
+/// The next line, when it starts with a token plain_movetext takes (the movetext goes on).
+SCHACH_PGN_HOT bool PgnReader::Impl::next_plain_line(std::string_view& l) {
+    constexpr std::uint8_t Plain = SanStart | Digit | Brace;
+    return next_line_if(l, [](char c) { return (byte_class(c) & Plain) != 0; });
+}
+
 bool PgnReader::Impl::parse_movetext(std::string_view l, std::size_t base) {
     std::size_t i = base;
-    const std::size_t n = l.size();
+    std::size_t n = l.size();
     if (in_comment) {  // a comment from an earlier line goes on here
         const std::size_t close = l.find('}', i);
         if (close == std::string_view::npos) {
@@ -596,7 +678,12 @@ bool PgnReader::Impl::parse_movetext(std::string_view l, std::size_t base) {
     while (i < n) {
         if (quick_san && moves_started && !skipping && !failed) {
             i = plain_movetext(l, i);
-            if (i == n) break;
+            if (i == n) {
+                if (!next_plain_line(l)) break;
+                i = 0;
+                n = l.size();
+                continue;
+            }
         }
         const char c = l[i];
         const std::uint8_t kind = byte_class(c);
@@ -611,8 +698,7 @@ bool PgnReader::Impl::parse_movetext(std::string_view l, std::size_t base) {
             const std::size_t j = i + scan::word_end(l.data() + i, n - i, readable);
             const std::string_view word = l.substr(i, j - i);
             if (word.back() != '!' && word.back() != '?') {
-                if (const Move m = parse_san_quick(pos, word)) {
-                    played(m, word, i);
+                if (quick_move(word, i)) {
                     i = j;
                     continue;
                 }
@@ -645,6 +731,12 @@ bool PgnReader::Impl::parse_movetext(std::string_view l, std::size_t base) {
                     if (!has_last) {
                         fail(PgnError::Kind::Syntax, i, PgnError::Detail::VariationWithoutMove);
                     } else {
+                        if (on_board && board_moved) {
+                            // The position before the last move, and the last move's undo on it.
+                            pos = board.position_before_last();
+                            ::new (static_cast<void*>(&last_undo)) Undo(pos.do_move(last));
+                        }
+                        on_board = false;
                         stack.push_back({pos, last, last_undo, has_last});
                         pos.undo_move(last, last_undo);
                         has_last = false;
@@ -659,6 +751,7 @@ bool PgnReader::Impl::parse_movetext(std::string_view l, std::size_t base) {
                     if (stack.empty()) {
                         fail(PgnError::Kind::Syntax, i, PgnError::Detail::CloseParenWithoutOpen);
                     } else {
+                        on_board = false;
                         pos = stack.back().pos;
                         last = stack.back().last;
                         last_undo = stack.back().last_undo;
@@ -744,6 +837,8 @@ bool PgnReader::Impl::read_game(PgnVisitor& v) {
     loc = {lines.line_number(), 1, ++games};
     closed_by_marker = false;
     wants = v.wants();
+    use_board = !wants.moves;
+    on_board = false;
     mainline_plies = 0;
     v.begin_game(loc);
 
@@ -770,7 +865,10 @@ bool PgnReader::Impl::read_game(PgnVisitor& v) {
         }
         if (line[i] == '[' && !in_comment) {
             if (in_tags) {
-                parse_tags(line.substr(i));
+                // The tag lines that follow at the line start go to parse_tags straight away.
+                std::string_view tags = line.substr(i);
+                do parse_tags(tags);
+                while (next_line_if(tags, [](char c) { return c == '['; }));
                 continue;
             }
             // A new game starts without a result token for this one.
