@@ -206,7 +206,7 @@ template <Color Them, gen::Sliders M>
 [[gnu::always_inline]] inline Bitboard attacked_among(const LeanBoard<M>& b, Bitboard wanted, Bitboard occupied) {
     using PT = PieceType;
     // A king in the open, or one that may castle: one lookup per enemy piece is cheaper.
-    if (popcount(wanted) > 2) return gen::danger_map<Them>(b, occupied);
+    if (popcount(wanted) > 3) return gen::danger_map<Them>(b, occupied);
     const Bitboard knights = b.pieces(Them, PT::Knight), queens = b.pieces(Them, PT::Queen);
     const Bitboard straight = b.pieces(Them, PT::Rook) | queens, diagonal = b.pieces(Them, PT::Bishop) | queens;
     Bitboard hit = wanted & (attacks::pawn_attacks_bb<Them>(b.pieces(Them, PT::Pawn)) | attacks::king(b.king(Them)));
