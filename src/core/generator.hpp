@@ -4,7 +4,8 @@
 // A board is Position or LeanBoard (core/lean_board.hpp): it offers pieces(), pieces(c),
 // pieces(c, t), king(c), castling_rooks(), castling_rook(c, side) and ep_square(), and these free
 // functions, found by argument-dependent lookup: check_info<Us>(board), ep_legal(board, from, ep),
-// castling_path_free<Us>(board, king, occupied) and castling_legal<Us>(board, side, danger).
+// castling_candidates<Us>(board, king, occupied), attacked_among<Them>(board, wanted, occupied)
+// and castling_legal<Us>(board, side, danger).
 //
 // A sink receives the moves: it writes them (MoveSink), counts them (CountSink) or plays each on a
 // copy of the board and goes on from there (the perft in perft.cpp). Each call names what moves:
@@ -21,6 +22,38 @@
 
 namespace schach::gen {
 
+/// How the generator looks up sliders: by the method chosen at start (attacks.hpp: a test per
+/// lookup), or by one fixed at compile time (perft instantiates its board for each and picks one
+/// at the root).
+enum class Sliders : std::uint8_t { Chosen, Pext, Magic };
+
+template <Sliders M>
+[[gnu::always_inline]] inline Bitboard slider_lookup(const attacks::detail::SliderEntry& e, Bitboard occupied) {
+    const auto& t = attacks::detail::tables;
+    if constexpr (M == Sliders::Pext) {
+#if defined(__BMI2__)
+        return t.slider[e.offset + static_cast<unsigned>(_pext_u64(occupied, e.mask))];
+#else
+        static_assert(M != Sliders::Pext, "PEXT needs a BMI2 build");
+#endif
+    } else {
+        return t.slider[e.offset + static_cast<unsigned>(((occupied & e.mask) * e.magic) >> e.shift)];
+    }
+}
+template <Sliders M>
+[[gnu::always_inline]] inline Bitboard rook(Square s, Bitboard occupied) {
+    if constexpr (M == Sliders::Chosen) return attacks::rook(s, occupied);
+    else return slider_lookup<M>(attacks::detail::tables.rook[s], occupied);
+}
+template <Sliders M>
+[[gnu::always_inline]] inline Bitboard bishop(Square s, Bitboard occupied) {
+    if constexpr (M == Sliders::Chosen) return attacks::bishop(s, occupied);
+    else return slider_lookup<M>(attacks::detail::tables.bishop[s], occupied);
+}
+/// A board's slider method: Position's is the one chosen at start.
+template <typename Board>
+inline constexpr Sliders sliders_of = Sliders::Chosen;
+
 /// Checkers of the side to move and its pieces pinned to its king.
 struct CheckInfo {
     Bitboard checkers;
@@ -33,18 +66,25 @@ CheckInfo check_info(const Position& pos) {
     return {pos.checkers(), pos.pinned()};
 }
 inline bool ep_legal(const Position& pos, Square from, Square ep) { return pos.ep_capture_legal(from, ep); }
-/// Whether, for some castling right of `Us`, nothing stands on the squares its king and rook cross
-/// or reach (castling_legal decides the rest).
+/// The castling sides worth a full test (castling_legal): a right whose king and rook paths are
+/// empty; and the squares the king crosses or reaches on them, but its own, which must be safe.
+struct CastlingCandidates {
+    bool king_side = false, queen_side = false;
+    Bitboard must_be_safe = 0;
+};
 template <Color Us>
-bool castling_path_free(const Position& pos, Square ksq, Bitboard occupied) {
+CastlingCandidates castling_candidates(const Position& pos, Square ksq, Bitboard occupied) {
+    CastlingCandidates c;
     for (CastlingSide side : {CastlingSide::King, CastlingSide::Queen}) {
         const Square rook = pos.castling_rook(Us, side);
         if (rook == Square::None) continue;
-        const Bitboard path = attacks::between(ksq, Position::king_target(Us, side)) |
-                              attacks::between(rook, Position::rook_target(Us, side));
-        if (!(path & occupied & ~bb(ksq) & ~bb(rook))) return true;
+        const Bitboard king_path = attacks::between(ksq, Position::king_target(Us, side));
+        const Bitboard path = king_path | attacks::between(rook, Position::rook_target(Us, side));
+        if (path & occupied & ~bb(ksq) & ~bb(rook)) continue;
+        (side == CastlingSide::King ? c.king_side : c.queen_side) = true;
+        c.must_be_safe |= king_path & ~bb(ksq);
     }
-    return false;
+    return c;
 }
 template <Color Us>
 bool castling_legal(const Position& pos, CastlingSide side, Bitboard danger) {
@@ -90,12 +130,19 @@ struct CountSink {
 template <Color Them, typename Board>
 [[gnu::always_inline]] inline Bitboard danger_map(const Board& pos, Bitboard occupied_without_king) {
     using PT = PieceType;
+    constexpr Sliders M = sliders_of<Board>;
     Bitboard danger = attacks::pawn_attacks_bb<Them>(pos.pieces(Them, PT::Pawn)) | attacks::king(pos.king(Them));
     for (Square s : squares(pos.pieces(Them, PT::Knight))) danger |= attacks::knight(s);
     const Bitboard queens = pos.pieces(Them, PT::Queen);
-    for (Square s : squares(pos.pieces(Them, PT::Bishop) | queens)) danger |= attacks::bishop(s, occupied_without_king);
-    for (Square s : squares(pos.pieces(Them, PT::Rook) | queens)) danger |= attacks::rook(s, occupied_without_king);
+    for (Square s : squares(pos.pieces(Them, PT::Bishop) | queens)) danger |= bishop<M>(s, occupied_without_king);
+    for (Square s : squares(pos.pieces(Them, PT::Rook) | queens)) danger |= rook<M>(s, occupied_without_king);
     return danger;
+}
+
+/// Position's squares attacked by `Them` among `wanted`: the whole map (castling_test reads it).
+template <Color Them>
+[[gnu::always_inline]] inline Bitboard attacked_among(const Position& pos, Bitboard, Bitboard occupied_without_king) {
+    return danger_map<Them>(pos, occupied_without_king);
 }
 
 /// Moves of one pinned pawn: it may only move along the pin line.
@@ -125,6 +172,7 @@ void pinned_pawn(Sink& sink, const Board& pos, Square from, Bitboard allowed, Bi
 template <Color Us, typename Board, typename Sink>
 [[gnu::always_inline]] inline void generate(const Board& pos, Sink& sink) {
     using PT = PieceType;
+    constexpr Sliders M = sliders_of<Board>;
     constexpr Color Them = ~Us;
     constexpr int Up = forward(Us);
     constexpr Dir UpDir = Us == Color::White ? Dir::N : Dir::S;
@@ -137,13 +185,14 @@ template <Color Us, typename Board, typename Sink>
     const Square ksq = pos.king(Us);
     const CheckInfo info = check_info<Us>(pos);
     const Bitboard checkers = info.checkers;
-    // The map of attacked squares only when the king has a square to step to or may castle with
-    // an empty path: a boxed-in king behind blocked castling paths (most of the opening) needs
-    // none, and castling is then not tried either.
+    // Attack tests only for the squares the king may step to and those castling needs safe: a
+    // boxed-in king behind blocked castling paths (most of the opening) needs none.
     const Bitboard king_steps = attacks::king(ksq) & ~us;
-    const bool may_castle = !checkers && (pos.castling_rooks() & us) &&
-                            (king_steps || castling_path_free<Us>(pos, ksq, occupied));
-    const Bitboard danger = king_steps || may_castle ? danger_map<Them>(pos, occupied ^ bb(ksq)) : Bitboard{0};
+    const CastlingCandidates castling = !checkers && (pos.castling_rooks() & us)
+                                            ? castling_candidates<Us>(pos, ksq, occupied)
+                                            : CastlingCandidates{};
+    const Bitboard wanted = king_steps | castling.must_be_safe;
+    const Bitboard danger = wanted ? attacked_among<Them>(pos, wanted, occupied ^ bb(ksq)) : Bitboard{0};
     sink.template add<PT::King>(ksq, king_steps & ~danger);
 
     if (more_than_one(checkers)) return;
@@ -157,14 +206,14 @@ template <Color Us, typename Board, typename Sink>
     const Bitboard queens = pos.pieces(Us, PT::Queen);
     const Bitboard bishops = pos.pieces(Us, PT::Bishop) | queens;
     const Bitboard rooks = pos.pieces(Us, PT::Rook) | queens;
-    for (Square s : squares(bishops & ~pinned)) sink.template add<PT::Bishop>(s, attacks::bishop(s, occupied) & target);
-    for (Square s : squares(rooks & ~pinned)) sink.template add<PT::Rook>(s, attacks::rook(s, occupied) & target);
+    for (Square s : squares(bishops & ~pinned)) sink.template add<PT::Bishop>(s, bishop<M>(s, occupied) & target);
+    for (Square s : squares(rooks & ~pinned)) sink.template add<PT::Rook>(s, rook<M>(s, occupied) & target);
     if (pinned) {
         // A pinned knight never moves; a pinned slider moves along its pin line only.
         for (Square s : squares(bishops & pinned))
-            sink.template add<PT::Bishop>(s, attacks::bishop(s, occupied) & target & attacks::line(ksq, s));
+            sink.template add<PT::Bishop>(s, bishop<M>(s, occupied) & target & attacks::line(ksq, s));
         for (Square s : squares(rooks & pinned))
-            sink.template add<PT::Rook>(s, attacks::rook(s, occupied) & target & attacks::line(ksq, s));
+            sink.template add<PT::Rook>(s, rook<M>(s, occupied) & target & attacks::line(ksq, s));
     }
 
     // Pawns that are not pinned, all at once.
@@ -192,10 +241,10 @@ template <Color Us, typename Board, typename Sink>
             if (ep_legal(pos, s, ep)) sink.add_en_passant(s, ep);
     }
 
-    if (may_castle) {
-        for (CastlingSide side : {CastlingSide::King, CastlingSide::Queen})
-            if (castling_legal<Us>(pos, side, danger)) sink.add_castling(ksq, pos.castling_rook(Us, side));
-    }
+    if (castling.king_side && castling_legal<Us>(pos, CastlingSide::King, danger))
+        sink.add_castling(ksq, pos.castling_rook(Us, CastlingSide::King));
+    if (castling.queen_side && castling_legal<Us>(pos, CastlingSide::Queen, danger))
+        sink.add_castling(ksq, pos.castling_rook(Us, CastlingSide::Queen));
 }
 
 }  // namespace schach::gen

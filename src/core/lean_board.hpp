@@ -41,6 +41,8 @@ struct CastlingPlan {
     const Side& of(Color c, CastlingSide side) const { return sides[c][static_cast<std::size_t>(side)]; }
 };
 
+/// `M`: how its generator looks up sliders (perft picks the method in use at its root).
+template <gen::Sliders M>
 class LeanBoard {
 public:
     /// The board of a position, for its side to move; `castling` must outlive it and its copies.
@@ -141,11 +143,16 @@ private:
     Square ep_ = Square::None;
 };
 
+namespace gen {
+template <Sliders M>
+inline constexpr Sliders sliders_of<LeanBoard<M>> = M;
+}  // namespace gen
+
 // The generator's adapters (core/generator.hpp), found by argument-dependent lookup.
 
 /// Checkers and pins from the board, as Position::update_check_info finds them.
-template <Color Us>
-[[gnu::always_inline]] inline gen::CheckInfo check_info(const LeanBoard& b) {
+template <Color Us, gen::Sliders M>
+[[gnu::always_inline]] inline gen::CheckInfo check_info(const LeanBoard<M>& b) {
     using PT = PieceType;
     constexpr Color Them = ~Us;
     const Square k = b.king(Us);
@@ -159,7 +166,8 @@ template <Color Us>
 }
 
 /// Whether the pawn on `from` may take en passant onto `ep` without exposing its king.
-inline bool ep_legal(const LeanBoard& b, Square from, Square ep) {
+template <gen::Sliders M>
+inline bool ep_legal(const LeanBoard<M>& b, Square from, Square ep) {
     using PT = PieceType;
     const Color us = contains(b.pieces(Color::White), from) ? Color::White : Color::Black, them = ~us;
     const Square captured = offset(ep, -forward(us));
@@ -168,32 +176,60 @@ inline bool ep_legal(const LeanBoard& b, Square from, Square ep) {
     const Bitboard queens = b.pieces(them, PT::Queen);
     return !((attacks::knight(k) & b.pieces(them, PT::Knight)) |
              (attacks::pawn(us, k) & b.pieces(them, PT::Pawn) & ~bb(captured)) |
-             (attacks::rook(k, occupied) & (b.pieces(them, PT::Rook) | queens)) |
-             (attacks::bishop(k, occupied) & (b.pieces(them, PT::Bishop) | queens)));
+             (gen::rook<M>(k, occupied) & (b.pieces(them, PT::Rook) | queens)) |
+             (gen::bishop<M>(k, occupied) & (b.pieces(them, PT::Bishop) | queens)));
 }
 
-/// Whether, for some castling right of `Us`, nothing stands on the squares its king and rook cross
-/// or reach.
-template <Color Us>
-[[gnu::always_inline]] inline bool castling_path_free(const LeanBoard& b, Square, Bitboard occupied) {
-    for (CastlingSide side : {CastlingSide::King, CastlingSide::Queen}) {
-        const CastlingPlan::Side& s = b.castling_plan().of(Us, side);
-        if ((s.rook & b.castling_rooks()) && !(s.must_be_empty & occupied)) return true;
+/// The castling sides of `Us` with a right and empty paths, and the squares that must be safe.
+template <Color Us, gen::Sliders M>
+[[gnu::always_inline]] inline gen::CastlingCandidates castling_candidates(const LeanBoard<M>& b, Square,
+                                                                          Bitboard occupied) {
+    // The path first: in the opening it is mostly blocked, and the right need not be looked at.
+    gen::CastlingCandidates c;
+    const CastlingPlan::Side& king_side = b.castling_plan().of(Us, CastlingSide::King);
+    const CastlingPlan::Side& queen_side = b.castling_plan().of(Us, CastlingSide::Queen);
+    if (!(king_side.must_be_empty & occupied) && (king_side.rook & b.castling_rooks())) {
+        c.king_side = true;
+        c.must_be_safe = king_side.must_be_safe;
     }
-    return false;
+    if (!(queen_side.must_be_empty & occupied) && (queen_side.rook & b.castling_rooks())) {
+        c.queen_side = true;
+        c.must_be_safe |= queen_side.must_be_safe;
+    }
+    return c;
 }
 
-/// As Position::castling_test, for a king not in check (the generator asks only then).
-template <Color Us>
-[[gnu::always_inline]] inline bool castling_legal(const LeanBoard& b, CastlingSide side, Bitboard danger) {
+/// The squares of `wanted` that `Them` attacks, seen with `occupied` (our king off the board).
+/// Square by square: the king has few squares to step to, and a slider is looked up only when
+/// its kind stands on the square's lines at all (in the opening, mostly none does).
+template <Color Them, gen::Sliders M>
+[[gnu::always_inline]] inline Bitboard attacked_among(const LeanBoard<M>& b, Bitboard wanted, Bitboard occupied) {
+    using PT = PieceType;
+    // A king in the open, or one that may castle: one lookup per enemy piece is cheaper.
+    if (popcount(wanted) > 3) return gen::danger_map<Them>(b, occupied);
+    const Bitboard knights = b.pieces(Them, PT::Knight), queens = b.pieces(Them, PT::Queen);
+    const Bitboard straight = b.pieces(Them, PT::Rook) | queens, diagonal = b.pieces(Them, PT::Bishop) | queens;
+    Bitboard hit = wanted & (attacks::pawn_attacks_bb<Them>(b.pieces(Them, PT::Pawn)) | attacks::king(b.king(Them)));
+    for (Square s : squares(wanted & ~hit)) {
+        if ((attacks::knight(s) & knights) ||
+            ((attacks::rook_empty(s) & straight) && (gen::rook<M>(s, occupied) & straight)) ||
+            ((attacks::bishop_empty(s) & diagonal) && (gen::bishop<M>(s, occupied) & diagonal)))
+            hit |= bb(s);
+    }
+    return hit;
+}
+
+/// As Position::castling_test, for a candidate side (castling_candidates) of a king not in check,
+/// with `danger` known on the squares that must be safe.
+template <Color Us, gen::Sliders M>
+[[gnu::always_inline]] inline bool castling_legal(const LeanBoard<M>& b, CastlingSide side, Bitboard danger) {
     using PT = PieceType;
     const CastlingPlan::Side& s = b.castling_plan().of(Us, side);
-    const Bitboard occupied = b.pieces();
-    if (!(s.rook & b.castling_rooks()) || (s.must_be_empty & occupied) || (s.must_be_safe & danger)) return false;
+    if (s.must_be_safe & danger) return false;
     // Chess960: the castling rook itself may have shielded the target along the back rank, which
     // takes an enemy rook or queen there (rare: the slider lookup is skipped otherwise).
     const Bitboard rank_sliders = (b.pieces(~Us, PT::Rook) | b.pieces(~Us, PT::Queen)) & bb(relative(Us, Rank::R1));
-    return !rank_sliders || !(attacks::rook(s.king_to, occupied ^ bb(b.king(Us)) ^ s.rook) & rank_sliders);
+    return !rank_sliders || !(gen::rook<M>(s.king_to, b.pieces() ^ bb(b.king(Us)) ^ s.rook) & rank_sliders);
 }
 
 }  // namespace schach

@@ -5,28 +5,30 @@
 #include "core/lean_board.hpp"
 #include "core/movegen.hpp"
 
+#include <string_view>
+
 namespace schach {
 namespace {
 
 using PT = PieceType;
 
-template <Color Us>
-std::uint64_t perft_lean(const LeanBoard& board, int depth);
+template <Color Us, gen::Sliders M>
+std::uint64_t perft_lean(const LeanBoard<M>& board, int depth);
 
 /// Leaf nodes below each move of `Us` at a node `depth` plies above the leaves (depth >= 2).
-template <Color Us>
+template <Color Us, gen::Sliders M>
 struct PerftSink {
-    const LeanBoard& board;
+    const LeanBoard<M>& board;
     int depth;
     std::uint64_t nodes = 0;
 
-    void visit(const LeanBoard& child) {
+    void visit(const LeanBoard<M>& child) {
         if (depth == 2) {
             gen::CountSink count;
             gen::generate<~Us>(child, count);
             nodes += static_cast<std::uint64_t>(count.count);
         } else {
-            nodes += perft_lean<~Us>(child, depth - 1);
+            nodes += perft_lean<~Us, M>(child, depth - 1);
         }
     }
     template <PieceType P>
@@ -57,11 +59,19 @@ struct PerftSink {
     void add_castling(Square king, Square rook) { visit(board.template after_castling<Us>(king, rook)); }
 };
 
-template <Color Us>
-std::uint64_t perft_lean(const LeanBoard& board, int depth) {
-    PerftSink<Us> sink{board, depth};
+template <Color Us, gen::Sliders M>
+std::uint64_t perft_lean(const LeanBoard<M>& board, int depth) {
+    PerftSink<Us, M> sink{board, depth};
     gen::generate<Us>(board, sink);
     return sink.nodes;
+}
+
+/// Perft below the root on a lean board whose slider lookups use method `M`.
+template <gen::Sliders M>
+std::uint64_t perft_with(const Position& pos, const CastlingPlan& castling, int depth) {
+    const LeanBoard<M> board(pos, castling);
+    return pos.side_to_move() == Color::White ? perft_lean<Color::White, M>(board, depth)
+                                              : perft_lean<Color::Black, M>(board, depth);
 }
 
 }  // namespace
@@ -70,9 +80,11 @@ std::uint64_t perft(Position& pos, int depth) {
     if (depth <= 0) return 1;
     if (depth == 1) return static_cast<std::uint64_t>(count_legal(pos));
     const CastlingPlan castling(pos);
-    const LeanBoard board(pos, castling);
-    return pos.side_to_move() == Color::White ? perft_lean<Color::White>(board, depth)
-                                              : perft_lean<Color::Black>(board, depth);
+#if defined(__BMI2__)
+    if (attacks::slider_method() == std::string_view("pext"))
+        return perft_with<gen::Sliders::Pext>(pos, castling, depth);
+#endif
+    return perft_with<gen::Sliders::Magic>(pos, castling, depth);
 }
 
 std::vector<std::pair<Move, std::uint64_t>> perft_divide(Position& pos, int depth) {
