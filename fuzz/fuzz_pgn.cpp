@@ -14,7 +14,10 @@
 //     chosen by the game's number), every game reads back with the same start and main line;
 //   - all games of an input are written into one text and read back together (a failure is then
 //     narrowed down to one game);
-//   - a game that strict mode builds is built in lenient mode too, with the same main line.
+//   - a game that strict mode builds is built in lenient mode too, with the same main line;
+//   - a visitor that wants no moves and no comments (`pgn check`: the reader plays on its lean
+//     board) is told the same games, tags, results, errors (kind, detail, line, column) and main
+//     line lengths as one that wants everything, in memory and from a stream.
 // A violation prints what went wrong and aborts, which libFuzzer reports as a crash.
 
 #include <algorithm>
@@ -121,6 +124,55 @@ std::vector<std::pair<std::size_t, PgnGame>> read(std::string_view input, ParseM
                  std::to_string(builder.errors().size()) + " errors",
              input, describe_errors(builder.errors()));
     return std::move(builder.built_);
+}
+
+/// What a reader tells a visitor besides moves and comments, written down as text.
+class Transcript : public PgnVisitor {
+public:
+    explicit Transcript(bool wants_moves) : wants_moves_(wants_moves) {}
+    Wants wants() const override { return {wants_moves_, wants_moves_}; }
+    void begin_game(const PgnLocation& where) override { log("game", where); }
+    void tag(std::string_view name, std::string_view value) override {
+        text += "tag " + std::string(name) + "=" + std::string(value) + "\n";
+    }
+    void result(std::string_view r) override { text += "result " + std::string(r) + "\n"; }
+    void error(const PgnError& e) override {
+        log("error " + std::string(pgn_error_id(e.kind)) + "/" + std::string(pgn_detail_id(e.detail)), e.where);
+    }
+    void end_moves(std::size_t plies) override { text += "plies " + std::to_string(plies) + "\n"; }
+    void end_game() override { text += "end\n"; }
+
+    std::string text;
+
+private:
+    void log(const std::string& what, const PgnLocation& where) {
+        text += what + " " + std::to_string(where.line) + ":" + std::to_string(where.column) + " #" +
+                std::to_string(where.game) + "\n";
+    }
+    bool wants_moves_;
+};
+
+template <typename Source>
+std::string transcript(Source& source, ParseMode mode, bool wants_moves) {
+    PgnReaderOptions options;
+    options.san_mode = mode;
+    options.max_game_bytes = MaxGameBytes;
+    PgnReader reader(source, options);
+    Transcript t(wants_moves);
+    reader.read_all(t);
+    return t.text;
+}
+
+/// The lean board's way (no moves wanted) against the Position's way, in memory and streamed.
+void check_lean_reader(std::string_view input, ParseMode mode) {
+    const std::string full = transcript(input, mode, true);
+    const std::string lean = transcript(input, mode, false);
+    if (lean != full)
+        fail("a visitor that wants no moves is told other things (in memory)", input, full + "---\n" + lean);
+    std::istringstream stream{std::string(input)};
+    const std::string streamed = transcript(stream, mode, false);
+    if (streamed != full)
+        fail("a visitor that wants no moves is told other things (streamed)", input, full + "---\n" + streamed);
 }
 
 /// Whether a comment read back from our output means what the original said: the same commands
@@ -267,9 +319,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const auto lenient = read(input, ParseMode::Lenient, {});
     for (const auto& [number, game] : lenient) (void)game.end_position();  // replays the main line
     check_games(lenient, input);
+    check_lean_reader(input, ParseMode::Lenient);
 
     // Strict mode only where lenient mode built something (saves a reader on most inputs).
     const auto strict = lenient.empty() ? decltype(lenient){} : read(input, ParseMode::Strict, {});
+    if (!lenient.empty()) check_lean_reader(input, ParseMode::Strict);
     for (const auto& [number, game] : strict) {
         const auto it = std::find_if(lenient.begin(), lenient.end(),
                                      [n = number](const auto& g) { return g.first == n; });
