@@ -319,21 +319,7 @@ SCHACH_HOT_INLINE Square quick_pawn_source(const Position& pos, const SanPattern
 /// and rank, pins and checks aside; Square::None when there is none or more than one.
 SCHACH_HOT_INLINE Square quick_piece_source(const Position& pos, const SanPattern& p) {
     if (p.promotion != PT::None) return Square::None;
-    Bitboard candidates = pos.pieces(pos.side_to_move(), p.piece);
-    switch (p.piece) {
-        case PT::Knight: candidates &= attacks::knight(p.to); break;
-        case PT::King: candidates &= attacks::king(p.to); break;
-        default: {
-            // Sliders on the target's empty-board lines with nothing in between.
-            const Bitboard rays = (p.piece == PT::Bishop ? 0 : attacks::rook_empty(p.to)) |
-                                  (p.piece == PT::Rook ? 0 : attacks::bishop_empty(p.to));
-            const Bitboard occupied = pos.pieces();
-            Bitboard reaching = 0;
-            for (Square c : squares(candidates & rays))
-                if (!(attacks::between(p.to, c) & occupied & ~bb(c))) reaching |= bb(c);
-            candidates = reaching;
-        }
-    }
+    Bitboard candidates = attacks::reaching(pos.pieces(pos.side_to_move(), p.piece), p.piece, p.to, pos.pieces());
     if (p.from_file >= 0) candidates &= bb(static_cast<File>(p.from_file));
     if (p.from_rank >= 0) candidates &= bb(static_cast<Rank>(p.from_rank));
     if (!candidates || more_than_one(candidates)) return Square::None;

@@ -122,20 +122,7 @@ public:
     /// quick_piece_source: the one piece of the pattern's kind (not a pawn) that can move to its
     /// square and fits its file and rank, pins and checks aside; None for none or several.
     SCHACH_BOARD_HOT static Square piece_source(const State& s, const PlainSan& p) {
-        Bitboard candidates = s.pieces(s.side, p.piece);
-        switch (p.piece) {
-            case PT::Knight: candidates &= attacks::knight(p.to); break;
-            case PT::King: candidates &= attacks::king(p.to); break;
-            default: {
-                const Bitboard rays = (p.piece == PT::Bishop ? 0 : attacks::rook_empty(p.to)) |
-                                      (p.piece == PT::Rook ? 0 : attacks::bishop_empty(p.to));
-                const Bitboard occupied = s.pieces();
-                Bitboard reaching = 0;
-                for (Square c : squares(candidates & rays))
-                    if (!(attacks::between(p.to, c) & occupied & ~bb(c))) reaching |= bb(c);
-                candidates = reaching;
-            }
-        }
+        Bitboard candidates = attacks::reaching(s.pieces(s.side, p.piece), p.piece, p.to, s.pieces());
         if (p.from_file >= 0) candidates &= bb(static_cast<File>(p.from_file));
         if (p.from_rank >= 0) candidates &= bb(static_cast<Rank>(p.from_rank));
         if (!candidates || more_than_one(candidates)) return Square::None;
