@@ -257,6 +257,6 @@ const Tables tables{Tables::Build{}};
 
 }  // namespace detail
 
-const char* slider_method() { return detail::tables.use_pext ? "pext" : "magic"; }
+const char* slider_method() { return uses_pext() ? "pext" : "magic"; }
 
 }  // namespace schach::attacks

@@ -35,13 +35,26 @@ struct Tables {
 };
 extern const Tables tables;
 
-inline unsigned slider_index(const SliderEntry& e, Bitboard occupied) {
+/// A slider's index in the shared table by each method (the generator may fix one at compile time).
 #if defined(__BMI2__)
-    if (tables.use_pext) return e.offset + static_cast<unsigned>(_pext_u64(occupied, e.mask));
+inline unsigned pext_index(const SliderEntry& e, Bitboard occupied) {
+    return e.offset + static_cast<unsigned>(_pext_u64(occupied, e.mask));
+}
 #endif
+inline unsigned magic_index(const SliderEntry& e, Bitboard occupied) {
     return e.offset + static_cast<unsigned>(((occupied & e.mask) * e.magic) >> e.shift);
 }
+/// By the method chosen at start.
+inline unsigned slider_index(const SliderEntry& e, Bitboard occupied) {
+#if defined(__BMI2__)
+    if (tables.use_pext) return pext_index(e, occupied);
+#endif
+    return magic_index(e, occupied);
+}
 }  // namespace detail
+
+/// Whether sliders are looked up by PEXT (else by magics): the method chosen at start.
+inline bool uses_pext() { return detail::tables.use_pext; }
 
 inline Bitboard knight(Square s) { return detail::tables.knight[s]; }
 inline Bitboard king(Square s) { return detail::tables.king[s]; }

@@ -29,15 +29,14 @@ enum class Sliders : std::uint8_t { Chosen, Pext, Magic };
 
 template <Sliders M>
 [[gnu::always_inline]] inline Bitboard slider_lookup(const attacks::detail::SliderEntry& e, Bitboard occupied) {
-    const auto& t = attacks::detail::tables;
     if constexpr (M == Sliders::Pext) {
 #if defined(__BMI2__)
-        return t.slider[e.offset + static_cast<unsigned>(_pext_u64(occupied, e.mask))];
+        return attacks::detail::tables.slider[attacks::detail::pext_index(e, occupied)];
 #else
         static_assert(M != Sliders::Pext, "PEXT needs a BMI2 build");
 #endif
     } else {
-        return t.slider[e.offset + static_cast<unsigned>(((occupied & e.mask) * e.magic) >> e.shift)];
+        return attacks::detail::tables.slider[attacks::detail::magic_index(e, occupied)];
     }
 }
 template <Sliders M>

@@ -5,8 +5,6 @@
 #include "core/lean_board.hpp"
 #include "core/movegen.hpp"
 
-#include <string_view>
-
 namespace schach {
 namespace {
 
@@ -81,8 +79,7 @@ std::uint64_t perft(Position& pos, int depth) {
     if (depth == 1) return static_cast<std::uint64_t>(count_legal(pos));
     const CastlingPlan castling(pos);
 #if defined(__BMI2__)
-    if (attacks::slider_method() == std::string_view("pext"))
-        return perft_with<gen::Sliders::Pext>(pos, castling, depth);
+    if (attacks::uses_pext()) return perft_with<gen::Sliders::Pext>(pos, castling, depth);
 #endif
     return perft_with<gen::Sliders::Magic>(pos, castling, depth);
 }

@@ -7,6 +7,7 @@
 #include "core/ascii.hpp"
 #include "core/attacks.hpp"
 #include "core/movegen.hpp"
+#include "notation/plain_san.hpp"
 
 namespace schach {
 namespace {
@@ -97,12 +98,9 @@ MoveTextError syntax_error(std::string_view text, std::size_t at, MoveTextError:
 }
 
 /// What a SAN-like text asks for, before looking at the position.
-struct SanPattern {
-    PT piece = PT::Pawn;
-    int from_file = -1, from_rank = -1;
-    Square to = Square::None;
-    PT promotion = PT::None;
-    bool castling = false, king_side = false, capture = false, null_move = false;
+/// Any move text's pattern: plain SAN's fields and what the other forms add.
+struct SanPattern : plain_san::Pattern {
+    bool castling = false, king_side = false, null_move = false;
     bool uci_like = false;  // from-square and to-square both given (LAN or UCI)
 };
 
@@ -267,6 +265,22 @@ MoveTextError illegal(std::string_view text, Refusal r) {
     return e;
 }
 
+/// explain_move for a SAN pattern: a king move that explain_move takes for castling ("Kxh1" onto
+/// the own castling rook, "Kg1" from e1) is not castling in SAN, which writes it O-O: refused by
+/// the rule the plain king move breaks.
+Refusal explain_san_move(const Position& pos, Square from, const SanPattern& p) {
+    Refusal r = explain_move(pos, from, p.to, p.promotion);
+    if (!r.ok()) return r;
+    const Piece on_target = pos.piece_on(p.to);
+    if (on_target != Piece::None && color_of(on_target) == pos.side_to_move()) {
+        r.code = RefusalCode::OwnPieceOnTarget;
+        r.square = p.to;
+    } else {
+        r.code = RefusalCode::NotAPieceMove;
+    }
+    return r;
+}
+
 MoveTextError explain_pattern(const Position& pos, std::string_view text, const SanPattern& p) {
     const Color us = pos.side_to_move();
     if (p.castling) return illegal(text, explain_castling(pos, p.king_side ? CastlingSide::King : CastlingSide::Queen));
@@ -278,9 +292,9 @@ MoveTextError explain_pattern(const Position& pos, std::string_view text, const 
     const Bitboard sources = pattern_sources(pos, p);
     // One piece of the kind: "the king on e1 cannot move to e3" says more than "no king can".
     if (sources && !more_than_one(sources) && p.piece != PT::Pawn)
-        return illegal(text, explain_move(pos, lsb(sources), p.to, p.promotion));
+        return illegal(text, explain_san_move(pos, lsb(sources), p));
     for (Square from : squares(sources)) {
-        Refusal r = explain_move(pos, from, p.to, p.promotion);
+        Refusal r = explain_san_move(pos, from, p);
         if (refusal_rank(r.code) > best_rank && !(r.code == RefusalCode::NotAPieceMove)) {
             best = r;
             best_rank = refusal_rank(r.code);
@@ -319,32 +333,14 @@ SCHACH_HOT_INLINE Square quick_pawn_source(const Position& pos, const SanPattern
 /// and rank, pins and checks aside; Square::None when there is none or more than one.
 SCHACH_HOT_INLINE Square quick_piece_source(const Position& pos, const SanPattern& p) {
     if (p.promotion != PT::None) return Square::None;
-    Bitboard candidates = attacks::reaching(pos.pieces(pos.side_to_move(), p.piece), p.piece, p.to, pos.pieces());
-    if (p.from_file >= 0) candidates &= bb(static_cast<File>(p.from_file));
-    if (p.from_rank >= 0) candidates &= bb(static_cast<Rank>(p.from_rank));
-    if (!candidates || more_than_one(candidates)) return Square::None;
-    return lsb(candidates);
+    return plain_san::piece_source(pos, pos.side_to_move(), p);
 }
 
 /// Whether a move of the piece on `from` (not the king, not en passant) to `to` is legal, given
-/// that the piece can move there: no enemy piece, the one taken on `to` aside, attacks the king
-/// once it has moved. (That settles checks and pins alike, with one look from the king.)
+/// that the piece can move there (plain_san::leaves_king_safe).
 SCHACH_HOT_INLINE bool quick_legal(const Position& pos, Square from, Square to) {
     const Color us = pos.side_to_move();
-    const Square ksq = pos.king(us);
-    const Bitboard occupied = (pos.pieces() ^ bb(from)) | bb(to);
-    const Bitboard theirs = pos.pieces(~us) & ~bb(to);
-    const Bitboard leapers = (attacks::knight(ksq) & pos.pieces(PT::Knight)) |
-                             (attacks::pawn(us, ksq) & pos.pieces(PT::Pawn)) |
-                             (attacks::king(ksq) & pos.pieces(PT::King));
-    if (leapers & theirs) return false;
-    const Bitboard queens = pos.pieces(PT::Queen);
-    const Bitboard sliders = (((pos.pieces(PT::Rook) | queens) & attacks::rook_empty(ksq)) |
-                              ((pos.pieces(PT::Bishop) | queens) & attacks::bishop_empty(ksq))) &
-                             theirs;
-    for (Square s : squares(sliders))
-        if (!(attacks::between(ksq, s) & occupied & ~bb(s))) return false;
-    return true;
+    return plain_san::leaves_king_safe(pos, us, pos.king(us), from, to);
 }
 
 /// The common case without generating moves: exactly one piece fits the pattern and it is surely
@@ -375,59 +371,16 @@ Move quick_castling(const Position& pos, CastlingSide side) {
 
 /// "O-O" or "O-O-O" with nothing after it but check marks: the side it names, or nothing.
 std::optional<CastlingSide> quick_castling_text(std::string_view s) {
-    while (!s.empty() && (s.back() == '+' || s.back() == '#')) s.remove_suffix(1);
+    s = plain_san::without_check_marks(s);
     if (s == "O-O") return CastlingSide::King;
     if (s == "O-O-O") return CastlingSide::Queen;
     return std::nullopt;
 }
 
-/// English SAN piece letters (NBRQK); PieceType::None for every other byte.
-constexpr std::array<PT, 256> SanPieceLetters = [] {
-    std::array<PT, 256> t{};
-    t.fill(PT::None);
-    t['N'] = PT::Knight;
-    t['B'] = PT::Bishop;
-    t['R'] = PT::Rook;
-    t['Q'] = PT::Queen;
-    t['K'] = PT::King;
-    return t;
-}();
-
-/// The shapes of nearly every move in real files, read without the general pattern parser:
-/// [NBRQK][file][rank][x]<square>[=Q][+#] for pieces, <file>[x<file>]<rank>[=Q][+#] for pawns.
-/// Returns false for anything else (castling, annotations, long algebraic, German letters...),
-/// and the general parser takes over.
+/// The shapes of nearly every move in real files, read without the general pattern parser
+/// (plain_san::read); false for anything else, and the general parser takes over.
 SCHACH_HOT_INLINE bool quick_pattern(std::string_view s, SanPattern& p) {
-    while (!s.empty() && (s.back() == '+' || s.back() == '#')) s.remove_suffix(1);
-    if (s.size() < 2) return false;
-    if (s.size() >= 4 && s[s.size() - 2] == '=') {
-        switch (s.back()) {
-            case 'Q': p.promotion = PT::Queen; break;
-            case 'R': p.promotion = PT::Rook; break;
-            case 'B': p.promotion = PT::Bishop; break;
-            case 'N': p.promotion = PT::Knight; break;
-            default: return false;
-        }
-        s.remove_suffix(2);
-    }
-    const char tf = s[s.size() - 2], tr = s[s.size() - 1];
-    if (tf < 'a' || tf > 'h' || tr < '1' || tr > '8') return false;
-    p.to = make_square(static_cast<File>(tf - 'a'), static_cast<Rank>(tr - '1'));
-    s.remove_suffix(2);
-    // The piece letter from a table: a switch here costs a mispredicted jump on most moves.
-    const PT letter = s.empty() ? PT::None : SanPieceLetters[static_cast<unsigned char>(s[0])];
-    std::size_t i = letter != PT::None ? 1 : 0;
-    p.piece = letter != PT::None ? letter : PT::Pawn;
-    if (i < s.size() && s[i] >= 'a' && s[i] <= 'h') p.from_file = s[i++] - 'a';
-    if (i < s.size() && s[i] >= '1' && s[i] <= '8') p.from_rank = s[i++] - '1';
-    if (i < s.size() && s[i] == 'x') {
-        p.capture = true;
-        ++i;
-    }
-    if (i != s.size()) return false;
-    if (p.piece == PT::Pawn && (p.from_rank >= 0 || (p.capture && p.from_file < 0))) return false;
-    if (p.piece != PT::Pawn && p.promotion != PT::None) return false;
-    return true;
+    return plain_san::read(plain_san::without_check_marks(s), p);
 }
 
 }  // namespace

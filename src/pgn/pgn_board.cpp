@@ -1,81 +1,18 @@
 #include "pgn/pgn_board.hpp"
 
-#include <array>
 #include <cstdlib>
 
 #include "core/attacks.hpp"
 #include "core/setup.hpp"
+#include "notation/plain_san.hpp"
 
 namespace schach {
 namespace {
-
 using PT = PieceType;
+}  // namespace
 
 // One call per move of every game read: the helpers below are merged into play_san.
 #define SCHACH_BOARD_HOT [[gnu::always_inline]] inline
-
-/// What plain SAN asks for: [NBRQK][file][rank][x]<square>[=Q][+#] for pieces,
-/// <file>[x<file>]<rank>[=Q][+#] for pawns (parse_san_quick's shapes), or castling.
-struct PlainSan {
-    PT piece = PT::Pawn;
-    int from_file = -1, from_rank = -1;
-    Square to = Square::None;
-    PT promotion = PT::None;
-};
-
-/// English SAN piece letters (NBRQK); PieceType::None for every other byte.
-constexpr std::array<PT, 256> PieceLetters = [] {
-    std::array<PT, 256> t{};
-    t.fill(PT::None);
-    t['N'] = PT::Knight;
-    t['B'] = PT::Bishop;
-    t['R'] = PT::Rook;
-    t['Q'] = PT::Queen;
-    t['K'] = PT::King;
-    return t;
-}();
-
-/// The text without its check marks.
-SCHACH_BOARD_HOT std::string_view without_check_marks(std::string_view s) {
-    while (!s.empty() && (s.back() == '+' || s.back() == '#')) s.remove_suffix(1);
-    return s;
-}
-
-/// Reads the shapes parse_san_quick reads, with the same answers; false for anything else.
-SCHACH_BOARD_HOT bool read_plain_san(std::string_view s, PlainSan& p) {
-    if (s.size() < 2) return false;
-    if (s.size() >= 4 && s[s.size() - 2] == '=') {
-        switch (s.back()) {
-            case 'Q': p.promotion = PT::Queen; break;
-            case 'R': p.promotion = PT::Rook; break;
-            case 'B': p.promotion = PT::Bishop; break;
-            case 'N': p.promotion = PT::Knight; break;
-            default: return false;
-        }
-        s.remove_suffix(2);
-    }
-    const char tf = s[s.size() - 2], tr = s[s.size() - 1];
-    if (tf < 'a' || tf > 'h' || tr < '1' || tr > '8') return false;
-    p.to = make_square(static_cast<File>(tf - 'a'), static_cast<Rank>(tr - '1'));
-    s.remove_suffix(2);
-    if (s.empty()) return true;  // a pawn's push: "e4", "e8=Q"
-    const PT letter = PieceLetters[static_cast<unsigned char>(s[0])];
-    std::size_t i = letter != PT::None ? 1 : 0;
-    p.piece = letter != PT::None ? letter : PT::Pawn;
-    if (i < s.size() && s[i] >= 'a' && s[i] <= 'h') p.from_file = s[i++] - 'a';
-    if (i < s.size() && s[i] >= '1' && s[i] <= '8') p.from_rank = s[i++] - '1';
-    bool capture = false;
-    if (i < s.size() && s[i] == 'x') {
-        capture = true;
-        ++i;
-    }
-    if (i != s.size()) return false;
-    if (p.piece == PT::Pawn && (p.from_rank >= 0 || (capture && p.from_file < 0))) return false;
-    if (p.piece != PT::Pawn && p.promotion != PT::None) return false;
-    return true;
-}
-
-}  // namespace
 
 /// The rules on a State, as Position applies them; every function here answers as its Position
 /// counterpart (named in its comment) would on the same position.
@@ -99,39 +36,14 @@ public:
         return false;
     }
 
-    /// quick_legal in notation.cpp: whether a move of the piece on `from` (not the king, not en
-    /// passant) to `to` leaves no enemy piece, the one taken on `to` aside, attacking the king.
+    /// plain_san::leaves_king_safe for the side to move.
     SCHACH_BOARD_HOT static bool leaves_king_safe(const State& s, Square from, Square to) {
-        const Color us = s.side;
-        const Square ksq = lsb(s.pieces(us, PT::King));
-        const Bitboard occupied = (s.pieces() ^ bb(from)) | bb(to);
-        const Bitboard theirs = s.by_color[~us] & ~bb(to);
-        const Bitboard leapers = (attacks::knight(ksq) & s.by_type[PT::Knight]) |
-                                 (attacks::pawn(us, ksq) & s.by_type[PT::Pawn]) |
-                                 (attacks::king(ksq) & s.by_type[PT::King]);
-        if (leapers & theirs) return false;
-        const Bitboard queens = s.by_type[PT::Queen];
-        const Bitboard sliders = (((s.by_type[PT::Rook] | queens) & attacks::rook_empty(ksq)) |
-                                  ((s.by_type[PT::Bishop] | queens) & attacks::bishop_empty(ksq))) &
-                                 theirs;
-        for (Square sq : squares(sliders))
-            if (!(attacks::between(ksq, sq) & occupied & ~bb(sq))) return false;
-        return true;
-    }
-
-    /// quick_piece_source: the one piece of the pattern's kind (not a pawn) that can move to its
-    /// square and fits its file and rank, pins and checks aside; None for none or several.
-    SCHACH_BOARD_HOT static Square piece_source(const State& s, const PlainSan& p) {
-        Bitboard candidates = attacks::reaching(s.pieces(s.side, p.piece), p.piece, p.to, s.pieces());
-        if (p.from_file >= 0) candidates &= bb(static_cast<File>(p.from_file));
-        if (p.from_rank >= 0) candidates &= bb(static_cast<Rank>(p.from_rank));
-        if (!candidates || more_than_one(candidates)) return Square::None;
-        return lsb(candidates);
+        return plain_san::leaves_king_safe(s, s.side, lsb(s.pieces(s.side, PT::King)), from, to);
     }
 
     /// The pawn move plain SAN means (quick_pawn_source and quick_legal, and en passant as the
     /// general parser finds it), or Move::none().
-    SCHACH_BOARD_HOT static Move pawn_move(const State& s, const PlainSan& p, bool target_empty) {
+    SCHACH_BOARD_HOT static Move pawn_move(const State& s, const plain_san::Pattern& p, bool target_empty) {
         const Color us = s.side;
         const int dir = forward(us);
         const int behind = idx(p.to) - dir;
@@ -160,7 +72,7 @@ public:
     }
 
     /// A pawn push or capture (not en passant) from `from`: the promotion it needs, king safety.
-    SCHACH_BOARD_HOT static Move finish_pawn_move(const State& s, const PlainSan& p, Square from) {
+    SCHACH_BOARD_HOT static Move finish_pawn_move(const State& s, const plain_san::Pattern& p, Square from) {
         const bool last_rank = rank_of(p.to) == relative(s.side, Rank::R8);
         if (last_rank != (p.promotion != PT::None)) return Move::none();
         if (!leaves_king_safe(s, from, p.to)) return Move::none();
@@ -168,13 +80,13 @@ public:
     }
 
     /// fast_resolve: the move of a plain SAN pattern, or Move::none().
-    SCHACH_BOARD_HOT static Move resolve(const State& s, const PlainSan& p) {
+    SCHACH_BOARD_HOT static Move resolve(const State& s, const plain_san::Pattern& p) {
         const Color us = s.side;
         if (contains(s.by_color[us], p.to)) return Move::none();
         const bool target_empty = !contains(s.by_color[~us], p.to);
         if (p.piece == PT::Pawn) return pawn_move(s, p, target_empty);
         if (p.promotion != PT::None) return Move::none();
-        const Square from = piece_source(s, p);
+        const Square from = plain_san::piece_source(s, us, p);
         if (from == Square::None) return Move::none();
         if (p.piece == PT::King) {
             // The king must not step into an attack, also along a line it shields now.
@@ -283,11 +195,11 @@ void PgnBoard::load(const Position& pos) {
 
 Move PgnBoard::play_san(std::string_view san) {
     const State& s = current_;
-    const std::string_view text = without_check_marks(san);
-    PlainSan p;
+    const std::string_view text = plain_san::without_check_marks(san);
+    plain_san::Pattern p;
     Move m = Move::none();
     PT piece = PT::King;
-    if (read_plain_san(text, p)) {
+    if (plain_san::read(text, p)) {
         m = PgnBoardRules::resolve(s, p);
         piece = p.piece;
     } else if (text == "O-O") {

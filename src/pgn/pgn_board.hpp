@@ -47,6 +47,8 @@ private:
         int fullmove = 1;
 
         Bitboard pieces() const { return by_color[Color::White] | by_color[Color::Black]; }
+        Bitboard pieces(Color c) const { return by_color[c]; }
+        Bitboard pieces(PieceType t) const { return by_type[t]; }
         Bitboard pieces(Color c, PieceType t) const { return by_color[c] & by_type[t]; }
         Position to_position() const;
     };

@@ -391,6 +391,12 @@ struct PgnReader::Impl {
     void play(std::string_view token, std::size_t column);
     void played(Move m, std::string_view text, std::size_t column);
     bool quick_move(std::string_view word, std::size_t column);
+    /// What a move played at this level leaves for the next: the last move, the main line's count.
+    void note_move(Move m) {
+        mainline_plies += stack.empty();
+        last = m;
+        has_last = true;
+    }
     /// Brings `pos` up to the board's position and plays on `pos` from here on.
     void leave_board() {
         if (on_board && board_moved) pos = board.position();
@@ -564,12 +570,10 @@ void PgnReader::Impl::play(std::string_view token, std::size_t column) {
 
 void PgnReader::Impl::played(Move m, std::string_view text, std::size_t column) {
     if (wants.moves) visitor->move(pos, m, text, at(column));
-    mainline_plies += stack.empty();
-    last = m;
     // Made in place: an assignment would copy the returned Undo once more, at every move.
     static_assert(std::is_trivially_destructible_v<Undo>);
     ::new (static_cast<void*>(&last_undo)) Undo(pos.do_move(m));
-    has_last = true;
+    note_move(m);
 }
 
 /// Plays a word of plain SAN when the quick path resolves it (parse_san_quick, or the lean board
@@ -589,9 +593,7 @@ SCHACH_PGN_HOT bool PgnReader::Impl::quick_move(std::string_view word, std::size
     const Move m = board.play_san(word);
     if (!m) return false;
     board_moved = true;
-    mainline_plies += stack.empty();
-    last = m;
-    has_last = true;
+    note_move(m);
     return true;
 }
 

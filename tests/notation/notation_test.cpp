@@ -227,6 +227,28 @@ TEST(Notation, ThreeKindsOfErrors) {
     EXPECT_EQ(illegal.error().refusal.code, RefusalCode::OwnPieceOnTarget);
 }
 
+// Castling is written O-O in SAN: a king move onto the own castling rook or two squares along the
+// back rank is refused with the rule the plain king move breaks, never as an error without a rule
+// (fuzz_san found "Kxh1" in Chess960 #0 refused with code None).
+TEST(Notation, KingMoveWrittenForCastlingIsRefusedWithARule) {
+    for (const ParseMode mode : {ParseMode::Strict, ParseMode::Lenient}) {
+        const Position fischer = pos_of("bbq1nrkr/p1pppppp/8/1p6/1P6/1nN2P2/P1PPPRPP/BBQ1N1KR w Hhf - 1 6", true);
+        ASSERT_TRUE(parse_san(fischer, "O-O", mode));
+        for (std::string_view text : {"Kxh1", "Kh1"}) {
+            auto m = parse_san(fischer, text, mode);
+            ASSERT_FALSE(m) << text;
+            EXPECT_EQ(m.error().kind, MoveTextError::Kind::Illegal) << text;
+            EXPECT_EQ(m.error().refusal.code, RefusalCode::OwnPieceOnTarget) << text;
+        }
+        const Position classical = pos_of("4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+        ASSERT_TRUE(parse_san(classical, "O-O", mode));
+        auto two = parse_san(classical, "Kg1", mode);
+        ASSERT_FALSE(two);
+        EXPECT_EQ(two.error().kind, MoveTextError::Kind::Illegal);
+        EXPECT_EQ(two.error().refusal.code, RefusalCode::NotAPieceMove);
+    }
+}
+
 // The refusals of the arbiter issue's examples, rendered per language.
 TEST(Refusals, CastlingThroughAttackedSquare) {
     const Position p = pos_of("4k3/8/8/8/2b5/8/8/4K2R w K - 0 1");

@@ -1,0 +1,114 @@
+#pragma once
+// Plain SAN: the shapes of nearly every move in real files, [NBRQK][file][rank][x]<square>[=Q]
+// for pieces and <file>[x<file>]<rank>[=Q] for pawns, read and resolved without generating moves.
+// Shared by parse_san_quick (on a Position) and the PGN reader's lean board (PgnBoard): the
+// resolving steps take any board with Position's bitboard accessors (pieces(), pieces(Color),
+// pieces(PieceType), pieces(Color, PieceType)). Everything is inlined into its caller's loop.
+
+#include <array>
+#include <string_view>
+
+#include "core/attacks.hpp"
+#include "core/bitboard.hpp"
+#include "core/types.hpp"
+
+namespace schach::plain_san {
+
+#define SCHACH_PLAIN_SAN_INLINE [[gnu::always_inline]] inline
+
+/// What plain SAN asks for.
+struct Pattern {
+    PieceType piece = PieceType::Pawn;
+    int from_file = -1, from_rank = -1;
+    Square to = Square::None;
+    PieceType promotion = PieceType::None;
+    bool capture = false;
+};
+
+/// English SAN piece letters (NBRQK); PieceType::None for every other byte.
+inline constexpr std::array<PieceType, 256> PieceLetters = [] {
+    std::array<PieceType, 256> t{};
+    t.fill(PieceType::None);
+    t['N'] = PieceType::Knight;
+    t['B'] = PieceType::Bishop;
+    t['R'] = PieceType::Rook;
+    t['Q'] = PieceType::Queen;
+    t['K'] = PieceType::King;
+    return t;
+}();
+
+/// The text without its check marks: "Nf3+" -> "Nf3".
+SCHACH_PLAIN_SAN_INLINE std::string_view without_check_marks(std::string_view s) {
+    while (!s.empty() && (s.back() == '+' || s.back() == '#')) s.remove_suffix(1);
+    return s;
+}
+
+/// Reads plain SAN without check marks into `p`; false for anything else (castling, annotations,
+/// long algebraic, German letters, ...), which the general parser reads.
+SCHACH_PLAIN_SAN_INLINE bool read(std::string_view s, Pattern& p) {
+    using PT = PieceType;
+    if (s.size() < 2) return false;
+    if (s.size() >= 4 && s[s.size() - 2] == '=') {
+        switch (s.back()) {
+            case 'Q': p.promotion = PT::Queen; break;
+            case 'R': p.promotion = PT::Rook; break;
+            case 'B': p.promotion = PT::Bishop; break;
+            case 'N': p.promotion = PT::Knight; break;
+            default: return false;
+        }
+        s.remove_suffix(2);
+    }
+    const char tf = s[s.size() - 2], tr = s[s.size() - 1];
+    if (tf < 'a' || tf > 'h' || tr < '1' || tr > '8') return false;
+    p.to = make_square(static_cast<File>(tf - 'a'), static_cast<Rank>(tr - '1'));
+    s.remove_suffix(2);
+    // The piece letter from a table: a switch here costs a mispredicted jump on most moves.
+    const PT letter = s.empty() ? PT::None : PieceLetters[static_cast<unsigned char>(s[0])];
+    std::size_t i = letter != PT::None ? 1 : 0;
+    p.piece = letter != PT::None ? letter : PT::Pawn;
+    if (i < s.size() && s[i] >= 'a' && s[i] <= 'h') p.from_file = s[i++] - 'a';
+    if (i < s.size() && s[i] >= '1' && s[i] <= '8') p.from_rank = s[i++] - '1';
+    if (i < s.size() && s[i] == 'x') {
+        p.capture = true;
+        ++i;
+    }
+    if (i != s.size()) return false;
+    if (p.piece == PT::Pawn && (p.from_rank >= 0 || (p.capture && p.from_file < 0))) return false;
+    if (p.piece != PT::Pawn && p.promotion != PT::None) return false;
+    return true;
+}
+
+/// The one piece of the pattern's kind (not a pawn) of `us` that can move to its square and fits
+/// its file and rank, pins and checks aside; Square::None when there is none or more than one.
+template <class Board>
+SCHACH_PLAIN_SAN_INLINE Square piece_source(const Board& b, Color us, const Pattern& p) {
+    Bitboard candidates = attacks::reaching(b.pieces(us, p.piece), p.piece, p.to, b.pieces());
+    if (p.from_file >= 0) candidates &= bb(static_cast<File>(p.from_file));
+    if (p.from_rank >= 0) candidates &= bb(static_cast<Rank>(p.from_rank));
+    if (!candidates || more_than_one(candidates)) return Square::None;
+    return lsb(candidates);
+}
+
+/// Whether a move of `us`'s piece on `from` (not the king, not en passant) to `to` is legal, given
+/// that the piece can move there: no enemy piece, the one taken on `to` aside, attacks the king on
+/// `ksq` once it has moved. (That settles checks and pins alike, with one look from the king.)
+template <class Board>
+SCHACH_PLAIN_SAN_INLINE bool leaves_king_safe(const Board& b, Color us, Square ksq, Square from, Square to) {
+    using PT = PieceType;
+    const Bitboard occupied = (b.pieces() ^ bb(from)) | bb(to);
+    const Bitboard theirs = b.pieces(~us) & ~bb(to);
+    const Bitboard leapers = (attacks::knight(ksq) & b.pieces(PT::Knight)) |
+                             (attacks::pawn(us, ksq) & b.pieces(PT::Pawn)) | (attacks::king(ksq) & b.pieces(PT::King));
+    if (leapers & theirs) return false;
+    const Bitboard queens = b.pieces(PT::Queen);
+    const Bitboard sliders = (((b.pieces(PT::Rook) | queens) & attacks::rook_empty(ksq)) |
+                              ((b.pieces(PT::Bishop) | queens) & attacks::bishop_empty(ksq))) &
+                             theirs;
+    for (Square s : squares(sliders))
+        if (!(attacks::between(ksq, s) & occupied & ~bb(s))) return false;
+    return true;
+}
+
+#undef SCHACH_PLAIN_SAN_INLINE
+
+}  // namespace schach::plain_san
