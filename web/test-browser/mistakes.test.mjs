@@ -37,7 +37,13 @@ scenario(test, 'my mistakes: a blunder of a reviewed game served in the trainer 
     // The review (a game against the computer is analysed by itself; else asked for).
     await page.locator('section.review').waitFor();
     const ask = buttonNamed(page, 'Ask for a computer analysis');
-    await Promise.race([ask.waitFor(), page.locator('.eval-graph').waitFor()]);
+    // The analysis may be under way already (its status shows) or done; on a busy machine it
+    // takes longer than a locator's default wait.
+    await Promise.race([
+        ask.waitFor({ timeout: 60_000 }),
+        page.locator('.review .review-status').filter({ hasText: /analys|waiting/i }).waitFor({ timeout: 60_000 }),
+        page.locator('.eval-graph').waitFor({ timeout: 60_000 }),
+    ]);
     if (await ask.isVisible()) await ask.click();
     await page.locator('.eval-graph').waitFor({ timeout: 180_000 });
     const analysis = await analysisOf(context, server.url, id);
