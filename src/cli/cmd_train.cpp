@@ -29,6 +29,7 @@ struct TrainArgs {
     train::TrainOptions options;
     int validation = 20;
     std::uint64_t positions = 0;
+    bool mirror = false;
 };
 
 /// Reads the training set and (every `validation`-th game) the held-out set of every file.
@@ -58,6 +59,7 @@ bool read_data(const TrainArgs& args, train::Dataset& data, train::Dataset& held
 
 int run_train(const TrainArgs& args) {
     train::Dataset data, held;
+    data.mirror_files(args.mirror);  // the held-out set stays as played: its loss stays comparable
     if (!read_data(args, data, held)) return ExitUsage;
     if (data.size() == 0) {
         print_error(tt(TrainMsg::TrainNoData));
@@ -123,6 +125,7 @@ Command add_train_command(CLI::App& parent) {
         ->check(CLI::Range(0, 1000000))
         ->capture_default_str();
     sub->add_option("--positions", args->positions, tt(TrainMsg::HelpTrainPositions))->capture_default_str();
+    sub->add_flag("--mirror", args->mirror, tt(TrainMsg::HelpTrainMirror));
     sub->footer(help_footer({}, {"schach train data/*.games --out nets/schach.nnue --checkpoint build/train.ckpt"}) +
                 "\n" + tt(TrainMsg::TrainFooter));
     Command command;

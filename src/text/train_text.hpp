@@ -22,7 +22,7 @@ enum class TrainMsg {
     TrainAbout, HelpTrainData, HelpTrainOut, HelpTrainHidden, HelpTrainEpochs, HelpTrainBatch, HelpTrainLr,
     HelpTrainLambda, HelpTrainCheckpoint, HelpTrainThreads, HelpTrainScale, HelpTrainValidation, TrainFooter,
     TrainReading, TrainRead, TrainNoData, TrainEpoch, TrainResumed, TrainWritten, TrainCannotWrite,
-    TrainBadCheckpoint, TrainSpeed, HelpTrainWd, HelpTrainPositions,
+    TrainBadCheckpoint, TrainSpeed, HelpTrainWd, HelpTrainPositions, HelpTrainMirror,
     End
 };
 // clang-format on

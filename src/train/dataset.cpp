@@ -8,13 +8,18 @@ void Dataset::add_game(const PackedGame& game) {
     Position pos = game.start;
     for (const PackedPly& ply : game.plies) {
         if (ply.score != NoScore) {
-            for (Square s : squares(pos.pieces()))
-                inputs_.push_back(
-                    static_cast<std::uint16_t>(engine::nnue::feature_index(Color::White, pos.piece_on(s), s)));
-            begin_.push_back(inputs_.size());
-            stm_.push_back(pos.side_to_move() == Color::Black ? 1 : 0);
-            score_.push_back(ply.score);
-            result_.push_back(static_cast<std::uint8_t>(game.result));
+            const int copies = mirror_ && !pos.castling_rooks() ? 2 : 1;
+            for (int copy = 0; copy < copies; ++copy) {
+                // The square is the index's low 6 bits, its file the low 3: the mirror flips those.
+                const std::uint16_t flip = copy == 0 ? 0 : 7;
+                for (Square s : squares(pos.pieces()))
+                    inputs_.push_back(static_cast<std::uint16_t>(
+                        engine::nnue::feature_index(Color::White, pos.piece_on(s), s) ^ flip));
+                begin_.push_back(inputs_.size());
+                stm_.push_back(pos.side_to_move() == Color::Black ? 1 : 0);
+                score_.push_back(ply.score);
+                result_.push_back(static_cast<std::uint8_t>(game.result));
+            }
         }
         pos.do_move(ply.move);
     }

@@ -23,6 +23,10 @@ class Dataset {
 public:
     /// Adds the scored positions of one game.
     void add_game(const PackedGame& game);
+    /// With `on`, add_game also adds each position without castling rights mirrored left to right
+    /// (files a and h swapped), with the same score and result: chess without castling is
+    /// symmetric that way, so it doubles what a game teaches the network.
+    void mirror_files(bool on) { mirror_ = on; }
     /// Reads every game of a game file; stops at the first error (a truncated last record is
     /// no error: a writer may still be appending). `every`/`keep`: only games whose number
     /// modulo `every` is (keep) or is not (!keep) zero, to hold games out.
@@ -46,6 +50,7 @@ private:
     std::vector<std::int16_t> score_;
     std::vector<std::uint8_t> result_;
     std::uint64_t games_seen_ = 0;
+    bool mirror_ = false;
 };
 
 }  // namespace schach::train

@@ -2,8 +2,12 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 
+#include "core/fen.hpp"
+#include "engine/nnue.hpp"
+#include "notation/notation.hpp"
 #include "train/datagen.hpp"
 
 namespace schach::train {
@@ -20,6 +24,44 @@ Dataset small_dataset(int games) {
     for (std::uint64_t n = 0; d.size() < 200 || n < static_cast<std::uint64_t>(games); ++n)
         if (auto g = play_datagen_game(o, n)) d.add_game(*g);
     return d;
+}
+
+// --mirror: a position without castling rights is learnt twice, the second time with files a
+// and h swapped; one with a right (the mirror would be no chess position) once.
+TEST(Dataset, MirrorAddsEachPositionWithoutCastlingRightsSwappedLeftToRight) {
+    PackedGame game;
+    game.start = *position_from_fen("4k3/8/8/8/8/8/1P6/R3K3 w Q - 0 1");
+    game.result = GameResult::WhiteWins;
+    const Move first = *parse_san(game.start, "Ra2");  // the rook leaves: no right any more
+    Position after = game.start;
+    after.do_move(first);
+    const Move second = *parse_san(after, "Kd7");
+    game.plies = {{first, 120}, {second, -110}};
+    Dataset plain, mirrored;
+    mirrored.mirror_files(true);
+    plain.add_game(game);
+    mirrored.add_game(game);
+    ASSERT_EQ(plain.size(), 2u);
+    ASSERT_EQ(mirrored.size(), 3u);  // the first position keeps its right: not mirrored
+    const auto index = [](Piece p, std::string_view sq) {
+        return static_cast<std::uint16_t>(engine::nnue::feature_index(Color::White, p, parse_square(sq)));
+    };
+    const auto has = [](std::span<const std::uint16_t> inputs, std::uint16_t i) {
+        return std::find(inputs.begin(), inputs.end(), i) != inputs.end();
+    };
+    // The second position (after Ra2, Black to move) and its mirror.
+    const auto asPlayed = mirrored.inputs(1), mirror = mirrored.inputs(2);
+    EXPECT_TRUE(has(asPlayed, index(Piece::WhiteRook, "a2")));
+    EXPECT_TRUE(has(asPlayed, index(Piece::WhitePawn, "b2")));
+    EXPECT_TRUE(has(asPlayed, index(Piece::BlackKing, "e8")));
+    EXPECT_TRUE(has(mirror, index(Piece::WhiteRook, "h2")));
+    EXPECT_TRUE(has(mirror, index(Piece::WhitePawn, "g2")));
+    EXPECT_TRUE(has(mirror, index(Piece::WhiteKing, "d1")));
+    EXPECT_TRUE(has(mirror, index(Piece::BlackKing, "d8")));
+    EXPECT_EQ(mirror.size(), asPlayed.size());
+    EXPECT_EQ(mirrored.score(2), -110);
+    EXPECT_EQ(mirrored.side_to_move(2), Color::Black);
+    EXPECT_EQ(mirrored.result(2), 1.0f);
 }
 
 TEST(Trainer, ATinyRunLowersTheLoss) {
