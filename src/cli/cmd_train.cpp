@@ -29,7 +29,7 @@ struct TrainArgs {
     train::TrainOptions options;
     int validation = 20;
     std::uint64_t positions = 0;
-    bool mirror = false;
+    bool mirror = true;
 };
 
 /// Reads the training set and (every `validation`-th game) the held-out set of every file.
@@ -125,7 +125,7 @@ Command add_train_command(CLI::App& parent) {
         ->check(CLI::Range(0, 1000000))
         ->capture_default_str();
     sub->add_option("--positions", args->positions, tt(TrainMsg::HelpTrainPositions))->capture_default_str();
-    sub->add_flag("--mirror", args->mirror, tt(TrainMsg::HelpTrainMirror));
+    sub->add_flag("--mirror,!--no-mirror", args->mirror, tt(TrainMsg::HelpTrainMirror))->capture_default_str();
     sub->footer(help_footer({}, {"schach train data/*.games --out nets/schach.nnue --checkpoint build/train.ckpt"}) +
                 "\n" + tt(TrainMsg::TrainFooter));
     Command command;
