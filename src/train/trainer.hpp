@@ -20,7 +20,7 @@ struct TrainOptions {
     int hidden = 256;
     int epochs = 10;
     int batch = 16384;
-    float learning_rate = 0.001f;
+    float learning_rate = 0.016f;  // each doubling from 0.001 won (engine log, net2)
     float weight_decay = 0.01f;
     /// The learning rate falls by `lr_drop` at each of these shares of the run (cosine-free steps).
     float lr_drop = 0.3f;
