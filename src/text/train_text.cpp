@@ -103,10 +103,11 @@ Phrase phrase(TrainMsg m) {
         case TrainMsg::HelpTrainPositions:
             return {"höchstens so viele Stellungen lesen (0: alle)", "read at most this many positions (0: all)"};
         case TrainMsg::HelpTrainMirror:
-            return {"jede Stellung ohne Rochaderecht auch gespiegelt lernen (Linien a und h vertauscht; "
-                    "--no-mirror: nicht)",
-                    "also learn each position without castling rights mirrored (files a and h swapped; "
-                    "--no-mirror: do not)"};
+            return {
+                "jede Stellung ohne Rochaderecht auch gespiegelt lernen (Linien a und h vertauscht; "
+                "--no-mirror: nicht)",
+                "also learn each position without castling rights mirrored (files a and h swapped; "
+                "--no-mirror: do not)"};
         case TrainMsg::TrainFooter:
             return {"Netz: (768 → N) × 2 → 1, SCReLU, quantisiert für die Engine (docs/nnue.md)",
                     "Network: (768 → N) × 2 → 1, SCReLU, quantised for the engine (docs/nnue.md)"};

@@ -4,21 +4,28 @@
 
 namespace schach::train {
 
+void Dataset::add_labels(const Position& pos, std::int16_t score, GameResult result) {
+    begin_.push_back(inputs_.size());
+    stm_.push_back(pos.side_to_move() == Color::Black ? 1 : 0);
+    score_.push_back(score);
+    result_.push_back(static_cast<std::uint8_t>(result));
+}
+
 void Dataset::add_game(const PackedGame& game) {
     Position pos = game.start;
     for (const PackedPly& ply : game.plies) {
         if (ply.score != NoScore) {
-            const int copies = mirror_ && !pos.castling_rooks() ? 2 : 1;
-            for (int copy = 0; copy < copies; ++copy) {
+            const std::size_t first = inputs_.size();
+            for (Square s : squares(pos.pieces()))
+                inputs_.push_back(
+                    static_cast<std::uint16_t>(engine::nnue::feature_index(Color::White, pos.piece_on(s), s)));
+            add_labels(pos, ply.score, game.result);
+            if (mirror_ && !pos.castling_rooks()) {
                 // The square is the index's low 6 bits, its file the low 3: the mirror flips those.
-                const std::uint16_t flip = copy == 0 ? 0 : 7;
-                for (Square s : squares(pos.pieces()))
-                    inputs_.push_back(static_cast<std::uint16_t>(
-                        engine::nnue::feature_index(Color::White, pos.piece_on(s), s) ^ flip));
-                begin_.push_back(inputs_.size());
-                stm_.push_back(pos.side_to_move() == Color::Black ? 1 : 0);
-                score_.push_back(ply.score);
-                result_.push_back(static_cast<std::uint8_t>(game.result));
+                const std::size_t last = inputs_.size();
+                for (std::size_t i = first; i < last; ++i)
+                    inputs_.push_back(static_cast<std::uint16_t>(inputs_[i] ^ 7));
+                add_labels(pos, ply.score, game.result);
             }
         }
         pos.do_move(ply.move);

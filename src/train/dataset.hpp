@@ -44,6 +44,9 @@ public:
     float result(std::size_t i) const { return static_cast<float>(result_[i]) * 0.5f; }
 
 private:
+    /// Closes the position whose inputs were pushed last: its side to move, score and result.
+    void add_labels(const Position& pos, std::int16_t score, GameResult result);
+
     std::vector<std::uint16_t> inputs_;
     std::vector<std::uint64_t> begin_{0};
     std::vector<std::uint8_t> stm_;

@@ -25,7 +25,7 @@ struct TrainOptions {
     /// The learning rate falls by `lr_drop` at each of these shares of the run (cosine-free steps).
     float lr_drop = 0.3f;
     float lambda = 0.9f;  // share of the score in the target (0.9 beat 0.75 by +60 ± 29 Elo: engine log, net2)
-    float scale = 400;     // centipawns per unit of output
+    float scale = 400;    // centipawns per unit of output
     int threads = 1;
     std::uint64_t seed = 1;
     std::string checkpoint;  // empty: none
