@@ -96,7 +96,10 @@ void Engine::go(const SearchLimits& limits) {
     const LevelPlan plan = levels_->plan(position_, limits, options_);
     job.limits = plan.limits;
     job.options = options_;
-    job.network = network();
+    // Levels 1-7 evaluate by hand: their windows, tolerances and temperatures are centipawns of
+    // the hand-written evaluation, and `make levels` measured them with it. Level 8 (full
+    // strength, analysis and review) uses the network.
+    job.network = plan.weakened ? nullptr : network();
     job.options.multipv = plan.multipv;
     // Lines beyond those asked for are the level's own business.
     job.on_info = [handler = info_handler_, shown = options_.multipv](const SearchInfo& info) {

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "review/game_review.hpp"
@@ -21,7 +22,9 @@ struct Case {
     const char* fen;
     const char* move;  // UCI
     FactKind expected;
-    // Words each language's sentence must contain (its pattern, its letters).
+    // Words each language's sentence must contain (its pattern, its letters), in order; " … "
+    // stands for a move that is the engine's own choice (the king's flight, the recapture), which a
+    // new evaluation may change without changing the fact.
     const char* de;
     const char* neutral;
     const char* en;
@@ -38,11 +41,11 @@ const Case Cases[] = {
      "fork: the knight on c2 attacks the king on e1 and the rook on a1 at once"},
     {"fork after a sacrifice", "2r2rk1/1p1b1pp1/pq2pn1p/4Q3/2PN1P2/3P2P1/PP3RBP/4R1K1 w - - 7 23", "d4c2",
      FactKind::Fork,
-     "Gabel: der Springer auf g4 greift den König auf f2 und die Dame auf e5 zugleich an; nach Dxf2+ Kxf2 Sg4+ Ke2 "
-     "Sxe5 fxe5 ist der Turm verloren.",
+     "Gabel: der Springer auf g4 greift den König auf f2 und die Dame auf e5 zugleich an; nach Dxf2+ Kxf2 Sg4+ K … "
+     "Sxe5 … ist der Turm verloren.",
      "Gabel: de Springere auf g4 greift de Könige auf f2 und de Wesire auf e5 zugleich an",
-     "fork: the knight on g4 attacks the king on f2 and the queen on e5 at once; after Qxf2+ Kxf2 Ng4+ Ke2 Nxe5 "
-     "fxe5 the rook is lost."},
+     "fork: the knight on g4 attacks the king on f2 and the queen on e5 at once; after Qxf2+ Kxf2 Ng4+ K … Nxe5 "
+     "… the rook is lost."},
     {"pin", "4k3/ppp2ppp/8/3p4/1b6/2N5/PP3PPP/4K3 w - - 0 1", "h2h3", FactKind::Pin,
      "Fesselung: der Springer auf c3 ist durch den Läufer auf b4 an den König auf e1 gefesselt",
      "Fesselung: de Springere auf c3 ist durch de Läufere auf b4 an de Könige auf e1 gefesselt",
@@ -68,6 +71,21 @@ const Case Cases[] = {
      "This allows a promotion: after b1=Q+"},
 };
 
+// Whether text contains the pattern's fragments (split at " … ") in this order.
+bool matches(const std::string& text, std::string_view pattern) {
+    constexpr std::string_view gap = " … ";
+    std::size_t at = 0;
+    while (true) {
+        const std::size_t end = pattern.find(gap);
+        const std::string_view fragment = pattern.substr(0, end);
+        at = text.find(fragment, at);
+        if (at == std::string::npos) return false;
+        at += fragment.size();
+        if (end == std::string_view::npos) return true;
+        pattern.remove_prefix(end + gap.size());
+    }
+}
+
 ReviewOptions small_budget() {
     ReviewOptions o;
     o.nodes = 50'000;
@@ -92,9 +110,9 @@ TEST(ReviewExplain, TableOfPositions) {
         const std::string de = describe(ply.explanation, Language::German);
         const std::string neutral = describe(ply.explanation, Language::GermanNeutral);
         const std::string en = describe(ply.explanation, Language::English);
-        EXPECT_NE(de.find(c.de), std::string::npos) << de;
-        EXPECT_NE(neutral.find(c.neutral), std::string::npos) << neutral;
-        EXPECT_NE(en.find(c.en), std::string::npos) << en;
+        EXPECT_TRUE(matches(de, c.de)) << de;
+        EXPECT_TRUE(matches(neutral, c.neutral)) << neutral;
+        EXPECT_TRUE(matches(en, c.en)) << en;
     }
 }
 
