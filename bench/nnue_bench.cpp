@@ -47,7 +47,7 @@ void BM_NnueOutput(benchmark::State& state) {
     const Position pos;
     nnue::Accumulator acc;
     nnue::refresh(network(), pos, acc);
-    for (auto _ : state) benchmark::DoNotOptimize(nnue::output(network(), acc, Color::White));
+    for (auto _ : state) benchmark::DoNotOptimize(nnue::output(network(), acc, Color::White, 32));
     state.counters["ns/output"] = benchmark::Counter(static_cast<double>(state.iterations()),
                                                      benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
 }

@@ -1,4 +1,4 @@
-// schach train DATA... --out NET [--hidden N] [--epochs N] [--batch N] [--lr X] [--wd X]
+// schach train DATA... --out NET [--hidden N] [--buckets N] [--epochs N] [--batch N] [--lr X] [--wd X]
 //                      [--lambda X] [--scale CP] [--threads N] [--checkpoint FILE] [--validation N]
 //
 // Trains the evaluation network on game files of `schach datagen` (train/trainer.hpp) and writes
@@ -12,6 +12,7 @@
 #include <fmt/core.h>
 
 #include "cli/commands.hpp"
+#include "engine/nnue.hpp"
 #include "text/train_text.hpp"
 #include "train/trainer.hpp"
 
@@ -98,6 +99,9 @@ Command add_train_command(CLI::App& parent) {
     sub->add_option("--out", args->out, tt(TrainMsg::HelpTrainOut))->required();
     sub->add_option("--hidden", o.hidden, tt(TrainMsg::HelpTrainHidden))
         ->check(CLI::Range(8, 4096))
+        ->capture_default_str();
+    sub->add_option("--buckets", o.output_buckets, tt(TrainMsg::HelpTrainBuckets))
+        ->check(CLI::Range(1, engine::nnue::MaxOutputBuckets))
         ->capture_default_str();
     sub->add_option("--epochs", o.epochs, tt(TrainMsg::HelpTrainEpochs))
         ->check(CLI::Range(1, 100000))

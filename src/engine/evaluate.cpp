@@ -34,7 +34,7 @@ Value Evaluator::evaluate_network(const Position& pos) {
     nnue::refresh(*net_, pos, fresh);
     if (fresh.values != acc.values) std::abort();
 #endif
-    const int v = nnue::output(*net_, acc, pos.side_to_move());
+    const int v = nnue::output(*net_, acc, pos.side_to_move(), popcount(pos.pieces()));
     return std::clamp(v, -EvalLimit, EvalLimit);
 }
 

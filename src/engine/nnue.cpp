@@ -39,36 +39,50 @@ std::string_view net_error_text(NetError e) {
         case NetError::BadMagic: return "is not a network of schach train";
         case NetError::WrongHiddenSize: return "has a hidden layer of another width than this engine's";
         case NetError::Truncated: return "is cut short";
+        case NetError::BadOutputBuckets: return "has a number of output buckets other than 1 to 8";
     }
     return "is not a network";
 }
 
 std::expected<std::unique_ptr<Network>, NetError> read_network(std::span<const std::uint8_t> bytes) {
-    if (bytes.size() < 12 || !std::equal(NetMagic.begin(), NetMagic.end(), bytes.begin()))
-        return std::unexpected(NetError::BadMagic);
-    const std::uint32_t hidden = bytes[8] | (bytes[9] << 8) | (bytes[10] << 16) |
-                                 (static_cast<std::uint32_t>(bytes[11]) << 24);
-    if (hidden != HiddenSize) return std::unexpected(NetError::WrongHiddenSize);
-    const std::size_t need = 12 + 2 * (InputSize * HiddenSize + HiddenSize + 2 * HiddenSize) + 4;
+    const auto u32 = [&bytes](std::size_t at) {
+        return bytes[at] | (bytes[at + 1] << 8) | (bytes[at + 2] << 16) |
+               (static_cast<std::uint32_t>(bytes[at + 3]) << 24);
+    };
+    const bool v2 = bytes.size() >= 16 && std::equal(NetMagic.begin(), NetMagic.end(), bytes.begin());
+    const bool v1 = bytes.size() >= 12 && std::equal(NetMagicV1.begin(), NetMagicV1.end(), bytes.begin());
+    if (!v1 && !v2) return std::unexpected(NetError::BadMagic);
+    if (u32(8) != HiddenSize) return std::unexpected(NetError::WrongHiddenSize);
+    const std::uint32_t buckets = v2 ? u32(12) : 1;
+    if (buckets < 1 || buckets > MaxOutputBuckets) return std::unexpected(NetError::BadOutputBuckets);
+    const std::size_t head = v2 ? 16 : 12;
+    const std::size_t need = head + 2 * (InputSize * HiddenSize + HiddenSize + buckets * 2 * HiddenSize) +
+                             4 * static_cast<std::size_t>(buckets);
     if (bytes.size() < need) return std::unexpected(NetError::Truncated);
     auto net = std::make_unique<Network>();
-    const std::uint8_t* p = bytes.data() + 12;
+    net->output_buckets = static_cast<int>(buckets);
+    const std::uint8_t* p = bytes.data() + head;
     for (auto& w : net->input_weights) w = get16(p), p += 2;
     for (auto& w : net->input_bias) w = get16(p), p += 2;
-    for (auto& w : net->output_weights) w = get16(p), p += 2;
-    net->output_bias = static_cast<std::int32_t>(p[0] | (p[1] << 8) | (p[2] << 16) |
-                                                 (static_cast<std::uint32_t>(p[3]) << 24));
+    for (std::size_t i = 0; i < buckets * 2 * HiddenSize; ++i) net->output_weights[i] = get16(p), p += 2;
+    for (std::size_t b = 0; b < buckets; ++b, p += 4)
+        net->output_bias[b] = static_cast<std::int32_t>(u32(static_cast<std::size_t>(p - bytes.data())));
     return net;
 }
 
 std::vector<std::uint8_t> write_network(const Network& net) {
     std::vector<std::uint8_t> out(NetMagic.begin(), NetMagic.end());
-    for (int i = 0; i < 4; ++i) out.push_back(static_cast<std::uint8_t>((HiddenSize >> (8 * i)) & 0xFF));
+    const auto put32 = [&out](std::uint32_t v) {
+        for (int i = 0; i < 4; ++i) out.push_back(static_cast<std::uint8_t>((v >> (8 * i)) & 0xFF));
+    };
+    put32(HiddenSize);
+    put32(static_cast<std::uint32_t>(net.output_buckets));
     for (auto w : net.input_weights) put16(out, w);
     for (auto w : net.input_bias) put16(out, w);
-    for (auto w : net.output_weights) put16(out, w);
-    const auto b = static_cast<std::uint32_t>(net.output_bias);
-    for (int i = 0; i < 4; ++i) out.push_back(static_cast<std::uint8_t>((b >> (8 * i)) & 0xFF));
+    for (std::size_t i = 0; i < static_cast<std::size_t>(net.output_buckets) * 2 * HiddenSize; ++i)
+        put16(out, net.output_weights[i]);
+    for (int b = 0; b < net.output_buckets; ++b)
+        put32(static_cast<std::uint32_t>(net.output_bias[static_cast<std::size_t>(b)]));
     return out;
 }
 
@@ -193,15 +207,18 @@ int scale_output(std::int64_t sum, std::int32_t bias) {
 
 }  // namespace
 
-int output(const Network& net, const Accumulator& acc, Color side_to_move) {
-    const std::int64_t sum = screlu_dot(acc.values[idx(side_to_move)].data(), net.output_weights.data()) +
-                             screlu_dot(acc.values[idx(~side_to_move)].data(), net.output_weights.data() + HiddenSize);
-    return scale_output(sum, net.output_bias);
+int output(const Network& net, const Accumulator& acc, Color side_to_move, int men) {
+    const int b = output_bucket(men, net.output_buckets);
+    const std::int16_t* w = net.bucket_weights(b);
+    const std::int64_t sum = screlu_dot(acc.values[idx(side_to_move)].data(), w) +
+                             screlu_dot(acc.values[idx(~side_to_move)].data(), w + HiddenSize);
+    return scale_output(sum, net.output_bias[static_cast<std::size_t>(b)]);
 }
 
 int reference_output(const Network& net, const Position& pos) {
     std::int64_t sum = 0;
     const Color stm = pos.side_to_move();
+    const int b = output_bucket(popcount(pos.pieces()), net.output_buckets);
     for (int half = 0; half < 2; ++half) {
         const Color persp = half == 0 ? stm : ~stm;
         for (int i = 0; i < HiddenSize; ++i) {
@@ -210,10 +227,10 @@ int reference_output(const Network& net, const Position& pos) {
                 a += net.input_weights[static_cast<std::size_t>(feature_index(persp, pos.piece_on(s), s)) * HiddenSize +
                                        static_cast<std::size_t>(i)];
             const std::int64_t v = std::clamp<std::int64_t>(a, 0, QA);
-            sum += v * v * net.output_weights[static_cast<std::size_t>(half * HiddenSize + i)];
+            sum += v * v * net.bucket_weights(b)[half * HiddenSize + i];
         }
     }
-    return scale_output(sum, net.output_bias);
+    return scale_output(sum, net.output_bias[static_cast<std::size_t>(b)]);
 }
 
 }  // namespace schach::engine::nnue

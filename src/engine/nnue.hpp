@@ -1,5 +1,6 @@
 #pragma once
-// The evaluation network (NNUE): (768 -> HiddenSize) x 2 -> 1 with SCReLU.
+// The evaluation network (NNUE): (768 -> HiddenSize) x 2 -> 1 with SCReLU, the output layer
+// chosen among up to eight by the number of men on the board (output buckets).
 //
 // Inputs: 768 = 2 colours (own, theirs) x 6 piece types x 64 squares, seen from each side (Black's
 // view mirrors the ranks). Each side's hidden layer, the accumulator, is the sum of the rows of
@@ -7,10 +8,14 @@
 // subtracts one row, so the search keeps the accumulators up to date move by move instead of
 // summing ~30 rows at every node. The output is the dot product of SCReLU(side to move's
 // accumulator) and SCReLU(the other's) with the output weights (quantised by QB), plus a bias,
-// scaled to centipawns.
+// scaled to centipawns. A network may have several output layers, one for each range of the
+// number of men on the board (output_bucket): the opening and the endgame weigh the same hidden
+// features differently; the accumulators stay the same.
 //
-// A network file: the magic "SCHNNUE1", the hidden size (u32), then int16 little-endian arrays:
-// input weights [768][H], input bias [H], output weights [2H], and the output bias as int32.
+// A network file: the magic "SCHNNUE2", the hidden size (u32), the output buckets B (u32), then
+// int16 little-endian arrays: input weights [768][H], input bias [H], output weights [B][2H],
+// and the output biases [B] as int32. The first format, "SCHNNUE1", has no B (one bucket) and
+// is still read.
 // Written by `schach train` (train/trainer.hpp); the engine's own net is built into the binary.
 
 #include <array>
@@ -35,7 +40,16 @@ inline constexpr int Scale = 400;
 /// The largest |weight| of the output layer in float: QA x (QB x 1.98) fits an int16, so the
 /// squared activation times the weight can be summed with madd_epi16.
 inline constexpr float OutputWeightClip = 1.98f;
-inline constexpr std::array<char, 8> NetMagic = {'S', 'C', 'H', 'N', 'N', 'U', 'E', '1'};
+inline constexpr std::array<char, 8> NetMagic = {'S', 'C', 'H', 'N', 'N', 'U', 'E', '2'};
+inline constexpr std::array<char, 8> NetMagicV1 = {'S', 'C', 'H', 'N', 'N', 'U', 'E', '1'};
+inline constexpr int MaxOutputBuckets = 8;
+
+/// The output layer for a board with `men` men (2..32) among `buckets` (1..MaxOutputBuckets):
+/// equal ranges of 2..32 (eight buckets: 2-5, 6-9, ..., 30-32 men).
+constexpr int output_bucket(int men, int buckets) {
+    const int b = (men - 2) * buckets / 31;
+    return b < 0 ? 0 : (b >= buckets ? buckets - 1 : b);
+}
 
 /// The input of `piece` on `sq` seen from `perspective`.
 constexpr int feature_index(Color perspective, Piece piece, Square sq) {
@@ -47,11 +61,17 @@ constexpr int feature_index(Color perspective, Piece piece, Square sq) {
 struct Network {
     alignas(64) std::array<std::int16_t, InputSize * HiddenSize> input_weights{};
     alignas(64) std::array<std::int16_t, HiddenSize> input_bias{};
-    alignas(64) std::array<std::int16_t, 2 * HiddenSize> output_weights{};
-    std::int32_t output_bias = 0;
+    alignas(64) std::array<std::int16_t, MaxOutputBuckets * 2 * HiddenSize> output_weights{};
+    std::array<std::int32_t, MaxOutputBuckets> output_bias{};
+    int output_buckets = 1;
+
+    /// Bucket b's output weights: side to move's half, then the other's (2 x HiddenSize).
+    const std::int16_t* bucket_weights(int b) const {
+        return output_weights.data() + static_cast<std::size_t>(b) * 2 * HiddenSize;
+    }
 };
 
-enum class NetError : std::uint8_t { CannotRead, BadMagic, WrongHiddenSize, Truncated };
+enum class NetError : std::uint8_t { CannotRead, BadMagic, WrongHiddenSize, Truncated, BadOutputBuckets };
 
 /// Reads a network file's bytes.
 std::expected<std::unique_ptr<Network>, NetError> read_network(std::span<const std::uint8_t> bytes);
@@ -81,8 +101,8 @@ struct FeatureDelta {
 /// The change that playing `m` in `pos` makes to the inputs (a null move changes nothing).
 FeatureDelta delta_of(const Position& pos, Move m);
 void apply(const Network& net, const Accumulator& from, const FeatureDelta& d, Accumulator& to);
-/// The network's output in centipawns from the side to move's view.
-int output(const Network& net, const Accumulator& acc, Color side_to_move);
+/// The network's output in centipawns from the side to move's view, with `men` men on the board.
+int output(const Network& net, const Accumulator& acc, Color side_to_move, int men);
 /// The same computed plainly in int64 from the board, for tests of the fast path.
 int reference_output(const Network& net, const Position& pos);
 

@@ -84,6 +84,9 @@ Phrase phrase(TrainMsg m) {
         case TrainMsg::HelpTrainData: return {"Partiedateien von schach datagen", "game files of schach datagen"};
         case TrainMsg::HelpTrainOut: return {"das trainierte Netz (Datei)", "the trained network (file)"};
         case TrainMsg::HelpTrainHidden: return {"Breite der verdeckten Schicht", "width of the hidden layer"};
+        case TrainMsg::HelpTrainBuckets:
+            return {"Ausgabeschichten nach der Zahl der Steine auf dem Brett (1 bis 8)",
+                    "output layers by the number of men on the board (1 to 8)"};
         case TrainMsg::HelpTrainEpochs: return {"Epochen", "epochs"};
         case TrainMsg::HelpTrainBatch: return {"Stellungen je Schritt", "positions per step"};
         case TrainMsg::HelpTrainLr: return {"Lernrate (AdamW)", "learning rate (AdamW)"};

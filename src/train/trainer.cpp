@@ -21,7 +21,7 @@ namespace {
 
 constexpr int Inputs = nnue::InputSize;
 constexpr float WeightClip = nnue::OutputWeightClip;
-constexpr std::array<char, 8> CheckpointMagic = {'S', 'C', 'H', 'C', 'K', 'P', 'T', '1'};
+constexpr std::array<char, 8> CheckpointMagic = {'S', 'C', 'H', 'C', 'K', 'P', 'T', '2'};
 
 float sigmoid(float x) { return 1.0f / (1.0f + std::exp(-x)); }
 
@@ -50,20 +50,21 @@ float target_of(const Dataset& data, std::size_t i, const TrainOptions& o) {
 
 /// Gradients of one thread's share of a batch.
 struct Gradients {
-    std::vector<float> w1, b1, w2;
-    float b2 = 0;
+    std::vector<float> w1, b1, w2, b2;
     double loss = 0;
-    explicit Gradients(int hidden)
+    Gradients(int hidden, int buckets)
         : w1(static_cast<std::size_t>(Inputs * hidden)), b1(static_cast<std::size_t>(hidden)),
-          w2(static_cast<std::size_t>(2 * hidden)) {}
+          w2(static_cast<std::size_t>(2 * hidden * buckets)), b2(static_cast<std::size_t>(buckets)) {}
     void clear() {
-        std::fill(w1.begin(), w1.end(), 0.0f);
-        std::fill(b1.begin(), b1.end(), 0.0f);
-        std::fill(w2.begin(), w2.end(), 0.0f);
-        b2 = 0;
+        for (std::vector<float>* v : {&w1, &b1, &w2, &b2}) std::fill(v->begin(), v->end(), 0.0f);
         loss = 0;
     }
 };
+
+/// The output layer position i is evaluated with.
+std::size_t bucket_of(const FloatNetwork& net, int men) {
+    return static_cast<std::size_t>(nnue::output_bucket(men, net.buckets));
+}
 
 /// One position forward and back: adds its loss and gradients to `g`.
 void backprop(const FloatNetwork& net, const Dataset& data, std::size_t i, const TrainOptions& o, Gradients& g,
@@ -83,9 +84,10 @@ void backprop(const FloatNetwork& net, const Dataset& data, std::size_t i, const
             acc_them[j] += rt[j];
         }
     }
-    const float* w2u = net.w2.data();
+    const std::size_t bucket = bucket_of(net, v.count);
+    const float* w2u = net.w2.data() + bucket * 2 * un;
     const float* w2t = w2u + n;
-    float out = net.b2;
+    float out = net.b2[bucket];
     for (int j = 0; j < n; ++j) {
         const float au = std::clamp(acc_us[j], 0.0f, 1.0f), at = std::clamp(acc_them[j], 0.0f, 1.0f);
         out += au * au * w2u[j] + at * at * w2t[j];
@@ -94,8 +96,8 @@ void backprop(const FloatNetwork& net, const Dataset& data, std::size_t i, const
     const float err = p - target_of(data, i, o);
     g.loss += static_cast<double>(err) * err;
     const float go = 2.0f * err * p * (1.0f - p);
-    g.b2 += go;
-    float* gw2u = g.w2.data();
+    g.b2[bucket] += go;
+    float* gw2u = g.w2.data() + bucket * 2 * un;
     float* gw2t = gw2u + n;
     // The hidden layers' gradients, in place of the accumulators.
     for (int j = 0; j < n; ++j) {
@@ -125,9 +127,9 @@ struct Adam {
 struct Optimiser {
     Adam w1, b1, w2, b2;
     std::uint64_t step = 0;
-    explicit Optimiser(int hidden)
+    Optimiser(int hidden, int buckets)
         : w1(static_cast<std::size_t>(Inputs * hidden)), b1(static_cast<std::size_t>(hidden)),
-          w2(static_cast<std::size_t>(2 * hidden)), b2(1) {}
+          w2(static_cast<std::size_t>(2 * hidden * buckets)), b2(static_cast<std::size_t>(buckets)) {}
 };
 
 /// AdamW on one parameter array; `decay` only for weights, not biases. Weights stay within the
@@ -161,13 +163,13 @@ bool save_checkpoint(const std::string& path, const FloatNetwork& net, const Opt
     {
         std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
         out.write(CheckpointMagic.data(), CheckpointMagic.size());
-        const std::int32_t head[2] = {net.hidden, epoch};
+        const std::int32_t head[3] = {net.hidden, epoch, net.buckets};
         out.write(reinterpret_cast<const char*>(head), sizeof head);
         out.write(reinterpret_cast<const char*>(&opt.step), sizeof opt.step);
         write_floats(out, net.w1);
         write_floats(out, net.b1);
         write_floats(out, net.w2);
-        write_floats(out, {net.b2});
+        write_floats(out, net.b2);
         for (const Adam* a : {&opt.w1, &opt.b1, &opt.w2, &opt.b2}) {
             write_floats(out, a->m);
             write_floats(out, a->v);
@@ -185,16 +187,14 @@ std::expected<int, CheckpointError> load_checkpoint(const std::string& path, Flo
     if (!in) return 0;
     std::array<char, 8> magic{};
     in.read(magic.data(), magic.size());
-    std::int32_t head[2] = {};
+    std::int32_t head[3] = {};
     in.read(reinterpret_cast<char*>(head), sizeof head);
     if (!in || magic != CheckpointMagic) return std::unexpected(CheckpointError::BadFile);
-    if (head[0] != net.hidden) return std::unexpected(CheckpointError::WrongShape);
+    if (head[0] != net.hidden || head[2] != net.buckets) return std::unexpected(CheckpointError::WrongShape);
     in.read(reinterpret_cast<char*>(&opt.step), sizeof opt.step);
-    std::vector<float> b2(1);
-    bool ok = read_floats(in, net.w1) && read_floats(in, net.b1) && read_floats(in, net.w2) && read_floats(in, b2);
+    bool ok = read_floats(in, net.w1) && read_floats(in, net.b1) && read_floats(in, net.w2) && read_floats(in, net.b2);
     for (Adam* a : {&opt.w1, &opt.b1, &opt.w2, &opt.b2}) ok = ok && read_floats(in, a->m) && read_floats(in, a->v);
     if (!ok) return std::unexpected(CheckpointError::BadFile);
-    net.b2 = b2[0];
     return head[1];
 }
 
@@ -225,9 +225,10 @@ void parallel(int threads, std::size_t n, F&& f) {
 
 }  // namespace
 
-FloatNetwork FloatNetwork::random(int hidden, std::uint64_t seed) {
+FloatNetwork FloatNetwork::random(int hidden, std::uint64_t seed, int buckets) {
     FloatNetwork net;
     net.hidden = hidden;
+    net.buckets = buckets;
     std::mt19937_64 rng(seed);
     // About 30 active inputs: rows of this spread give accumulators of order one.
     std::normal_distribution<float> input(0.0f, 1.0f / std::sqrt(32.0f));
@@ -235,8 +236,11 @@ FloatNetwork FloatNetwork::random(int hidden, std::uint64_t seed) {
     net.w1.resize(static_cast<std::size_t>(Inputs * hidden));
     for (float& w : net.w1) w = std::clamp(input(rng), -WeightClip, WeightClip);
     net.b1.assign(static_cast<std::size_t>(hidden), 0.0f);
+    // Every bucket starts as the same layer: each learns from there what its men need.
     net.w2.resize(static_cast<std::size_t>(2 * hidden));
     for (float& w : net.w2) w = std::clamp(out(rng), -WeightClip, WeightClip);
+    for (int b = 1; b < buckets; ++b) net.w2.insert(net.w2.end(), net.w2.begin(), net.w2.begin() + 2 * hidden);
+    net.b2.assign(static_cast<std::size_t>(buckets), 0.0f);
     return net;
 }
 
@@ -249,10 +253,12 @@ float FloatNetwork::forward(const Dataset& data, std::size_t i) const {
             us[j] += w1[v.us[static_cast<std::size_t>(k)] * un + j];
             them[j] += w1[v.them[static_cast<std::size_t>(k)] * un + j];
         }
-    float out = b2;
+    const std::size_t bucket = bucket_of(*this, v.count);
+    const float* w = w2.data() + bucket * 2 * un;
+    float out = b2[bucket];
     for (std::size_t j = 0; j < un; ++j) {
         const float au = std::clamp(us[j], 0.0f, 1.0f), at = std::clamp(them[j], 0.0f, 1.0f);
-        out += au * au * w2[j] + at * at * w2[un + j];
+        out += au * au * w[j] + at * at * w[un + j];
     }
     return out;
 }
@@ -274,15 +280,15 @@ double mean_loss(const FloatNetwork& net, const Dataset& data, const TrainOption
 std::expected<TrainResult, CheckpointError> train(const Dataset& data, const Dataset* validation, const TrainOptions& o,
                                                   const std::function<void(const EpochReport&)>& on_epoch) {
     TrainResult result;
-    result.net = FloatNetwork::random(o.hidden, o.seed);
-    Optimiser opt(o.hidden);
+    result.net = FloatNetwork::random(o.hidden, o.seed, o.output_buckets);
+    Optimiser opt(o.hidden, o.output_buckets);
     if (!o.checkpoint.empty()) {
         const auto done = load_checkpoint(o.checkpoint, result.net, opt);
         if (!done) return std::unexpected(done.error());
         result.resumed_after = *done;
     }
     const int threads = std::max(1, o.threads);
-    std::vector<Gradients> grads(static_cast<std::size_t>(threads), Gradients(o.hidden));
+    std::vector<Gradients> grads(static_cast<std::size_t>(threads), Gradients(o.hidden, o.output_buckets));
     std::vector<std::vector<float>> scratch(static_cast<std::size_t>(threads),
                                             std::vector<float>(static_cast<std::size_t>(2 * o.hidden)));
     std::vector<std::uint32_t> order(data.size());
@@ -306,7 +312,7 @@ std::expected<TrainResult, CheckpointError> train(const Dataset& data, const Dat
                 for (std::size_t i = 0; i < grads[0].w1.size(); ++i) grads[0].w1[i] += grads[t].w1[i];
                 for (std::size_t i = 0; i < grads[0].b1.size(); ++i) grads[0].b1[i] += grads[t].b1[i];
                 for (std::size_t i = 0; i < grads[0].w2.size(); ++i) grads[0].w2[i] += grads[t].w2[i];
-                grads[0].b2 += grads[t].b2;
+                for (std::size_t i = 0; i < grads[0].b2.size(); ++i) grads[0].b2[i] += grads[t].b2[i];
                 grads[0].loss += grads[t].loss;
             }
             loss += grads[0].loss;
@@ -315,9 +321,7 @@ std::expected<TrainResult, CheckpointError> train(const Dataset& data, const Dat
             adamw(result.net.w1, grads[0].w1, opt.w1, lr, o.weight_decay, opt.step, mean);
             adamw(result.net.b1, grads[0].b1, opt.b1, lr, 0, opt.step, mean);
             adamw(result.net.w2, grads[0].w2, opt.w2, lr, o.weight_decay, opt.step, mean);
-            std::vector<float> b2{result.net.b2};
-            adamw(b2, {grads[0].b2}, opt.b2, lr, 0, opt.step, mean);
-            result.net.b2 = b2[0];
+            adamw(result.net.b2, grads[0].b2, opt.b2, lr, 0, opt.step, mean);
         }
         const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         EpochReport report;
@@ -346,10 +350,11 @@ std::vector<std::uint8_t> quantise(const FloatNetwork& net) {
         return std::clamp<std::int64_t>(std::llround(x * factor), INT16_MIN, INT16_MAX);
     };
     put(net.hidden, 4);
+    put(net.buckets, 4);
     for (float w : net.w1) put(q16(std::clamp(w, -WeightClip, WeightClip), nnue::QA), 2);
     for (float b : net.b1) put(q16(b, nnue::QA), 2);
     for (float w : net.w2) put(q16(std::clamp(w, -WeightClip, WeightClip), nnue::QB), 2);
-    put(std::llround(static_cast<double>(net.b2) * nnue::QA * nnue::QB), 4);
+    for (float b : net.b2) put(std::llround(static_cast<double>(b) * nnue::QA * nnue::QB), 4);
     return out;
 }
 

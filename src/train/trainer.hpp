@@ -1,5 +1,6 @@
 #pragma once
-// The network's trainer (`schach train`): (768 -> N) x 2 -> 1 with SCReLU, in float, on the
+// The network's trainer (`schach train`): (768 -> N) x 2 -> 1 with SCReLU and output buckets
+// (one output layer per range of the number of men, engine/nnue.hpp), in float, on the
 // sparse inputs of a Dataset. The target mixes the search's score and the game's result,
 // lambda * sigmoid(score / Scale) + (1 - lambda) * result, both from the side to move's view;
 // the loss is the squared error of sigmoid(output). AdamW over shuffled batches, several threads
@@ -18,6 +19,7 @@ namespace schach::train {
 
 struct TrainOptions {
     int hidden = 256;
+    int output_buckets = 1;  // output layers by the number of men (1..8)
     int epochs = 10;
     int batch = 16384;
     float learning_rate = 0.016f;  // each doubling from 0.001 won (engine log, net2)
@@ -34,13 +36,14 @@ struct TrainOptions {
 /// The float network as trained.
 struct FloatNetwork {
     int hidden = 0;
+    int buckets = 1;
     std::vector<float> w1;  // [768][hidden]
     std::vector<float> b1;  // [hidden]
-    std::vector<float> w2;  // [2 hidden]: side to move's half, then the other's
-    float b2 = 0;
+    std::vector<float> w2;  // [buckets][2 hidden]: side to move's half, then the other's
+    std::vector<float> b2;  // [buckets]
 
     /// Random start (Kaiming-like for the input layer, small output weights).
-    static FloatNetwork random(int hidden, std::uint64_t seed);
+    static FloatNetwork random(int hidden, std::uint64_t seed, int buckets = 1);
     /// The output (before the sigmoid) for a position of the dataset.
     float forward(const Dataset& data, std::size_t i) const;
 };

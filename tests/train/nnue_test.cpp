@@ -20,12 +20,13 @@
 namespace schach::engine {
 namespace {
 
-std::unique_ptr<nnue::Network> random_network(std::uint64_t seed) {
-    train::FloatNetwork f = train::FloatNetwork::random(nnue::HiddenSize, seed);
-    // Larger biases and output weights than a fresh start, so that clamping matters.
+std::unique_ptr<nnue::Network> random_network(std::uint64_t seed, int buckets = 1) {
+    train::FloatNetwork f = train::FloatNetwork::random(nnue::HiddenSize, seed, buckets);
+    // Larger biases and output weights than a fresh start, so that clamping matters; each bucket
+    // its own.
     for (std::size_t i = 0; i < f.b1.size(); ++i) f.b1[i] = 0.25f * static_cast<float>(i % 7) - 0.5f;
     for (std::size_t i = 0; i < f.w2.size(); ++i) f.w2[i] = 1.9f * static_cast<float>(static_cast<int>(i % 11) - 5) / 5;
-    f.b2 = 0.3f;
+    for (std::size_t b = 0; b < f.b2.size(); ++b) f.b2[b] = 0.3f - 0.1f * static_cast<float>(b);
     const std::vector<std::uint8_t> bytes = train::quantise(f);
     auto net = nnue::read_network(bytes);
     EXPECT_TRUE(net);
@@ -54,48 +55,100 @@ TEST(Nnue, FileRoundTripsAndRefusesBadBytes) {
     other = bytes;
     other[0] = 'X';
     EXPECT_EQ(nnue::read_network(other).error(), nnue::NetError::BadMagic);
+    other = bytes;
+    other[12] = 9;  // nine output buckets
+    EXPECT_EQ(nnue::read_network(other).error(), nnue::NetError::BadOutputBuckets);
+    other[12] = 0;
+    EXPECT_EQ(nnue::read_network(other).error(), nnue::NetError::BadOutputBuckets);
+}
+
+TEST(Nnue, EightOutputBucketsRoundTripAndTheFirstFormatIsStillRead) {
+    const auto net = random_network(3, 8);
+    ASSERT_TRUE(net);
+    EXPECT_EQ(net->output_buckets, 8);
+    auto back = nnue::read_network(nnue::write_network(*net));
+    ASSERT_TRUE(back);
+    EXPECT_EQ((*back)->output_buckets, 8);
+    EXPECT_EQ((*back)->output_weights, net->output_weights);
+    EXPECT_EQ((*back)->output_bias, net->output_bias);
+    // "SCHNNUE1" (the built-in net4's format): no bucket count, one output layer.
+    const auto one = random_network(4);
+    std::vector<std::uint8_t> v1 = nnue::write_network(*one);
+    std::copy(nnue::NetMagicV1.begin(), nnue::NetMagicV1.end(), v1.begin());
+    v1.erase(v1.begin() + 12, v1.begin() + 16);
+    auto old = nnue::read_network(v1);
+    ASSERT_TRUE(old);
+    EXPECT_EQ((*old)->output_buckets, 1);
+    EXPECT_EQ((*old)->output_weights, one->output_weights);
+    EXPECT_EQ((*old)->output_bias, one->output_bias);
+    EXPECT_EQ((*old)->input_weights, one->input_weights);
+    v1.pop_back();
+    EXPECT_EQ(nnue::read_network(v1).error(), nnue::NetError::Truncated);
+}
+
+TEST(Nnue, OutputBucketsSplitTwoToThirtyTwoMenEvenly) {
+    EXPECT_EQ(nnue::output_bucket(32, 1), 0);
+    EXPECT_EQ(nnue::output_bucket(2, 1), 0);
+    EXPECT_EQ(nnue::output_bucket(2, 8), 0);
+    EXPECT_EQ(nnue::output_bucket(5, 8), 0);
+    EXPECT_EQ(nnue::output_bucket(6, 8), 1);
+    EXPECT_EQ(nnue::output_bucket(17, 8), 3);
+    EXPECT_EQ(nnue::output_bucket(18, 8), 4);
+    EXPECT_EQ(nnue::output_bucket(29, 8), 6);
+    EXPECT_EQ(nnue::output_bucket(30, 8), 7);
+    EXPECT_EQ(nnue::output_bucket(32, 8), 7);
+    for (int men = 2; men < 32; ++men) EXPECT_LE(nnue::output_bucket(men, 8), nnue::output_bucket(men + 1, 8));
 }
 
 TEST(Nnue, OutputEqualsThePlainReferenceOnFixedPositions) {
-    const auto net = random_network(2);
-    const char* fens[] = {
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1",
-        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-        "8/8/8/3k4/8/8/8/4K2Q b - - 0 1",
-    };
-    for (const char* fen : fens) {
-        const auto pos = position_from_fen(fen);
-        ASSERT_TRUE(pos);
-        nnue::Accumulator acc;
-        nnue::refresh(*net, *pos, acc);
-        EXPECT_EQ(nnue::output(*net, acc, pos->side_to_move()), nnue::reference_output(*net, *pos)) << fen;
+    for (int buckets : {1, 8}) {
+        const auto net = random_network(2, buckets);
+        const char* fens[] = {
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "8/8/8/3k4/8/8/8/4K2Q b - - 0 1",
+        };
+        for (const char* fen : fens) {
+            const auto pos = position_from_fen(fen);
+            ASSERT_TRUE(pos);
+            nnue::Accumulator acc;
+            nnue::refresh(*net, *pos, acc);
+            EXPECT_EQ(nnue::output(*net, acc, pos->side_to_move(), popcount(pos->pieces())),
+                      nnue::reference_output(*net, *pos))
+                << fen << " " << buckets;
+        }
     }
 }
 
 TEST(Nnue, QuantisedOutputFollowsTheFloatNetwork) {
-    // Output weights of a trained net's size (a fresh start's are below QB's resolution).
-    train::FloatNetwork f = train::FloatNetwork::random(nnue::HiddenSize, 9);
-    for (std::size_t i = 0; i < f.w2.size(); ++i) f.w2[i] = 1.5f * std::sin(static_cast<float>(i));
-    for (std::size_t i = 0; i < f.b1.size(); ++i) f.b1[i] = 0.3f * std::cos(static_cast<float>(i));
-    f.b2 = 0.1f;
-    auto net = nnue::read_network(train::quantise(f));
-    ASSERT_TRUE(net);
-    // A one-position dataset per FEN gives the float output through the trainer's own forward.
-    for (const char* fen : {"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
-                            "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"}) {
-        const auto pos = position_from_fen(fen);
-        ASSERT_TRUE(pos);
-        train::PackedGame g;
-        g.start = *pos;
-        g.plies.push_back({legal_moves(*pos)[0], 0});
-        train::Dataset d;
-        d.add_game(g);
-        const float cp = f.forward(d, 0) * nnue::Scale;
-        nnue::Accumulator acc;
-        nnue::refresh(**net, *pos, acc);
-        EXPECT_NEAR(nnue::output(**net, acc, pos->side_to_move()), cp, 3.0 + 0.02 * std::abs(cp)) << fen;
+    for (int buckets : {1, 8}) {
+        // Output weights of a trained net's size (a fresh start's are below QB's resolution).
+        train::FloatNetwork f = train::FloatNetwork::random(nnue::HiddenSize, 9, buckets);
+        for (std::size_t i = 0; i < f.w2.size(); ++i) f.w2[i] = 1.5f * std::sin(static_cast<float>(i));
+        for (std::size_t i = 0; i < f.b1.size(); ++i) f.b1[i] = 0.3f * std::cos(static_cast<float>(i));
+        for (std::size_t b = 0; b < f.b2.size(); ++b) f.b2[b] = 0.1f * static_cast<float>(b + 1);
+        auto net = nnue::read_network(train::quantise(f));
+        ASSERT_TRUE(net);
+        // A one-position dataset per FEN gives the float output through the trainer's own forward.
+        for (const char* fen : {"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+                                "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+                                "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"}) {
+            const auto pos = position_from_fen(fen);
+            ASSERT_TRUE(pos);
+            train::PackedGame g;
+            g.start = *pos;
+            g.plies.push_back({legal_moves(*pos)[0], 0});
+            train::Dataset d;
+            d.add_game(g);
+            const float cp = f.forward(d, 0) * nnue::Scale;
+            nnue::Accumulator acc;
+            nnue::refresh(**net, *pos, acc);
+            EXPECT_NEAR(nnue::output(**net, acc, pos->side_to_move(), popcount(pos->pieces())), cp,
+                        3.0 + 0.02 * std::abs(cp))
+                << fen << " " << buckets;
+        }
     }
 }
 

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 
 #include "core/fen.hpp"
@@ -81,6 +82,38 @@ TEST(Trainer, ATinyRunLowersTheLoss) {
     EXPECT_LT(result->reports.back().loss, result->reports.front().loss);
 }
 
+// Output buckets: each range of men learns its own output layer, and the run still converges.
+TEST(Trainer, ATinyRunWithOutputBucketsLowersTheLossAndMovesEachBucketItsOwnWay) {
+    const Dataset data = small_dataset(4);
+    TrainOptions o;
+    o.hidden = 16;
+    o.output_buckets = 8;
+    o.epochs = 30;
+    o.batch = 64;
+    o.learning_rate = 0.01f;
+    const FloatNetwork start = FloatNetwork::random(o.hidden, o.seed, o.output_buckets);
+    ASSERT_EQ(start.w2.size(), 8u * 2 * 16);
+    ASSERT_EQ(start.b2.size(), 8u);
+    const double before = mean_loss(start, data, o);
+    const auto result = train(data, nullptr, o, nullptr);
+    ASSERT_TRUE(result);
+    EXPECT_LT(mean_loss(result->net, data, o), 0.7 * before);
+    // The opening's bucket (30-32 men) and one of the middlegame's saw different positions.
+    const auto bucket = [&](int b) {
+        return std::vector<float>(result->net.w2.begin() + b * 32, result->net.w2.begin() + (b + 1) * 32);
+    };
+    EXPECT_NE(bucket(7), bucket(6));
+    // A bucket without positions (2-5 men: none in 100-ply games from the start) only decays.
+    const auto moved = [&](int b) {
+        float most = 0;
+        for (int i = b * 32; i < (b + 1) * 32; ++i)
+            most = std::max(
+                most, std::abs(result->net.w2[static_cast<std::size_t>(i)] - start.w2[static_cast<std::size_t>(i)]));
+        return most;
+    };
+    EXPECT_LT(moved(0), moved(7) / 10) << moved(0) << " " << moved(7);
+}
+
 TEST(Trainer, ACheckpointResumesWhereTheRunStopped) {
     const Dataset data = small_dataset(2);
     const auto path = std::filesystem::temp_directory_path() / "schach_trainer_test.ckpt";
@@ -108,6 +141,9 @@ TEST(Trainer, ACheckpointResumesWhereTheRunStopped) {
     for (std::size_t i = 0; i < whole->net.w2.size(); ++i) EXPECT_FLOAT_EQ(resumed->net.w2[i], whole->net.w2[i]);
     TrainOptions other = o;
     other.hidden = 16;
+    EXPECT_EQ(train(data, nullptr, other, nullptr).error(), CheckpointError::WrongShape);
+    other = o;
+    other.output_buckets = 4;
     EXPECT_EQ(train(data, nullptr, other, nullptr).error(), CheckpointError::WrongShape);
     std::filesystem::remove(path);
 }
