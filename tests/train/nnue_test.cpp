@@ -33,6 +33,15 @@ std::unique_ptr<nnue::Network> random_network(std::uint64_t seed, int buckets = 
     return net ? std::move(*net) : nullptr;
 }
 
+/// Writes `net` to a file of the temporary directory; its path.
+std::filesystem::path write_net_file(const nnue::Network& net, const char* name) {
+    const auto path = std::filesystem::temp_directory_path() / name;
+    const auto bytes = nnue::write_network(net);
+    std::ofstream out(path, std::ios::binary);
+    out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+    return path;
+}
+
 std::uint64_t next(std::uint64_t& s) {
     s = s * 6364136223846793005ULL + 1442695040888963407ULL;
     return s >> 33;
@@ -221,13 +230,7 @@ TEST(Nnue, Chess960CastlingAndEnPassantUpdateTheInputsExactly) {
 }
 
 TEST(Nnue, EngineSearchesWithANetworkFromAFile) {
-    const auto net = random_network(5);
-    const auto path = std::filesystem::temp_directory_path() / "schach_nnue_test.nnue";
-    {
-        const auto bytes = nnue::write_network(*net);
-        std::ofstream out(path, std::ios::binary);
-        out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
-    }
+    const auto path = write_net_file(*random_network(5), "schach_nnue_test.nnue");
     Engine eng;
     EngineOptions o = eng.options();
     o.eval_file = path.string();
@@ -250,13 +253,7 @@ TEST(Nnue, EngineSearchesWithANetworkFromAFile) {
 // Levels 1-7 evaluate by hand (their centipawn windows were measured with it): a level-3 search
 // with a network reports what it reports without one; level 8's search differs.
 TEST(Nnue, LevelsBelowEightSearchWithoutTheNetwork) {
-    const auto net = random_network(9);
-    const auto path = std::filesystem::temp_directory_path() / "schach_nnue_levels.nnue";
-    {
-        const auto bytes = nnue::write_network(*net);
-        std::ofstream out(path, std::ios::binary);
-        out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
-    }
+    const auto path = write_net_file(*random_network(9), "schach_nnue_levels.nnue");
     const auto search = [&](int level, bool with_net) {
         Engine eng;
         EngineOptions o = eng.options();

@@ -65,13 +65,20 @@ TEST(Dataset, MirrorAddsEachPositionWithoutCastlingRightsSwappedLeftToRight) {
     EXPECT_EQ(mirrored.result(2), 1.0f);
 }
 
-TEST(Trainer, ATinyRunLowersTheLoss) {
-    const Dataset data = small_dataset(4);
+/// A tiny run: 16 wide, 30 epochs of batches of 64, with `buckets` output buckets.
+TrainOptions tiny_run(int buckets) {
     TrainOptions o;
     o.hidden = 16;
+    o.output_buckets = buckets;
     o.epochs = 30;
     o.batch = 64;
     o.learning_rate = 0.01f;
+    return o;
+}
+
+TEST(Trainer, ATinyRunLowersTheLoss) {
+    const Dataset data = small_dataset(4);
+    const TrainOptions o = tiny_run(1);
     const FloatNetwork start = FloatNetwork::random(o.hidden, o.seed);
     const double before = mean_loss(start, data, o);
     const auto result = train(data, nullptr, o, nullptr);
@@ -85,12 +92,7 @@ TEST(Trainer, ATinyRunLowersTheLoss) {
 // Output buckets: each range of men learns its own output layer, and the run still converges.
 TEST(Trainer, ATinyRunWithOutputBucketsLowersTheLossAndMovesEachBucketItsOwnWay) {
     const Dataset data = small_dataset(4);
-    TrainOptions o;
-    o.hidden = 16;
-    o.output_buckets = 8;
-    o.epochs = 30;
-    o.batch = 64;
-    o.learning_rate = 0.01f;
+    const TrainOptions o = tiny_run(8);
     const FloatNetwork start = FloatNetwork::random(o.hidden, o.seed, o.output_buckets);
     ASSERT_EQ(start.w2.size(), 8u * 2 * 16);
     ASSERT_EQ(start.b2.size(), 8u);
