@@ -14,6 +14,9 @@ namespace schach::engine::nnue {
 namespace {
 
 std::int16_t get16(const std::uint8_t* p) { return static_cast<std::int16_t>(p[0] | (p[1] << 8)); }
+std::uint32_t get32(const std::uint8_t* p) {
+    return p[0] | (p[1] << 8) | (p[2] << 16) | (static_cast<std::uint32_t>(p[3]) << 24);
+}
 void put16(std::vector<std::uint8_t>& out, std::int16_t v) {
     const auto u = static_cast<std::uint16_t>(v);
     out.push_back(static_cast<std::uint8_t>(u & 0xFF));
@@ -45,15 +48,11 @@ std::string_view net_error_text(NetError e) {
 }
 
 std::expected<std::unique_ptr<Network>, NetError> read_network(std::span<const std::uint8_t> bytes) {
-    const auto u32 = [&bytes](std::size_t at) {
-        return bytes[at] | (bytes[at + 1] << 8) | (bytes[at + 2] << 16) |
-               (static_cast<std::uint32_t>(bytes[at + 3]) << 24);
-    };
     const bool v2 = bytes.size() >= 16 && std::equal(NetMagic.begin(), NetMagic.end(), bytes.begin());
     const bool v1 = bytes.size() >= 12 && std::equal(NetMagicV1.begin(), NetMagicV1.end(), bytes.begin());
     if (!v1 && !v2) return std::unexpected(NetError::BadMagic);
-    if (u32(8) != HiddenSize) return std::unexpected(NetError::WrongHiddenSize);
-    const std::uint32_t buckets = v2 ? u32(12) : 1;
+    if (get32(bytes.data() + 8) != HiddenSize) return std::unexpected(NetError::WrongHiddenSize);
+    const std::uint32_t buckets = v2 ? get32(bytes.data() + 12) : 1;
     if (buckets < 1 || buckets > MaxOutputBuckets) return std::unexpected(NetError::BadOutputBuckets);
     const std::size_t head = v2 ? 16 : 12;
     const std::size_t need = head + 2 * (InputSize * HiddenSize + HiddenSize + buckets * 2 * HiddenSize) +
@@ -65,8 +64,7 @@ std::expected<std::unique_ptr<Network>, NetError> read_network(std::span<const s
     for (auto& w : net->input_weights) w = get16(p), p += 2;
     for (auto& w : net->input_bias) w = get16(p), p += 2;
     for (std::size_t i = 0; i < buckets * 2 * HiddenSize; ++i) net->output_weights[i] = get16(p), p += 2;
-    for (std::size_t b = 0; b < buckets; ++b, p += 4)
-        net->output_bias[b] = static_cast<std::int32_t>(u32(static_cast<std::size_t>(p - bytes.data())));
+    for (std::size_t b = 0; b < buckets; ++b, p += 4) net->output_bias[b] = static_cast<std::int32_t>(get32(p));
     return net;
 }
 
