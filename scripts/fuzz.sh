@@ -100,6 +100,7 @@ for bin in "${targets[@]}"; do
     units=$(find "$corpus" -type f | wc -l)
     written=$(sed -n "s/.*Test unit written to \(.*\)$/\1/p" "$log")
 
+    first=${#summary[@]}
     if ((rc == 0)) && [[ -z $written ]]; then
         summary+=("$target: ${runs:-?} runs in ${secs}s, coverage ${cov:-?}, corpus $units inputs: no crash")
     else
@@ -113,6 +114,8 @@ for bin in "${targets[@]}"; do
         done
         summary+=("    log: $log")
     fi
+    # Said at once as well, so that a run stopped before the summary (CI's deadline) shows it.
+    printf '%s\n' "${summary[@]:first}"
 done
 
 echo

@@ -29,10 +29,14 @@ Value Evaluator::evaluate_network(const Position& pos) {
     }
     const nnue::Accumulator& acc = stack_[static_cast<std::size_t>(top_)].acc;
 #ifdef SCHACH_NNUE_CHECK
-    // Debug builds: the incremental accumulator must equal a full refresh at every evaluation.
-    nnue::Accumulator fresh;
-    nnue::refresh(*net_, pos, fresh);
-    if (fresh.values != acc.values) std::abort();
+    // Debug and sanitizer builds: the incremental accumulator must equal a full refresh, at every
+    // SCHACH_NNUE_CHECK-th evaluation of a thread (a refresh costs more than the whole search step).
+    static thread_local unsigned evaluations = 0;
+    if (++evaluations % SCHACH_NNUE_CHECK == 0) {
+        nnue::Accumulator fresh;
+        nnue::refresh(*net_, pos, fresh);
+        if (fresh.values != acc.values) std::abort();
+    }
 #endif
     const int v = nnue::output(*net_, acc, pos.side_to_move(), popcount(pos.pieces()));
     return std::clamp(v, -EvalLimit, EvalLimit);

@@ -80,7 +80,7 @@ TEST(Nnue, EightOutputBucketsRoundTripAndTheFirstFormatIsStillRead) {
     EXPECT_EQ((*back)->output_buckets, 8);
     EXPECT_EQ((*back)->output_weights, net->output_weights);
     EXPECT_EQ((*back)->output_bias, net->output_bias);
-    // "SCHNNUE1" (the built-in net4's format): no bucket count, one output layer.
+    // "SCHNNUE1" (net4's format): no bucket count, one output layer.
     const auto one = random_network(4);
     std::vector<std::uint8_t> v1 = nnue::write_network(*one);
     std::copy(nnue::NetMagicV1.begin(), nnue::NetMagicV1.end(), v1.begin());
