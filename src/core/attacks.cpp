@@ -1,9 +1,9 @@
 #include "core/attacks.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cstdlib>
 #include <cstring>
-#include <vector>
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>
@@ -162,6 +162,23 @@ constexpr std::array<Bitboard, 64> KnownBishopMagics = {
 };
 // clang-format on
 
+/// Fills a square's slice by `e.magic` in place; false, with the slice cleared again, when two
+/// occupancies with different attack sets meet at one index. The slice starts zeroed (static
+/// storage), and a slider always attacks some square, so 0 marks a free slot.
+bool fill_by_magic(Tables& t, const SliderEntry& e, const Rays& rays, Square s) {
+    Bitboard* slice = &t.slider[e.offset];
+    bool ok = true;
+    for_each_subset(e.mask, [&](Bitboard sub) {
+        if (!ok) return;
+        const Bitboard attacks = rays.attacks(s, sub);
+        Bitboard& slot = slice[(sub * e.magic) >> e.shift];
+        if (slot == 0) slot = attacks;
+        else ok = slot == attacks;
+    });
+    if (!ok) std::fill_n(slice, std::size_t{1} << (64 - e.shift), Bitboard{0});
+    return ok;
+}
+
 /// Fills one square's slice for one slider, with a magic (`known` first) when PEXT is not used.
 void init_slider(Tables& t, SliderEntry& e, const int (&dirs)[4][2], const Rays& rays, Square s, unsigned& offset,
                  Bitboard known, Rng& rng) {
@@ -169,8 +186,7 @@ void init_slider(Tables& t, SliderEntry& e, const int (&dirs)[4][2], const Rays&
     const int bits = popcount(e.mask);
     e.shift = 64 - static_cast<unsigned>(bits);
     e.offset = offset;
-    const std::size_t size = std::size_t{1} << bits;
-    offset += static_cast<unsigned>(size);
+    offset += 1U << bits;
 
     if (t.use_pext) {
 #if defined(__BMI2__)
@@ -179,33 +195,12 @@ void init_slider(Tables& t, SliderEntry& e, const int (&dirs)[4][2], const Rays&
 #endif
         return;
     }
-    std::vector<Bitboard> occupancies, reference;
-    for_each_subset(e.mask, [&](Bitboard sub) {
-        occupancies.push_back(sub);
-        reference.push_back(rays.attacks(s, sub));
-    });
-    std::vector<Bitboard> slot(size);
-    std::vector<unsigned> epoch(size, 0);
-    for (unsigned attempt = 1;; ++attempt) {
-        if (attempt == 1 && known) {
-            e.magic = known;
-        } else {
-            do e.magic = rng.sparse();
-            while (popcount((e.mask * e.magic) >> 56) < 6);
-        }
-        bool ok = true;
-        for (std::size_t i = 0; ok && i < occupancies.size(); ++i) {
-            std::size_t index = (occupancies[i] * e.magic) >> e.shift;
-            if (epoch[index] != attempt) {
-                epoch[index] = attempt;
-                slot[index] = reference[i];
-            } else if (slot[index] != reference[i]) {
-                ok = false;
-            }
-        }
-        if (ok) break;
-    }
-    for (std::size_t i = 0; i < size; ++i) t.slider[e.offset + i] = slot[i];
+    e.magic = known;
+    if (known && fill_by_magic(t, e, rays, s)) return;
+    do {
+        do e.magic = rng.sparse();
+        while (popcount((e.mask * e.magic) >> 56) < 6);
+    } while (!fill_by_magic(t, e, rays, s));
 }
 
 /// Fills the tables in place (they are large: no copy, not on the stack).

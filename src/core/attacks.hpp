@@ -27,7 +27,7 @@ struct Tables {
     BySquare<BySquare<Bitboard>> between;  // squares strictly between two aligned squares, plus the second
     BySquare<BySquare<Bitboard>> line;     // the whole line through two aligned squares, else 0
     BySquare<Bitboard> rook_empty, bishop_empty;
-    std::array<Bitboard, 102400 + 5248> slider{};
+    std::array<Bitboard, 102400 + 5248> slider;  // zero before the build: `tables` has static storage
     bool use_pext = false;
     /// Builds every table (once, at start).
     struct Build {};
