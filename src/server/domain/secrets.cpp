@@ -10,15 +10,38 @@
 #include <openssl/evp.h>
 #include <openssl/rand.h>
 
+#include "server/domain/shared_library.hpp"
+
 namespace schach::server {
 namespace {
+
+// OpenSSL's libcrypto, loaded when the first secret is made or checked (shared_library.hpp), not
+// when the program starts.
+// clang-format off
+#define SCHACH_CRYPTO_FUNCTIONS(X) \
+    X(CRYPTO_memcmp) \
+    X(EVP_Digest) \
+    X(EVP_sha256) \
+    X(RAND_bytes)
+// clang-format on
+
+struct Crypto {
+    SCHACH_CRYPTO_FUNCTIONS(SCHACH_LIBRARY_MEMBER)
+    static std::expected<Crypto, std::string> load() {
+        return load_functions<Crypto>("libcrypto.so.3", "OpenSSL's libcrypto", " (OpenSSL 3 is needed)",
+                                      [](Crypto& table, const SharedLibrary& library, std::string& missing) {
+                                          SCHACH_CRYPTO_FUNCTIONS(SCHACH_LIBRARY_LOOKUP)
+                                      });
+    }
+};
+const Crypto& crypto() { return library<Crypto>(); }
 
 constexpr std::string_view Alphanumeric = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 constexpr std::string_view Base64Url = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
 void random_bytes(unsigned char* out, int count) {
     // Without randomness no secret is safe: this is not an error a caller could handle.
-    if (RAND_bytes(out, count) != 1) throw std::runtime_error("RAND_bytes failed");
+    if (crypto().RAND_bytes(out, count) != 1) throw std::runtime_error("RAND_bytes failed");
 }
 
 std::string base64url(const unsigned char* data, std::size_t size) {
@@ -60,7 +83,7 @@ std::string random_secret() {
 std::string sha256_hex(std::string_view text) {
     std::array<unsigned char, EVP_MAX_MD_SIZE> digest{};
     unsigned int length = 0;
-    if (EVP_Digest(text.data(), text.size(), digest.data(), &length, EVP_sha256(), nullptr) != 1)
+    if (crypto().EVP_Digest(text.data(), text.size(), digest.data(), &length, crypto().EVP_sha256(), nullptr) != 1)
         throw std::runtime_error("EVP_Digest failed");
     static constexpr char Hex[] = "0123456789abcdef";
     std::string out;
@@ -74,7 +97,7 @@ std::string sha256_hex(std::string_view text) {
 
 bool constant_time_equal(std::string_view a, std::string_view b) {
     if (a.size() != b.size()) return false;
-    return a.empty() || CRYPTO_memcmp(a.data(), b.data(), a.size()) == 0;
+    return a.empty() || crypto().CRYPTO_memcmp(a.data(), b.data(), a.size()) == 0;
 }
 
 bool secret_matches(std::string_view secret, std::string_view hash) {

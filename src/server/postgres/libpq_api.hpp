@@ -13,6 +13,8 @@
 #include <expected>
 #include <string>
 
+#include "server/domain/shared_library.hpp"
+
 namespace schach::server::pg {
 
 // Every libpq function the store calls.
@@ -50,22 +52,21 @@ namespace schach::server::pg {
 
 /// The functions of the loaded libpq.
 struct Libpq {
-#define SCHACH_LIBPQ_MEMBER(name) decltype(&::name) name = nullptr;
-    SCHACH_LIBPQ_FUNCTIONS(SCHACH_LIBPQ_MEMBER)
-#undef SCHACH_LIBPQ_MEMBER
+    SCHACH_LIBPQ_FUNCTIONS(SCHACH_LIBRARY_MEMBER)
+    /// Opens libpq and looks its functions up; the error names the library and says why it could
+    /// not be loaded or which function it lacks (pipeline mode needs PostgreSQL 14's libpq or later).
+    static std::expected<Libpq, std::string> load();
 };
 
 /// The shared object looked for (libpq's ABI since PostgreSQL 8.0).
 inline constexpr const char* LibpqSoname = "libpq.so.5";
 
-/// Loads libpq once (later calls return the same; safe from any thread). The error names the
-/// library and says why it could not be loaded or which function it lacks (pipeline mode needs
-/// PostgreSQL 14's libpq or later).
-std::expected<const Libpq*, std::string> load_libpq();
+/// Loads libpq once (later calls return the same; safe from any thread), or says why it cannot.
+inline std::expected<const Libpq*, std::string> load_libpq() { return load_library<Libpq>(); }
 
 /// The loaded libpq. Loads it when nothing has yet; throws std::runtime_error with load_libpq()'s
 /// reason when it cannot be loaded (PgStore::open loads it first and reports that as a store error).
-const Libpq& pq();
+inline const Libpq& pq() { return library<Libpq>(); }
 
 /// PQclear as a deleter (std::unique_ptr<PGresult, decltype(&clear_result)>).
 inline void clear_result(PGresult* result) {

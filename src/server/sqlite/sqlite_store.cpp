@@ -1,7 +1,5 @@
 #include "server/sqlite/sqlite_store.hpp"
 
-#include <sqlite3.h>
-
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -15,6 +13,7 @@
 
 #include "engine/thread_priority.hpp"
 #include "server/domain/stored_positions.hpp"
+#include "server/sqlite/sqlite_api.hpp"
 
 namespace schach::server {
 
@@ -52,16 +51,16 @@ struct Checkpointer {
         }
         wake.notify_all();
         thread.join();
-        sqlite3_close(handle);
+        sq().sqlite3_close(handle);
     }
     void run() {
         std::unique_lock lock(mutex);
         while (!wake.wait_for(lock, CheckpointInterval, [this] { return stop; })) {
             int log = 0, copied = 0;
-            sqlite3_wal_checkpoint_v2(handle, nullptr, SQLITE_CHECKPOINT_PASSIVE, &log, &copied);
+            sq().sqlite3_wal_checkpoint_v2(handle, nullptr, SQLITE_CHECKPOINT_PASSIVE, &log, &copied);
             if (copied > 0) frames_copied += copied;
             if (log > LargeWalFrames)
-                sqlite3_wal_checkpoint_v2(handle, nullptr, SQLITE_CHECKPOINT_RESTART, nullptr, nullptr);
+                sq().sqlite3_wal_checkpoint_v2(handle, nullptr, SQLITE_CHECKPOINT_RESTART, nullptr, nullptr);
         }
     }
     sqlite3* handle;
@@ -78,8 +77,8 @@ using Value = std::variant<std::nullptr_t, std::int64_t, double, std::string_vie
 
 StoreError error_of(Connection& db, std::string_view what) {
     // A key taken (a ply stored already, an id in use) means another writer was first.
-    const bool conflict = (sqlite3_extended_errcode(db.handle) & 0xff) == SQLITE_CONSTRAINT;
-    return StoreError{std::string(what) + ": " + sqlite3_errmsg(db.handle),
+    const bool conflict = (sq().sqlite3_extended_errcode(db.handle) & 0xff) == SQLITE_CONSTRAINT;
+    return StoreError{std::string(what) + ": " + sq().sqlite3_errmsg(db.handle),
                       conflict ? StoreCode::Conflict : StoreCode::Failed};
 }
 
@@ -93,8 +92,8 @@ public:
             stmt_ = it->second;
             return;
         }
-        if (sqlite3_prepare_v3(db.handle, sql.data(), static_cast<int>(sql.size()), SQLITE_PREPARE_PERSISTENT, &stmt_,
-                               nullptr) != SQLITE_OK) {
+        if (sq().sqlite3_prepare_v3(db.handle, sql.data(), static_cast<int>(sql.size()), SQLITE_PREPARE_PERSISTENT,
+                                    &stmt_, nullptr) != SQLITE_OK) {
             stmt_ = nullptr;
             return;
         }
@@ -102,8 +101,8 @@ public:
     }
     ~Statement() {
         if (!stmt_) return;
-        sqlite3_reset(stmt_);
-        sqlite3_clear_bindings(stmt_);
+        sq().sqlite3_reset(stmt_);
+        sq().sqlite3_clear_bindings(stmt_);
     }
     Statement(const Statement&) = delete;
     Statement& operator=(const Statement&) = delete;
@@ -114,12 +113,12 @@ public:
         int i = 1;
         for (const Value& v : values) {
             int rc = SQLITE_OK;
-            if (std::holds_alternative<std::nullptr_t>(v)) rc = sqlite3_bind_null(stmt_, i);
-            else if (auto n = std::get_if<std::int64_t>(&v)) rc = sqlite3_bind_int64(stmt_, i, *n);
-            else if (auto d = std::get_if<double>(&v)) rc = sqlite3_bind_double(stmt_, i, *d);
+            if (std::holds_alternative<std::nullptr_t>(v)) rc = sq().sqlite3_bind_null(stmt_, i);
+            else if (auto n = std::get_if<std::int64_t>(&v)) rc = sq().sqlite3_bind_int64(stmt_, i, *n);
+            else if (auto d = std::get_if<double>(&v)) rc = sq().sqlite3_bind_double(stmt_, i, *d);
             else {
                 auto s = std::get<std::string_view>(v);
-                rc = sqlite3_bind_text(stmt_, i, s.data(), static_cast<int>(s.size()), SQLITE_TRANSIENT);
+                rc = sq().sqlite3_bind_text(stmt_, i, s.data(), static_cast<int>(s.size()), SQLITE_TRANSIENT);
             }
             if (rc != SQLITE_OK) return false;
             ++i;
@@ -127,17 +126,17 @@ public:
         return true;
     }
     /// SQLITE_ROW, SQLITE_DONE or an error code.
-    int step() { return sqlite3_step(stmt_); }
-    std::int64_t integer(int col) const { return sqlite3_column_int64(stmt_, col); }
-    double real(int col) const { return sqlite3_column_double(stmt_, col); }
-    bool is_null(int col) const { return sqlite3_column_type(stmt_, col) == SQLITE_NULL; }
+    int step() { return sq().sqlite3_step(stmt_); }
+    std::int64_t integer(int col) const { return sq().sqlite3_column_int64(stmt_, col); }
+    double real(int col) const { return sq().sqlite3_column_double(stmt_, col); }
+    bool is_null(int col) const { return sq().sqlite3_column_type(stmt_, col) == SQLITE_NULL; }
     std::string text(int col) const {
-        auto p = sqlite3_column_text(stmt_, col);
+        auto p = sq().sqlite3_column_text(stmt_, col);
         return p ? std::string(reinterpret_cast<const char*>(p),
-                               static_cast<std::size_t>(sqlite3_column_bytes(stmt_, col)))
+                               static_cast<std::size_t>(sq().sqlite3_column_bytes(stmt_, col)))
                  : std::string();
     }
-    int changes() const { return sqlite3_changes(db_.handle); }
+    int changes() const { return sq().sqlite3_changes(db_.handle); }
 
 private:
     Connection& db_;
@@ -265,28 +264,31 @@ std::optional<Color> parse_offer(const std::string& text) {
 }  // namespace
 
 std::expected<std::unique_ptr<SqliteStore>, StoreError> SqliteStore::open(const std::string& path) {
+    if (auto lib = load_library<Sqlite>(); !lib) return std::unexpected(StoreError{lib.error()});
     sqlite3* db = nullptr;
-    if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX,
-                        nullptr) != SQLITE_OK) {
-        StoreError e{"open " + path + (db ? std::string(": ") + sqlite3_errmsg(db) : std::string())};
-        sqlite3_close(db);
+    if (sq().sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX,
+                             nullptr) != SQLITE_OK) {
+        StoreError e{"open " + path + (db ? std::string(": ") + sq().sqlite3_errmsg(db) : std::string())};
+        sq().sqlite3_close(db);
         return std::unexpected(e);
     }
     std::unique_ptr<SqliteStore> store(new SqliteStore(std::make_unique<Connection>(db)));
-    sqlite3_busy_timeout(db, 5000);
+    sq().sqlite3_busy_timeout(db, 5000);
     for (std::string_view pragma : {"PRAGMA journal_mode=WAL", "PRAGMA synchronous=FULL", "PRAGMA foreign_keys=ON"})
         if (auto r = exec(*store->db_, pragma); !r) return std::unexpected(r.error());
     if (auto r = store->migrate(); !r) return std::unexpected(r.error());
     // The checkpoints move to their own connection and thread (Checkpointer).
     sqlite3* second = nullptr;
-    if (sqlite3_open_v2(path.c_str(), &second, SQLITE_OPEN_READWRITE | SQLITE_OPEN_FULLMUTEX, nullptr) != SQLITE_OK) {
-        StoreError e{"open " + path + " for checkpoints" + (second ? std::string(": ") + sqlite3_errmsg(second) : "")};
-        sqlite3_close(second);
+    if (sq().sqlite3_open_v2(path.c_str(), &second, SQLITE_OPEN_READWRITE | SQLITE_OPEN_FULLMUTEX, nullptr) !=
+        SQLITE_OK) {
+        StoreError e{"open " + path + " for checkpoints" +
+                     (second ? std::string(": ") + sq().sqlite3_errmsg(second) : "")};
+        sq().sqlite3_close(second);
         return std::unexpected(e);
     }
-    sqlite3_busy_timeout(second, 5000);
+    sq().sqlite3_busy_timeout(second, 5000);
     if (auto r = exec(*store->db_, "PRAGMA wal_autocheckpoint=0"); !r) {
-        sqlite3_close(second);
+        sq().sqlite3_close(second);
         return std::unexpected(r.error());
     }
     // A connection learns that its database is in WAL mode, and opens the WAL, only with its first
@@ -294,9 +296,9 @@ std::expected<std::unique_ptr<SqliteStore>, StoreError> SqliteStore::open(const 
     // (it did so here until 2026-12-03: the WAL grew by every commit for as long as the server
     // ran, a new block of the file system each time, whose conversion at the commit's fdatasync
     // waits for a kernel worker that busy cores delay: the soak's 100-200 ms acknowledgements).
-    if (sqlite3_exec(second, "SELECT count(*) FROM sqlite_master", nullptr, nullptr, nullptr) != SQLITE_OK) {
-        StoreError e{"read " + path + " for checkpoints: " + sqlite3_errmsg(second)};
-        sqlite3_close(second);
+    if (sq().sqlite3_exec(second, "SELECT count(*) FROM sqlite_master", nullptr, nullptr, nullptr) != SQLITE_OK) {
+        StoreError e{"read " + path + " for checkpoints: " + sq().sqlite3_errmsg(second)};
+        sq().sqlite3_close(second);
         return std::unexpected(e);
     }
     store->checkpointer_ = std::make_unique<Checkpointer>(second);
@@ -304,8 +306,8 @@ std::expected<std::unique_ptr<SqliteStore>, StoreError> SqliteStore::open(const 
 }
 
 Connection::~Connection() {
-    for (auto& [sql, stmt] : cache) sqlite3_finalize(stmt);
-    sqlite3_close(handle);
+    for (auto& [sql, stmt] : cache) sq().sqlite3_finalize(stmt);
+    sq().sqlite3_close(handle);
 }
 
 SqliteStore::SqliteStore(std::unique_ptr<Connection> db)
@@ -337,9 +339,9 @@ std::expected<void, StoreError> SqliteStore::migrate() {
         const std::string sql(Migrations[v]);
         char* message = nullptr;
         // The migration text is ours, never a player's: no parameters to bind.
-        if (sqlite3_exec(db_->handle, sql.c_str(), nullptr, nullptr, &message) != SQLITE_OK) {
+        if (sq().sqlite3_exec(db_->handle, sql.c_str(), nullptr, nullptr, &message) != SQLITE_OK) {
             StoreError e{std::string("migration ") + std::to_string(v + 1) + ": " + (message ? message : "")};
-            sqlite3_free(message);
+            sq().sqlite3_free(message);
             return std::unexpected(e);
         }
         if (auto r = exec(*db_, "INSERT INTO schema_version(version) VALUES(?1)", {std::int64_t{v + 1}}); !r)
@@ -392,7 +394,7 @@ std::vector<GroupCommit::Result> SqliteStore::run_batch(std::span<const GroupCom
         if (!r) (void)exec(*db_, "ROLLBACK TO write");
         // Some errors (a full disk, I/O) end the whole transaction: then nothing of the batch
         // stands, and the rest must not run outside a transaction.
-        if (sqlite3_get_autocommit(db_->handle) != 0) {
+        if (sq().sqlite3_get_autocommit(db_->handle) != 0) {
             const StoreError e = r ? StoreError{"transaction ended"} : r.error();
             return fail_all(e);
         }
