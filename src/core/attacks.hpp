@@ -20,6 +20,9 @@ struct SliderEntry {
     unsigned shift;   // 64 - relevant bits
     unsigned offset;  // start of this square's slice in the shared table
 };
+/// Size of the slider tables: every relevant occupancy of every square, rooks then bishops.
+inline constexpr std::size_t SliderTableSize = 102400 + 5248;
+
 struct Tables {
     BySquare<Bitboard> knight, king;
     ByColor<BySquare<Bitboard>> pawn;
@@ -27,13 +30,14 @@ struct Tables {
     BySquare<BySquare<Bitboard>> between;  // squares strictly between two aligned squares, plus the second
     BySquare<BySquare<Bitboard>> line;     // the whole line through two aligned squares, else 0
     BySquare<Bitboard> rook_empty, bishop_empty;
-    std::array<Bitboard, 102400 + 5248> slider;  // zero before the build: `tables` has static storage
-    bool use_pext = false;
-    /// Builds every table (once, at start).
-    struct Build {};
-    explicit Tables(Build);
+    // The slider attack sets, each square's slice at its entry's offset: by PEXT index and by
+    // magic index (the same offsets: a slice has 2^bits entries either way).
+    std::array<Bitboard, SliderTableSize> slider_pext, slider_magic;
 };
-extern const Tables tables;
+/// Made at build time (tools/attack_tables) and built into the program (attacks.cpp).
+extern const Tables tables __asm__("schach_attack_tables");
+/// Whether sliders are looked up by PEXT (else by magics), chosen at start.
+extern const bool use_pext;
 
 /// A slider's index in the shared table by each method (the generator may fix one at compile time).
 #if defined(__BMI2__)
@@ -44,26 +48,24 @@ inline unsigned pext_index(const SliderEntry& e, Bitboard occupied) {
 inline unsigned magic_index(const SliderEntry& e, Bitboard occupied) {
     return e.offset + static_cast<unsigned>(((occupied & e.mask) * e.magic) >> e.shift);
 }
-/// By the method chosen at start.
-inline unsigned slider_index(const SliderEntry& e, Bitboard occupied) {
+/// A slider's attack set by the method chosen at start.
+inline Bitboard slider_attacks(const SliderEntry& e, Bitboard occupied) {
 #if defined(__BMI2__)
-    if (tables.use_pext) return pext_index(e, occupied);
+    if (use_pext) return tables.slider_pext[pext_index(e, occupied)];
 #endif
-    return magic_index(e, occupied);
+    return tables.slider_magic[magic_index(e, occupied)];
 }
 }  // namespace detail
 
 /// Whether sliders are looked up by PEXT (else by magics): the method chosen at start.
-inline bool uses_pext() { return detail::tables.use_pext; }
+inline bool uses_pext() { return detail::use_pext; }
 
 inline Bitboard knight(Square s) { return detail::tables.knight[s]; }
 inline Bitboard king(Square s) { return detail::tables.king[s]; }
 inline Bitboard pawn(Color c, Square s) { return detail::tables.pawn[c][s]; }
-inline Bitboard rook(Square s, Bitboard occupied) {
-    return detail::tables.slider[detail::slider_index(detail::tables.rook[s], occupied)];
-}
+inline Bitboard rook(Square s, Bitboard occupied) { return detail::slider_attacks(detail::tables.rook[s], occupied); }
 inline Bitboard bishop(Square s, Bitboard occupied) {
-    return detail::tables.slider[detail::slider_index(detail::tables.bishop[s], occupied)];
+    return detail::slider_attacks(detail::tables.bishop[s], occupied);
 }
 inline Bitboard queen(Square s, Bitboard occupied) { return rook(s, occupied) | bishop(s, occupied); }
 /// Rook / bishop rays on an empty board.

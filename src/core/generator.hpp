@@ -31,12 +31,12 @@ template <Sliders M>
 [[gnu::always_inline]] inline Bitboard slider_lookup(const attacks::detail::SliderEntry& e, Bitboard occupied) {
     if constexpr (M == Sliders::Pext) {
 #if defined(__BMI2__)
-        return attacks::detail::tables.slider[attacks::detail::pext_index(e, occupied)];
+        return attacks::detail::tables.slider_pext[attacks::detail::pext_index(e, occupied)];
 #else
         static_assert(M != Sliders::Pext, "PEXT needs a BMI2 build");
 #endif
     } else {
-        return attacks::detail::tables.slider[attacks::detail::magic_index(e, occupied)];
+        return attacks::detail::tables.slider_magic[attacks::detail::magic_index(e, occupied)];
     }
 }
 template <Sliders M>

@@ -24,10 +24,10 @@ namespace {
 struct TestLibc {
     SCHACH_TEST_LIBC_FUNCTIONS(SCHACH_LIBRARY_MEMBER)
     static std::expected<TestLibc, std::string> load() {
-        return load_functions<TestLibc>("libc.so.6", "the C library", "", [](TestLibc& table, const SharedLibrary& library,
-                                                                            std::string& missing) {
-            SCHACH_TEST_LIBC_FUNCTIONS(SCHACH_LIBRARY_LOOKUP)
-        });
+        return load_functions<TestLibc>("libc.so.6", "the C library", "",
+                                        [](TestLibc& table, const SharedLibrary& library, std::string& missing) {
+                                            SCHACH_TEST_LIBC_FUNCTIONS(SCHACH_LIBRARY_LOOKUP)
+                                        });
     }
 };
 
@@ -55,7 +55,8 @@ TEST(SharedLibrary, AMissingFunctionIsNamedWithTheRequirement) {
             SCHACH_TEST_MISSING_FUNCTIONS(SCHACH_LIBRARY_LOOKUP)
         });
     ASSERT_FALSE(partial);
-    EXPECT_EQ(partial.error(), "the C library libc.so.6 has no schach_test_function_nobody_has (a newer one is needed)");
+    EXPECT_EQ(partial.error(),
+              "the C library libc.so.6 has no schach_test_function_nobody_has (a newer one is needed)");
 }
 
 TEST(SharedLibrary, SqliteIsLoadedOnUse) {

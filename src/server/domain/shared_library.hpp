@@ -37,7 +37,7 @@ private:
 
 /// The members of a function table and their lookup, for a list macro X(name) X(name) ...
 #define SCHACH_LIBRARY_MEMBER(name) decltype(&::name) name = nullptr;
-#define SCHACH_LIBRARY_LOOKUP(name)                                           \
+#define SCHACH_LIBRARY_LOOKUP(name)                                          \
     table.name = reinterpret_cast<decltype(&::name)>(library.symbol(#name)); \
     if (!table.name && missing.empty()) missing = #name;
 
