@@ -59,7 +59,9 @@ TEST(Engine, ASearchRunsAtItsNiceValueAndLeavesTheCallerAsItWas) {
     // A server's games search at nice 5 and its analyses at 19 (the idle class), so that the network and game
     // threads come first; the thread that asked (a worker, a connection) keeps its priority.
     const int caller_before = this_thread_nice();
-    ASSERT_LT(caller_before, 5) << "the test runs at nice 5 or more already: nothing could be seen";
+    // Lowering a thread's priority is one-way: under `nice -n 5 make test` the change to 5 cannot be
+    // seen, so the test says so instead of failing.
+    if (caller_before >= 5) GTEST_SKIP() << "the test runs at nice " << caller_before << ": nothing could be seen";
     for (const int nice : {0, 5, LowestPriority}) {
         Engine engine;
         EngineOptions o = engine.options();
