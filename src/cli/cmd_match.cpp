@@ -227,6 +227,17 @@ int run_match_command(const std::vector<std::string>& rest) {
         else fmt::print(stderr, "{}\n", progress_line(s));
         std::fflush(stderr);
     };
+    // An engine that refuses an option plays on with its default (it said so in an info string,
+    // or does not list the option at all): shown once, so that a test of a setting is not run
+    // unawares without it.
+    callbacks.on_setup_notes = [&config, tty](int engine, const std::vector<SetupNote>& notes) {
+        if (tty) fmt::print(stderr, "\r\033[K");
+        const std::string name = display_name(config->engines[static_cast<std::size_t>(engine - 1)]);
+        for (const SetupNote& n : notes)
+            fmt::print(stderr, "{}\n",
+                       n.kind == SetupNote::Kind::UnknownOption ? tr(Msg::MatchEngineLacksOption, engine, name, n.text)
+                                                                : tr(Msg::MatchEngineSaid, engine, name, n.text));
+    };
     catch_interrupts();
     const auto state = run_match(*config, *openings, fingerprint(args), callbacks, &interrupted);
     if (tty) fmt::print(stderr, "\n");

@@ -13,6 +13,15 @@ constexpr bool is_ascii_space(char c) {
     return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
 }
 
+/// Whether `a` and `b` are equal but for the case of ASCII letters (UCI option names).
+constexpr bool ascii_iequals(std::string_view a, std::string_view b) {
+    const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i)
+        if (lower(a[i]) != lower(b[i])) return false;
+    return true;
+}
+
 /// `s` without white space at either end.
 constexpr std::string_view trim(std::string_view s) {
     while (!s.empty() && is_ascii_space(s.front())) s.remove_prefix(1);

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 #include <fstream>
 #include <mutex>
+#include <set>
 #include <sstream>
 #include <thread>
 #include <tuple>
@@ -65,6 +66,7 @@ private:
     std::ofstream pgn_, positions_, journal_;
     std::uint64_t pgn_size_ = 0, positions_size_ = 0;  // what the files hold
     std::mutex mutex_;
+    std::set<int> notes_shown_;  // engines whose setup notes were shown
 };
 
 /// The journal's games, numbered in `before`, by their numbers in `after` (pairing, pair and
@@ -210,7 +212,12 @@ UciEngine* Runner::engine(std::map<int, UciEngine>& cache, int index) {
         if (!fatal_) fatal_ = RunError{RunError::Kind::CannotStartEngine, index + 1, started.error().error, {}};
         return nullptr;
     }
-    return &cache.emplace(index, std::move(*started)).first->second;
+    UciEngine& e = cache.emplace(index, std::move(*started)).first->second;
+    if (!e.setup_notes().empty() && callbacks_.on_setup_notes) {
+        std::lock_guard lock(mutex_);
+        if (notes_shown_.insert(index).second) callbacks_.on_setup_notes(index + 1, e.setup_notes());
+    }
+    return &e;
 }
 
 void Runner::worker() {

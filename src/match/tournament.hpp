@@ -20,6 +20,7 @@
 #include "match/openings.hpp"
 #include "match/records.hpp"
 #include "match/stats.hpp"
+#include "match/uci_client.hpp"
 
 namespace schach::match {
 
@@ -79,6 +80,9 @@ struct RunError {
 struct Callbacks {
     /// After each game (under the runner's lock): the game, its schedule entry, the new state.
     std::function<void(const GameRecord&, const ScheduledGame&, const MatchState&)> on_game;
+    /// Once for each engine (1-based index, as -engine gave them), the first time it is started,
+    /// when it said something while being set up (an option it does not have, an `info string`).
+    std::function<void(int engine, const std::vector<SetupNote>& notes)> on_setup_notes;
     /// The sentence for the PGN's last comment (the reason the game ended).
     std::function<std::string(const GameRecord&, const std::string& white, const std::string& black)> reason_text;
 };

@@ -1,5 +1,6 @@
 #include "match/uci_client.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <vector>
 
@@ -19,6 +20,15 @@ std::optional<T> number(std::string_view text) {
 }
 
 SteadyTime after(ms timeout) { return std::chrono::steady_clock::now() + timeout; }
+
+/// The name of an `option name NAME type ...` line (a name may have spaces), else nothing.
+std::optional<std::string> option_name(std::string_view line) {
+    constexpr std::string_view Prefix = "option name ";
+    if (!line.starts_with(Prefix)) return std::nullopt;
+    line.remove_prefix(Prefix.size());
+    const auto type = line.find(" type ");
+    return std::string(line.substr(0, type));
+}
 
 }  // namespace
 
@@ -67,16 +77,31 @@ std::expected<UciEngine, SpawnError> UciEngine::start(const EngineSpec& spec, bo
     e.process_ = std::move(*process);
     const SteadyTime deadline = after(timeout);
     if (!e.process_.write_line("uci")) return e;
+    std::vector<std::string> options;  // the names the engine lists, as it spells them
     for (;;) {
         const auto line = e.process_.read_line(deadline);
         if (!line) return e;
         if (line->starts_with("id name ")) e.id_name_ = line->substr(8);
+        if (auto name = option_name(*line)) options.push_back(std::move(*name));
         if (*line == "uciok") break;
     }
-    for (const auto& [name, value] : spec.options) e.process_.write_line("setoption name " + name + " value " + value);
+    for (const auto& [name, value] : spec.options) {
+        // UCI option names are compared without regard to case.
+        const bool listed = std::any_of(options.begin(), options.end(),
+                                        [&](const std::string& o) { return ascii_iequals(o, name); });
+        if (!listed) e.setup_notes_.push_back({SetupNote::Kind::UnknownOption, name});
+        e.process_.write_line("setoption name " + name + " value " + value);
+    }
     if (chess960) e.process_.write_line("setoption name UCI_Chess960 value true");
     e.process_.write_line("isready");
-    e.ready_ = e.wait_for("readyok", deadline);
+    for (;;) {
+        const auto line = e.process_.read_line(deadline);
+        if (!line) return e;
+        if (*line == "readyok") break;
+        if (line->starts_with("info string "))
+            e.setup_notes_.push_back({SetupNote::Kind::EngineSaid, std::string(line->substr(12))});
+    }
+    e.ready_ = true;
     return e;
 }
 

@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "engine/score.hpp"
 #include "match/config.hpp"
@@ -35,6 +36,16 @@ enum class EngineStatus : std::uint8_t {
     Crashed,  // the process closed its output (exited, crashed) or stopped reading
 };
 
+/// What an engine said while it was set up: an option of -engine it does not list after `uci`,
+/// or an `info string` line before `readyok` (where engines report a refused setoption). The
+/// runner shows them; it does not stop the match.
+struct SetupNote {
+    enum class Kind : std::uint8_t { UnknownOption, EngineSaid };
+    Kind kind = Kind::EngineSaid;
+    std::string text;  // the option's name, or the info string's text
+    friend bool operator==(const SetupNote&, const SetupNote&) = default;
+};
+
 struct GoReply {
     EngineStatus status = EngineStatus::Ok;
     std::string bestmove;  // the move text as sent
@@ -58,11 +69,14 @@ public:
     /// `quit`, then kill after `grace`.
     void quit(ms grace = ms(500));
     const std::string& id_name() const { return id_name_; }
+    /// What the engine said while it was set up (start), in order.
+    const std::vector<SetupNote>& setup_notes() const { return setup_notes_; }
 
 private:
     bool wait_for(std::string_view token, SteadyTime deadline);
     Process process_;
     std::string id_name_;
+    std::vector<SetupNote> setup_notes_;
     bool ready_ = false;
 };
 

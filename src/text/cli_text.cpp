@@ -1055,6 +1055,11 @@ Phrase phrase(Msg m) {
         case Msg::MatchOpeningsEmpty: return {"{}: keine Eröffnungen", "", "{}: no openings"};
         case Msg::MatchCannotStartEngine:
             return {"Engine {} ({}) lässt sich nicht starten: {}", "", "cannot start engine {} ({}): {}"};
+        case Msg::MatchEngineLacksOption:
+            return {"Engine {} ({}) hat keine Option {}: sie spielt mit ihrer Voreinstellung", "",
+                    "engine {} ({}) has no option {}: it plays with its default"};
+        case Msg::MatchEngineSaid:
+            return {"Engine {} ({}) sagt beim Einrichten: {}", "", "engine {} ({}) says while being set up: {}"};
         case Msg::MatchCannotWrite: return {"{} kann nicht geschrieben werden: {}", "", "cannot write {}: {}"};
         case Msg::MatchJournalMismatch:
             return {"{} ist das Journal eines anderen Matchs (andere Angaben): löschen oder -resume ändern", "",

@@ -104,6 +104,7 @@ enum class Msg : std::uint16_t {
     MatchAbout, HelpMatchArgs, MatchFooter, MatchUnknownOption, MatchMissingValue, MatchBadValue, MatchUnknownKey,
     MatchTooFewEngines, MatchMissingCommand, MatchNoLimit, MatchDifferentClocks, MatchOpeningsCannotOpen,
     MatchOpeningsBadFen, MatchOpeningsBadPgn, MatchOpeningsBadBook, MatchOpeningsEmpty, MatchCannotStartEngine,
+    MatchEngineLacksOption, MatchEngineSaid,
     MatchCannotWrite, MatchJournalMismatch, MatchResumed, MatchProgress, MatchProgressLlr, MatchTableHeader,
     MatchStandingsHeader, MatchSprtH0, MatchSprtH1, MatchSprtOpen, MatchForfeits, MatchReasonTimeForfeit,
     MatchReasonIllegal, MatchReasonCrash, MatchReasonStall, MatchReasonNotReady, MatchReasonResign, MatchReasonDraw,

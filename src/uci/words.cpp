@@ -17,8 +17,6 @@ std::string lowercase(std::string_view text) {
     return out;
 }
 
-bool iequals(std::string_view a, std::string_view b) {
-    return a.size() == b.size() && std::ranges::equal(a, b, [](char x, char y) { return lower(x) == lower(y); });
-}
+bool iequals(std::string_view a, std::string_view b) { return ascii_iequals(a, b); }
 
 }  // namespace schach::uci

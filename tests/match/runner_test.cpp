@@ -292,6 +292,52 @@ TEST(MatchRun, AResumeWithOtherGameCountsRenumbersTheFinishedGames) {
     EXPECT_NE(slurp(pgn + ".journal").find(" games=4,4\n"), std::string::npos);
 }
 
+// An engine that refuses an option (says so in an info string) or does not have it plays on
+// with its default: the runner reports it once for that engine, not for the other.
+TEST(MatchRun, AnEngineRefusingAnOptionIsReportedOnce) {
+    const auto dir = fresh_dir("notes");
+    const std::vector<std::string> args{"-engine",
+                                        std::string("cmd=") + SCHACH_BINARY,
+                                        "args=uci",
+                                        "name=refuses",
+                                        "option.EvalFile=" + (dir / "missing.nnue").string(),
+                                        "option.NoSuchOption=1",
+                                        "-engine",
+                                        std::string("cmd=") + SCHACH_BINARY,
+                                        "args=uci",
+                                        "name=plain",
+                                        "-each",
+                                        "depth=1",
+                                        "-games",
+                                        "2",
+                                        "-pgnout",
+                                        (dir / "games.pgn").string()};
+    const auto config = parse_match_args(args);
+    ASSERT_TRUE(config);
+    const auto openings = OpeningSet::load(config->openings, config->chess960, config->seed);
+    ASSERT_TRUE(openings);
+    std::vector<std::pair<int, std::vector<SetupNote>>> reported;
+    Callbacks callbacks;
+    callbacks.on_setup_notes = [&](int engine, const std::vector<SetupNote>& notes) {
+        reported.emplace_back(engine, notes);
+    };
+    const auto state = run_match(*config, *openings, fingerprint(args), callbacks);
+    ASSERT_TRUE(state);
+    EXPECT_EQ(state->done, 2u);
+    ASSERT_EQ(reported.size(), 1u);
+    EXPECT_EQ(reported[0].first, 1);
+    const auto& notes = reported[0].second;
+    EXPECT_NE(std::find(notes.begin(), notes.end(), SetupNote{SetupNote::Kind::UnknownOption, "NoSuchOption"}),
+              notes.end());
+    EXPECT_TRUE(std::any_of(notes.begin(), notes.end(), [](const SetupNote& n) {
+        return n.kind == SetupNote::Kind::EngineSaid && n.text.find("EvalFile") != std::string::npos;
+    }));
+    // EvalFile is an option of the engine: only the missing one counts as unknown.
+    EXPECT_EQ(std::count_if(notes.begin(), notes.end(),
+                            [](const SetupNote& n) { return n.kind == SetupNote::Kind::UnknownOption; }),
+              1);
+}
+
 TEST(MatchRun, GauntletAndRoundRobinSchedules) {
     EXPECT_EQ(make_pairings(4, true).size(), 3u);
     EXPECT_EQ(make_pairings(4, false).size(), 6u);
