@@ -78,13 +78,11 @@ std::expected<UciEngine, SpawnError> UciEngine::start(const EngineSpec& spec, bo
     const SteadyTime deadline = after(timeout);
     if (!e.process_.write_line("uci")) return e;
     std::vector<std::string> options;  // the names the engine lists, as it spells them
-    for (;;) {
-        const auto line = e.process_.read_line(deadline);
-        if (!line) return e;
-        if (line->starts_with("id name ")) e.id_name_ = line->substr(8);
-        if (auto name = option_name(*line)) options.push_back(std::move(*name));
-        if (*line == "uciok") break;
-    }
+    const bool uciok = e.wait_for("uciok", deadline, [&](const std::string& line) {
+        if (line.starts_with("id name ")) e.id_name_ = line.substr(8);
+        if (auto name = option_name(line)) options.push_back(std::move(*name));
+    });
+    if (!uciok) return e;
     for (const auto& [name, value] : spec.options) {
         // UCI option names are compared without regard to case.
         const bool listed = std::any_of(options.begin(), options.end(),
@@ -94,22 +92,19 @@ std::expected<UciEngine, SpawnError> UciEngine::start(const EngineSpec& spec, bo
     }
     if (chess960) e.process_.write_line("setoption name UCI_Chess960 value true");
     e.process_.write_line("isready");
-    for (;;) {
-        const auto line = e.process_.read_line(deadline);
-        if (!line) return e;
-        if (*line == "readyok") break;
-        if (line->starts_with("info string "))
-            e.setup_notes_.push_back({SetupNote::Kind::EngineSaid, std::string(line->substr(12))});
-    }
-    e.ready_ = true;
+    e.ready_ = e.wait_for("readyok", deadline, [&](const std::string& line) {
+        if (line.starts_with("info string ")) e.setup_notes_.push_back({SetupNote::Kind::EngineSaid, line.substr(12)});
+    });
     return e;
 }
 
-bool UciEngine::wait_for(std::string_view token, SteadyTime deadline) {
+bool UciEngine::wait_for(std::string_view token, SteadyTime deadline,
+                         const std::function<void(const std::string&)>& on_other_line) {
     for (;;) {
         const auto line = process_.read_line(deadline);
         if (!line) return false;
         if (*line == token) return true;
+        if (on_other_line) on_other_line(*line);
     }
 }
 

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstdint>
 #include <expected>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -73,7 +74,10 @@ public:
     const std::vector<SetupNote>& setup_notes() const { return setup_notes_; }
 
 private:
-    bool wait_for(std::string_view token, SteadyTime deadline);
+    /// Reads lines until `token` (true) or the deadline or the end of output (false); every
+    /// other line goes to `on_other_line`.
+    bool wait_for(std::string_view token, SteadyTime deadline,
+                  const std::function<void(const std::string&)>& on_other_line = {});
     Process process_;
     std::string id_name_;
     std::vector<SetupNote> setup_notes_;
