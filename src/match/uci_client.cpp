@@ -83,7 +83,10 @@ std::expected<UciEngine, SpawnError> UciEngine::start(const EngineSpec& spec, bo
         if (auto name = option_name(line)) options.push_back(std::move(*name));
     });
     if (!uciok) return e;
-    for (const auto& [name, value] : spec.options) {
+    for (const auto& option : spec.options) {
+        // A named reference, not a structured binding: clang 14 cannot capture those in a lambda.
+        const std::string& name = option.first;
+        const std::string& value = option.second;
         // UCI option names are compared without regard to case.
         const bool listed = std::any_of(options.begin(), options.end(),
                                         [&](const std::string& o) { return ascii_iequals(o, name); });
