@@ -17,7 +17,7 @@ struct EngineOptions {
     bool chess960 = false;      // castling written king-takes-rook
     bool show_wdl = false;      // report win/draw/loss with each score
     bool limit_strength = false;
-    int elo = 2360;          // used when limit_strength (mapped onto a level: engine/level.hpp)
+    int elo = 2430;          // used when limit_strength (mapped onto a level: engine/level.hpp)
     int level = 8;           // 1 (beginner) .. 8 (full strength)
     std::uint64_t seed = 0;  // randomness of the weak levels (0: from the clock)
     /// A Polyglot book: levels 1-7 use it whenever it can be read, level 8 only with own_book.

@@ -46,7 +46,7 @@ const Case Cases[] = {
      "Gabel: de Springere auf g4 greift de Könige auf f2 und de Wesire auf e5 zugleich an",
      "fork: the knight on g4 attacks the king on f2 and the queen on e5 at once; after Qxf2+ Kxf2 Ng4+ K … Nxe5 "
      "… the rook is lost."},
-    {"pin", "4k3/ppp2ppp/8/3p4/1b6/2N5/PP3PPP/4K3 w - - 0 1", "h2h3", FactKind::Pin,
+    {"pin", "4k3/2p2ppp/8/3p4/1b6/2N5/PP3PPP/4K3 w - - 0 1", "h2h3", FactKind::Pin,
      "Fesselung: der Springer auf c3 ist durch den Läufer auf b4 an den König auf e1 gefesselt",
      "Fesselung: de Springere auf c3 ist durch de Läufere auf b4 an de Könige auf e1 gefesselt",
      "pin: the knight on c3 is pinned to the king on e1 by the bishop on b4"},
