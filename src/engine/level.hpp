@@ -23,9 +23,6 @@
 
 namespace schach::engine {
 
-inline constexpr int MinLevelElo = 520;
-inline constexpr int MaxLevelElo = 2430;
-
 /// The measured Elo of a level (520 for level 1 .. 2430 for level 8; level.cpp has the table).
 int level_elo(int level);
 /// The level whose nominal Elo is nearest to `elo` (ties to the weaker level), clamped to 1..8.

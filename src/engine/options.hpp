@@ -8,6 +8,12 @@
 
 namespace schach::engine {
 
+inline constexpr int MinLevel = 1;
+inline constexpr int MaxLevel = 8;
+/// The measured Elo of the weakest and the strongest level (engine/level.cpp has the table).
+inline constexpr int MinLevelElo = 520;
+inline constexpr int MaxLevelElo = 2430;
+
 struct EngineOptions {
     int hash_mb = 16;           // transposition table size in MiB (1..65536)
     int threads = 1;            // Lazy SMP search threads (1..256)
@@ -17,8 +23,8 @@ struct EngineOptions {
     bool chess960 = false;      // castling written king-takes-rook
     bool show_wdl = false;      // report win/draw/loss with each score
     bool limit_strength = false;
-    int elo = 2430;          // used when limit_strength (mapped onto a level: engine/level.hpp)
-    int level = 8;           // 1 (beginner) .. 8 (full strength)
+    int elo = MaxLevelElo;   // used when limit_strength (mapped onto a level: engine/level.hpp)
+    int level = MaxLevel;    // 1 (beginner) .. 8 (full strength)
     std::uint64_t seed = 0;  // randomness of the weak levels (0: from the clock)
     /// A Polyglot book: levels 1-7 use it whenever it can be read, level 8 only with own_book.
     bool own_book = false;
@@ -40,8 +46,5 @@ struct EngineOptions {
     /// thread, once lowered, stays so.
     int search_nice = 0;
 };
-
-inline constexpr int MinLevel = 1;
-inline constexpr int MaxLevel = 8;
 
 }  // namespace schach::engine
