@@ -83,6 +83,75 @@ void accept_lang_everywhere(CLI::App& app, std::string& ignored) {
     for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) accept_lang_everywhere(*sub, ignored);
 }
 
+/// The subcommands, in the order of the help. Each is added to CLI11 only when it can be the one
+/// that runs: building all of them (some hundred options with their validators and texts) cost
+/// about as many instructions as the dynamic loader, on every command's start.
+struct CommandEntry {
+    std::string_view name;
+    std::string_view alias;
+    Command (*add)(CLI::App&);
+};
+
+constexpr CommandEntry CommandTable[] = {
+    {"perft", {}, add_perft_command},
+    {"fen", {}, add_fen_command},
+    {"chess960", {}, add_chess960_command},
+    {"moves", {}, add_moves_command},
+    {"pgn", {}, add_pgn_command},
+    {"play", {}, add_play_command},
+    {"timecontrol", {}, add_timecontrol_command},
+    {"dead", {}, add_dead_command},
+    {"tune", {}, add_tune_command},
+    {"bench", {}, add_bench_command},
+    {"match", {}, add_match_command},
+    {"ratings", {}, add_ratings_command},
+    {"uci", {}, add_uci_command},
+    {"serve", {}, add_serve_command},
+    {"datagen", {}, add_datagen_command},
+    {"train", {}, add_train_command},
+    {"analyse", "analyze", add_analyse_command},
+    {"puzzles", {}, add_puzzles_command},
+};
+
+/// "perft, fen, ...": the names for the message about an unknown command.
+std::string command_names() {
+    std::string out;
+    for (const CommandEntry& entry : CommandTable) {
+        if (!out.empty()) out += ", ";
+        out += entry.name;
+    }
+    return out;
+}
+
+/// The command the arguments name: their first word, after `--lang` and its value if they start
+/// so. Empty when an option of the program comes first (`schach --help`, `schach -h pgn`:
+/// the program's help lists every command) or there is no word.
+std::string_view named_command(int argc, const char* const* argv) {
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view arg(argv[i]);
+        if (arg == "--lang") {
+            ++i;
+            continue;
+        }
+        if (arg.starts_with("--lang=")) continue;
+        return arg.starts_with('-') ? std::string_view{} : arg;
+    }
+    return {};
+}
+
+/// Adds the named command only, when it is one; otherwise all of them (for the help and for the
+/// message that names the commands there are).
+std::vector<Command> add_commands(CLI::App& app, std::string_view named) {
+    std::vector<Command> commands;
+    for (const CommandEntry& entry : CommandTable)
+        if (entry.name == named || (!entry.alias.empty() && entry.alias == named)) {
+            commands.push_back(entry.add(app));
+            return commands;
+        }
+    for (const CommandEntry& entry : CommandTable) commands.push_back(entry.add(app));
+    return commands;
+}
+
 int run(int argc, char** argv) {
     set_lang(language_from_environment());
     const auto chosen = language_from_args(argc, argv);
@@ -118,21 +187,7 @@ int run(int argc, char** argv) {
                     },
                     Msg::AppExitCodes));
 
-    std::vector<Command> commands{add_perft_command(app), add_fen_command(app), add_chess960_command(app),
-                                  add_moves_command(app), add_pgn_command(app)};
-    commands.push_back(add_play_command(app));
-    commands.push_back(add_timecontrol_command(app));
-    commands.push_back(add_dead_command(app));
-    commands.push_back(add_tune_command(app));
-    commands.push_back(add_bench_command(app));
-    commands.push_back(add_match_command(app));
-    commands.push_back(add_ratings_command(app));
-    commands.push_back(add_uci_command(app));
-    commands.push_back(add_serve_command(app));
-    commands.push_back(add_datagen_command(app));
-    commands.push_back(add_train_command(app));
-    commands.push_back(add_analyse_command(app));
-    commands.push_back(add_puzzles_command(app));
+    std::vector<Command> commands = add_commands(app, named_command(argc, argv));
     std::string ignored_lang;
     accept_lang_everywhere(app, ignored_lang);
 
@@ -153,10 +208,7 @@ int run(int argc, char** argv) {
         if (!any_command && e.get_exit_code() != 0) {
             const std::vector<std::string> rest = app.remaining();
             if (!rest.empty()) {
-                print_error(tr(
-                    Msg::UnknownCommand, rest.front(),
-                    "perft, fen, chess960, moves, pgn, play, timecontrol, dead, tune, bench, match, ratings, uci, serve, "
-                    "analyse"));
+                print_error(tr(Msg::UnknownCommand, rest.front(), command_names()));
                 return ExitUsage;
             }
         }

@@ -26,10 +26,15 @@ struct ReductionTable {
             for (int m = 1; m < 64; ++m) r[d][m] = static_cast<int>(0.75 + std::log(d) * std::log(m) / 2.25);
     }
 };
-const ReductionTable Reductions;
+/// Made at the first search, not at the program's start: its 8,000 logarithms were a quarter of
+/// the start-up of every command (`schach pgn check` of one game), which never searches.
+const ReductionTable& reductions() {
+    static const ReductionTable table;
+    return table;
+}
 
 int reduction(bool improving, int depth, int move_count) {
-    const int r = Reductions.r[std::min(depth, 63)][std::min(move_count, 63)];
+    const int r = reductions().r[std::min(depth, 63)][std::min(move_count, 63)];
     return r + (!improving && r > 1 ? 1 : 0);
 }
 

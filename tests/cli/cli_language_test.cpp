@@ -214,5 +214,26 @@ TEST(CliLanguage, UnknownLanguageIsAClearUsageError) {
     EXPECT_EQ(de.out, "Fehler: unbekannte Sprache: xx (de, de-neutral, en)\n");
 }
 
+/// main.cpp adds only the command the arguments name: the program's help and the message about
+/// an unknown command still name every command, and options before the command still count.
+TEST(CliLanguage, EveryCommandIsNamedWhereNoneIsChosen) {
+    const std::vector<std::string> names{"perft",       "fen",   "chess960", "moves", "pgn",     "play",
+                                         "timecontrol", "dead",  "tune",     "bench", "match",   "ratings",
+                                         "uci",         "serve", "datagen",  "train", "analyse", "puzzles"};
+    const test::CommandRun bogus = test::run_command(test::schach_command("--lang en bogus") + " 2>&1");
+    EXPECT_EQ(bogus.exit_code, 2);
+    const test::CommandRun help = test::run_command(test::schach_command("--lang=en --help"));
+    EXPECT_EQ(help.exit_code, 0);
+    for (const std::string& name : names) {
+        EXPECT_TRUE(contains(bogus.out, " " + name + (name == "puzzles" ? ";" : ","))) << name << ": " << bogus.out;
+        EXPECT_TRUE(contains(help.out, "\n  " + name + (name == "analyse" ? ", analyze " : " "))) << name;
+    }
+    const test::CommandRun alias = test::run_command(test::schach_command("--lang en analyze --help"));
+    EXPECT_EQ(alias.exit_code, 0);
+    EXPECT_TRUE(alias.out.starts_with("analyse games with our engine")) << alias.out;
+    const test::CommandRun first_help = test::run_command(test::schach_command("--lang en --version pgn"));
+    EXPECT_EQ(first_help.out, "schach 0.1.0\n");
+}
+
 }  // namespace
 }  // namespace schach
