@@ -13,6 +13,8 @@
 //                                  Bishop or Rook for a queen too (diagonal and straight moves)
 //   add_pawns(targets, delta)      pawns to `targets`, each from `to - delta`, no promotion
 //   add_promotions(targets, delta) the same with the four promotions each
+//   add_queen_promotions(targets, delta) the same with the queen's only (tactical moves alone)
+//   add_under_promotions(targets, delta) the same with the other three (quiet moves alone)
 //   add_en_passant(from, to)       an en-passant capture onto `to`
 //   add_castling(king, rook)       castling as king takes own rook
 
@@ -26,6 +28,11 @@ namespace schach::gen {
 /// lookup), or by one fixed at compile time (perft instantiates its board for each and picks one
 /// at the root).
 enum class Sliders : std::uint8_t { Chosen, Pext, Magic };
+
+/// Which moves: all legal moves, the tactical ones alone (captures, en passant, pushes that
+/// promote to a queen; the quiescence search's moves) or the quiet ones alone (the others), each
+/// in the order `All` gives them.
+enum class Moves : std::uint8_t { All, Tactical, Quiet };
 
 template <Sliders M>
 [[gnu::always_inline]] inline Bitboard slider_lookup(const attacks::detail::SliderEntry& e, Bitboard occupied) {
@@ -108,6 +115,17 @@ struct MoveSink {
                 out[count++] = Move::make(from, to, MoveKind::Promotion, t);
         }
     }
+    void add_queen_promotions(Bitboard targets, int delta) {
+        for (Square to : squares(targets))
+            out[count++] = Move::make(offset(to, -delta), to, MoveKind::Promotion, PieceType::Queen);
+    }
+    void add_under_promotions(Bitboard targets, int delta) {
+        for (Square to : squares(targets)) {
+            const Square from = offset(to, -delta);
+            for (PieceType t : {PieceType::Knight, PieceType::Rook, PieceType::Bishop})
+                out[count++] = Move::make(from, to, MoveKind::Promotion, t);
+        }
+    }
     void add_en_passant(Square from, Square to) { out[count++] = Move::make(from, to, MoveKind::EnPassant); }
     void add_castling(Square king, Square rook) { out[count++] = Move::make(king, rook, MoveKind::Castling); }
 };
@@ -145,7 +163,7 @@ template <Color Them>
 }
 
 /// Moves of one pinned pawn: it may only move along the pin line.
-template <Color Us, typename Board, typename Sink>
+template <Color Us, Moves Kind, typename Board, typename Sink>
 void pinned_pawn(Sink& sink, const Board& pos, Square from, Bitboard allowed, Bitboard occupied) {
     constexpr Bitboard PromoRank = bb(relative(Us, Rank::R8));
     constexpr Bitboard DoubleRank = bb(relative(Us, Rank::R4));
@@ -162,14 +180,30 @@ void pinned_pawn(Sink& sink, const Board& pos, Square from, Bitboard allowed, Bi
     targets &= allowed;
     for (Square to : squares(targets)) {
         const int delta = idx(to) - idx(from);
+        const bool capture = (delta & 7) != 0;
+        if constexpr (Kind == Moves::Tactical) {
+            if (!capture && !contains(PromoRank, to)) continue;
+            if (!capture) {
+                sink.add_queen_promotions(bb(to), delta);
+                continue;
+            }
+        }
+        if constexpr (Kind == Moves::Quiet) {
+            if (capture) continue;
+            if (contains(PromoRank, to)) {
+                sink.add_under_promotions(bb(to), delta);
+                continue;
+            }
+        }
         if (contains(PromoRank, to)) sink.add_promotions(bb(to), delta);
         else sink.add_pawns(bb(to), delta);
     }
 }
 
-/// Every legal move of `Us` (the side to move) on `pos`, into `sink`.
-template <Color Us, typename Board, typename Sink>
+/// Every legal move of `Us` (the side to move) on `pos`, or its tactical ones, into `sink`.
+template <Color Us, Moves Kind = Moves::All, typename Board, typename Sink>
 [[gnu::always_inline]] inline void generate(const Board& pos, Sink& sink) {
+    constexpr bool Tactical = Kind == Moves::Tactical, Quiet = Kind == Moves::Quiet;
     using PT = PieceType;
     constexpr Sliders M = sliders_of<Board>;
     constexpr Color Them = ~Us;
@@ -186,8 +220,8 @@ template <Color Us, typename Board, typename Sink>
     const Bitboard checkers = info.checkers;
     // Attack tests only for the squares the king may step to and those castling needs safe: a
     // boxed-in king behind blocked castling paths (most of the opening) needs none.
-    const Bitboard king_steps = attacks::king(ksq) & ~us;
-    const CastlingCandidates castling = !checkers && (pos.castling_rooks() & us)
+    const Bitboard king_steps = attacks::king(ksq) & (Tactical ? them : Quiet ? ~occupied : ~us);
+    const CastlingCandidates castling = !Tactical && !checkers && (pos.castling_rooks() & us)
                                             ? castling_candidates<Us>(pos, ksq, occupied)
                                             : CastlingCandidates{};
     const Bitboard wanted = king_steps | castling.must_be_safe;
@@ -196,7 +230,7 @@ template <Color Us, typename Board, typename Sink>
 
     if (more_than_one(checkers)) return;
     const Bitboard checkmask = checkers ? attacks::between(ksq, lsb(checkers)) : ~Bitboard{0};
-    const Bitboard target = ~us & checkmask;
+    const Bitboard target = (Tactical ? them : Quiet ? ~occupied : ~us) & checkmask;
     const Bitboard pinned = info.pinned;
 
     for (Square s : squares(pos.pieces(Us, PT::Knight) & ~pinned))
@@ -220,22 +254,30 @@ template <Color Us, typename Board, typename Sink>
     const Bitboard empty = ~occupied;
     {
         const Bitboard low = pawns & ~Rank7, high = pawns & Rank7;
-        const Bitboard push1 = shift<UpDir>(low) & empty;
-        const Bitboard push2 = shift<UpDir>(push1 & Rank3) & empty & checkmask;
-        sink.add_pawns(push1 & checkmask, Up);
-        sink.add_pawns(push2, 2 * Up);
-        sink.add_pawns(shift<UpWest>(low) & them & checkmask, Up - 1);
-        sink.add_pawns(shift<UpEast>(low) & them & checkmask, Up + 1);
+        if constexpr (!Tactical) {
+            const Bitboard push1 = shift<UpDir>(low) & empty;
+            const Bitboard push2 = shift<UpDir>(push1 & Rank3) & empty & checkmask;
+            sink.add_pawns(push1 & checkmask, Up);
+            sink.add_pawns(push2, 2 * Up);
+        }
+        if constexpr (!Quiet) {
+            sink.add_pawns(shift<UpWest>(low) & them & checkmask, Up - 1);
+            sink.add_pawns(shift<UpEast>(low) & them & checkmask, Up + 1);
+        }
         if (high) {
-            sink.add_promotions(shift<UpDir>(high) & empty & checkmask, Up);
-            sink.add_promotions(shift<UpWest>(high) & them & checkmask, Up - 1);
-            sink.add_promotions(shift<UpEast>(high) & them & checkmask, Up + 1);
+            if constexpr (Tactical) sink.add_queen_promotions(shift<UpDir>(high) & empty & checkmask, Up);
+            else if constexpr (Quiet) sink.add_under_promotions(shift<UpDir>(high) & empty & checkmask, Up);
+            else sink.add_promotions(shift<UpDir>(high) & empty & checkmask, Up);
+            if constexpr (!Quiet) {
+                sink.add_promotions(shift<UpWest>(high) & them & checkmask, Up - 1);
+                sink.add_promotions(shift<UpEast>(high) & them & checkmask, Up + 1);
+            }
         }
     }
     for (Square s : squares(pos.pieces(Us, PT::Pawn) & pinned))
-        pinned_pawn<Us>(sink, pos, s, target & attacks::line(ksq, s), occupied);
+        pinned_pawn<Us, Kind>(sink, pos, s, (~us & checkmask) & attacks::line(ksq, s), occupied);
 
-    if (const Square ep = pos.ep_square(); ep != Square::None) {
+    if (const Square ep = pos.ep_square(); !Quiet && ep != Square::None) {
         for (Square s : squares(attacks::pawn(Them, ep) & pos.pieces(Us, PT::Pawn)))
             if (ep_legal(pos, s, ep)) sink.add_en_passant(s, ep);
     }

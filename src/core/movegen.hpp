@@ -17,6 +17,12 @@ inline MoveList legal_moves(const Position& pos) {
     generate_legal(pos, list);
     return list;
 }
+/// Appends the tactical legal moves of `pos` to `list`: captures, en passant and pushes that
+/// promote to a queen (the quiescence search's moves), in the order generate_legal gives them.
+void generate_tactical(const Position& pos, MoveList& list);
+/// Appends the other legal moves of `pos` to `list` (quiet moves, castling, under-promotions by a
+/// push), in the order generate_legal gives them.
+void generate_quiet(const Position& pos, MoveList& list);
 /// The number of legal moves, counted with popcounts where no move needs to be written.
 int count_legal(const Position& pos);
 

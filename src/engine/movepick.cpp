@@ -47,21 +47,35 @@ int MovePicker::quiet_score(Move m) const {
 
 void MovePicker::generate() {
     MoveList list;
-    generate_legal(pos_, list);
+    // Outside check the tactical moves alone are generated now; the quiet ones when their stage
+    // comes (generate_quiets), in quiescence never. Both come in the order of generate_legal, so
+    // the search is the same as with all moves generated at once, only faster.
+    const bool staged = !in_check_;
+    if (staged) generate_tactical(pos_, list);
+    else generate_legal(pos_, list);
     generated_ = true;
+    quiets_uncounted_ = staged;
     total_ = list.size();
     std::size_t n = 0;
-    const bool all = in_check_;
-    // Tactical moves first, then quiet ones (the quiets only in the main search or in check).
+    // Tactical moves first, then (in check) the quiet ones.
     for (Move m : list)
-        if (m != tt_move_ && is_tactical(pos_, m)) moves_[n++] = {m, 0};
+        if (m != tt_move_ && (staged || is_tactical(pos_, m))) moves_[n++] = {m, 0};
     end_captures_ = n;
-    if (!quiescence_ || all)
+    if (!staged)
         for (Move m : list)
             if (m != tt_move_ && !is_tactical(pos_, m)) moves_[n++] = {m, 0};
     end_quiets_ = n;
     for (std::size_t i = 0; i < end_captures_; ++i) moves_[i].score = capture_score(moves_[i].move);
     cur_ = 0;
+}
+
+void MovePicker::generate_quiets() {
+    MoveList list;
+    generate_quiet(pos_, list);
+    std::size_t n = end_captures_;
+    for (Move m : list)
+        if (m != tt_move_) moves_[n++] = {m, 0};
+    end_quiets_ = n;
 }
 
 MovePicker::Scored MovePicker::pick_best(std::size_t end) {
@@ -98,7 +112,9 @@ Move MovePicker::next(bool skip_quiets) {
                 if (see_ge(pos_, s.move, -s.score / 64)) return s.move;
                 moves_[end_bad_++] = s;  // a losing capture: kept for the end
             }
-            // The quiet moves, sorted once (insertion sort: short lists).
+            // The quiet moves, generated and sorted once (insertion sort: short lists); not at all
+            // when they are to be skipped (the Quiets stage then ends at once).
+            if (!skip_quiets) generate_quiets();
             for (std::size_t i = end_captures_; i < end_quiets_; ++i) moves_[i].score = quiet_score(moves_[i].move);
             for (std::size_t i = end_captures_ + 1; i < end_quiets_; ++i) {
                 const Scored x = moves_[i];

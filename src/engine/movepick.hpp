@@ -41,8 +41,13 @@ public:
     /// The next move, or Move::none() at the end. With `skip_quiets`, quiet moves not yet handed
     /// out are left out (late move pruning).
     Move next(bool skip_quiets = false);
-    /// True when the position has no legal move at all (known once generation ran).
-    bool no_legal_moves() const { return generated_ && total_ == 0 && !tt_legal_; }
+    /// True when the position has no legal move at all (known once generation ran). Quiescence
+    /// outside check generates the tactical moves alone: when there is none, the others are
+    /// counted here.
+    bool no_legal_moves() {
+        if (!generated_ || total_ != 0 || tt_legal_) return false;
+        return !quiets_uncounted_ || count_legal(pos_) == 0;
+    }
     /// How the last move was classified: true while handing out good captures or refutations.
     bool in_bad_captures() const { return stage_ == Stage::BadCaptures; }
 
@@ -54,6 +59,8 @@ private:
     };
 
     void generate();
+    /// The quiet moves into [end_captures_, end_quiets_) (main search, outside check).
+    void generate_quiets();
     int capture_score(Move m) const;
     int quiet_score(Move m) const;
     /// The highest-scored move of [cur_, end) swapped to cur_ (selection: lazy, as most nodes
@@ -69,9 +76,10 @@ private:
     bool in_check_ = false;
     bool tt_legal_ = false;
     bool generated_ = false;
+    bool quiets_uncounted_ = false;  // total_ counts the tactical moves only (outside check)
     Stage stage_ = Stage::TtMove;
     std::size_t cur_ = 0, end_captures_ = 0, end_quiets_ = 0, end_bad_ = 0, total_ = 0;
-    UninitializedArray<Scored, MoveList::Capacity> moves_;  // [0, end_quiets_) set by generate()
+    UninitializedArray<Scored, MoveList::Capacity> moves_;  // [0, end_quiets_) set by generate(), generate_quiets()
 };
 
 }  // namespace schach::engine

@@ -9,6 +9,7 @@
 #include "engine/evaluate.hpp"
 #include "engine/history.hpp"
 #include "engine/movepick.hpp"
+#include "engine/reductions.hpp"
 #include "engine/score.hpp"
 #include "engine/thread_priority.hpp"
 #include "engine/wdl.hpp"
@@ -17,24 +18,8 @@ namespace schach::engine {
 
 namespace {
 
-/// Late move reductions by depth and move number: 0.75 + ln(depth) * ln(moves) / 2.25 (a
-/// log-product table: +45 to +80 Elo over a flat reduction in young engines).
-struct ReductionTable {
-    std::array<std::array<int, 64>, 64> r{};
-    ReductionTable() {
-        for (int d = 1; d < 64; ++d)
-            for (int m = 1; m < 64; ++m) r[d][m] = static_cast<int>(0.75 + std::log(d) * std::log(m) / 2.25);
-    }
-};
-/// Made at the first search, not at the program's start: its 8,000 logarithms were a quarter of
-/// the start-up of every command (`schach pgn check` of one game), which never searches.
-const ReductionTable& reductions() {
-    static const ReductionTable table;
-    return table;
-}
-
 int reduction(bool improving, int depth, int move_count) {
-    const int r = reductions().r[std::min(depth, 63)][std::min(move_count, 63)];
+    const int r = Reductions.r[std::min(depth, 63)][std::min(move_count, 63)];
     return r + (!improving && r > 1 ? 1 : 0);
 }
 

@@ -326,6 +326,40 @@ TEST(Property, CountLegalEqualsGeneratedMovesWithoutDuplicates) {
     }
 }
 
+/// generate_tactical: exactly the legal captures, en-passant captures and pushes to a queen, and
+/// generate_quiet exactly the others, each in the order generate_legal gives them (the search's
+/// move order depends on it).
+void expect_tactical_moves_in_order(const Position& pos) {
+    MoveList tactical_expected, quiet_expected;
+    for (Move m : legal_moves(pos)) {
+        const bool tactical = pos.is_capture(m) ||
+                              (m.kind() == MoveKind::Promotion && m.promotion() == PieceType::Queen);
+        (tactical ? tactical_expected : quiet_expected).push(m);
+    }
+    MoveList tactical, quiet;
+    generate_tactical(pos, tactical);
+    generate_quiet(pos, quiet);
+    for (const auto& [got, expected] : {std::pair{&tactical, &tactical_expected}, std::pair{&quiet, &quiet_expected}}) {
+        ASSERT_EQ(got->size(), expected->size()) << fen_of(pos) << (got == &quiet ? " (quiet)" : " (tactical)");
+        for (std::size_t i = 0; i < expected->size(); ++i)
+            ASSERT_EQ((*got)[i], (*expected)[i]) << fen_of(pos) << " at " << i << ": " << to_uci((*got)[i], true);
+    }
+}
+
+TEST(Property, TacticalAndQuietMovesAreTheLegalOnesInTheirOrder) {
+    std::size_t with_promotions = 0;
+    for (const Position& pos : playout_positions()) {
+        expect_tactical_moves_in_order(pos);
+        if (::testing::Test::HasFatalFailure()) return;
+    }
+    for (const Position& pos : suite_positions()) {
+        expect_tactical_moves_in_order(pos);
+        if (::testing::Test::HasFatalFailure()) return;
+        for (Move m : legal_moves(pos)) with_promotions += m.kind() == MoveKind::Promotion;
+    }
+    EXPECT_GT(with_promotions, 1000u);  // the suites hold promotions, pinned pawns and checks
+}
+
 TEST(Property, HandPickedMovesHaveTheExpectedAnswers) {
     for (const HandPicked& h : HandPickedPositions) {
         const auto pos = position_from_fen(h.fen, {{}, h.variant});
