@@ -147,8 +147,7 @@ int run_analyse(const AnalyseArgs& args) {
 
 Command add_analyse_command(CLI::App& parent) {
     auto args = std::make_shared<AnalyseArgs>();
-    CLI::App* sub = parent.add_subcommand("analyse", tr(Msg::AnalyseAbout));
-    sub->alias("analyze");
+    CLI::App* sub = parent.add_subcommand("analyse", tr(Msg::AnalyseAbout));  // alias "analyze": main.cpp
     add_pgn_input_options(*sub, args->files, args->newline);
     sub->add_option("--nodes", args->nodes, tr(Msg::HelpAnalyseNodes))->type_name("N");
     sub->add_option("--threads", args->threads, tr(Msg::HelpAnalyseThreads))->type_name("N");

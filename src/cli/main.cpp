@@ -139,16 +139,23 @@ std::string_view named_command(int argc, const char* const* argv) {
     return {};
 }
 
+/// A command added to CLI11, with its alias.
+Command add_command(CLI::App& app, const CommandEntry& entry) {
+    Command command = entry.add(app);
+    if (!entry.alias.empty()) command.app->alias(std::string(entry.alias));
+    return command;
+}
+
 /// Adds the named command only, when it is one; otherwise all of them (for the help and for the
 /// message that names the commands there are).
 std::vector<Command> add_commands(CLI::App& app, std::string_view named) {
     std::vector<Command> commands;
     for (const CommandEntry& entry : CommandTable)
         if (entry.name == named || (!entry.alias.empty() && entry.alias == named)) {
-            commands.push_back(entry.add(app));
+            commands.push_back(add_command(app, entry));
             return commands;
         }
-    for (const CommandEntry& entry : CommandTable) commands.push_back(entry.add(app));
+    for (const CommandEntry& entry : CommandTable) commands.push_back(add_command(app, entry));
     return commands;
 }
 

@@ -18,6 +18,8 @@
 //   add_en_passant(from, to)       an en-passant capture onto `to`
 //   add_castling(king, rook)       castling as king takes own rook
 
+#include <initializer_list>
+
 #include "core/attacks.hpp"
 #include "core/move.hpp"
 #include "core/position.hpp"
@@ -109,25 +111,23 @@ struct MoveSink {
         for (Square to : squares(targets)) out[count++] = Move(offset(to, -delta), to);
     }
     void add_promotions(Bitboard targets, int delta) {
-        for (Square to : squares(targets)) {
-            const Square from = offset(to, -delta);
-            for (PieceType t : {PieceType::Queen, PieceType::Knight, PieceType::Rook, PieceType::Bishop})
-                out[count++] = Move::make(from, to, MoveKind::Promotion, t);
-        }
+        write_promotions(targets, delta, {PieceType::Queen, PieceType::Knight, PieceType::Rook, PieceType::Bishop});
     }
-    void add_queen_promotions(Bitboard targets, int delta) {
-        for (Square to : squares(targets))
-            out[count++] = Move::make(offset(to, -delta), to, MoveKind::Promotion, PieceType::Queen);
-    }
+    void add_queen_promotions(Bitboard targets, int delta) { write_promotions(targets, delta, {PieceType::Queen}); }
     void add_under_promotions(Bitboard targets, int delta) {
-        for (Square to : squares(targets)) {
-            const Square from = offset(to, -delta);
-            for (PieceType t : {PieceType::Knight, PieceType::Rook, PieceType::Bishop})
-                out[count++] = Move::make(from, to, MoveKind::Promotion, t);
-        }
+        write_promotions(targets, delta, {PieceType::Knight, PieceType::Rook, PieceType::Bishop});
     }
     void add_en_passant(Square from, Square to) { out[count++] = Move::make(from, to, MoveKind::EnPassant); }
     void add_castling(Square king, Square rook) { out[count++] = Move::make(king, rook, MoveKind::Castling); }
+
+private:
+    /// Each target square with the pieces in the order given (the target squares outermost).
+    void write_promotions(Bitboard targets, int delta, std::initializer_list<PieceType> pieces) {
+        for (Square to : squares(targets)) {
+            const Square from = offset(to, -delta);
+            for (PieceType t : pieces) out[count++] = Move::make(from, to, MoveKind::Promotion, t);
+        }
+    }
 };
 
 /// Counts the moves with popcounts, writing none.
@@ -162,7 +162,16 @@ template <Color Them>
     return danger_map<Them>(pos, occupied_without_king);
 }
 
-/// Moves of one pinned pawn: it may only move along the pin line.
+/// Promotions by a push onto `targets`: all four, the queen's alone (tactical moves) or the other
+/// three (quiet moves). A capture that promotes is tactical with all four.
+template <Moves Kind, typename Sink>
+[[gnu::always_inline]] inline void push_promotions(Sink& sink, Bitboard targets, int delta) {
+    if constexpr (Kind == Moves::Tactical) sink.add_queen_promotions(targets, delta);
+    else if constexpr (Kind == Moves::Quiet) sink.add_under_promotions(targets, delta);
+    else sink.add_promotions(targets, delta);
+}
+
+/// Moves of one pinned pawn of the kind asked for: it may only move along the pin line.
 template <Color Us, Moves Kind, typename Board, typename Sink>
 void pinned_pawn(Sink& sink, const Board& pos, Square from, Bitboard allowed, Bitboard occupied) {
     constexpr Bitboard PromoRank = bb(relative(Us, Rank::R8));
@@ -178,29 +187,18 @@ void pinned_pawn(Sink& sink, const Board& pos, Square from, Bitboard allowed, Bi
         }
     }
     targets &= allowed;
+    if constexpr (Kind == Moves::Tactical) targets &= pos.pieces(~Us) | PromoRank;  // captures, promotions
+    if constexpr (Kind == Moves::Quiet) targets &= ~pos.pieces(~Us);
     for (Square to : squares(targets)) {
         const int delta = idx(to) - idx(from);
         const bool capture = (delta & 7) != 0;
-        if constexpr (Kind == Moves::Tactical) {
-            if (!capture && !contains(PromoRank, to)) continue;
-            if (!capture) {
-                sink.add_queen_promotions(bb(to), delta);
-                continue;
-            }
-        }
-        if constexpr (Kind == Moves::Quiet) {
-            if (capture) continue;
-            if (contains(PromoRank, to)) {
-                sink.add_under_promotions(bb(to), delta);
-                continue;
-            }
-        }
-        if (contains(PromoRank, to)) sink.add_promotions(bb(to), delta);
-        else sink.add_pawns(bb(to), delta);
+        if (!contains(PromoRank, to)) sink.add_pawns(bb(to), delta);
+        else if (capture) sink.add_promotions(bb(to), delta);
+        else push_promotions<Kind>(sink, bb(to), delta);
     }
 }
 
-/// Every legal move of `Us` (the side to move) on `pos`, or its tactical ones, into `sink`.
+/// Every legal move of `Us` (the side to move) on `pos`, or those of one kind, into `sink`.
 template <Color Us, Moves Kind = Moves::All, typename Board, typename Sink>
 [[gnu::always_inline]] inline void generate(const Board& pos, Sink& sink) {
     constexpr bool Tactical = Kind == Moves::Tactical, Quiet = Kind == Moves::Quiet;
@@ -220,7 +218,10 @@ template <Color Us, Moves Kind = Moves::All, typename Board, typename Sink>
     const Bitboard checkers = info.checkers;
     // Attack tests only for the squares the king may step to and those castling needs safe: a
     // boxed-in king behind blocked castling paths (most of the opening) needs none.
-    const Bitboard king_steps = attacks::king(ksq) & (Tactical ? them : Quiet ? ~occupied : ~us);
+    // The squares a move of the kind asked for may go to (before check and pins): taken,
+    // empty, or either.
+    const Bitboard kind_targets = Tactical ? them : Quiet ? ~occupied : ~us;
+    const Bitboard king_steps = attacks::king(ksq) & kind_targets;
     const CastlingCandidates castling = !Tactical && !checkers && (pos.castling_rooks() & us)
                                             ? castling_candidates<Us>(pos, ksq, occupied)
                                             : CastlingCandidates{};
@@ -230,7 +231,7 @@ template <Color Us, Moves Kind = Moves::All, typename Board, typename Sink>
 
     if (more_than_one(checkers)) return;
     const Bitboard checkmask = checkers ? attacks::between(ksq, lsb(checkers)) : ~Bitboard{0};
-    const Bitboard target = (Tactical ? them : Quiet ? ~occupied : ~us) & checkmask;
+    const Bitboard target = kind_targets & checkmask;
     const Bitboard pinned = info.pinned;
 
     for (Square s : squares(pos.pieces(Us, PT::Knight) & ~pinned))
@@ -265,9 +266,7 @@ template <Color Us, Moves Kind = Moves::All, typename Board, typename Sink>
             sink.add_pawns(shift<UpEast>(low) & them & checkmask, Up + 1);
         }
         if (high) {
-            if constexpr (Tactical) sink.add_queen_promotions(shift<UpDir>(high) & empty & checkmask, Up);
-            else if constexpr (Quiet) sink.add_under_promotions(shift<UpDir>(high) & empty & checkmask, Up);
-            else sink.add_promotions(shift<UpDir>(high) & empty & checkmask, Up);
+            push_promotions<Kind>(sink, shift<UpDir>(high) & empty & checkmask, Up);
             if constexpr (!Quiet) {
                 sink.add_promotions(shift<UpWest>(high) & them & checkmask, Up - 1);
                 sink.add_promotions(shift<UpEast>(high) & them & checkmask, Up + 1);
@@ -275,7 +274,7 @@ template <Color Us, Moves Kind = Moves::All, typename Board, typename Sink>
         }
     }
     for (Square s : squares(pos.pieces(Us, PT::Pawn) & pinned))
-        pinned_pawn<Us, Kind>(sink, pos, s, (~us & checkmask) & attacks::line(ksq, s), occupied);
+        pinned_pawn<Us, Kind>(sink, pos, s, ~us & checkmask & attacks::line(ksq, s), occupied);
 
     if (const Square ep = pos.ep_square(); !Quiet && ep != Square::None) {
         for (Square s : squares(attacks::pawn(Them, ep) & pos.pieces(Us, PT::Pawn)))

@@ -54,7 +54,6 @@ void MovePicker::generate() {
     if (staged) generate_tactical(pos_, list);
     else generate_legal(pos_, list);
     generated_ = true;
-    quiets_uncounted_ = staged;
     total_ = list.size();
     std::size_t n = 0;
     // Tactical moves first, then (in check) the quiet ones.

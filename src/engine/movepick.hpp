@@ -46,7 +46,7 @@ public:
     /// counted here.
     bool no_legal_moves() {
         if (!generated_ || total_ != 0 || tt_legal_) return false;
-        return !quiets_uncounted_ || count_legal(pos_) == 0;
+        return in_check_ || count_legal(pos_) == 0;
     }
     /// How the last move was classified: true while handing out good captures or refutations.
     bool in_bad_captures() const { return stage_ == Stage::BadCaptures; }
@@ -76,8 +76,8 @@ private:
     bool in_check_ = false;
     bool tt_legal_ = false;
     bool generated_ = false;
-    bool quiets_uncounted_ = false;  // total_ counts the tactical moves only (outside check)
     Stage stage_ = Stage::TtMove;
+    // total_: the moves generate() made (outside check the tactical ones alone).
     std::size_t cur_ = 0, end_captures_ = 0, end_quiets_ = 0, end_bad_ = 0, total_ = 0;
     UninitializedArray<Scored, MoveList::Capacity> moves_;  // [0, end_quiets_) set by generate(), generate_quiets()
 };
