@@ -4,10 +4,11 @@
 #include <array>
 #include <bit>
 #include <cstdlib>
-#include <deque>
+#include <memory>
 #include <utility>
 
 #include "analysis/dead.hpp"
+#include "analysis/helpmate_moves.hpp"
 #include "analysis/mate_context.hpp"
 #include "analysis/mate_plan.hpp"
 #include "core/attacks.hpp"
@@ -62,8 +63,6 @@ constexpr PlanCosts PlanMoveCosts{.good = 0, .wait = 1, .neutral = 5, .king_away
                                   .loser_capture = 12, .start = 12, .step = 4};
 // clang-format on
 
-/// Largest cost of one move (an ordinary move costs about 4, see HelpmateCosts).
-constexpr int MaxCost = 15;
 /// Deepest line the search follows (plies).
 constexpr int MaxPly = 120;
 
@@ -97,17 +96,12 @@ public:
         }
     }
     std::size_t bytes() const { return entries_.size() * sizeof(Entry); }
-    /// A move list for each ply, kept between questions (they are large: 512 moves each). The
-    /// search holds the lists of the plies above while it goes deeper: a deque keeps them in place
-    /// as it grows.
-    MoveList& moves(int ply) {
-        if (lists_.size() <= static_cast<std::size_t>(ply)) lists_.resize(static_cast<std::size_t>(ply) + 8);
-        return lists_[static_cast<std::size_t>(ply)];
-    }
-    void prefetch(Key key) const {
-#if defined(__GNUC__)
-        __builtin_prefetch(&entries_[key & mask_]);
-#endif
+    /// The moves of each ply, kept between questions (they are large: 512 moves each). The
+    /// search holds the lists of the plies above while it goes deeper: each has its own place, which
+    /// stays put as more are added.
+    CostedMoves& moves(int ply) {
+        while (lists_.size() <= static_cast<std::size_t>(ply)) lists_.push_back(std::make_unique<CostedMoves>());
+        return *lists_[static_cast<std::size_t>(ply)];
     }
     bool refuted(Key key, int budget) const {
         const Entry& e = entries_[key & mask_];
@@ -127,7 +121,7 @@ private:
     };
     static std::uint32_t check(Key key) { return static_cast<std::uint32_t>(key >> 32); }
     std::vector<Entry> entries_;
-    std::deque<MoveList> lists_;
+    std::vector<std::unique_ptr<CostedMoves>> lists_;
     std::size_t max_entries_ = 0;
     std::size_t mask_ = 0;
     std::uint16_t generation_ = 0;
@@ -147,12 +141,6 @@ namespace {
 
 using Table = detail::HelpmateTable;
 
-/// Where the winner's pieces would give check from, at one node.
-struct Checks {
-    ByPieceType<Bitboard> squares{};
-    Bitboard discoverers = 0;  // the winner's pieces whose leaving the line uncovers a check
-};
-
 class Searcher {
 public:
     Searcher(const Position& pos, Color winner, std::uint64_t limit, Table& table, const HelpmateCosts& costs,
@@ -171,7 +159,7 @@ public:
                 corner_ = corners_[static_cast<std::size_t>(i)];
                 salt_ = CornerSalt[static_cast<std::size_t>(i)];
                 cut_ = false;
-                if (search(budget)) return true;
+                if (search(budget, true)) return true;
                 if (aborted_) return false;
                 any_cut = any_cut || cut_;
             }
@@ -192,7 +180,7 @@ public:
             aborted_ = false;
             for (int budget = PlanMoveCosts.start; budget < 30000 && !aborted_; budget += PlanMoveCosts.step) {
                 cut_ = false;
-                if (search(budget)) return true;
+                if (search(budget, true)) return true;
                 if (!cut_) break;
             }
         }
@@ -202,15 +190,13 @@ public:
     std::uint64_t nodes() const { return nodes_; }
 
 private:
-    bool search(int budget);
-    int winner_cost(const Checks& checks, Move m, const std::uint8_t* to_target) const;
-    int loser_cost(Move m, const std::uint8_t* to_corner, const std::uint8_t* to_king) const;
+    /// Whether a helpmate follows within `budget`; `material_changed`: by the move that led here
+    /// (a capture or promotion), or at the root (the material test is redone only then).
+    bool search(int budget, bool material_changed);
+    void price_moves(CostedMoves& moves, int budget) const;
     int plan_cost(Move m) const;
     int choose_corners();
     bool mated_after(Move m);
-    bool gives_check(const Checks& checks, Move m) const;
-    bool passed(Square s) const;
-    Checks prepare_checks() const;
 
     Position pos_;
     Color winner_, loser_;
@@ -293,75 +279,6 @@ int Searcher::plan_cost(Move m) const {
     return p.reach[after][to] < p.reach[t][from] ? C.good : C.neutral;
 }
 
-int Searcher::winner_cost(const Checks& checks, Move m, const std::uint8_t* to_target) const {
-    const Square from = m.from(), to = m.to();
-    const HelpmateCosts& T = costs_;
-    if (m.kind() == MoveKind::Promotion)
-        return m.promotion() == PT::Queen    ? T.promote_queen
-               : m.promotion() == PT::Knight ? T.promote_knight
-                                             : T.promote_other;
-    const PT t = type_of(pos_.piece_on(from));
-    int c = T.other;
-    if (pos_.is_capture(m)) c = T.capture;
-    else if (t == PT::Pawn)
-        c = (rank_of(relative(winner_, to)) >= Rank::R5) ? T.pawn_advanced : passed(from) ? T.pawn_passed : T.pawn;
-    else if (m.kind() == MoveKind::Castling) c = T.castle;
-    else if (to_target[idx(to)] < to_target[idx(from)]) c = t == PT::King ? T.king_approach : T.approach;
-    if (T.check < c && gives_check(checks, m)) c = T.check;
-    return c;
-}
-
-int Searcher::loser_cost(Move m, const std::uint8_t* to_corner, const std::uint8_t* to_king) const {
-    // The loser helps by walking into the corner; capturing the winner's men or promoting
-    // usually works against the mate.
-    const HelpmateCosts& T = costs_;
-    const Square from = m.from(), to = m.to();
-    if (pos_.is_capture(m)) return T.loser_capture;
-    if (m.kind() == MoveKind::Promotion)
-        return (m.promotion() == PT::Knight || m.promotion() == PT::Bishop) ? T.loser_promote_minor : T.loser_promote;
-    const PT t = type_of(pos_.piece_on(from));
-    const int before = to_corner[idx(from)], after = to_corner[idx(to)];
-    if (t == PT::King && m.kind() != MoveKind::Castling) {
-        if (after < before) return T.king_corner;
-        if (after <= 1 && before <= 1) return T.king_stay;
-        return T.king_other;
-    }
-    if (t == PT::Pawn) return T.loser_pawn;
-    if (to_king[idx(to)] == 1 && to_king[idx(from)] > 1) return T.self_block;
-    if (after < before) return T.piece_corner;
-    return T.loser_other;
-}
-
-bool Searcher::passed(Square s) const {
-    // The ranks ahead of the pawn, on its file and the two next to it.
-    const int r = idx(rank_of(s));
-    const Bitboard ahead = winner_ == Color::White ? (r == 7 ? 0 : ~Bitboard{0} << (8 * (r + 1)))
-                                                   : (r == 0 ? 0 : ~Bitboard{0} >> (8 * (8 - r)));
-    const Bitboard file = bb(file_of(s));
-    const Bitboard files = file | shift<Dir::E>(file) | shift<Dir::W>(file);
-    return !(ahead & files & pos_.pieces(loser_, PT::Pawn));
-}
-
-bool Searcher::gives_check(const Checks& checks, Move m) const {
-    if (m.kind() != MoveKind::Normal) return pos_.gives_check(m);
-    const PT t = type_of(pos_.piece_on(m.from()));
-    if (contains(checks.squares[t], m.to())) return true;
-    return contains(checks.discoverers, m.from()) && !attacks::aligned(pos_.king(loser_), m.from(), m.to());
-}
-
-Checks Searcher::prepare_checks() const {
-    Checks c;
-    const Square k = pos_.king(loser_);
-    const Bitboard occ = pos_.pieces();
-    c.squares[PT::Pawn] = attacks::pawn(loser_, k);
-    c.squares[PT::Knight] = attacks::knight(k);
-    c.squares[PT::Bishop] = attacks::bishop(k, occ);
-    c.squares[PT::Rook] = attacks::rook(k, occ);
-    c.squares[PT::Queen] = c.squares[PT::Bishop] | c.squares[PT::Rook];
-    c.discoverers = pos_.blockers_for_king(loser_) & pos_.pieces(winner_);
-    return c;
-}
-
 bool Searcher::mated_after(Move m) {
     ++nodes_;
     const Undo u = pos_.do_move(m);
@@ -370,63 +287,63 @@ bool Searcher::mated_after(Move m) {
     return mate;
 }
 
-bool Searcher::search(int budget) {
+void Searcher::price_moves(CostedMoves& moves, int budget) const {
+    // The pictures set every move's cost (all moves are kept for it); the checks stay the generator's.
+    generate_costed(pos_, CostTarget{&costs_, winner_, corner_, plan_ ? MaxHelpmateCost : budget}, moves);
+    if (!plan_) return;
+    moves.levels = 0;
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+        const int c = std::min(plan_cost(moves.moves[i]), MaxHelpmateCost);
+        moves.cost[i] = static_cast<std::uint8_t>(c);
+        moves.levels |= 1u << c;
+    }
+}
+
+bool Searcher::search(int budget, bool material_changed) {
     if (++nodes_ > limit_) {
         aborted_ = true;
         return false;
     }
     const Key key = pos_.key() ^ salt_;
-    table_.prefetch(key);  // the probe below comes after move generation, which hides the latency
     // A position already on the path: the line through it again only adds a cycle.
     path_[static_cast<std::size_t>(ply_)] = key;
     const int reversible = std::min(ply_, static_cast<int>(pos_.halfmove_clock()));
     for (int back = 4; back <= reversible; back += 2)
         if (path_[static_cast<std::size_t>(ply_ - back)] == key) return false;
-    MoveList& moves = table_.moves(ply_);
-    moves.clear();
-    generate_legal(pos_, moves);
+    // Before the moves: a position in the table was searched, so it had moves and enough material
+    // (only a false match of keys, which hides a mate and never makes one, tells otherwise).
+    if (table_.refuted(key, budget)) {
+        cut_ = true;
+        return false;
+    }
+    CostedMoves& moves = table_.moves(ply_);
+    price_moves(moves, budget);
     const bool winner_to_move = pos_.side_to_move() == winner_;
-    if (moves.empty()) {
+    const std::size_t n = moves.size();
+    if (moves.none()) {
         if (winner_to_move || !pos_.in_check()) return false;
         found_length_ = ply_;
         return true;
     }
-    if (insufficient_material(pos_, winner_)) return false;
+    if (material_changed && insufficient_material(pos_, winner_)) return false;
     if (ply_ >= MaxPly - 1) {
-        cut_ = true;
-        return false;
-    }
-    if (table_.refuted(key, budget)) {
         cut_ = true;
         return false;
     }
 
     // The moves the budget affords, cheapest first: one pass over the moves for each cost value
-    // that occurs (there are few), so a node that finds its line early sorts nothing more. The
+    // that occurs (there are few), so a node that finds its line early looks at no more. The
     // moves beyond the budget matter only as mating checks of the winner.
-    std::array<std::uint8_t, MoveList::Capacity> costs;
-    const std::size_t n = moves.size();
-    const Checks checks = winner_to_move ? prepare_checks() : Checks{};
-    std::uint32_t present = 0;
-    const std::uint8_t* to_king = Distances[static_cast<std::size_t>(idx(pos_.king(loser_)))].data();
-    const std::uint8_t* to_corner = Distances[static_cast<std::size_t>(idx(corner_))].data();
-    for (std::size_t i = 0; i < n; ++i) {
-        const int c = plan_            ? plan_cost(moves[i])
-                      : winner_to_move ? winner_cost(checks, moves[i], costs_.approach_king ? to_king : to_corner)
-                                       : loser_cost(moves[i], to_corner, to_king);
-        costs[i] = static_cast<std::uint8_t>(std::min(c, MaxCost));
-        present |= 1u << costs[i];
-    }
-    for (; present; present &= present - 1) {
+    for (std::uint32_t present = moves.levels; present; present &= present - 1) {
         const int level = std::countr_zero(present);
         if (level > budget) {
             cut_ = true;
             if (!winner_to_move) break;
             // A mating check needs no budget: try every check as the last move.
             for (std::size_t i = 0; i < n; ++i) {
-                if (costs[i] <= budget || !gives_check(checks, moves[i])) continue;
-                line_[static_cast<std::size_t>(ply_)] = moves[i];
-                if (mated_after(moves[i])) {
+                if (moves.cost[i] <= budget || !moves.check[i]) continue;
+                line_[static_cast<std::size_t>(ply_)] = moves.moves[i];
+                if (mated_after(moves.moves[i])) {
                     found_length_ = ply_ + 1;
                     return true;
                 }
@@ -434,12 +351,12 @@ bool Searcher::search(int budget) {
             break;
         }
         for (std::size_t i = 0; i < n; ++i) {
-            if (costs[i] != level) continue;
-            const Move m = moves[i];
+            if (moves.cost[i] != level) continue;
+            const Move m = moves.moves[i];
             line_[static_cast<std::size_t>(ply_)] = m;
             const Undo u = pos_.do_move(m);
             ++ply_;
-            const bool found = search(budget - level);
+            const bool found = search(budget - level, u.captured != Piece::None || m.kind() == MoveKind::Promotion);
             --ply_;
             pos_.undo_move(m, u);
             if (found) return true;

@@ -1,5 +1,6 @@
 #pragma once
-// The legal move generator, written once for every board and every use (internal to core).
+// The legal move generator, written once for every board and every use (internal to core, and
+// to the helpmate search, analysis/helpmate_moves.cpp, which prices the moves as they come).
 //
 // A board is Position or LeanBoard (core/lean_board.hpp): it offers pieces(), pieces(c),
 // pieces(c, t), king(c), castling_rooks(), castling_rook(c, side) and ep_square(), and these free
