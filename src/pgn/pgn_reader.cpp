@@ -388,6 +388,7 @@ struct PgnReader::Impl {
     std::string_view split_rest;  // with options.newline: what follows the marker on this line
     void parse_tag_lines(std::string_view l);
     void parse_tags(std::string_view l);
+    void tag(std::string_view name, std::string_view value);
     bool start_moves(std::size_t column);
     /// Returns false when the game ended on this line, or on one of the lines after it that it
     /// reads on with (next_plain_line), at a result token at depth 0.
@@ -508,18 +509,28 @@ SCHACH_PGN_HOT void PgnReader::Impl::parse_tags(std::string_view l) {
         if (i >= l.size() || l[i] != ']') return fail(PgnError::Kind::Syntax, i, PgnError::Detail::BracketAfterTag);
         ++i;
         if (name.empty()) return fail(PgnError::Kind::Syntax, name_start, PgnError::Detail::TagName);
-        if (name == "FEN") fen_tag.assign(value);
-        else if (name == "Variant") variant_tag.assign(value);
-        else if (name == "SetUp") setup_flag = value == "1";
-        visitor->tag(name, value);
+        tag(name, value);
     }
+}
+
+/// A tag read: what the reader keeps of it, then the visitor.
+SCHACH_PGN_HOT void PgnReader::Impl::tag(std::string_view name, std::string_view value) {
+    if (name == "FEN") fen_tag.assign(value);
+    else if (name == "Variant") variant_tag.assign(value);
+    else if (name == "SetUp") setup_flag = value == "1";
+    visitor->tag(name, value);
 }
 
 /// The tag line `l` and the tag lines that follow it at the line start, in one loop (a call a
 /// line cost more than a short tag's work).
 void PgnReader::Impl::parse_tag_lines(std::string_view l) {
-    do parse_tags(l);
-    while (next_line_if(l, [](char c) { return c == '['; }));
+    do {
+        // Nearly every tag line is one tag in its plain form: read with a few vector compares.
+        if (scan::PlainTag t; scan::plain_tag(l.data(), l.size(), readable, t))
+            tag(l.substr(1, t.name_end - 1), l.substr(t.name_end + 2, t.value_end - t.name_end - 2));
+        else
+            parse_tags(l);
+    } while (next_line_if(l, [](char c) { return c == '['; }));
 }
 
 bool PgnReader::Impl::start_moves(std::size_t column) {

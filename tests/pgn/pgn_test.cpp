@@ -9,6 +9,7 @@
 
 #include "core/fen.hpp"
 #include "notation/notation.hpp"
+#include "pgn/byte_scan.hpp"
 #include "pgn/pgn.hpp"
 #include "support/test_data.hpp"
 #include "text/text.hpp"
@@ -456,6 +457,58 @@ TEST(Pgn, WordsThatStartAsPlainSanAreTakenWholeOrNotAtAll) {
         EXPECT_NE(full.find(std::string("\n") + where), std::string::npos) << where << "\n" << full;
     EXPECT_EQ(full.substr(0, 17), "result *\nplies 4\n") << full;
     EXPECT_NE(full.find("result *\nplies 19\n"), std::string::npos) << full;  // the game with Ra3x
+}
+
+TEST(Pgn, PlainTagLinesAreRecognisedExactly) {
+    // scan::plain_tag takes a tag line only in the form [Name "Value"] with nothing around it;
+    // every other line goes to the general tag parser (which reports the errors).
+    struct Case {
+        std::string_view line;
+        bool plain;
+        std::size_t name_end = 0, value_end = 0;
+    };
+    const Case cases[] = {
+        {R"([Event "Fastchess Tournament"])", true, 6, 28},
+        {R"([FEN "nbbrnkqr/pppppppp/8/8/8/8/PPPPPPPP/NBBRNKQR w HDhd - 0 1"])", true, 4, 62},
+        {R"([Site ""])", true, 5, 7},
+        {R"([Site "a]b [c"])", true, 5, 13},
+        {R"([Event "a\"b"])", false, 0, 0},     // an escape: the general parser resolves it
+        {R"([Event "a\\"])", false, 0, 0},
+        {R"([Event  "x"])", false, 0, 0},       // two spaces
+        {R"([ Event "x"])", false, 0, 0},       // a space after '['
+        {R"([Ev"nt "x"])", false, 0, 0},        // a quote in the name
+        {R"([Ev]nt "x"])", false, 0, 0},
+        {"[Ev\tnt \"x\"]", false, 0, 0},
+        {R"([Event "x"] )", false, 0, 0},       // something after ']'
+        {R"([Event "x"][Site "y"])", false, 0, 0},
+        {R"([Event "x" ])", false, 0, 0},
+        {R"([Event "x")", false, 0, 0},
+        {R"([Event x"])", false, 0, 0},
+        {R"([ "x"])", false, 0, 0},
+        {R"(["x"])", false, 0, 0},
+        {R"({Event "x"])", false, 0, 0},
+        {R"x([EngineWhiteAuthor "the Stockfish developers (see AUTHORS filexx)"])x", false, 0, 0},  // 67 bytes
+    };
+    for (const Case& c : cases) {
+        std::string buffer(c.line);
+        buffer += '\n';
+        buffer.append(80, 'x');  // 64 bytes readable from the line's start
+        scan::PlainTag t;
+        const bool plain = scan::plain_tag(buffer.data(), c.line.size(), buffer.data() + buffer.size(), t);
+#if defined(__SSE2__)
+        EXPECT_EQ(plain, c.plain) << c.line;
+        if (plain && c.plain) {
+            EXPECT_EQ(t.name_end, c.name_end) << c.line;
+            EXPECT_EQ(t.value_end, c.value_end) << c.line;
+        }
+#else
+        EXPECT_FALSE(plain) << c.line;
+#endif
+        // Fewer than 64 readable bytes: always the general way.
+        if (c.line.size() < 64) {
+            EXPECT_FALSE(scan::plain_tag(buffer.data(), c.line.size(), buffer.data() + c.line.size(), t)) << c.line;
+        }
+    }
 }
 
 TEST(Pgn, SplitTextCutsBeforeAGameAndTheReaderConfirmsIt) {
