@@ -55,6 +55,12 @@ inline std::uint32_t equal_mask(const char* p, char c) {
     const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
     return static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, _mm256_set1_epi8(c))));
 }
+/// Bit i set when p[i] is a control byte (below 0x20).
+inline std::uint32_t control_mask(const char* p) {
+    const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+    return static_cast<std::uint32_t>(
+        _mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_min_epu8(v, _mm256_set1_epi8(0x1F)), v)));
+}
 /// Bit i set when p[i] is in the set the two nibble tables describe.
 inline std::uint32_t nibble_set_mask(const char* p, const char* low_bits, const char* high_bits) {
     const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
@@ -72,6 +78,10 @@ inline constexpr std::size_t Width = 16;
 inline std::uint32_t equal_mask(const char* p, char c) {
     const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
     return static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(c))));
+}
+inline std::uint32_t control_mask(const char* p) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    return static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(0x1F)), v)));
 }
 #if defined(__SSSE3__)
 inline std::uint32_t nibble_set_mask(const char* p, const char* low_bits, const char* high_bits) {
@@ -188,6 +198,44 @@ inline std::size_t tag_name_end(const char* p, std::size_t n, const char* readab
 #endif
     return detail::find_first<Vector>(p, n, readable, vector_mask,
                                       [](char x) { return TagNameEnd[static_cast<unsigned char>(x)]; });
+}
+
+/// A tag line in its plain form, `[Name "Value"]` and nothing else: the name's end and the value's
+/// end (the closing quote), found 64 bytes at a time.
+struct PlainTag {
+    std::size_t name_end = 0, value_end = 0;
+};
+
+/// Whether the line at p (`n` bytes) is a plain tag: '[', a name without blanks, quotes, ']' or
+/// control bytes, one space, a quoted value without a backslash, ']' at the line's end. False for
+/// any other line (also a well-formed one: the caller then reads it the general way), for lines
+/// over 64 bytes, where fewer than 64 bytes are readable, and without vector instructions.
+/// `readable` >= p + n.
+inline bool plain_tag(const char* p, std::size_t n, const char* readable, PlainTag& tag) {
+#if defined(__SSE2__)
+    if (n > 64 || readable - p < 64 || n < 6 || p[0] != '[') return false;
+    std::uint64_t stops = 0, quotes = 0, backslashes = 0;
+    for (std::size_t k = 0; k < 64; k += detail::Width) {
+        const std::uint64_t quote = detail::equal_mask(p + k, '"');
+        stops |= (quote | detail::equal_mask(p + k, ' ') | detail::equal_mask(p + k, ']') | detail::control_mask(p + k))
+                 << k;
+        quotes |= quote << k;
+        backslashes |= std::uint64_t{detail::equal_mask(p + k, '\\')} << k;
+    }
+    const std::uint64_t line = n == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1;
+    const std::size_t name_end = static_cast<std::size_t>(std::countr_zero(stops & line & ~std::uint64_t{1}));
+    // The name, a space and the opening quote (name_end + 1 < n: quotes end the line's mask).
+    if (name_end < 2 || name_end + 2 >= n || p[name_end] != ' ' || p[name_end + 1] != '"') return false;
+    const std::uint64_t value = line & (~std::uint64_t{0} << (name_end + 2));
+    const std::size_t value_end = static_cast<std::size_t>(std::countr_zero(quotes & value));
+    if (value_end + 2 != n || p[n - 1] != ']') return false;
+    if (backslashes & value & ((std::uint64_t{1} << value_end) - 1)) return false;
+    tag = {name_end, value_end};
+    return true;
+#else
+    (void)p, (void)n, (void)readable, (void)tag;
+    return false;
+#endif
 }
 
 }  // namespace schach::scan

@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <array>
 #include <bit>
-#include <cctype>
 #include <cstring>
 #include <new>
 #include <type_traits>
@@ -212,9 +211,17 @@ private:
 /// The variants the PGN "Variant" tag may name that we play.
 enum class VariantTag { Standard, Chess960, Unsupported };
 VariantTag classify_variant(std::string_view v) {
-    std::string lower;
-    for (char c : v)
-        if (c != ' ' && c != '-' && c != '_') lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    // The name in lower case without ' ', '-' and '_', in a buffer longer than every name below
+    // (this runs for every game: no allocation). ASCII letters only, as std::tolower in the "C"
+    // locale the program runs in.
+    std::array<char, 16> buffer;
+    std::size_t size = 0;
+    for (char c : v) {
+        if (c == ' ' || c == '-' || c == '_') continue;
+        if (size == buffer.size()) return VariantTag::Unsupported;
+        buffer[size++] = c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+    }
+    const std::string_view lower(buffer.data(), size);
     if (lower.empty() || lower == "standard" || lower == "chess" || lower == "normal" || lower == "fromposition" ||
         lower == "frompos")
         return VariantTag::Standard;
@@ -379,7 +386,9 @@ struct PgnReader::Impl {
     bool next_line();
     bool split(std::string_view physical);
     std::string_view split_rest;  // with options.newline: what follows the marker on this line
+    void parse_tag_lines(std::string_view l);
     void parse_tags(std::string_view l);
+    void tag(std::string_view name, std::string_view value);
     bool start_moves(std::size_t column);
     /// Returns false when the game ended on this line, or on one of the lines after it that it
     /// reads on with (next_plain_line), at a result token at depth 0.
@@ -453,7 +462,7 @@ bool PgnReader::Impl::split(std::string_view physical) {
     return true;
 }
 
-void PgnReader::Impl::parse_tags(std::string_view l) {
+SCHACH_PGN_HOT void PgnReader::Impl::parse_tags(std::string_view l) {
     std::size_t i = 0;
     while (i < l.size()) {
         while (i < l.size() && is_space(l[i])) ++i;
@@ -500,11 +509,28 @@ void PgnReader::Impl::parse_tags(std::string_view l) {
         if (i >= l.size() || l[i] != ']') return fail(PgnError::Kind::Syntax, i, PgnError::Detail::BracketAfterTag);
         ++i;
         if (name.empty()) return fail(PgnError::Kind::Syntax, name_start, PgnError::Detail::TagName);
-        if (name == "FEN") fen_tag.assign(value);
-        else if (name == "Variant") variant_tag.assign(value);
-        else if (name == "SetUp") setup_flag = value == "1";
-        visitor->tag(name, value);
+        tag(name, value);
     }
+}
+
+/// A tag read: what the reader keeps of it, then the visitor.
+SCHACH_PGN_HOT void PgnReader::Impl::tag(std::string_view name, std::string_view value) {
+    if (name == "FEN") fen_tag.assign(value);
+    else if (name == "Variant") variant_tag.assign(value);
+    else if (name == "SetUp") setup_flag = value == "1";
+    visitor->tag(name, value);
+}
+
+/// The tag line `l` and the tag lines that follow it at the line start, in one loop (a call a
+/// line cost more than a short tag's work).
+void PgnReader::Impl::parse_tag_lines(std::string_view l) {
+    do {
+        // Nearly every tag line is one tag in its plain form: read with a few vector compares.
+        if (scan::PlainTag t; scan::plain_tag(l.data(), l.size(), readable, t))
+            tag(l.substr(1, t.name_end - 1), l.substr(t.name_end + 2, t.value_end - t.name_end - 2));
+        else
+            parse_tags(l);
+    } while (next_line_if(l, [](char c) { return c == '['; }));
 }
 
 bool PgnReader::Impl::start_moves(std::size_t column) {
@@ -867,10 +893,7 @@ bool PgnReader::Impl::read_game(PgnVisitor& v) {
         }
         if (line[i] == '[' && !in_comment) {
             if (in_tags) {
-                // The tag lines that follow at the line start go to parse_tags straight away.
-                std::string_view tags = line.substr(i);
-                do parse_tags(tags);
-                while (next_line_if(tags, [](char c) { return c == '['; }));
+                parse_tag_lines(line.substr(i));
                 continue;
             }
             // A new game starts without a result token for this one.

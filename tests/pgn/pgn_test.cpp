@@ -9,6 +9,7 @@
 
 #include "core/fen.hpp"
 #include "notation/notation.hpp"
+#include "pgn/byte_scan.hpp"
 #include "pgn/pgn.hpp"
 #include "support/test_data.hpp"
 #include "text/text.hpp"
@@ -433,6 +434,81 @@ TEST(Pgn, AVisitorThatWantsNoMovesGetsTheSameErrorsAndEachMainLinesLength) {
         EXPECT_NE(full.find("plies "), std::string::npos);
     }
     EXPECT_EQ(main_lines(texts[0], true), "result *\nplies 5\n");
+}
+
+TEST(Pgn, WordsThatStartAsPlainSanAreTakenWholeOrNotAtAll) {
+    // The quick path reads plain SAN forwards and takes a word only when the word ends where the
+    // SAN does: "Bb5+x", "f8=K", "O-O-" and "e4e5" go to the general parser, which reports them
+    // (as it did when the quick path cut the word first); "Nf3x" and "Ra3x" it accepts.
+    const std::string text =
+        "1. e4 e5 2. Nf3x Nc6 *\n\n"
+        "1. e4 e5 2. Nf3!? Nc6 3. Bb5+x a6 *\n\n"
+        "1. e4 d5 2. exd5 e6 3. dxe6 Ke7 4. exf7 a6 5. f8=K a5 *\n\n"
+        "1. e4 d5 2. exd5 e6 3. dxe6 Ke7 4. exf7 a6 5. fxg8=N+ Kd6 6. Nf6 a5 7. Be2 a4 8. O-O- a3 *\n\n"
+        "1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. O-O+x Be7 *\n\n"
+        "1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. O-O!? Be7 5. d3 O-O 6. Bg5 d6 7. Nc3 Bg4 8. Qd2 Qd7 9. O-O-O+ a6 *\n\n"
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. a4 h6 10. Ra3x *\n\n"
+        "1. e4 e5 2. Nf3 Nc6 3. e4e5 *\n\n"
+        "1. d4 e5 2. dxe5 d5 3. exd6 Bxd6 4. Bh6 Nxh6 5. Nf3 O-O 6. Nbd2 Re8 7. Nb1d2 *\n\n"
+        "1. e4 d5 2. exd5 c6 3. dxc6 e5 4. cxb7 e4 5. bxa8=Q e3 6. bxa8=Q *\n";
+    const std::string full = main_lines(text, false);
+    EXPECT_EQ(main_lines(text, true), full);
+    for (const char* where : {"3:29 ", "5:47 ", "7:82 ", "9:35 ", "11:90 ", "15:24 ", "17:72 ", "19:59 "})
+        EXPECT_NE(full.find(std::string("\n") + where), std::string::npos) << where << "\n" << full;
+    EXPECT_EQ(full.substr(0, 17), "result *\nplies 4\n") << full;
+    EXPECT_NE(full.find("result *\nplies 19\n"), std::string::npos) << full;  // the game with Ra3x
+}
+
+TEST(Pgn, PlainTagLinesAreRecognisedExactly) {
+    // scan::plain_tag takes a tag line only in the form [Name "Value"] with nothing around it;
+    // every other line goes to the general tag parser (which reports the errors).
+    struct Case {
+        std::string_view line;
+        bool plain;
+        std::size_t name_end = 0, value_end = 0;
+    };
+    const Case cases[] = {
+        {R"([Event "Fastchess Tournament"])", true, 6, 28},
+        {R"([FEN "nbbrnkqr/pppppppp/8/8/8/8/PPPPPPPP/NBBRNKQR w HDhd - 0 1"])", true, 4, 62},
+        {R"([Site ""])", true, 5, 7},
+        {R"([Site "a]b [c"])", true, 5, 13},
+        {R"([Event "a\"b"])", false, 0, 0},     // an escape: the general parser resolves it
+        {R"([Event "a\\"])", false, 0, 0},
+        {R"([Event  "x"])", false, 0, 0},       // two spaces
+        {R"([ Event "x"])", false, 0, 0},       // a space after '['
+        {R"([Ev"nt "x"])", false, 0, 0},        // a quote in the name
+        {R"([Ev]nt "x"])", false, 0, 0},
+        {"[Ev\tnt \"x\"]", false, 0, 0},
+        {R"([Event "x"] )", false, 0, 0},       // something after ']'
+        {R"([Event "x"][Site "y"])", false, 0, 0},
+        {R"([Event "x" ])", false, 0, 0},
+        {R"([Event "x")", false, 0, 0},
+        {R"([Event x"])", false, 0, 0},
+        {R"([ "x"])", false, 0, 0},
+        {R"(["x"])", false, 0, 0},
+        {R"({Event "x"])", false, 0, 0},
+        {R"x([EngineWhiteAuthor "the Stockfish developers (see AUTHORS filexx)"])x", false, 0, 0},  // 67 bytes
+    };
+    for (const Case& c : cases) {
+        std::string buffer(c.line);
+        buffer += '\n';
+        buffer.append(80, 'x');  // 64 bytes readable from the line's start
+        scan::PlainTag t;
+        const bool plain = scan::plain_tag(buffer.data(), c.line.size(), buffer.data() + buffer.size(), t);
+#if defined(__SSE2__)
+        EXPECT_EQ(plain, c.plain) << c.line;
+        if (plain && c.plain) {
+            EXPECT_EQ(t.name_end, c.name_end) << c.line;
+            EXPECT_EQ(t.value_end, c.value_end) << c.line;
+        }
+#else
+        EXPECT_FALSE(plain) << c.line;
+#endif
+        // Fewer than 64 readable bytes: always the general way.
+        if (c.line.size() < 64) {
+            EXPECT_FALSE(scan::plain_tag(buffer.data(), c.line.size(), buffer.data() + c.line.size(), t)) << c.line;
+        }
+    }
 }
 
 TEST(Pgn, SplitTextCutsBeforeAGameAndTheReaderConfirmsIt) {
