@@ -437,9 +437,10 @@ TEST(Pgn, AVisitorThatWantsNoMovesGetsTheSameErrorsAndEachMainLinesLength) {
 }
 
 TEST(Pgn, WordsThatStartAsPlainSanAreTakenWholeOrNotAtAll) {
-    // The quick path reads plain SAN forwards and takes a word only when the word ends where the
-    // SAN does: "Bb5+x", "f8=K", "O-O-" and "e4e5" go to the general parser, which reports them
-    // (as it did when the quick path cut the word first); "Nf3x" and "Ra3x" it accepts.
+    // Words that begin like plain SAN but go on: the quick path must take such a word whole or leave
+    // it to the general parser, never read its plain beginning and drop the rest. "Bb5+x", "f8=K",
+    // "O-O-" and "e4e5" are reported where they stand; "Nf3x" and "Ra3x" are accepted. Both modes
+    // (visitor with and without moves) agree.
     const std::string text =
         "1. e4 e5 2. Nf3x Nc6 *\n\n"
         "1. e4 e5 2. Nf3!? Nc6 3. Bb5+x a6 *\n\n"
