@@ -107,10 +107,10 @@ public:
     void add_pawns(Bitboard targets, int delta) {
         for (Square to : squares(targets)) {
             const Square from = offset(to, -delta);
-            const int c = contains(them_, to)                               ? T_.capture
+            const int c = contains(them_, to)                          ? T_.capture
                           : rank_of(relative(winner_, to)) >= Rank::R5 ? T_.pawn_advanced
-                          : passed(from)                                ? T_.pawn_passed
-                                                                        : T_.pawn;
+                          : passed(from)                               ? T_.pawn_passed
+                                                                       : T_.pawn;
             writer_.write(Move(from, to), priced(c, contains(checks_[PT::Pawn] | discovered_from(from), to)));
         }
     }
@@ -118,7 +118,9 @@ public:
         for (Square to : squares(targets)) {
             const Square from = offset(to, -delta);
             for (PT t : {PT::Queen, PT::Knight, PT::Rook, PT::Bishop}) {
-                const int c = t == PT::Queen ? T_.promote_queen : t == PT::Knight ? T_.promote_knight : T_.promote_other;
+                const int c = t == PT::Queen    ? T_.promote_queen
+                              : t == PT::Knight ? T_.promote_knight
+                                                : T_.promote_other;
                 // A promotion's cost is its piece's, checking or not.
                 const Move m = Move::make(from, to, MoveKind::Promotion, t);
                 writer_.write(m, {c, pos_.gives_check(m)});
@@ -178,7 +180,7 @@ public:
             const Bitboard closer = closer_than(corner_, to_corner_[idx(from)]);
             const Bitboard stay = to_corner_[idx(from)] <= 1 ? closer_than(corner_, 2) : 0;
             writer_.write_targets(from, targets, [&](Square to) {
-                return Price{contains(them_, to)     ? T_.loser_capture
+                return Price{contains(them_, to)    ? T_.loser_capture
                              : contains(closer, to) ? T_.king_corner
                              : contains(stay, to)   ? T_.king_stay
                                                     : T_.king_other};

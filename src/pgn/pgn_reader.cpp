@@ -528,8 +528,7 @@ void PgnReader::Impl::parse_tag_lines(std::string_view l) {
         // Nearly every tag line is one tag in its plain form: read with a few vector compares.
         if (scan::PlainTag t; scan::plain_tag(l.data(), l.size(), readable, t))
             tag(l.substr(1, t.name_end - 1), l.substr(t.name_end + 2, t.value_end - t.name_end - 2));
-        else
-            parse_tags(l);
+        else parse_tags(l);
     } while (next_line_if(l, [](char c) { return c == '['; }));
 }
 

@@ -41,9 +41,7 @@ private:
         int c = T_.other;
         if (pos_.is_capture(m)) c = T_.capture;
         else if (t == PT::Pawn)
-            c = rank_of(relative(winner_, to)) >= Rank::R5 ? T_.pawn_advanced
-                : passed(from)                             ? T_.pawn_passed
-                                                           : T_.pawn;
+            c = rank_of(relative(winner_, to)) >= Rank::R5 ? T_.pawn_advanced : passed(from) ? T_.pawn_passed : T_.pawn;
         else if (m.kind() == MoveKind::Castling) c = T_.castle;
         else if (distance(to, target) < distance(from, target)) c = t == PT::King ? T_.king_approach : T_.approach;
         return T_.check < c && pos_.gives_check(m) ? T_.check : c;

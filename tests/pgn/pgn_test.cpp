@@ -473,14 +473,14 @@ TEST(Pgn, PlainTagLinesAreRecognisedExactly) {
         {R"([FEN "nbbrnkqr/pppppppp/8/8/8/8/PPPPPPPP/NBBRNKQR w HDhd - 0 1"])", true, 4, 62},
         {R"([Site ""])", true, 5, 7},
         {R"([Site "a]b [c"])", true, 5, 13},
-        {R"([Event "a\"b"])", false, 0, 0},     // an escape: the general parser resolves it
+        {R"([Event "a\"b"])", false, 0, 0},  // an escape: the general parser resolves it
         {R"([Event "a\\"])", false, 0, 0},
-        {R"([Event  "x"])", false, 0, 0},       // two spaces
-        {R"([ Event "x"])", false, 0, 0},       // a space after '['
-        {R"([Ev"nt "x"])", false, 0, 0},        // a quote in the name
+        {R"([Event  "x"])", false, 0, 0},  // two spaces
+        {R"([ Event "x"])", false, 0, 0},  // a space after '['
+        {R"([Ev"nt "x"])", false, 0, 0},   // a quote in the name
         {R"([Ev]nt "x"])", false, 0, 0},
         {"[Ev\tnt \"x\"]", false, 0, 0},
-        {R"([Event "x"] )", false, 0, 0},       // something after ']'
+        {R"([Event "x"] )", false, 0, 0},  // something after ']'
         {R"([Event "x"][Site "y"])", false, 0, 0},
         {R"([Event "x" ])", false, 0, 0},
         {R"([Event "x")", false, 0, 0},
