@@ -77,8 +77,8 @@ bench: build
 # A gauntlet of `schach uci` against Glaurung, Toga II, Ethereal and Stockfish at several UCI_Elo
 # (scripts/match.sh): GAMES per opponent (default 400; the Stockfish levels SF_GAMES, default 100)
 # at TC (10+0.1), results and PGN in
-# build/match/, resumable (run it again to go on). E.g. make match GAMES=2 (12 games: 2.5 min here;
-# the default 1,500 games take about 6 hours on 2 cores).
+# build/match/, resumable (run it again to go on). E.g. make match GAMES=2 (10 games: 2 min here;
+# the default 1,400 games take about 6 hours on 2 cores).
 GAMES ?= 400
 SF_GAMES ?= 100
 match: build

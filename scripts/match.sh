@@ -13,9 +13,9 @@
 # again, the run goes on where it stopped (also with a larger GAMES or SF_GAMES); delete OUT to
 # start over. After the games, results.md gets the engine's speed beside Stockfish 15.1's
 # (scripts/bench.sh step 6: the bench positions through UCI, NPS_MOVETIME ms each, default 1000;
-# NPS_MOVETIME=0 leaves it out). The default run, 1,500 games, takes about 6 hours on 2 cores.
+# NPS_MOVETIME=0 leaves it out). The default run, 1,400 games, takes about 6 hours on 2 cores.
 #
-# Variables: GAMES, SF_GAMES, TC, CONCURRENCY, ELOS ("1500 2000 2500"), OUT, BOOK, ENGINE (the
+# Variables: GAMES, SF_GAMES, TC, CONCURRENCY, ELOS ("2500 2850", the levels the issue names), OUT, BOOK, ENGINE (the
 # command of the engine under test, default "BUILD_DIR/schach uci"), SEED, NPS_MOVETIME.
 #
 # The quirks of the anchors (see /work/shared/docs/engine.md) are handled here:
@@ -32,7 +32,7 @@ GAMES=${GAMES:-400}
 SF_GAMES=${SF_GAMES:-100}
 TC=${TC:-10+0.1}
 CONCURRENCY=${CONCURRENCY:-2}
-ELOS=${ELOS:-"1500 2000 2500"}
+ELOS=${ELOS:-"2500 2850"}
 OUT=${OUT:-build/match}
 SEED=${SEED:-1}
 SCHACH="$BUILD/schach"
