@@ -4,7 +4,7 @@ BUILD  := build/$(PRESET)
 JOBS   ?= $(shell nproc)
 SCHACH := $(BUILD)/schach
 
-.PHONY: all deps configure build web run play test test-browser test-browser-cluster test-long bench match ablate levels time-check review-check load load-cluster soak cluster cluster-stop chaos datagen datagen-pack datagen-unpack puzzles puzzles-pack puzzles-check fuzz fuzz-server sanitize format format-check clean
+.PHONY: all deps configure build web run play test test-browser test-browser-cluster test-long bench match match-pack match-unpack pgo ablate levels time-check review-check load load-cluster soak cluster cluster-stop chaos datagen datagen-pack datagen-unpack puzzles puzzles-pack puzzles-check fuzz fuzz-server sanitize format format-check clean
 
 all: build
 
@@ -83,6 +83,14 @@ GAMES ?= 400
 SF_GAMES ?= 100
 match: build
 	@GAMES=$(GAMES) SF_GAMES=$(SF_GAMES) bash scripts/match.sh $(BUILD)
+
+# A match longer than a session: its journal and PGN kept in data/match/ (scripts/match-keep.sh),
+# restored on the next machine before `make match` goes on (MATCH_OUT: build/match).
+MATCH_OUT ?= build/match
+match-pack:
+	@bash scripts/match-keep.sh pack $(MATCH_OUT)
+match-unpack:
+	@bash scripts/match-keep.sh unpack $(MATCH_OUT)
 
 # What each search feature is worth (scripts/ablate.sh): for every name of the UCI option
 # SearchOff, an SPRT of the engine against itself without that feature at 10k nodes a move, results
