@@ -208,7 +208,8 @@ struct PlainTag {
 
 /// The bytes plain_tag looks at among the 64 at p (all readable), bit i for byte i: the name's
 /// stops (blank, quote, ']', control bytes), quotes, backslashes, and with `Newlines` the newlines
-/// (for a reader that finds the line's end with them).
+/// (for a reader that finds the line's end with them; then only the bytes up to the vector that
+/// holds the first newline are classified, the other bits are 0).
 struct TagMasks {
     std::uint64_t stops = 0, quotes = 0, backslashes = 0, newlines = 0;
 };
@@ -224,7 +225,10 @@ inline TagMasks tag_masks(const char* p) {
             << k;
         m.quotes |= quote << k;
         m.backslashes |= std::uint64_t{detail::equal_mask(p + k, '\\')} << k;
-        if constexpr (Newlines) m.newlines |= std::uint64_t{detail::equal_mask(p + k, '\n')} << k;
+        if constexpr (Newlines) {
+            m.newlines |= std::uint64_t{detail::equal_mask(p + k, '\n')} << k;
+            if (m.newlines) break;  // the line ends here: the bytes after it are not looked at
+        }
     }
     return m;
 }

@@ -707,6 +707,17 @@ SCHACH_PGN_HOT std::size_t PgnReader::Impl::plain_tokens(std::string_view& l, st
     // Over lines, game_bytes counts the line it starts in (as next_line did), not the lines it
     // goes on to: those are counted at their ends.
     bool counted = true;
+    // On the lean board (a visitor that wants no moves) the moves' bookkeeping stays here until the
+    // loop stops (note_move's, for all of them at once): the board is loaded up front.
+    const bool lean = use_board;
+    if (lean && !on_board) {
+        board.load(pos);
+        on_board = true;
+        board_moved = false;
+    }
+    std::size_t lean_plies = 0;
+    Move lean_last = Move::none();
+    const bool comments = wants.comments;
     while (i < n) {
         // The classes by how often they come (a space after a token is skipped with it).
         const std::uint8_t kind = byte_class(p[i]);
@@ -716,17 +727,24 @@ SCHACH_PGN_HOT std::size_t PgnReader::Impl::plain_tokens(std::string_view& l, st
             while (j < n && !(byte_class(p[j]) & WordStop)) ++j;
             const std::string_view word(p + i, j - i);  // not empty: p[i] ends no word
             if (word.back() == '!' || word.back() == '?') break;
-            if (!quick_move(word, i)) break;
+            if (lean) {
+                const Move m = board.play_san(word);
+                if (!m) break;
+                lean_last = m;
+                ++lean_plies;
+            } else if (!quick_move(word, i)) {
+                break;
+            }
             i = j + (j < n && p[j] == ' ');  // the space after a move, without another round
             continue;
         }
         if (kind & Brace) {
             // Closed on its line: the first '}' before the line's end.
             const std::size_t close = i + 1 +
-                                      (OverLines ? scan::find_either(p + i + 1, n - i - 1, '}', '\n', readable)
+                                      (OverLines ? scan::find_either(p + i + 1, n - i - 1, '}', '\n', end)
                                                  : scan::find_byte(p + i + 1, n - i - 1, '}', readable));
             if (close == n || (OverLines && p[close] != '}')) break;
-            tell_comment(std::string_view(p + i + 1, close - i - 1));
+            if (comments) visitor->comment(std::string_view(p + i + 1, close - i - 1));
             i = close + 1 + (close + 1 < n && p[close + 1] == ' ');  // and the space after it
             continue;
         }
@@ -762,6 +780,12 @@ SCHACH_PGN_HOT std::size_t PgnReader::Impl::plain_tokens(std::string_view& l, st
             continue;
         }
         break;
+    }
+    if (lean_plies) {
+        board_moved = true;
+        last = lean_last;
+        has_last = true;
+        if (stack.empty()) mainline_plies += lean_plies;
     }
     if constexpr (OverLines) {
         // Stopped in the line at p: it ends at its newline (or the text's end); the next line to
