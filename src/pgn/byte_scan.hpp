@@ -172,6 +172,19 @@ inline std::size_t find_either(const char* p, std::size_t n, char a, char b, con
         [a, b](char x) { return x == a || x == b; });
 }
 
+/// find_either(p, end - p, a, b, end) for a search that runs to the end of what is readable (the
+/// text's end), with the first vector's answer taken as it is: a short search (a comment on its
+/// line) costs a load, two compares and a bit scan.
+inline std::size_t find_either_to_end(const char* p, const char* end, char a, char b) {
+    const auto n = static_cast<std::size_t>(end - p);
+#if defined(__SSE2__)
+    if (n >= detail::Width)
+        if (const std::uint32_t m = detail::equal_mask(p, a) | detail::equal_mask(p, b))
+            return static_cast<std::size_t>(std::countr_zero(m));
+#endif
+    return find_either(p, n, a, b, end);
+}
+
 /// The first index in [0, n) holding a word end (WordEndChars), or n. `readable` >= p + n.
 inline std::size_t word_end(const char* p, std::size_t n, const char* readable) {
 #if defined(SCHACH_SCAN_WORD_END_VECTOR)

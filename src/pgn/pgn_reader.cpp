@@ -741,7 +741,7 @@ SCHACH_PGN_HOT std::size_t PgnReader::Impl::plain_tokens(std::string_view& l, st
         if (kind & Brace) {
             // Closed on its line: the first '}' before the line's end.
             const std::size_t close = i + 1 +
-                                      (OverLines ? scan::find_either(p + i + 1, n - i - 1, '}', '\n', end)
+                                      (OverLines ? scan::find_either_to_end(p + i + 1, end, '}', '\n')
                                                  : scan::find_byte(p + i + 1, n - i - 1, '}', readable));
             if (close == n || (OverLines && p[close] != '}')) break;
             if (comments) visitor->comment(std::string_view(p + i + 1, close - i - 1));
@@ -749,11 +749,14 @@ SCHACH_PGN_HOT std::size_t PgnReader::Impl::plain_tokens(std::string_view& l, st
             continue;
         }
         if (kind & Digit) {
-            if (const std::size_t k = after_move_number(p, i, n); k != i) {
-                i = k + (k < n && p[k] == ' ');  // and the space after it
-                continue;
-            }
-            break;
+            // after_move_number, with each bound tested once.
+            std::size_t k = i + 1;
+            while (k < n && (byte_class(p[k]) & Digit)) ++k;
+            if (k == n || p[k] != '.') break;
+            do ++k;
+            while (k < n && p[k] == '.');
+            i = k + (k < n && p[k] == ' ');  // and the space after it
+            continue;
         }
         if (kind & Space) {
             ++i;

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <bit>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -509,7 +511,50 @@ TEST(Pgn, PlainTagLinesAreRecognisedExactly) {
         if (c.line.size() < 64) {
             EXPECT_FALSE(scan::plain_tag(buffer.data(), c.line.size(), buffer.data() + c.line.size(), t)) << c.line;
         }
+#if defined(__SSE2__)
+        // The reader going on over tag lines classifies only up to the vector holding the newline,
+        // and finds the line's end there: the same answer (also with a CR before the newline).
+        for (const char* end : {"\n", "\r\n"}) {
+            std::string text(c.line);
+            text += end;
+            text.append(80, ']');
+            const scan::TagMasks m = scan::tag_masks<true>(text.data());
+            if (text.find('\n') >= 64) {  // beyond the 64 bytes: the reader takes the line the general way
+                EXPECT_EQ(m.newlines, 0u) << c.line;
+                continue;
+            }
+            ASSERT_NE(m.newlines, 0u) << c.line;
+            const auto nl = static_cast<std::size_t>(std::countr_zero(m.newlines));
+            EXPECT_EQ(nl, text.find('\n')) << c.line;
+            const std::size_t n = nl - (text[nl - 1] == '\r');
+            EXPECT_EQ(n, c.line.size()) << c.line;
+            scan::PlainTag u;
+            // The reader's preconditions (it goes on only to a line that starts with '['), then the test.
+            const bool by_masks = n >= 6 && text[0] == '[' && scan::plain_tag(text.data(), n, m, u);
+            EXPECT_EQ(by_masks, c.plain) << c.line;
+            if (by_masks && c.plain) {
+                EXPECT_EQ(u.name_end, c.name_end) << c.line;
+                EXPECT_EQ(u.value_end, c.value_end) << c.line;
+            }
+        }
+#endif
     }
+}
+
+TEST(Pgn, CommentEndSearchToTheTextsEndFindsTheFirstOfTwoBytes) {
+    // scan::find_either_to_end takes the first vector's answer as it is: it must still give the
+    // first '}' or newline, or the end, wherever they lie (before, at and after a vector's width)
+    // and however few bytes are left.
+    for (std::size_t size = 0; size <= 70; ++size)
+        for (std::size_t at = 0; at <= size; ++at)
+            for (char c : {'}', '\n'}) {
+                std::string text(size, 'a');
+                if (at < size) text[at] = c;
+                if (at + 3 < size) text[at + 3] = c == '}' ? '\n' : '}';
+                const std::size_t want = std::min(text.find_first_of("}\n"), size);
+                EXPECT_EQ(scan::find_either_to_end(text.data(), text.data() + size, '}', '\n'), want)
+                    << size << " " << at;
+            }
 }
 
 TEST(Pgn, SplitTextCutsBeforeAGameAndTheReaderConfirmsIt) {
