@@ -172,6 +172,19 @@ inline std::size_t find_either(const char* p, std::size_t n, char a, char b, con
         [a, b](char x) { return x == a || x == b; });
 }
 
+/// find_either(p, end - p, a, b, end) for a search that runs to the end of what is readable (the
+/// text's end), with the first vector's answer taken as it is: a short search (a comment on its
+/// line) costs a load, two compares and a bit scan.
+inline std::size_t find_either_to_end(const char* p, const char* end, char a, char b) {
+    const auto n = static_cast<std::size_t>(end - p);
+#if defined(__SSE2__)
+    if (n >= detail::Width)
+        if (const std::uint32_t m = detail::equal_mask(p, a) | detail::equal_mask(p, b))
+            return static_cast<std::size_t>(std::countr_zero(m));
+#endif
+    return find_either(p, n, a, b, end);
+}
+
 /// The first index in [0, n) holding a word end (WordEndChars), or n. `readable` >= p + n.
 inline std::size_t word_end(const char* p, std::size_t n, const char* readable) {
 #if defined(SCHACH_SCAN_WORD_END_VECTOR)
@@ -206,6 +219,48 @@ struct PlainTag {
     std::size_t name_end = 0, value_end = 0;
 };
 
+/// The bytes plain_tag looks at among the 64 at p (all readable), bit i for byte i: the name's
+/// stops (blank, quote, ']', control bytes), quotes, backslashes, and with `Newlines` the newlines
+/// (for a reader that finds the line's end with them; then only the bytes up to the vector that
+/// holds the first newline are classified, the other bits are 0).
+struct TagMasks {
+    std::uint64_t stops = 0, quotes = 0, backslashes = 0, newlines = 0;
+};
+
+#if defined(__SSE2__)
+template <bool Newlines>
+inline TagMasks tag_masks(const char* p) {
+    TagMasks m;
+    for (std::size_t k = 0; k < 64; k += detail::Width) {
+        const std::uint64_t quote = detail::equal_mask(p + k, '"');
+        m.stops |=
+            (quote | detail::equal_mask(p + k, ' ') | detail::equal_mask(p + k, ']') | detail::control_mask(p + k))
+            << k;
+        m.quotes |= quote << k;
+        m.backslashes |= std::uint64_t{detail::equal_mask(p + k, '\\')} << k;
+        if constexpr (Newlines) {
+            m.newlines |= std::uint64_t{detail::equal_mask(p + k, '\n')} << k;
+            if (m.newlines) break;  // the line ends here: the bytes after it are not looked at
+        }
+    }
+    return m;
+}
+#endif
+
+/// plain_tag's test of the line at p (`n` bytes, 6 <= n <= 64, p[0] == '[') on its masks.
+inline bool plain_tag(const char* p, std::size_t n, const TagMasks& m, PlainTag& tag) {
+    const std::uint64_t line = n == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1;
+    const std::size_t name_end = static_cast<std::size_t>(std::countr_zero(m.stops & line & ~std::uint64_t{1}));
+    // The name, a space and the opening quote (name_end + 1 < n: quotes end the line's mask).
+    if (name_end < 2 || name_end + 2 >= n || p[name_end] != ' ' || p[name_end + 1] != '"') return false;
+    const std::uint64_t value = line & (~std::uint64_t{0} << (name_end + 2));
+    const std::size_t value_end = static_cast<std::size_t>(std::countr_zero(m.quotes & value));
+    if (value_end + 2 != n || p[n - 1] != ']') return false;
+    if (m.backslashes & value & ((std::uint64_t{1} << value_end) - 1)) return false;
+    tag = {name_end, value_end};
+    return true;
+}
+
 /// Whether the line at p (`n` bytes) is a plain tag: '[', a name without blanks, quotes, ']' or
 /// control bytes, one space, a quoted value without a backslash, ']' at the line's end. False for
 /// any other line (also a well-formed one: the caller then reads it the general way), for lines
@@ -214,24 +269,7 @@ struct PlainTag {
 inline bool plain_tag(const char* p, std::size_t n, const char* readable, PlainTag& tag) {
 #if defined(__SSE2__)
     if (n > 64 || readable - p < 64 || n < 6 || p[0] != '[') return false;
-    std::uint64_t stops = 0, quotes = 0, backslashes = 0;
-    for (std::size_t k = 0; k < 64; k += detail::Width) {
-        const std::uint64_t quote = detail::equal_mask(p + k, '"');
-        stops |= (quote | detail::equal_mask(p + k, ' ') | detail::equal_mask(p + k, ']') | detail::control_mask(p + k))
-                 << k;
-        quotes |= quote << k;
-        backslashes |= std::uint64_t{detail::equal_mask(p + k, '\\')} << k;
-    }
-    const std::uint64_t line = n == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1;
-    const std::size_t name_end = static_cast<std::size_t>(std::countr_zero(stops & line & ~std::uint64_t{1}));
-    // The name, a space and the opening quote (name_end + 1 < n: quotes end the line's mask).
-    if (name_end < 2 || name_end + 2 >= n || p[name_end] != ' ' || p[name_end + 1] != '"') return false;
-    const std::uint64_t value = line & (~std::uint64_t{0} << (name_end + 2));
-    const std::size_t value_end = static_cast<std::size_t>(std::countr_zero(quotes & value));
-    if (value_end + 2 != n || p[n - 1] != ']') return false;
-    if (backslashes & value & ((std::uint64_t{1} << value_end) - 1)) return false;
-    tag = {name_end, value_end};
-    return true;
+    return plain_tag(p, n, tag_masks<false>(p), tag);
 #else
     (void)p, (void)n, (void)readable, (void)tag;
     return false;

@@ -121,6 +121,18 @@ public:
         return true;
     }
     std::size_t line_number() const { return line_no_; }
+    /// For a reader that goes on from line to line of a text in memory by itself (the movetext's
+    /// plain tokens): the text's end, a newline's offset, and the lines it went on by.
+    bool in_memory() const { return in_memory_; }
+    const char* text_end() const { return data_ + end_; }
+    /// The first '\n' at or after `p` (in the text), or the text's end.
+    const char* newline_from(const char* p) { return data_ + newlines_.find(static_cast<std::size_t>(p - data_)); }
+    /// Where the next line starts (in the text).
+    const char* next_line_start() const { return data_ + pos_; }
+    /// The reader has begun another line (one that next_plain would have given).
+    void began_line() { ++line_no_; }
+    /// The next line starts at `next` (in the text): the reader has taken the lines before it.
+    void resume_at(const char* next) { pos_ = static_cast<std::size_t>(next - data_); }
     /// The last line was longer than the limit and has been skipped.
     bool overlong() const { return overlong_; }
     /// Lines from next() may be read (not used) up to here, for scanning many bytes at a time.
@@ -234,10 +246,12 @@ VariantTag classify_variant(std::string_view v) {
 /// Bytes by the movetext tokens they start or belong to, one table lookup each (this runs for
 /// every token).
 enum ByteClass : std::uint8_t {
-    SanStart = 1,  // a piece letter, a pawn's file or O (castling): the first letter of plain SAN
-    Space = 2,     // white space other than newline (is_space)
-    Digit = 4,     // 0-9: a move number, a result or a NAG's digits
-    Brace = 8,     // '{': a comment
+    SanStart = 1,   // a piece letter, a pawn's file or O (castling): the first letter of plain SAN
+    Space = 2,      // white space other than newline (is_space)
+    Digit = 4,      // 0-9: a move number, a result or a NAG's digits
+    Brace = 8,      // '{': a comment
+    Newline = 16,   // '\n': the line's end, where the tokens go on over lines
+    WordStop = 32,  // ends a movetext word: scan::WordEndChars and '\n'
 };
 constexpr std::array<std::uint8_t, 256> ByteClasses = [] {
     std::array<std::uint8_t, 256> t{};
@@ -245,6 +259,8 @@ constexpr std::array<std::uint8_t, 256> ByteClasses = [] {
     for (char c : std::string_view(" \t\r\f\v")) t[static_cast<unsigned char>(c)] |= Space;
     for (char c : std::string_view("0123456789")) t[static_cast<unsigned char>(c)] |= Digit;
     t[static_cast<unsigned char>('{')] |= Brace;
+    t[static_cast<unsigned char>('\n')] |= Newline | WordStop;
+    for (char c : scan::WordEndChars) t[static_cast<unsigned char>(c)] |= WordStop;
     return t;
 }();
 
@@ -326,7 +342,10 @@ struct PgnReader::Impl {
     bool have_line = false;  // `line` holds an unconsumed line (the first tag of the next game)
     std::string_view line;
     const char* readable = nullptr;  // `line` may be read (not used) up to here (see byte_scan.hpp)
-    std::string held;                // storage for a held line (the buffer may move)
+    // `line` is the last line LineSource gave, a view into a text in memory (not held, not split):
+    // the movetext's plain tokens may go on from it to the lines after it by themselves.
+    bool line_in_text = false;
+    std::string held;  // storage for a held line (the buffer may move)
 
     // Per game.
     PgnVisitor* visitor = nullptr;
@@ -387,13 +406,16 @@ struct PgnReader::Impl {
     bool split(std::string_view physical);
     std::string_view split_rest;  // with options.newline: what follows the marker on this line
     void parse_tag_lines(std::string_view l);
+    bool next_tag_line(std::string_view& l, scan::TagMasks& masks);
     void parse_tags(std::string_view l);
     void tag(std::string_view name, std::string_view value);
     bool start_moves(std::size_t column);
     /// Returns false when the game ended on this line, or on one of the lines after it that it
     /// reads on with (next_plain_line), at a result token at depth 0.
     bool parse_movetext(std::string_view l, std::size_t base);
-    std::size_t plain_movetext(std::string_view l, std::size_t i);
+    std::size_t plain_movetext(std::string_view& l, std::size_t i);
+    template <bool OverLines>
+    std::size_t plain_tokens(std::string_view& l, std::size_t i);
     template <class First>
     bool next_line_if(std::string_view& l, First first);
     bool next_plain_line(std::string_view& l);
@@ -434,6 +456,7 @@ const std::expected<Position, PositionError>& PgnReader::Impl::fen_position(std:
 SCHACH_PGN_HOT bool PgnReader::Impl::next_line() {
     if (have_line) {
         have_line = false;
+        line_in_text = false;
         line = held;
         readable = held.data() + held.size();
         return true;
@@ -441,10 +464,12 @@ SCHACH_PGN_HOT bool PgnReader::Impl::next_line() {
     if (!options.newline.empty() && split_rest.data() != nullptr) {
         // The rest of a physical line after a newline marker.
         readable = lines.readable_end();
+        line_in_text = false;
         return split(split_rest);
     }
     if (!lines.next(line)) return false;
     readable = lines.readable_end();
+    line_in_text = lines.in_memory() && options.newline.empty() && line.data() != nullptr;
     game_bytes += line.size() + 1;
     if (!options.newline.empty()) return split(line);
     return true;
@@ -524,12 +549,52 @@ SCHACH_PGN_HOT void PgnReader::Impl::tag(std::string_view name, std::string_view
 /// The tag line `l` and the tag lines that follow it at the line start, in one loop (a call a
 /// line cost more than a short tag's work).
 void PgnReader::Impl::parse_tag_lines(std::string_view l) {
-    do {
-        // Nearly every tag line is one tag in its plain form: read with a few vector compares.
+    // Nearly every tag line is one tag in its plain form: read with a few vector compares.
+    if (scan::PlainTag t; scan::plain_tag(l.data(), l.size(), readable, t))
+        tag(l.substr(1, t.name_end - 1), l.substr(t.name_end + 2, t.value_end - t.name_end - 2));
+    else parse_tags(l);
+    for (;;) {
+        scan::TagMasks masks;
+        if (next_tag_line(l, masks)) {  // the same compares found the line's end
+            if (scan::PlainTag t; l.size() >= 6 && scan::plain_tag(l.data(), l.size(), masks, t))
+                tag(l.substr(1, t.name_end - 1), l.substr(t.name_end + 2, t.value_end - t.name_end - 2));
+            else parse_tags(l);
+            continue;
+        }
+        if (!next_line_if(l, [](char c) { return c == '['; })) return;
         if (scan::PlainTag t; scan::plain_tag(l.data(), l.size(), readable, t))
             tag(l.substr(1, t.name_end - 1), l.substr(t.name_end + 2, t.value_end - t.name_end - 2));
         else parse_tags(l);
-    } while (next_line_if(l, [](char c) { return c == '['; }));
+    }
+}
+
+/// The next line, when it is a tag line next_line_if would give and its newline lies within the 64
+/// bytes that plain_tag's masks cover: found with those masks, which `masks` then holds. False
+/// (nothing consumed) otherwise, also for a line that next_line_if does give.
+SCHACH_PGN_HOT bool PgnReader::Impl::next_tag_line(std::string_view& l, scan::TagMasks& masks) {
+#if defined(__SSE2__)
+    if (!line_in_text || have_line) return false;
+    const char* const s = lines.next_line_start();
+    if (lines.text_end() - s < 64 || *s != '[') return false;
+    masks = scan::tag_masks<true>(s);
+    if (!masks.newlines) return false;
+    const auto nl = static_cast<std::size_t>(std::countr_zero(masks.newlines));  // >= 1: s[0] is '['
+    const std::size_t len = nl - (s[nl - 1] == '\r');
+    // LineSource::next_plain's limits: the game's bytes, and a line this short is not overlong
+    // unless the limit is below 64.
+    if (game_bytes >= options.max_game_bytes || len + 1 > options.max_game_bytes - game_bytes ||
+        nl >= options.max_game_bytes)
+        return false;
+    lines.began_line();
+    lines.resume_at(s + nl + 1);
+    game_bytes += len + 1;
+    l = std::string_view(s, len);
+    line = l;
+    return true;
+#else
+    (void)l, (void)masks;
+    return false;
+#endif
 }
 
 bool PgnReader::Impl::start_moves(std::size_t column) {
@@ -622,45 +687,118 @@ SCHACH_PGN_HOT bool PgnReader::Impl::quick_move(std::string_view word, std::size
     return true;
 }
 
-/// The tokens of nearly every movetext, from `i` on, in a game whose moves have started and go on
-/// without error (lenient SAN): white space, plain SAN the quick parser resolves, comments closed
-/// on the line, move numbers. Returns where it meets anything else (or the line's end), for
-/// parse_movetext to take that token; it does just what parse_movetext would do with these.
-SCHACH_PGN_HOT std::size_t PgnReader::Impl::plain_movetext(std::string_view l, std::size_t i) {
-    const char* const p = l.data();
-    const std::size_t n = l.size();
+/// The tokens of nearly every movetext, from `i` of line `l` on, in a game whose moves have started
+/// and go on without error (lenient SAN): white space, plain SAN the quick parser resolves, comments
+/// closed on their line, move numbers. Returns where it meets anything else (or the line's end), for
+/// parse_movetext to take that token; it does just what parse_movetext would do with these. Where
+/// `l` lies in a text in memory, it also goes on to the next line by itself when that is one
+/// read_game would only hand on (LineSource::next_plain's test): `l` is then the line it stopped in.
+SCHACH_PGN_HOT std::size_t PgnReader::Impl::plain_movetext(std::string_view& l, std::size_t i) {
+    return line_in_text ? plain_tokens<true>(l, i) : plain_tokens<false>(l, i);
+}
+
+/// plain_movetext on one line, or (`OverLines`) from line to line of the text in memory: there the
+/// bound is the text's end and a newline ends a line.
+template <bool OverLines>
+SCHACH_PGN_HOT std::size_t PgnReader::Impl::plain_tokens(std::string_view& l, std::size_t i) {
+    const char* p = l.data();  // the current line's start: columns count from here
+    const char* const end = OverLines ? lines.text_end() : p + l.size();
+    std::size_t n = static_cast<std::size_t>(end - p);
+    // Over lines, game_bytes counts the line it starts in (as next_line did), not the lines it
+    // goes on to: those are counted at their ends.
+    bool counted = true;
+    // On the lean board (a visitor that wants no moves) the moves' bookkeeping stays here until the
+    // loop stops (note_move's, for all of them at once): the board is loaded up front.
+    const bool lean = use_board;
+    if (lean && !on_board) {
+        board.load(pos);
+        on_board = true;
+        board_moved = false;
+    }
+    std::size_t lean_plies = 0;
+    Move lean_last = Move::none();
+    const bool comments = wants.comments;
     while (i < n) {
         // The classes by how often they come (a space after a token is skipped with it).
         const std::uint8_t kind = byte_class(p[i]);
         if (kind & SanStart) {
             // SAN is short: a byte at a time beats a vector's set-up here.
             std::size_t j = i + 1;
-            while (j < n && !scan::WordEnd[static_cast<unsigned char>(p[j])]) ++j;
+            while (j < n && !(byte_class(p[j]) & WordStop)) ++j;
             const std::string_view word(p + i, j - i);  // not empty: p[i] ends no word
-            if (word.back() == '!' || word.back() == '?') return i;
-            if (!quick_move(word, i)) return i;
+            if (word.back() == '!' || word.back() == '?') break;
+            if (lean) {
+                const Move m = board.play_san(word);
+                if (!m) break;
+                lean_last = m;
+                ++lean_plies;
+            } else if (!quick_move(word, i)) {
+                break;
+            }
             i = j + (j < n && p[j] == ' ');  // the space after a move, without another round
             continue;
         }
         if (kind & Brace) {
-            const std::size_t close = i + 1 + scan::find_byte(p + i + 1, n - i - 1, '}', readable);
-            if (close == n) return i;
-            tell_comment(std::string_view(p + i + 1, close - i - 1));
+            // Closed on its line: the first '}' before the line's end.
+            const std::size_t close = i + 1 +
+                                      (OverLines ? scan::find_either_to_end(p + i + 1, end, '}', '\n')
+                                                 : scan::find_byte(p + i + 1, n - i - 1, '}', readable));
+            if (close == n || (OverLines && p[close] != '}')) break;
+            if (comments) visitor->comment(std::string_view(p + i + 1, close - i - 1));
             i = close + 1 + (close + 1 < n && p[close + 1] == ' ');  // and the space after it
             continue;
         }
         if (kind & Digit) {
-            if (const std::size_t k = after_move_number(p, i, n); k != i) {
-                i = k + (k < n && p[k] == ' ');  // and the space after it
-                continue;
-            }
-            return i;
+            // after_move_number, with each bound tested once.
+            std::size_t k = i + 1;
+            while (k < n && (byte_class(p[k]) & Digit)) ++k;
+            if (k == n || p[k] != '.') break;
+            do ++k;
+            while (k < n && p[k] == '.');
+            i = k + (k < n && p[k] == ' ');  // and the space after it
+            continue;
         }
         if (kind & Space) {
             ++i;
             continue;
         }
-        return i;
+        if (OverLines && (kind & Newline)) {
+            // The line ends at i (a '\r' before the newline is not part of it; the line is not
+            // empty: it holds a token). On to the next line when read_game would only hand it on:
+            // it starts with a plain token and the game's limit leaves room for all the text left
+            // (so also for that line, which is then not overlong either); else the line is done.
+            if (!counted) game_bytes += i - (p[i - 1] == '\r') + 1;
+            counted = true;
+            const char* next = p + i + 1;
+            const auto left = static_cast<std::size_t>(end - next);
+            constexpr std::uint8_t Plain = SanStart | Digit | Brace;
+            if (left == 0 || !(byte_class(*next) & Plain) || game_bytes >= options.max_game_bytes ||
+                left + 1 > options.max_game_bytes - game_bytes)
+                break;
+            lines.began_line();
+            p = next;
+            n = left;
+            i = 0;
+            counted = false;
+            continue;
+        }
+        break;
+    }
+    if (lean_plies) {
+        board_moved = true;
+        last = lean_last;
+        has_last = true;
+        if (stack.empty()) mainline_plies += lean_plies;
+    }
+    if constexpr (OverLines) {
+        // Stopped in the line at p: it ends at its newline (or the text's end); the next line to
+        // read is the one after it.
+        const char* const nl = i < n && p[i] == '\n' ? p + i : lines.newline_from(p + i);
+        const auto len = static_cast<std::size_t>(nl - p) - (nl > p && nl[-1] == '\r');
+        if (!counted) game_bytes += len + 1;
+        lines.resume_at(nl == end ? end : nl + 1);
+        l = std::string_view(p, len);
+        return std::min(i, len);
     }
     return i;
 }
@@ -676,6 +814,7 @@ SCHACH_PGN_HOT bool PgnReader::Impl::next_line_if(std::string_view& l, First fir
     game_bytes += l.size() + 1;
     line = l;
     readable = lines.readable_end();
+    line_in_text = true;
     return true;
 }
 
@@ -705,6 +844,7 @@ bool PgnReader::Impl::parse_movetext(std::string_view l, std::size_t base) {
     while (i < n) {
         if (quick_san && moves_started && !skipping && !failed) {
             i = plain_movetext(l, i);
+            n = l.size();
             if (i == n) {
                 if (!next_plain_line(l)) break;
                 i = 0;

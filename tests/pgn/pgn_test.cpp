@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <bit>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -509,7 +511,50 @@ TEST(Pgn, PlainTagLinesAreRecognisedExactly) {
         if (c.line.size() < 64) {
             EXPECT_FALSE(scan::plain_tag(buffer.data(), c.line.size(), buffer.data() + c.line.size(), t)) << c.line;
         }
+#if defined(__SSE2__)
+        // The reader going on over tag lines classifies only up to the vector holding the newline,
+        // and finds the line's end there: the same answer (also with a CR before the newline).
+        for (const char* end : {"\n", "\r\n"}) {
+            std::string text(c.line);
+            text += end;
+            text.append(80, ']');
+            const scan::TagMasks m = scan::tag_masks<true>(text.data());
+            if (text.find('\n') >= 64) {  // beyond the 64 bytes: the reader takes the line the general way
+                EXPECT_EQ(m.newlines, 0u) << c.line;
+                continue;
+            }
+            ASSERT_NE(m.newlines, 0u) << c.line;
+            const auto nl = static_cast<std::size_t>(std::countr_zero(m.newlines));
+            EXPECT_EQ(nl, text.find('\n')) << c.line;
+            const std::size_t n = nl - (text[nl - 1] == '\r');
+            EXPECT_EQ(n, c.line.size()) << c.line;
+            scan::PlainTag u;
+            // The reader's preconditions (it goes on only to a line that starts with '['), then the test.
+            const bool by_masks = n >= 6 && text[0] == '[' && scan::plain_tag(text.data(), n, m, u);
+            EXPECT_EQ(by_masks, c.plain) << c.line;
+            if (by_masks && c.plain) {
+                EXPECT_EQ(u.name_end, c.name_end) << c.line;
+                EXPECT_EQ(u.value_end, c.value_end) << c.line;
+            }
+        }
+#endif
     }
+}
+
+TEST(Pgn, CommentEndSearchToTheTextsEndFindsTheFirstOfTwoBytes) {
+    // scan::find_either_to_end takes the first vector's answer as it is: it must still give the
+    // first '}' or newline, or the end, wherever they lie (before, at and after a vector's width)
+    // and however few bytes are left.
+    for (std::size_t size = 0; size <= 70; ++size)
+        for (std::size_t at = 0; at <= size; ++at)
+            for (char c : {'}', '\n'}) {
+                std::string text(size, 'a');
+                if (at < size) text[at] = c;
+                if (at + 3 < size) text[at + 3] = c == '}' ? '\n' : '}';
+                const std::size_t want = std::min(text.find_first_of("}\n"), size);
+                EXPECT_EQ(scan::find_either_to_end(text.data(), text.data() + size, '}', '\n'), want)
+                    << size << " " << at;
+            }
 }
 
 TEST(Pgn, SplitTextCutsBeforeAGameAndTheReaderConfirmsIt) {
@@ -564,6 +609,72 @@ TEST(Pgn, MemoryReaderCallsLinesOverlongWhereTheStreamReaderDoes) {
             }
         }
     }
+}
+
+/// What a visitor that wants no moves is told (the lean board's way), with locations.
+struct QuietTrace : PgnVisitor {
+    std::string out;
+    Wants wants() const override { return {.moves = false, .comments = false}; }
+    void begin_game(const PgnLocation& l) override { out += "game " + Trace::where(l) + "\n"; }
+    void tag(std::string_view n, std::string_view v) override {
+        out += "tag " + std::string(n) + "=" + std::string(v) + "\n";
+    }
+    void result(std::string_view r) override { out += "result " + std::string(r) + "\n"; }
+    void error(const PgnError& e) override {
+        out += "error " + Trace::where(e.where) + " " + describe(e, Language::English) + "\n";
+    }
+    void end_moves(std::size_t n) override { out += "plies " + std::to_string(n) + "\n"; }
+};
+
+template <class Visitor>
+std::string trace_with(const std::string& text, const PgnReaderOptions& o, bool memory) {
+    Visitor v;
+    std::istringstream in(text);
+    PgnReader reader = memory ? PgnReader(std::string_view(text), o) : PgnReader(in, o);
+    v.out = std::to_string(reader.read_all(v)) + " games\n" + v.out;
+    return v.out;
+}
+
+TEST(Pgn, MemoryReaderGoesOnFromLineToLineAsTheStreamReaderReadsThem) {
+    // From a text in memory the movetext's plain tokens and the tag lines go on to the next line by
+    // themselves (no round through the game loop) where that line is an ordinary one; the stream
+    // reader takes every line through the game loop. Both must tell the same, with the same lines and
+    // columns, for lines that are not ordinary: CRLF, a blank or space-led line, an escape, a tag line
+    // after moves, comments over lines, move numbers and results at a line's end, errors on a later
+    // line, the game's byte limit reached on a later line, tag lines longer than 64 bytes or near the
+    // text's end, and no final newline.
+    const std::string long_value(70, 'v');
+    const std::vector<std::string> texts = {
+        "[Event \"a\"]\n[Site \"b\"]\n\n1. e4 e5 2. Nf3\nNc6 3. Bb5 a6\n4. Ba4 Nf6 *\n",
+        "[Event \"a\"]\r\n[Site \"b\"]\r\n\r\n1. e4 {x} e5\r\n2. Nf3 {y}\r\nNc6 3. Bb5\r\na6 1-0\r\n",
+        "1. e4 e5\n 2. Nf3 Nc6\n\n3. Bb5 a6\n% escape\n4. Ba4 Nf6\n\t5. O-O Be7 *\n",
+        "1. e4 e5\n2. Nf3 Nc6\n[Event \"next\"]\n1. d4\nd5 *\n",
+        "1. e4 {a comment\nover lines} e5 2. Nf3 {closed} Nc6\n{at the start} 3. Bb5 {b\n} a6 *\n",
+        "1. e4 e5 2.\nNf3 Nc6 3.\n\nBb5 a6 4...\nBa4 *\n",
+        "1. e4 e5\n2. Nf3 Nc6\n3. Bb5 a6\n4. Ke2 Ke7\n5. Kxe7 *\n\n1. d4\nd5 2. c4\ndxc4 *\n",
+        "1. e4 e5\n2. Nf3 Nc6 1-0 1. d4\nd5 *\n1. c4\n",
+        "1. e4 e5 2. Nf3 Nc6\n3. Bb5 a6 4. Ba4 Nf6\n5. O-O Be7 6. Re1 b5\n7. Bb3 d6 8. c3 O-O *",
+        "1. e4\ne5\n2. Nf3!\nNc6 (2... d6\n3. d4) 3. Bb5 $1\na6 ; rest\n4. Ba4 *\n",
+        "[Event \"" + long_value + "\"]\n[Site \"b\"]\n[White \"" + long_value.substr(0, 50) +
+            "\"]\n[Black \"c\"]\n\n1. e4 *\n",
+        "[Event \"e\\\"x\"]\n[Site  \"s\"]\n [Date \"d\"]\n[Round \"r\"] \n[White \"w\"][Black \"b\"]\n\n1. e4 *\n",
+        "[Event \"a\"]\n[Site \"b\"]\n[Round \"c\"]",
+        "[Event \"a\"]\n[Site \"b\"]\n\n1. e4 e5\n2. Nf3 Nc6\n3. Bb5 a6\n4. Ba4 Nf6\n5. O-O Be7\n6. Re1 b5 *\n",
+    };
+    for (const std::string& text : texts)
+        for (std::size_t max :
+             {std::size_t{0}, std::size_t{12}, std::size_t{20}, std::size_t{30}, std::size_t{40}, std::size_t{50},
+              std::size_t{60}, std::size_t{70}, std::size_t{90}, std::size_t{120}, std::size_t{64} << 20}) {
+            PgnReaderOptions o;
+            o.max_game_bytes = max;
+            EXPECT_EQ(trace_memory(text, o), trace_stream(text, o)) << "max " << max << ": " << text;
+            EXPECT_EQ(trace_with<QuietTrace>(text, o, true), trace_with<QuietTrace>(text, o, false))
+                << "max " << max << ": " << text;
+        }
+    // The last game of the long one ends on the sixth line (no error, the limit aside).
+    const std::string last = trace_with<QuietTrace>(texts.back(), {}, true);
+    EXPECT_NE(last.find("plies 12\n"), std::string::npos) << last;
+    EXPECT_EQ(last.find("error"), std::string::npos) << last;
 }
 
 TEST(Pgn, SevenTagRosterFirst) {
