@@ -51,18 +51,6 @@ constexpr HelpmateCosts CooperativeCosts{
     .corners = 2, .approach_king = 1};
 // clang-format on
 
-// Move costs toward a mating picture, in quarter plies like HelpmateCosts: a man closing in on its
-// square is free; the winner's man stepping off its square and back (a waiting move while the
-// loser's men walk) is nearly free; the losing king leaving its path and captures cost most.
-// Tuned on the lichess positions where the winner has a lone minor piece.
-struct PlanCosts {
-    int good, wait, neutral, king_away, winner_capture, loser_capture, start, step;
-};
-// clang-format off
-constexpr PlanCosts PlanMoveCosts{.good = 0, .wait = 1, .neutral = 5, .king_away = 6, .winner_capture = 8,
-                                  .loser_capture = 12, .start = 12, .step = 4};
-// clang-format on
-
 /// Deepest line the search follows (plies).
 constexpr int MaxPly = 120;
 
@@ -194,7 +182,6 @@ private:
     /// (a capture or promotion), or at the root (the material test is redone only then).
     bool search(int budget, bool material_changed);
     void price_moves(CostedMoves& moves, int budget) const;
-    int plan_cost(Move m) const;
     int choose_corners();
     bool mated_after(Move m);
 
@@ -258,27 +245,6 @@ int Searcher::choose_corners() {
     return n;
 }
 
-int Searcher::plan_cost(Move m) const {
-    const Square from = m.from(), to = m.to();
-    const PT t = type_of(pos_.piece_on(from));
-    const MatePlan& p = *plan_;
-    const PlanCosts& C = PlanMoveCosts;
-    if (pos_.side_to_move() == winner_) {
-        if (pos_.is_capture(m)) return C.winner_capture;
-        // The king walks to its square, if the picture has one; the minor piece to its checking square.
-        if (t == PT::King && (p.helper == Square::None || m.kind() == MoveKind::Castling)) return C.neutral;
-        const std::uint8_t* to_square = t == PT::King ? Distances[static_cast<std::size_t>(idx(p.helper))].data()
-                                                      : p.to_checker.data.data();
-        const int before = to_square[idx(from)], after = to_square[idx(to)];
-        return after < before ? C.good : (before == 0 && after == 1) ? C.wait : C.neutral;
-    }
-    if (pos_.is_capture(m)) return C.loser_capture;
-    if (t == PT::King && m.kind() != MoveKind::Castling)
-        return distance(to, p.king) < distance(from, p.king) ? C.good : C.king_away;
-    const PT after = m.kind() == MoveKind::Promotion ? m.promotion() : t;
-    return p.reach[after][to] < p.reach[t][from] ? C.good : C.neutral;
-}
-
 bool Searcher::mated_after(Move m) {
     ++nodes_;
     const Undo u = pos_.do_move(m);
@@ -288,15 +254,9 @@ bool Searcher::mated_after(Move m) {
 }
 
 void Searcher::price_moves(CostedMoves& moves, int budget) const {
-    // The pictures set every move's cost (all moves are kept for it); the checks stay the generator's.
-    generate_costed(pos_, CostTarget{&costs_, winner_, corner_, plan_ ? MaxHelpmateCost : budget}, moves);
-    if (!plan_) return;
-    moves.levels = 0;
-    for (std::size_t i = 0; i < moves.size(); ++i) {
-        const int c = std::min(plan_cost(moves.moves[i]), MaxHelpmateCost);
-        moves.cost[i] = static_cast<std::uint8_t>(c);
-        moves.levels |= 1u << c;
-    }
+    // The pictures set every move's cost; the checks are the winner's, as in the style's pricing.
+    if (plan_) generate_plan_costed(pos_, PlanTarget{plan_, winner_, budget}, moves);
+    else generate_costed(pos_, CostTarget{&costs_, winner_, corner_, budget}, moves);
 }
 
 bool Searcher::search(int budget, bool material_changed) {

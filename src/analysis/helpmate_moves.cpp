@@ -74,30 +74,52 @@ private:
     std::uint32_t levels_ = 0;
 };
 
+/// Where the winner's men (the side to move) check the losing king from: each kind of man
+/// directly, and any man that uncovers a line to the king by leaving its square.
+class CheckSquares {
+public:
+    CheckSquares(const Position& pos, Color winner) {
+        const Color loser = ~winner;
+        king_ = pos.king(loser);
+        const Bitboard occupied = pos.pieces();
+        checks_[PT::Pawn] = attacks::pawn(loser, king_);
+        checks_[PT::Knight] = attacks::knight(king_);
+        checks_[PT::Bishop] = attacks::bishop(king_, occupied);
+        checks_[PT::Rook] = attacks::rook(king_, occupied);
+        checks_[PT::Queen] = checks_[PT::Bishop] | checks_[PT::Rook];
+        discoverers_ = pos.blockers_for_king(loser) & pos.pieces(winner);
+    }
+    /// The squares a man of type `t` on `from` checks from by stepping there.
+    Bitboard from(PT t, Square from) const { return checks_[t] | discovered_from(from); }
+
+private:
+    /// The squares a man leaving `from` checks from by uncovering a line to the losing king.
+    Bitboard discovered_from(Square from) const {
+        return contains(discoverers_, from) ? ~attacks::line(king_, from) : 0;
+    }
+
+    Square king_;
+    Bitboard discoverers_;
+    ByPieceType<Bitboard> checks_{};  // where each kind of man checks the losing king from
+};
+
 /// The winner's moves: promotions and captures first, then pawn moves and pieces closing in; a
 /// check (but a promotion) costs no more than HelpmateCosts::check.
 class WinnerSink {
 public:
     WinnerSink(const Position& pos, const CostTarget& target, CostedMoves& out)
-        : pos_(pos), T_(*target.costs), winner_(target.winner), writer_(out, target.budget) {
-        const Color loser = ~winner_;
-        loser_king_ = pos.king(loser);
-        them_ = pos.pieces(loser);
-        approach_to_ = T_.approach_king ? loser_king_ : target.corner;
-        const Bitboard occupied = pos.pieces();
-        checks_[PT::Pawn] = attacks::pawn(loser, loser_king_);
-        checks_[PT::Knight] = attacks::knight(loser_king_);
-        checks_[PT::Bishop] = attacks::bishop(loser_king_, occupied);
-        checks_[PT::Rook] = attacks::rook(loser_king_, occupied);
-        checks_[PT::Queen] = checks_[PT::Bishop] | checks_[PT::Rook];
-        discoverers_ = pos.blockers_for_king(loser) & pos.pieces(winner_);
+        : pos_(pos), T_(*target.costs), winner_(target.winner), writer_(out, target.budget),
+          checks_(pos, target.winner) {
+        const Square loser_king = pos.king(~winner_);
+        them_ = pos.pieces(~winner_);
+        approach_to_ = T_.approach_king ? loser_king : target.corner;
     }
 
     template <PieceType P>
     void add(Square from, Bitboard targets) {
         const PT t = P == PT::King || P == PT::Knight ? P : type_of(pos_.piece_on(from));
         const Bitboard closer = closer_than(approach_to_, distance(approach_to_, from));
-        const Bitboard checking = checks_[t] | discovered_from(from);
+        const Bitboard checking = checks_.from(t, from);
         const int approach = t == PT::King ? T_.king_approach : T_.approach;
         writer_.write_targets(from, targets, [&](Square to) {
             const int c = contains(them_, to) ? T_.capture : contains(closer, to) ? approach : T_.other;
@@ -111,7 +133,7 @@ public:
                           : rank_of(relative(winner_, to)) >= Rank::R5 ? T_.pawn_advanced
                           : passed(from)                               ? T_.pawn_passed
                                                                        : T_.pawn;
-            writer_.write(Move(from, to), priced(c, contains(checks_[PT::Pawn] | discovered_from(from), to)));
+            writer_.write(Move(from, to), priced(c, contains(checks_.from(PT::Pawn, from), to)));
         }
     }
     void add_promotions(Bitboard targets, int delta) {
@@ -135,10 +157,6 @@ public:
     }
 
 private:
-    /// The squares a man leaving `from` checks from by uncovering a line to the losing king.
-    Bitboard discovered_from(Square from) const {
-        return contains(discoverers_, from) ? ~attacks::line(loser_king_, from) : 0;
-    }
     /// Whether the winner's pawn on `s` has no loser's pawn ahead on its file or the two beside it.
     bool passed(Square s) const {
         const int r = idx(rank_of(s));
@@ -156,9 +174,9 @@ private:
     const HelpmateCosts& T_;
     Color winner_;
     CostWriter writer_;
-    Square loser_king_, approach_to_;
-    Bitboard them_, discoverers_;
-    ByPieceType<Bitboard> checks_{};  // where each kind of man checks the losing king from
+    CheckSquares checks_;
+    Square approach_to_;
+    Bitboard them_;
 };
 
 /// The loser's moves: its king walking to the corner and its men blocking their own king are
@@ -233,6 +251,143 @@ private:
     const std::uint8_t* to_corner_;
 };
 
+/// The cost of a man's move that is no capture toward a square it is `before` and `after` moves
+/// away from: closing in is good, stepping off the square itself and back a wait.
+int plan_step(int before, int after) {
+    const PlanCosts& C = PlanMoveCosts;
+    return after < before ? C.good : (before == 0 && after == 1) ? C.wait : C.neutral;
+}
+
+/// The winner's moves toward a mating picture: its king to the picture's square for it, its
+/// other men to the checking square; captures dear. Checks are noted as WinnerSink notes them.
+class PlanWinnerSink {
+public:
+    PlanWinnerSink(const Position& pos, const PlanTarget& target, CostedMoves& out)
+        : pos_(pos), plan_(*target.plan), writer_(out, target.budget), checks_(pos, target.winner),
+          them_(pos.pieces(~target.winner)) {}
+
+    template <PieceType P>
+    void add(Square from, Bitboard targets) {
+        const PT t = P == PT::King || P == PT::Knight ? P : type_of(pos_.piece_on(from));
+        const Bitboard checking = checks_.from(t, from);
+        if (t == PT::King && plan_.helper == Square::None) {
+            writer_.write_targets(from, targets, [&](Square to) {
+                return Price{contains(them_, to) ? C.winner_capture : C.neutral, contains(checking, to)};
+            });
+            return;
+        }
+        const std::uint8_t* to_square = to_square_of(t);
+        const int before = to_square[idx(from)];
+        writer_.write_targets(from, targets, [&](Square to) {
+            return Price{contains(them_, to) ? C.winner_capture : plan_step(before, to_square[idx(to)]),
+                         contains(checking, to)};
+        });
+    }
+    void add_pawns(Bitboard targets, int delta) {
+        const std::uint8_t* to_square = to_square_of(PT::Pawn);
+        for (Square to : squares(targets)) {
+            const Square from = offset(to, -delta);
+            const int c = contains(them_, to) ? C.winner_capture : plan_step(to_square[idx(from)], to_square[idx(to)]);
+            writer_.write(Move(from, to), Price{c, contains(checks_.from(PT::Pawn, from), to)});
+        }
+    }
+    void add_promotions(Bitboard targets, int delta) {
+        const std::uint8_t* to_square = to_square_of(PT::Pawn);
+        for (Square to : squares(targets)) {
+            const Square from = offset(to, -delta);
+            const int c = contains(them_, to) ? C.winner_capture : plan_step(to_square[idx(from)], to_square[idx(to)]);
+            for (PT t : {PT::Queen, PT::Knight, PT::Rook, PT::Bishop}) {
+                const Move m = Move::make(from, to, MoveKind::Promotion, t);
+                writer_.write(m, Price{c, pos_.gives_check(m)});
+            }
+        }
+    }
+    void add_en_passant(Square from, Square to) {
+        const Move m = Move::make(from, to, MoveKind::EnPassant);
+        writer_.write(m, Price{C.winner_capture, pos_.gives_check(m)});
+    }
+    void add_castling(Square king, Square rook) {
+        const Move m = Move::make(king, rook, MoveKind::Castling);
+        writer_.write(m, Price{C.neutral, pos_.gives_check(m)});
+    }
+
+private:
+    /// Moves to the man's square in the picture, from every square: the king's (when the picture
+    /// has one), the checking square for the others.
+    const std::uint8_t* to_square_of(PT t) const {
+        return t == PT::King ? distances_to(plan_.helper) : plan_.to_checker.data.data();
+    }
+
+    static constexpr const PlanCosts& C = PlanMoveCosts;
+    const Position& pos_;
+    const MatePlan& plan_;
+    CostWriter writer_;
+    CheckSquares checks_;
+    Bitboard them_;
+};
+
+/// The loser's moves toward a mating picture: its king to the mating square (stepping away costs
+/// king_away), its men to the squares they fill, a promotion by its new piece; captures dear.
+class PlanLoserSink {
+public:
+    PlanLoserSink(const Position& pos, const PlanTarget& target, CostedMoves& out)
+        : pos_(pos), plan_(*target.plan), writer_(out, target.budget), them_(pos.pieces(target.winner)),
+          to_king_(distances_to(plan_.king)) {}
+
+    template <PieceType P>
+    void add(Square from, Bitboard targets) {
+        if constexpr (P == PT::King) {
+            const int before = to_king_[idx(from)];
+            writer_.write_targets(from, targets, [&](Square to) {
+                return Price{contains(them_, to) ? C.loser_capture : to_king_[idx(to)] < before ? C.good : C.king_away};
+            });
+        } else {
+            const PT t = P == PT::Knight ? P : type_of(pos_.piece_on(from));
+            const PlanDistance& reach = plan_.reach[t];
+            const int before = reach[from];
+            writer_.write_targets(from, targets, [&](Square to) {
+                return Price{contains(them_, to) ? C.loser_capture : reach[to] < before ? C.good : C.neutral};
+            });
+        }
+    }
+    void add_pawns(Bitboard targets, int delta) {
+        const PlanDistance& reach = plan_.reach[PT::Pawn];
+        const bool capture = (delta & 7) != 0;  // a diagonal step captures
+        for (Square to : squares(targets)) {
+            const Square from = offset(to, -delta);
+            const int c = capture ? C.loser_capture : reach[to] < reach[from] ? C.good : C.neutral;
+            writer_.write(Move(from, to), Price{c});
+        }
+    }
+    void add_promotions(Bitboard targets, int delta) {
+        for (Square to : squares(targets)) {
+            const Square from = offset(to, -delta);
+            const int before = plan_.reach[PT::Pawn][from];
+            for (PT t : {PT::Queen, PT::Knight, PT::Rook, PT::Bishop}) {
+                const int c = contains(them_, to) ? C.loser_capture : plan_.reach[t][to] < before ? C.good : C.neutral;
+                writer_.write(Move::make(from, to, MoveKind::Promotion, t), Price{c});
+            }
+        }
+    }
+    void add_en_passant(Square from, Square to) {
+        writer_.write(Move::make(from, to, MoveKind::EnPassant), Price{C.loser_capture});
+    }
+    /// Castling (king takes own rook) is priced as the king's man-like move to the rook's square.
+    void add_castling(Square king, Square rook) {
+        const PlanDistance& reach = plan_.reach[PT::King];
+        writer_.write(Move::make(king, rook, MoveKind::Castling),
+                      Price{reach[rook] < reach[king] ? C.good : C.neutral});
+    }
+
+private:
+    static constexpr const PlanCosts& C = PlanMoveCosts;
+    const Position& pos_;
+    const MatePlan& plan_;
+    CostWriter writer_;
+    Bitboard them_;
+    const std::uint8_t* to_king_;
+};
+
 template <typename Sink>
 void generate_into(const Position& pos, Sink&& sink) {
     if (pos.side_to_move() == Color::White) gen::generate<Color::White>(pos, sink);
@@ -244,6 +399,11 @@ void generate_into(const Position& pos, Sink&& sink) {
 void generate_costed(const Position& pos, const CostTarget& target, CostedMoves& out) {
     if (pos.side_to_move() == target.winner) generate_into(pos, WinnerSink(pos, target, out));
     else generate_into(pos, LoserSink(pos, target, out));
+}
+
+void generate_plan_costed(const Position& pos, const PlanTarget& target, CostedMoves& out) {
+    if (pos.side_to_move() == target.winner) generate_into(pos, PlanWinnerSink(pos, target, out));
+    else generate_into(pos, PlanLoserSink(pos, target, out));
 }
 
 }  // namespace schach

@@ -7,6 +7,7 @@
 #include <cstdint>
 
 #include "analysis/helpmate.hpp"
+#include "analysis/mate_plan.hpp"
 #include "core/move.hpp"
 #include "core/position.hpp"
 
@@ -43,5 +44,30 @@ struct CostTarget {
 /// `approach_king` says) and checks; for the loser by captures, promotions, its king walking to
 /// the corner and its men blocking their own king.
 void generate_costed(const Position& pos, const CostTarget& target, CostedMoves& out);
+
+/// Move costs toward a mating picture (mate_plan.hpp), in quarter plies like HelpmateCosts: a man
+/// closing in on its square is free; the winner's man stepping off its square and back (a waiting
+/// move while the loser's men walk) is nearly free; the losing king leaving its path and captures
+/// cost most. Tuned on the lichess positions where the winner has a lone minor piece.
+struct PlanCosts {
+    int good, wait, neutral, king_away, winner_capture, loser_capture, start, step;
+};
+// clang-format off
+inline constexpr PlanCosts PlanMoveCosts{.good = 0, .wait = 1, .neutral = 5, .king_away = 6, .winner_capture = 8,
+                                         .loser_capture = 12, .start = 12, .step = 4};
+// clang-format on
+
+/// A search toward a mating picture: the picture, the winner and the budget left.
+struct PlanTarget {
+    const MatePlan* plan;
+    Color winner;
+    int budget = MaxHelpmateCost;
+};
+
+/// Every legal move of `pos` into `out`, priced by PlanMoveCosts toward the picture: the winner's
+/// king toward the picture's square for it (any move when it has none), its other men toward the
+/// checking square; the losing king toward its mating square, the loser's other men toward the
+/// squares they fill. The winner's moves note whether they check, as generate_costed's do.
+void generate_plan_costed(const Position& pos, const PlanTarget& target, CostedMoves& out);
 
 }  // namespace schach

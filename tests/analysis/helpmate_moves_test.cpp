@@ -1,6 +1,6 @@
 // The helpmate search's priced moves (analysis/helpmate_moves.hpp) against a plain reference:
 // every legal move looked up on the board one by one and priced by the rules HelpmateCosts
-// describes. Over random playouts (captures, promotions, en passant and castling, Chess960
+// (or, toward a mating picture, PlanMoveCosts) describes. Over random playouts (captures, promotions, en passant and castling, Chess960
 // included), both winners, every style, several corners and budgets.
 
 #include <gtest/gtest.h>
@@ -10,6 +10,7 @@
 
 #include "analysis/helpmate.hpp"
 #include "analysis/helpmate_moves.hpp"
+#include "analysis/mate_plan.hpp"
 #include "core/attacks.hpp"
 #include "core/chess960.hpp"
 #include "core/fen.hpp"
@@ -75,6 +76,37 @@ private:
     Square corner_;
 };
 
+/// The reference toward a mating picture: one move's cost, read off the board.
+class ReferencePlanPrice {
+public:
+    ReferencePlanPrice(const Position& pos, const PlanTarget& target)
+        : pos_(pos), plan_(*target.plan), winner_(target.winner) {}
+
+    int cost(Move m) const {
+        const Square from = m.from(), to = m.to();
+        const PT t = type_of(pos_.piece_on(from));
+        const PlanCosts& C = PlanMoveCosts;
+        if (pos_.side_to_move() == winner_) {
+            if (pos_.is_capture(m)) return C.winner_capture;
+            if (t == PT::King && (plan_.helper == Square::None || m.kind() == MoveKind::Castling)) return C.neutral;
+            const Square goal = t == PT::King ? plan_.helper : plan_.checker;
+            const int before = t == PT::King ? distance(from, goal) : plan_.to_checker[from];
+            const int after = t == PT::King ? distance(to, goal) : plan_.to_checker[to];
+            return after < before ? C.good : before == 0 && after == 1 ? C.wait : C.neutral;
+        }
+        if (pos_.is_capture(m)) return C.loser_capture;
+        if (t == PT::King && m.kind() != MoveKind::Castling)
+            return distance(to, plan_.king) < distance(from, plan_.king) ? C.good : C.king_away;
+        const PT after = m.kind() == MoveKind::Promotion ? m.promotion() : t;
+        return plan_.reach[after][to] < plan_.reach[t][from] ? C.good : C.neutral;
+    }
+
+private:
+    const Position& pos_;
+    const MatePlan& plan_;
+    Color winner_;
+};
+
 std::vector<Position> playouts() {
     std::vector<Position> starts{Position()};
     for (int n : {0, 359, 518, 959}) starts.push_back(*chess960_position(n));
@@ -135,6 +167,76 @@ TEST(HelpmateMoves, PricesAsTheReferenceInGeneratorOrder) {
     // Both kinds of leaving out were exercised: dear moves dropped, dear checks kept.
     EXPECT_GT(dropped, 0u);
     EXPECT_GT(kept_beyond, 0u);
+}
+
+/// Pictures of lone minor pieces, each also with the winner's king free and with it placed (so
+/// both of its pricings are seen); the search never asks whether a picture fits the position.
+std::vector<MatePlan> pictures() {
+    std::vector<MatePlan> all;
+    for (const auto& [fen, winner] : {std::pair{"8/8/n7/P7/2k5/8/3K4/8 w - - 4 63", Color::Black},
+                                      std::pair{"8/Pb4Q1/8/8/8/2P1K1k1/P7/8 b - - 3 57", Color::Black},
+                                      std::pair{"8/8/k7/1p6/1KN5/8/8/8 w - - 0 65", Color::White}}) {
+        const auto pos = position_from_fen(fen);
+        if (!pos) {
+            ADD_FAILURE() << fen;
+            continue;
+        }
+        const MatePlans plans = mate_plans(*pos, winner);
+        for (int i = 0; i < plans.count; ++i) {
+            MatePlan p = plans.plans[static_cast<std::size_t>(i)];
+            all.push_back(p);
+            p.helper = p.helper == Square::None ? Square::E4 : Square::None;
+            all.push_back(p);
+        }
+    }
+    return all;
+}
+
+TEST(HelpmateMoves, PricesTowardAPictureAsTheReferenceInGeneratorOrder) {
+    const std::vector<Position> positions = playouts();
+    const std::vector<MatePlan> plans = pictures();
+    ASSERT_GE(plans.size(), 6u);
+    CostedMoves got;
+    std::size_t kept_beyond = 0, dropped = 0, waits = 0;
+    for (std::size_t n = 0; n < positions.size(); ++n) {
+        const Position& pos = positions[n];
+        const MoveList legal = legal_moves(pos);
+        for (Color winner : {Color::White, Color::Black})
+            for (int budget : {0, 4, MaxHelpmateCost}) {
+                // Each position with a few of the pictures, a different few each time.
+                const MatePlan& plan = plans[(n + static_cast<std::size_t>(budget)) % plans.size()];
+                const PlanTarget target{&plan, winner, budget};
+                generate_plan_costed(pos, target, got);
+                const ReferencePlanPrice price(pos, target);
+                const bool winner_moves = pos.side_to_move() == winner;
+                std::uint32_t levels = 0;
+                std::size_t k = 0;
+                for (Move m : legal) {
+                    const int cost = price.cost(m);
+                    levels |= 1u << cost;
+                    waits += cost == PlanMoveCosts.wait;
+                    const bool check = winner_moves && pos.gives_check(m);
+                    if (cost > budget && !check) {
+                        ++dropped;
+                        continue;
+                    }
+                    kept_beyond += cost > budget;
+                    ASSERT_LT(k, got.size()) << to_fen(pos);
+                    ASSERT_EQ(got.moves[k], m) << to_fen(pos);
+                    ASSERT_EQ(got.cost[k], cost) << to_fen(pos) << ' ' << to_uci(m, true);
+                    if (winner_moves) {
+                        ASSERT_EQ(got.check[k], check) << to_fen(pos) << ' ' << to_uci(m, true);
+                    }
+                    ++k;
+                }
+                ASSERT_EQ(got.size(), k) << to_fen(pos);
+                ASSERT_EQ(got.levels, levels) << to_fen(pos);
+                ASSERT_EQ(got.none(), legal.empty()) << to_fen(pos);
+            }
+    }
+    EXPECT_GT(dropped, 0u);
+    EXPECT_GT(kept_beyond, 0u);
+    EXPECT_GT(waits, 0u);
 }
 
 }  // namespace
