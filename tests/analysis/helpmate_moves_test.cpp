@@ -125,11 +125,47 @@ std::vector<Position> playouts() {
     return all;
 }
 
+/// How often the pricing left a move out (too dear) or kept one beyond the budget (a check).
+struct Tally {
+    std::size_t kept_beyond = 0, dropped = 0;
+};
+
+/// `got` holds, in generator order, exactly the legal moves `price` puts within `budget` and the
+/// winner's checks beyond it, each with that cost (and its check flag when the winner moves), and
+/// the levels of all legal moves.
+template <typename Price>
+void expect_priced_as(const Position& pos, const MoveList& legal, const CostedMoves& got, Color winner, int budget,
+                      const Price& price, Tally& tally) {
+    const bool winner_moves = pos.side_to_move() == winner;
+    std::uint32_t levels = 0;
+    std::size_t k = 0;
+    for (Move m : legal) {
+        const int cost = price.cost(m);
+        levels |= 1u << cost;
+        const bool check = winner_moves && pos.gives_check(m);
+        if (cost > budget && !check) {
+            ++tally.dropped;
+            continue;
+        }
+        tally.kept_beyond += cost > budget;
+        ASSERT_LT(k, got.size()) << to_fen(pos);
+        ASSERT_EQ(got.moves[k], m) << to_fen(pos);
+        ASSERT_EQ(got.cost[k], cost) << to_fen(pos) << ' ' << to_uci(m, true);
+        if (winner_moves) {
+            ASSERT_EQ(got.check[k], check) << to_fen(pos) << ' ' << to_uci(m, true);
+        }
+        ++k;
+    }
+    ASSERT_EQ(got.size(), k) << to_fen(pos);
+    ASSERT_EQ(got.levels, levels) << to_fen(pos);
+    ASSERT_EQ(got.none(), legal.empty()) << to_fen(pos);
+}
+
 TEST(HelpmateMoves, PricesAsTheReferenceInGeneratorOrder) {
     const std::vector<Position> positions = playouts();
     ASSERT_GT(positions.size(), 1000u);
     CostedMoves got;
-    std::size_t kept_beyond = 0, dropped = 0;
+    Tally tally;
     for (const Position& pos : positions) {
         const MoveList legal = legal_moves(pos);
         for (Color winner : {Color::White, Color::Black})
@@ -139,34 +175,13 @@ TEST(HelpmateMoves, PricesAsTheReferenceInGeneratorOrder) {
                         const CostTarget target{&helpmate_costs(style), winner, corner, budget};
                         generate_costed(pos, target, got);
                         const ReferencePrice price(pos, target);
-                        const bool winner_moves = pos.side_to_move() == winner;
-                        std::uint32_t levels = 0;
-                        std::size_t k = 0;
-                        for (Move m : legal) {
-                            const int cost = price.cost(m);
-                            levels |= 1u << cost;
-                            const bool check = winner_moves && pos.gives_check(m);
-                            if (cost > budget && !check) {
-                                ++dropped;
-                                continue;
-                            }
-                            kept_beyond += cost > budget;
-                            ASSERT_LT(k, got.size()) << to_fen(pos);
-                            ASSERT_EQ(got.moves[k], m) << to_fen(pos);
-                            ASSERT_EQ(got.cost[k], cost) << to_fen(pos) << ' ' << to_uci(m, true);
-                            if (winner_moves) {
-                                ASSERT_EQ(got.check[k], check) << to_fen(pos) << ' ' << to_uci(m, true);
-                            }
-                            ++k;
-                        }
-                        ASSERT_EQ(got.size(), k) << to_fen(pos);
-                        ASSERT_EQ(got.levels, levels) << to_fen(pos);
-                        ASSERT_EQ(got.none(), legal.empty()) << to_fen(pos);
+                        expect_priced_as(pos, legal, got, winner, budget, price, tally);
+                        if (::testing::Test::HasFatalFailure()) return;
                     }
     }
     // Both kinds of leaving out were exercised: dear moves dropped, dear checks kept.
-    EXPECT_GT(dropped, 0u);
-    EXPECT_GT(kept_beyond, 0u);
+    EXPECT_GT(tally.dropped, 0u);
+    EXPECT_GT(tally.kept_beyond, 0u);
 }
 
 /// Pictures of lone minor pieces, each also with the winner's king free and with it placed (so
@@ -197,7 +212,8 @@ TEST(HelpmateMoves, PricesTowardAPictureAsTheReferenceInGeneratorOrder) {
     const std::vector<MatePlan> plans = pictures();
     ASSERT_GE(plans.size(), 6u);
     CostedMoves got;
-    std::size_t kept_beyond = 0, dropped = 0, waits = 0;
+    Tally tally;
+    std::size_t waits = 0;
     for (std::size_t n = 0; n < positions.size(); ++n) {
         const Position& pos = positions[n];
         const MoveList legal = legal_moves(pos);
@@ -208,34 +224,13 @@ TEST(HelpmateMoves, PricesTowardAPictureAsTheReferenceInGeneratorOrder) {
                 const PlanTarget target{&plan, winner, budget};
                 generate_plan_costed(pos, target, got);
                 const ReferencePlanPrice price(pos, target);
-                const bool winner_moves = pos.side_to_move() == winner;
-                std::uint32_t levels = 0;
-                std::size_t k = 0;
-                for (Move m : legal) {
-                    const int cost = price.cost(m);
-                    levels |= 1u << cost;
-                    waits += cost == PlanMoveCosts.wait;
-                    const bool check = winner_moves && pos.gives_check(m);
-                    if (cost > budget && !check) {
-                        ++dropped;
-                        continue;
-                    }
-                    kept_beyond += cost > budget;
-                    ASSERT_LT(k, got.size()) << to_fen(pos);
-                    ASSERT_EQ(got.moves[k], m) << to_fen(pos);
-                    ASSERT_EQ(got.cost[k], cost) << to_fen(pos) << ' ' << to_uci(m, true);
-                    if (winner_moves) {
-                        ASSERT_EQ(got.check[k], check) << to_fen(pos) << ' ' << to_uci(m, true);
-                    }
-                    ++k;
-                }
-                ASSERT_EQ(got.size(), k) << to_fen(pos);
-                ASSERT_EQ(got.levels, levels) << to_fen(pos);
-                ASSERT_EQ(got.none(), legal.empty()) << to_fen(pos);
+                expect_priced_as(pos, legal, got, winner, budget, price, tally);
+                if (::testing::Test::HasFatalFailure()) return;
+                for (Move m : legal) waits += price.cost(m) == PlanMoveCosts.wait;
             }
     }
-    EXPECT_GT(dropped, 0u);
-    EXPECT_GT(kept_beyond, 0u);
+    EXPECT_GT(tally.dropped, 0u);
+    EXPECT_GT(tally.kept_beyond, 0u);
     EXPECT_GT(waits, 0u);
 }
 
