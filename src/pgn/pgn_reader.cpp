@@ -44,7 +44,10 @@ public:
         std::uint64_t m = mask_ & (~std::uint64_t{0} << (from - block_));
         while (m == 0) {
             block_ += 64;
-            if (block_ >= size_) return size_;
+            if (block_ >= size_) {
+                mask_ = 0;  // the block's mask: none (a stale one would be read as this block's)
+                return size_;
+            }
             mask_ = m = load(block_);
         }
         return block_ + static_cast<std::size_t>(std::countr_zero(m));

@@ -659,6 +659,16 @@ TEST(Pgn, MemoryReaderGoesOnFromLineToLineAsTheStreamReaderReadsThem) {
             "\"]\n[Black \"c\"]\n\n1. e4 *\n",
         "[Event \"e\\\"x\"]\n[Site  \"s\"]\n [Date \"d\"]\n[Round \"r\"] \n[White \"w\"][Black \"b\"]\n\n1. e4 *\n",
         "[Event \"a\"]\n[Site \"b\"]\n[Round \"c\"]",
+        // Found by fuzz_pgn: the last line ("1. ", no newline) ends where the newline finder had
+        // stepped its block to the text's end; a stale mask put that line's end 18 bytes beyond.
+        std::string("[nv#tEeResul\305\305\000]\305\305\305\305\305\305\305\305\305\305\305\305\305exd5\305"
+                    "\305\305\305eElesul\305\305\000\000\000\000\000\000\000\000\305\305\305\305\305[E\n\n[El"
+                    "t <br />\n[Whito \"2012\"]\n[ECO \"C42\"]\n[Annotator \"C:\\\\Schach]\"\n\n1. e4 e1/2-1/"
+                    "2\"]\n[Variant \"Ch\013\000\000\0002ss960\"]\n[SetUp \"1\"]\n[FEN \"bqnb1rkr/pp3ppp/3ppn"
+                    "2[[[[[[[[[Web\"]<br />Elt \"1-0\"]\n[WhiteElo \"2 cxd5 Qxd5\n15. Bf4 Rac8 16.vent \"Fine"
+                    "\"]\n[Resu\200\377\377\377lt \"1-0\"]\n\n1. f3~e8 14. cxdC42\"]\n[Annotator \"C\312\312"
+                    "\312\312\312\312\312\312\312\312\312\304 \312\312:\\\\Sch ach\"]\n\n1. ",
+                    379),
         "[Event \"a\"]\n[Site \"b\"]\n\n1. e4 e5\n2. Nf3 Nc6\n3. Bb5 a6\n4. Ba4 Nf6\n5. O-O Be7\n6. Re1 b5 *\n",
     };
     for (const std::string& text : texts)
