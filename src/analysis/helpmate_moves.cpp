@@ -284,18 +284,15 @@ public:
         });
     }
     void add_pawns(Bitboard targets, int delta) {
-        const std::uint8_t* to_square = to_square_of(PT::Pawn);
         for (Square to : squares(targets)) {
             const Square from = offset(to, -delta);
-            const int c = contains(them_, to) ? C.winner_capture : plan_step(to_square[idx(from)], to_square[idx(to)]);
-            writer_.write(Move(from, to), Price{c, contains(checks_.from(PT::Pawn, from), to)});
+            writer_.write(Move(from, to), Price{pawn_cost(from, to), contains(checks_.from(PT::Pawn, from), to)});
         }
     }
     void add_promotions(Bitboard targets, int delta) {
-        const std::uint8_t* to_square = to_square_of(PT::Pawn);
         for (Square to : squares(targets)) {
             const Square from = offset(to, -delta);
-            const int c = contains(them_, to) ? C.winner_capture : plan_step(to_square[idx(from)], to_square[idx(to)]);
+            const int c = pawn_cost(from, to);
             for (PT t : {PT::Queen, PT::Knight, PT::Rook, PT::Bishop}) {
                 const Move m = Move::make(from, to, MoveKind::Promotion, t);
                 writer_.write(m, Price{c, pos_.gives_check(m)});
@@ -312,6 +309,11 @@ public:
     }
 
 private:
+    /// A pawn's move (a promotion's too) toward the checking square; a capture is dear.
+    int pawn_cost(Square from, Square to) const {
+        const std::uint8_t* to_square = to_square_of(PT::Pawn);
+        return contains(them_, to) ? C.winner_capture : plan_step(to_square[idx(from)], to_square[idx(to)]);
+    }
     /// Moves to the man's square in the picture, from every square: the king's (when the picture
     /// has one), the checking square for the others.
     const std::uint8_t* to_square_of(PT t) const {

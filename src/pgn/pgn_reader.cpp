@@ -256,6 +256,8 @@ enum ByteClass : std::uint8_t {
     Newline = 16,   // '\n': the line's end, where the tokens go on over lines
     WordStop = 32,  // ends a movetext word: scan::WordEndChars and '\n'
 };
+/// The first bytes of a line the movetext's plain tokens go on with (read_game only hands it on).
+constexpr std::uint8_t PlainLineStart = SanStart | Digit | Brace;
 constexpr std::array<std::uint8_t, 256> ByteClasses = [] {
     std::array<std::uint8_t, 256> t{};
     for (char c : std::string_view("abcdefghNBRQKO")) t[static_cast<unsigned char>(c)] |= SanStart;
@@ -412,6 +414,7 @@ struct PgnReader::Impl {
     bool next_tag_line(std::string_view& l, scan::TagMasks& masks);
     void parse_tags(std::string_view l);
     void tag(std::string_view name, std::string_view value);
+    void tag_line(std::string_view l, const scan::PlainTag* plain);
     bool start_moves(std::size_t column);
     /// Returns false when the game ended on this line, or on one of the lines after it that it
     /// reads on with (next_plain_line), at a result token at depth 0.
@@ -552,23 +555,25 @@ SCHACH_PGN_HOT void PgnReader::Impl::tag(std::string_view name, std::string_view
 /// The tag line `l` and the tag lines that follow it at the line start, in one loop (a call a
 /// line cost more than a short tag's work).
 void PgnReader::Impl::parse_tag_lines(std::string_view l) {
-    // Nearly every tag line is one tag in its plain form: read with a few vector compares.
-    if (scan::PlainTag t; scan::plain_tag(l.data(), l.size(), readable, t))
-        tag(l.substr(1, t.name_end - 1), l.substr(t.name_end + 2, t.value_end - t.name_end - 2));
-    else parse_tags(l);
+    // Nearly every tag line is one tag in its plain form: read with a few vector compares (those
+    // that found the line's end, when next_tag_line found it).
+    scan::PlainTag t;
+    tag_line(l, scan::plain_tag(l.data(), l.size(), readable, t) ? &t : nullptr);
     for (;;) {
         scan::TagMasks masks;
-        if (next_tag_line(l, masks)) {  // the same compares found the line's end
-            if (scan::PlainTag t; l.size() >= 6 && scan::plain_tag(l.data(), l.size(), masks, t))
-                tag(l.substr(1, t.name_end - 1), l.substr(t.name_end + 2, t.value_end - t.name_end - 2));
-            else parse_tags(l);
-            continue;
-        }
-        if (!next_line_if(l, [](char c) { return c == '['; })) return;
-        if (scan::PlainTag t; scan::plain_tag(l.data(), l.size(), readable, t))
-            tag(l.substr(1, t.name_end - 1), l.substr(t.name_end + 2, t.value_end - t.name_end - 2));
-        else parse_tags(l);
+        if (next_tag_line(l, masks))
+            tag_line(l, l.size() >= 6 && scan::plain_tag(l.data(), l.size(), masks, t) ? &t : nullptr);
+        else if (next_line_if(l, [](char c) { return c == '['; }))
+            tag_line(l, scan::plain_tag(l.data(), l.size(), readable, t) ? &t : nullptr);
+        else return;
     }
+}
+
+/// One tag line: in its plain form (`plain`, as scan::plain_tag found it) or any other.
+SCHACH_PGN_HOT void PgnReader::Impl::tag_line(std::string_view l, const scan::PlainTag* plain) {
+    if (plain)
+        tag(l.substr(1, plain->name_end - 1), l.substr(plain->name_end + 2, plain->value_end - plain->name_end - 2));
+    else parse_tags(l);
 }
 
 /// The next line, when it is a tag line next_line_if would give and its newline lies within the 64
@@ -774,8 +779,7 @@ SCHACH_PGN_HOT std::size_t PgnReader::Impl::plain_tokens(std::string_view& l, st
             counted = true;
             const char* next = p + i + 1;
             const auto left = static_cast<std::size_t>(end - next);
-            constexpr std::uint8_t Plain = SanStart | Digit | Brace;
-            if (left == 0 || !(byte_class(*next) & Plain) || game_bytes >= options.max_game_bytes ||
+            if (left == 0 || !(byte_class(*next) & PlainLineStart) || game_bytes >= options.max_game_bytes ||
                 left + 1 > options.max_game_bytes - game_bytes)
                 break;
             lines.began_line();
@@ -823,8 +827,7 @@ SCHACH_PGN_HOT bool PgnReader::Impl::next_line_if(std::string_view& l, First fir
 
 /// The next line, when it starts with a token plain_movetext takes (the movetext goes on).
 SCHACH_PGN_HOT bool PgnReader::Impl::next_plain_line(std::string_view& l) {
-    constexpr std::uint8_t Plain = SanStart | Digit | Brace;
-    return next_line_if(l, [](char c) { return (byte_class(c) & Plain) != 0; });
+    return next_line_if(l, [](char c) { return (byte_class(c) & PlainLineStart) != 0; });
 }
 
 bool PgnReader::Impl::parse_movetext(std::string_view l, std::size_t base) {
