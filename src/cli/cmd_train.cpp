@@ -60,7 +60,9 @@ bool read_data(const TrainArgs& args, train::Dataset& data, train::Dataset& held
 
 int run_train(const TrainArgs& args) {
     train::Dataset data, held;
-    data.mirror_files(args.mirror);  // the held-out set stays as played: its loss stays comparable
+    // The held-out set stays as played: its loss stays comparable. With king mirroring a mirrored
+    // copy would be the same input again, so it is not made.
+    data.mirror_files(args.mirror && !args.options.king_mirror);
     if (!read_data(args, data, held)) return ExitUsage;
     if (data.size() == 0) {
         print_error(tt(TrainMsg::TrainNoData));
@@ -130,6 +132,7 @@ Command add_train_command(CLI::App& parent) {
         ->capture_default_str();
     sub->add_option("--positions", args->positions, tt(TrainMsg::HelpTrainPositions))->capture_default_str();
     sub->add_flag("--mirror,!--no-mirror", args->mirror, tt(TrainMsg::HelpTrainMirror))->capture_default_str();
+    sub->add_flag("--king-mirror", o.king_mirror, tt(TrainMsg::HelpTrainKingMirror));
     sub->footer(help_footer({}, {"schach train data/*.games --out nets/schach.nnue --checkpoint build/train.ckpt"}) +
                 "\n" + tt(TrainMsg::TrainFooter));
     Command command;

@@ -24,7 +24,9 @@ Value Evaluator::evaluate_network(const Position& pos) {
     while (!stack_[static_cast<std::size_t>(known)].computed) --known;
     for (int i = known + 1; i <= top_; ++i) {
         Entry& e = stack_[static_cast<std::size_t>(i)];
-        nnue::apply(*net_, stack_[static_cast<std::size_t>(i - 1)].acc, e.delta, e.acc);
+        const nnue::Accumulator& parent = stack_[static_cast<std::size_t>(i - 1)].acc;
+        for (Color persp : Colors)
+            if (e.summed != idx(persp)) nnue::apply(*net_, parent, e.delta, e.acc, persp);
         e.computed = true;
     }
     const nnue::Accumulator& acc = stack_[static_cast<std::size_t>(top_)].acc;
@@ -35,7 +37,7 @@ Value Evaluator::evaluate_network(const Position& pos) {
     if (++evaluations % SCHACH_NNUE_CHECK == 0) {
         nnue::Accumulator fresh;
         nnue::refresh(*net_, pos, fresh);
-        if (fresh.values != acc.values) std::abort();
+        if (fresh.values != acc.values || fresh.flipped != acc.flipped) std::abort();
     }
 #endif
     const int v = nnue::output(*net_, acc, pos.side_to_move(), popcount(pos.pieces()));

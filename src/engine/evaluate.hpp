@@ -34,6 +34,13 @@ public:
         Entry& e = stack_[static_cast<std::size_t>(++top_)];
         e.delta = nnue::delta_of(pos, m);
         e.computed = false;
+        e.summed = -1;
+        // A king changing halves under king mirroring: its side's inputs all change, so that side
+        // is summed now, while the position before the move is at hand (rare: a few king moves).
+        if (e.delta.king_crossed && net_->king_mirror) {
+            nnue::refresh_after(*net_, pos, e.delta, e.acc, pos.side_to_move());
+            e.summed = idx(pos.side_to_move());
+        }
     }
     /// The search took the last pushed move back.
     void pop() {
@@ -49,6 +56,7 @@ private:
         nnue::Accumulator acc;
         nnue::FeatureDelta delta;
         bool computed = false;
+        int summed = -1;  // the perspective (Color index) push summed anew, or -1
     };
     Value evaluate_network(const Position& pos);
 

@@ -43,23 +43,29 @@ std::string_view net_error_text(NetError e) {
         case NetError::WrongHiddenSize: return "has a hidden layer of another width than this engine's";
         case NetError::Truncated: return "is cut short";
         case NetError::BadOutputBuckets: return "has a number of output buckets other than 1 to 8";
+        case NetError::UnknownFlags: return "uses a feature this engine does not know";
     }
     return "is not a network";
 }
 
 std::expected<std::unique_ptr<Network>, NetError> read_network(std::span<const std::uint8_t> bytes) {
-    const bool v2 = bytes.size() >= 16 && std::equal(NetMagic.begin(), NetMagic.end(), bytes.begin());
-    const bool v1 = bytes.size() >= 12 && std::equal(NetMagicV1.begin(), NetMagicV1.end(), bytes.begin());
-    if (!v1 && !v2) return std::unexpected(NetError::BadMagic);
+    const auto is = [&bytes](const std::array<char, 8>& magic, std::size_t head) {
+        return bytes.size() >= head && std::equal(magic.begin(), magic.end(), bytes.begin());
+    };
+    const bool v3 = is(NetMagicV3, 20), v2 = is(NetMagic, 16), v1 = is(NetMagicV1, 12);
+    if (!v1 && !v2 && !v3) return std::unexpected(NetError::BadMagic);
     if (get32(bytes.data() + 8) != HiddenSize) return std::unexpected(NetError::WrongHiddenSize);
-    const std::uint32_t buckets = v2 ? get32(bytes.data() + 12) : 1;
+    const std::uint32_t buckets = v1 ? 1 : get32(bytes.data() + 12);
     if (buckets < 1 || buckets > MaxOutputBuckets) return std::unexpected(NetError::BadOutputBuckets);
-    const std::size_t head = v2 ? 16 : 12;
+    const std::uint32_t flags = v3 ? get32(bytes.data() + 16) : 0;
+    if ((flags & ~FlagKingMirror) != 0) return std::unexpected(NetError::UnknownFlags);
+    const std::size_t head = v3 ? 20 : (v2 ? 16 : 12);
     const std::size_t need = head + 2 * (InputSize * HiddenSize + HiddenSize + buckets * 2 * HiddenSize) +
                              4 * static_cast<std::size_t>(buckets);
     if (bytes.size() < need) return std::unexpected(NetError::Truncated);
     auto net = std::make_unique<Network>();
     net->output_buckets = static_cast<int>(buckets);
+    net->king_mirror = (flags & FlagKingMirror) != 0;
     const std::uint8_t* p = bytes.data() + head;
     for (auto& w : net->input_weights) w = get16(p), p += 2;
     for (auto& w : net->input_bias) w = get16(p), p += 2;
@@ -69,12 +75,16 @@ std::expected<std::unique_ptr<Network>, NetError> read_network(std::span<const s
 }
 
 std::vector<std::uint8_t> write_network(const Network& net) {
-    std::vector<std::uint8_t> out(NetMagic.begin(), NetMagic.end());
+    // The second format when no flag is set, so that engines of before the flags read the net.
+    const std::uint32_t flags = net.king_mirror ? FlagKingMirror : 0;
+    const auto& magic = flags != 0 ? NetMagicV3 : NetMagic;
+    std::vector<std::uint8_t> out(magic.begin(), magic.end());
     const auto put32 = [&out](std::uint32_t v) {
         for (int i = 0; i < 4; ++i) out.push_back(static_cast<std::uint8_t>((v >> (8 * i)) & 0xFF));
     };
     put32(HiddenSize);
     put32(static_cast<std::uint32_t>(net.output_buckets));
+    if (flags != 0) put32(flags);
     for (auto w : net.input_weights) put16(out, w);
     for (auto w : net.input_bias) put16(out, w);
     for (std::size_t i = 0; i < static_cast<std::size_t>(net.output_buckets) * 2 * HiddenSize; ++i)
@@ -84,15 +94,40 @@ std::vector<std::uint8_t> write_network(const Network& net) {
     return out;
 }
 
+namespace {
+
+void add_row(std::array<std::int16_t, HiddenSize>& v, const std::int16_t* r) {
+    for (int i = 0; i < HiddenSize; ++i) v[i] = static_cast<std::int16_t>(v[i] + r[i]);
+}
+
+}  // namespace
+
 void refresh(const Network& net, const Position& pos, Accumulator& acc) {
     for (Color persp : Colors) {
         auto& v = acc.values[idx(persp)];
+        const bool flip = net.flipped(pos, persp);
+        acc.flipped[idx(persp)] = flip;
         std::copy(net.input_bias.begin(), net.input_bias.end(), v.begin());
-        for (Square s : squares(pos.pieces())) {
-            const std::int16_t* r = row(net, feature_index(persp, pos.piece_on(s), s));
-            for (int i = 0; i < HiddenSize; ++i) v[i] = static_cast<std::int16_t>(v[i] + r[i]);
-        }
+        for (Square s : squares(pos.pieces())) add_row(v, row(net, feature_index(persp, pos.piece_on(s), s, flip)));
     }
+}
+
+void refresh_after(const Network& net, const Position& pos, const FeatureDelta& d, Accumulator& to, Color persp) {
+    // The king's square after the move: among the pieces placed (a king move always places it).
+    Square king = pos.king(persp);
+    for (int k = 0; k < d.adds; ++k)
+        if (d.add[k].first == make_piece(persp, PieceType::King)) king = d.add[k].second;
+    const bool flip = net.king_mirror && mirrored_half(king);
+    auto& v = to.values[idx(persp)];
+    to.flipped[idx(persp)] = flip;
+    std::copy(net.input_bias.begin(), net.input_bias.end(), v.begin());
+    for (Square s : squares(pos.pieces())) {
+        const Piece p = pos.piece_on(s);
+        const auto removed = [&](int k) { return d.sub[k].first == p && d.sub[k].second == s; };
+        if ((d.subs > 0 && removed(0)) || (d.subs > 1 && removed(1))) continue;
+        add_row(v, row(net, feature_index(persp, p, s, flip)));
+    }
+    for (int k = 0; k < d.adds; ++k) add_row(v, row(net, feature_index(persp, d.add[k].first, d.add[k].second, flip)));
 }
 
 FeatureDelta delta_of(const Position& pos, Move m) {
@@ -108,6 +143,7 @@ FeatureDelta delta_of(const Position& pos, Move m) {
             d.sub[d.subs++] = {rook, m.to()};
             d.add[d.adds++] = {moved, Position::king_target(us, side)};
             d.add[d.adds++] = {rook, Position::rook_target(us, side)};
+            d.king_crossed = mirrored_half(m.from()) != mirrored_half(Position::king_target(us, side));
             return d;
         }
         case MoveKind::EnPassant:
@@ -122,6 +158,7 @@ FeatureDelta delta_of(const Position& pos, Move m) {
             if (captured != Piece::None) d.sub[d.subs++] = {captured, m.to()};
             const Piece placed = m.kind() == MoveKind::Promotion ? make_piece(us, m.promotion()) : moved;
             d.add[d.adds++] = {placed, m.to()};
+            d.king_crossed = type_of(moved) == PieceType::King && mirrored_half(m.from()) != mirrored_half(m.to());
             return d;
         }
     }
@@ -129,29 +166,32 @@ FeatureDelta delta_of(const Position& pos, Move m) {
 }
 
 void apply(const Network& net, const Accumulator& from, const FeatureDelta& d, Accumulator& to) {
-    for (Color persp : Colors) {
-        const auto& src = from.values[idx(persp)];
-        auto& dst = to.values[idx(persp)];
-        const std::int16_t* a[2] = {};
-        const std::int16_t* s[2] = {};
-        for (int k = 0; k < d.adds; ++k) a[k] = row(net, feature_index(persp, d.add[k].first, d.add[k].second));
-        for (int k = 0; k < d.subs; ++k) s[k] = row(net, feature_index(persp, d.sub[k].first, d.sub[k].second));
-        // The common shapes in one pass each (the compiler vectorises these loops).
-        if (d.adds == 1 && d.subs == 1) {
-            for (int i = 0; i < HiddenSize; ++i) dst[i] = static_cast<std::int16_t>(src[i] + a[0][i] - s[0][i]);
-        } else if (d.adds == 1 && d.subs == 2) {
-            for (int i = 0; i < HiddenSize; ++i)
-                dst[i] = static_cast<std::int16_t>(src[i] + a[0][i] - s[0][i] - s[1][i]);
-        } else if (d.adds == 2 && d.subs == 2) {
-            for (int i = 0; i < HiddenSize; ++i)
-                dst[i] = static_cast<std::int16_t>(src[i] + a[0][i] + a[1][i] - s[0][i] - s[1][i]);
-        } else {
-            dst = src;
-            for (int k = 0; k < d.adds; ++k)
-                for (int i = 0; i < HiddenSize; ++i) dst[i] = static_cast<std::int16_t>(dst[i] + a[k][i]);
-            for (int k = 0; k < d.subs; ++k)
-                for (int i = 0; i < HiddenSize; ++i) dst[i] = static_cast<std::int16_t>(dst[i] - s[k][i]);
-        }
+    for (Color persp : Colors) apply(net, from, d, to, persp);
+}
+
+void apply(const Network& net, const Accumulator& from, const FeatureDelta& d, Accumulator& to, Color persp) {
+    const auto& src = from.values[idx(persp)];
+    auto& dst = to.values[idx(persp)];
+    const bool flip = from.flipped[idx(persp)];
+    to.flipped[idx(persp)] = flip;
+    const std::int16_t* a[2] = {};
+    const std::int16_t* s[2] = {};
+    for (int k = 0; k < d.adds; ++k) a[k] = row(net, feature_index(persp, d.add[k].first, d.add[k].second, flip));
+    for (int k = 0; k < d.subs; ++k) s[k] = row(net, feature_index(persp, d.sub[k].first, d.sub[k].second, flip));
+    // The common shapes in one pass each (the compiler vectorises these loops).
+    if (d.adds == 1 && d.subs == 1) {
+        for (int i = 0; i < HiddenSize; ++i) dst[i] = static_cast<std::int16_t>(src[i] + a[0][i] - s[0][i]);
+    } else if (d.adds == 1 && d.subs == 2) {
+        for (int i = 0; i < HiddenSize; ++i) dst[i] = static_cast<std::int16_t>(src[i] + a[0][i] - s[0][i] - s[1][i]);
+    } else if (d.adds == 2 && d.subs == 2) {
+        for (int i = 0; i < HiddenSize; ++i)
+            dst[i] = static_cast<std::int16_t>(src[i] + a[0][i] + a[1][i] - s[0][i] - s[1][i]);
+    } else {
+        dst = src;
+        for (int k = 0; k < d.adds; ++k)
+            for (int i = 0; i < HiddenSize; ++i) dst[i] = static_cast<std::int16_t>(dst[i] + a[k][i]);
+        for (int k = 0; k < d.subs; ++k)
+            for (int i = 0; i < HiddenSize; ++i) dst[i] = static_cast<std::int16_t>(dst[i] - s[k][i]);
     }
 }
 
@@ -219,11 +259,15 @@ int reference_output(const Network& net, const Position& pos) {
     const int b = output_bucket(popcount(pos.pieces()), net.output_buckets);
     for (int half = 0; half < 2; ++half) {
         const Color persp = half == 0 ? stm : ~stm;
+        // Mirrored by hand here, not through Network::flipped: a second reading of the rule.
+        const bool flip = net.king_mirror && idx(pos.king(persp)) % 8 >= 4;
         for (int i = 0; i < HiddenSize; ++i) {
             std::int64_t a = net.input_bias[static_cast<std::size_t>(i)];
-            for (Square s : squares(pos.pieces()))
-                a += net.input_weights[static_cast<std::size_t>(feature_index(persp, pos.piece_on(s), s)) * HiddenSize +
-                                       static_cast<std::size_t>(i)];
+            for (Square s : squares(pos.pieces())) {
+                int f = feature_index(persp, pos.piece_on(s), s);
+                if (flip) f ^= 7;
+                a += net.input_weights[static_cast<std::size_t>(f) * HiddenSize + static_cast<std::size_t>(i)];
+            }
             const std::int64_t v = std::clamp<std::int64_t>(a, 0, QA);
             sum += v * v * net.bucket_weights(b)[half * HiddenSize + i];
         }

@@ -12,10 +12,17 @@
 // number of men on the board (output_bucket): the opening and the endgame weigh the same hidden
 // features differently; the accumulators stay the same.
 //
+// Horizontal king mirroring (a network's `king_mirror`): each side sees the board mirrored left
+// to right (files a and h swapped) while its own king stands on files e to h, so the inputs of
+// a position and of its mirror image are the same and the net learns one half of the king's
+// squares instead of both. A king move between the halves changes every input of its side: that
+// side's accumulator is summed anew (refresh_after); all other moves stay incremental.
+//
 // A network file: the magic "SCHNNUE2", the hidden size (u32), the output buckets B (u32), then
 // int16 little-endian arrays: input weights [768][H], input bias [H], output weights [B][2H],
-// and the output biases [B] as int32. The first format, "SCHNNUE1", has no B (one bucket) and
-// is still read.
+// and the output biases [B] as int32. "SCHNNUE3" adds a u32 of flags after B (bit 0: king
+// mirroring) and is written only for a net with a flag set. The first format, "SCHNNUE1", has
+// no B (one bucket) and is still read.
 // Written by `schach train` (train/trainer.hpp); the engine's own net is built into the binary.
 
 #include <array>
@@ -42,6 +49,9 @@ inline constexpr int Scale = 400;
 inline constexpr float OutputWeightClip = 1.98f;
 inline constexpr std::array<char, 8> NetMagic = {'S', 'C', 'H', 'N', 'N', 'U', 'E', '2'};
 inline constexpr std::array<char, 8> NetMagicV1 = {'S', 'C', 'H', 'N', 'N', 'U', 'E', '1'};
+inline constexpr std::array<char, 8> NetMagicV3 = {'S', 'C', 'H', 'N', 'N', 'U', 'E', '3'};
+/// The flags of a "SCHNNUE3" file.
+inline constexpr std::uint32_t FlagKingMirror = 1;
 inline constexpr int MaxOutputBuckets = 8;
 
 /// The output layer for a board with `men` men (2..32) among `buckets` (1..MaxOutputBuckets):
@@ -51,12 +61,17 @@ constexpr int output_bucket(int men, int buckets) {
     return b < 0 ? 0 : (b >= buckets ? buckets - 1 : b);
 }
 
-/// The input of `piece` on `sq` seen from `perspective`.
-constexpr int feature_index(Color perspective, Piece piece, Square sq) {
+/// The input of `piece` on `sq` seen from `perspective`; `flip`: that side sees the board
+/// mirrored left to right (its king on files e to h, with king mirroring). The square is the
+/// index's low 6 bits and its file the low 3, so both mirrors are an exclusive-or.
+constexpr int feature_index(Color perspective, Piece piece, Square sq, bool flip = false) {
     const int own = color_of(piece) == perspective ? 0 : 1;
-    const int s = perspective == Color::White ? idx(sq) : idx(sq) ^ 56;
+    const int s = (perspective == Color::White ? idx(sq) : idx(sq) ^ 56) ^ (flip ? 7 : 0);
     return own * 384 + idx(type_of(piece)) * 64 + s;
 }
+
+/// With king mirroring, whether a side whose king stands on `king` sees the board mirrored.
+constexpr bool mirrored_half(Square king) { return (idx(king) & 7) >= 4; }
 
 struct Network {
     alignas(64) std::array<std::int16_t, InputSize * HiddenSize> input_weights{};
@@ -64,6 +79,12 @@ struct Network {
     alignas(64) std::array<std::int16_t, MaxOutputBuckets * 2 * HiddenSize> output_weights{};
     std::array<std::int32_t, MaxOutputBuckets> output_bias{};
     int output_buckets = 1;
+    bool king_mirror = false;
+
+    /// Whether `perspective` sees the board mirrored in `pos`.
+    bool flipped(const Position& pos, Color perspective) const {
+        return king_mirror && mirrored_half(pos.king(perspective));
+    }
 
     /// Bucket b's output weights: side to move's half, then the other's (2 x HiddenSize).
     const std::int16_t* bucket_weights(int b) const {
@@ -71,7 +92,7 @@ struct Network {
     }
 };
 
-enum class NetError : std::uint8_t { CannotRead, BadMagic, WrongHiddenSize, Truncated, BadOutputBuckets };
+enum class NetError : std::uint8_t { CannotRead, BadMagic, WrongHiddenSize, Truncated, BadOutputBuckets, UnknownFlags };
 
 /// Reads a network file's bytes.
 std::expected<std::unique_ptr<Network>, NetError> read_network(std::span<const std::uint8_t> bytes);
@@ -85,9 +106,11 @@ std::vector<std::uint8_t> write_network(const Network& net);
 /// The network built into the program (nullptr when it was built without one).
 const Network* embedded_network();
 
-/// One side's hidden layer, per perspective (indexed by Color).
+/// One side's hidden layer, per perspective (indexed by Color), and whether that side sees the
+/// board mirrored (king mirroring).
 struct alignas(64) Accumulator {
     std::array<std::array<std::int16_t, HiddenSize>, 2> values;
+    std::array<bool, 2> flipped{};
 };
 
 /// Sums the rows of every piece on the board: what incremental updates must equal.
@@ -97,10 +120,19 @@ struct FeatureDelta {
     std::array<std::pair<Piece, Square>, 2> add{};
     std::array<std::pair<Piece, Square>, 2> sub{};
     int adds = 0, subs = 0;
+    /// The mover's king changed halves (files a-d, e-h): with king mirroring, the mover's
+    /// accumulator cannot be updated but must be summed anew (refresh_after).
+    bool king_crossed = false;
 };
 /// The change that playing `m` in `pos` makes to the inputs (a null move changes nothing).
 FeatureDelta delta_of(const Position& pos, Move m);
+/// Applies `d` to `from`'s accumulator of `persp` (which keeps its mirroring) into `to`.
+void apply(const Network& net, const Accumulator& from, const FeatureDelta& d, Accumulator& to, Color persp);
+/// Both perspectives (a move that needs no refresh_after).
 void apply(const Network& net, const Accumulator& from, const FeatureDelta& d, Accumulator& to);
+/// `persp`'s accumulator of the position after the move of `d` in `pos` (pos before the move),
+/// summed from scratch.
+void refresh_after(const Network& net, const Position& pos, const FeatureDelta& d, Accumulator& to, Color persp);
 /// The network's output in centipawns from the side to move's view, with `men` men on the board.
 int output(const Network& net, const Accumulator& acc, Color side_to_move, int men);
 /// The same computed plainly in int64 from the board, for tests of the fast path.

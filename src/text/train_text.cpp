@@ -111,6 +111,12 @@ Phrase phrase(TrainMsg m) {
                 "--no-mirror: nicht)",
                 "also learn each position without castling rights mirrored (files a and h swapped; "
                 "--no-mirror: do not)"};
+        case TrainMsg::HelpTrainKingMirror:
+            return {
+                "jede Seite sieht das Brett gespiegelt (Linien a und h vertauscht), solange ihr K auf den "
+                "Linien e bis h steht (Stellung und Spiegelbild sind dieselbe Eingabe; --mirror entfällt dann)",
+                "each side sees the board mirrored while its king stands on files e to h (a position "
+                "and its mirror image are the same input; --mirror is then left out)"};
         case TrainMsg::TrainFooter:
             return {"Netz: (768 → N) × 2 → 1, SCReLU, quantisiert für die Engine (docs/nnue.md)",
                     "Network: (768 → N) × 2 → 1, SCReLU, quantised for the engine (docs/nnue.md)"};

@@ -23,7 +23,7 @@ enum class TrainMsg {
     HelpTrainLambda, HelpTrainCheckpoint, HelpTrainThreads, HelpTrainScale, HelpTrainValidation, TrainFooter,
     TrainReading, TrainRead, TrainNoData, TrainEpoch, TrainResumed, TrainWritten, TrainCannotWrite,
     TrainBadCheckpoint, TrainSpeed, HelpTrainWd, HelpTrainPositions, HelpTrainMirror,
-    HelpTrainBuckets,
+    HelpTrainBuckets, HelpTrainKingMirror,
     End
 };
 // clang-format on

@@ -21,7 +21,9 @@ namespace {
 
 constexpr int Inputs = nnue::InputSize;
 constexpr float WeightClip = nnue::OutputWeightClip;
-constexpr std::array<char, 8> CheckpointMagic = {'S', 'C', 'H', 'C', 'K', 'P', 'T', '2'};
+constexpr std::array<char, 8> CheckpointMagic = {'S', 'C', 'H', 'C', 'K', 'P', 'T', '3'};
+// The second checkpoint format (no king mirroring field) is still read.
+constexpr std::array<char, 8> CheckpointMagicV2 = {'S', 'C', 'H', 'C', 'K', 'P', 'T', '2'};
 
 float sigmoid(float x) { return 1.0f / (1.0f + std::exp(-x)); }
 
@@ -31,11 +33,24 @@ struct Views {
     int count = 0;
 };
 
-Views views_of(const Dataset& data, std::size_t i) {
+/// White's own king and Black's king among inputs from White's view (engine/nnue.hpp's layout:
+/// own/theirs x 6 piece types x 64 squares).
+constexpr std::uint16_t WhiteKingFirst = 5 * 64, BlackKingFirst = 384 + 5 * 64;
+
+Views views_of(const Dataset& data, std::size_t i, bool king_mirror) {
     Views v;
     const bool black = data.side_to_move(i) == Color::Black;
-    for (std::uint16_t w : data.inputs(i)) {
-        const std::uint16_t b = black_view(w);
+    // With king mirroring, each side's view is mirrored left to right (the square's file, the low
+    // three bits, flipped) while its king stands on files e to h; ranks do not change the file.
+    std::uint16_t flip_white = 0, flip_black = 0;
+    if (king_mirror)
+        for (std::uint16_t w : data.inputs(i)) {
+            if (w >= WhiteKingFirst && w < WhiteKingFirst + 64 && (w & 7) >= 4) flip_white = 7;
+            if (w >= BlackKingFirst && w < BlackKingFirst + 64 && (w & 7) >= 4) flip_black = 7;
+        }
+    for (std::uint16_t w0 : data.inputs(i)) {
+        const std::uint16_t w = static_cast<std::uint16_t>(w0 ^ flip_white);
+        const std::uint16_t b = static_cast<std::uint16_t>(black_view(w0) ^ flip_black);
         v.us[static_cast<std::size_t>(v.count)] = black ? b : w;
         v.them[static_cast<std::size_t>(v.count)] = black ? w : b;
         ++v.count;
@@ -71,7 +86,7 @@ void backprop(const FloatNetwork& net, const Dataset& data, std::size_t i, const
               std::vector<float>& scratch) {
     const int n = net.hidden;
     const auto un = static_cast<std::size_t>(n);
-    const Views v = views_of(data, i);
+    const Views v = views_of(data, i, net.king_mirror);
     float* acc_us = scratch.data();
     float* acc_them = acc_us + n;
     std::copy(net.b1.begin(), net.b1.end(), acc_us);
@@ -163,7 +178,7 @@ bool save_checkpoint(const std::string& path, const FloatNetwork& net, const Opt
     {
         std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
         out.write(CheckpointMagic.data(), CheckpointMagic.size());
-        const std::int32_t head[3] = {net.hidden, epoch, net.buckets};
+        const std::int32_t head[4] = {net.hidden, epoch, net.buckets, net.king_mirror ? 1 : 0};
         out.write(reinterpret_cast<const char*>(head), sizeof head);
         out.write(reinterpret_cast<const char*>(&opt.step), sizeof opt.step);
         write_floats(out, net.w1);
@@ -187,10 +202,13 @@ std::expected<int, CheckpointError> load_checkpoint(const std::string& path, Flo
     if (!in) return 0;
     std::array<char, 8> magic{};
     in.read(magic.data(), magic.size());
-    std::int32_t head[3] = {};
-    in.read(reinterpret_cast<char*>(head), sizeof head);
-    if (!in || magic != CheckpointMagic) return std::unexpected(CheckpointError::BadFile);
-    if (head[0] != net.hidden || head[2] != net.buckets) return std::unexpected(CheckpointError::WrongShape);
+    const bool v2 = magic == CheckpointMagicV2;
+    if (magic != CheckpointMagic && !v2) return std::unexpected(CheckpointError::BadFile);
+    std::int32_t head[4] = {};
+    in.read(reinterpret_cast<char*>(head), v2 ? 3 * sizeof(std::int32_t) : sizeof head);
+    if (!in) return std::unexpected(CheckpointError::BadFile);
+    if (head[0] != net.hidden || head[2] != net.buckets || (head[3] != 0) != net.king_mirror)
+        return std::unexpected(CheckpointError::WrongShape);
     in.read(reinterpret_cast<char*>(&opt.step), sizeof opt.step);
     bool ok = read_floats(in, net.w1) && read_floats(in, net.b1) && read_floats(in, net.w2) && read_floats(in, net.b2);
     for (Adam* a : {&opt.w1, &opt.b1, &opt.w2, &opt.b2}) ok = ok && read_floats(in, a->m) && read_floats(in, a->v);
@@ -225,10 +243,11 @@ void parallel(int threads, std::size_t n, F&& f) {
 
 }  // namespace
 
-FloatNetwork FloatNetwork::random(int hidden, std::uint64_t seed, int buckets) {
+FloatNetwork FloatNetwork::random(int hidden, std::uint64_t seed, int buckets, bool king_mirror) {
     FloatNetwork net;
     net.hidden = hidden;
     net.buckets = buckets;
+    net.king_mirror = king_mirror;
     std::mt19937_64 rng(seed);
     // About 30 active inputs: rows of this spread give accumulators of order one.
     std::normal_distribution<float> input(0.0f, 1.0f / std::sqrt(32.0f));
@@ -246,7 +265,7 @@ FloatNetwork FloatNetwork::random(int hidden, std::uint64_t seed, int buckets) {
 
 float FloatNetwork::forward(const Dataset& data, std::size_t i) const {
     const auto un = static_cast<std::size_t>(hidden);
-    const Views v = views_of(data, i);
+    const Views v = views_of(data, i, king_mirror);
     std::vector<float> us(b1), them(b1);
     for (int k = 0; k < v.count; ++k)
         for (std::size_t j = 0; j < un; ++j) {
@@ -280,7 +299,7 @@ double mean_loss(const FloatNetwork& net, const Dataset& data, const TrainOption
 std::expected<TrainResult, CheckpointError> train(const Dataset& data, const Dataset* validation, const TrainOptions& o,
                                                   const std::function<void(const EpochReport&)>& on_epoch) {
     TrainResult result;
-    result.net = FloatNetwork::random(o.hidden, o.seed, o.output_buckets);
+    result.net = FloatNetwork::random(o.hidden, o.seed, o.output_buckets, o.king_mirror);
     Optimiser opt(o.hidden, o.output_buckets);
     if (!o.checkpoint.empty()) {
         const auto done = load_checkpoint(o.checkpoint, result.net, opt);
@@ -341,7 +360,9 @@ std::expected<TrainResult, CheckpointError> train(const Dataset& data, const Dat
 }
 
 std::vector<std::uint8_t> quantise(const FloatNetwork& net) {
-    std::vector<std::uint8_t> out(nnue::NetMagic.begin(), nnue::NetMagic.end());
+    // The second format unless a flag needs the third (engine/nnue.hpp).
+    const auto& magic = net.king_mirror ? nnue::NetMagicV3 : nnue::NetMagic;
+    std::vector<std::uint8_t> out(magic.begin(), magic.end());
     const auto put = [&out](std::int64_t v, int bytes) {
         for (int i = 0; i < bytes; ++i)
             out.push_back(static_cast<std::uint8_t>((static_cast<std::uint64_t>(v) >> (8 * i)) & 0xFF));
@@ -351,6 +372,7 @@ std::vector<std::uint8_t> quantise(const FloatNetwork& net) {
     };
     put(net.hidden, 4);
     put(net.buckets, 4);
+    if (net.king_mirror) put(nnue::FlagKingMirror, 4);
     for (float w : net.w1) put(q16(std::clamp(w, -WeightClip, WeightClip), nnue::QA), 2);
     for (float b : net.b1) put(q16(b, nnue::QA), 2);
     for (float w : net.w2) put(q16(std::clamp(w, -WeightClip, WeightClip), nnue::QB), 2);

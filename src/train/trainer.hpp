@@ -1,6 +1,7 @@
 #pragma once
 // The network's trainer (`schach train`): (768 -> N) x 2 -> 1 with SCReLU and output buckets
-// (one output layer per range of the number of men, engine/nnue.hpp), in float, on the
+// (one output layer per range of the number of men, engine/nnue.hpp), optionally with king
+// mirroring (engine/nnue.hpp), in float, on the
 // sparse inputs of a Dataset. The target mixes the search's score and the game's result,
 // lambda * sigmoid(score / Scale) + (1 - lambda) * result, both from the side to move's view;
 // the loss is the squared error of sigmoid(output). AdamW over shuffled batches, several threads
@@ -19,7 +20,8 @@ namespace schach::train {
 
 struct TrainOptions {
     int hidden = 256;
-    int output_buckets = 1;  // output layers by the number of men (1..8)
+    int output_buckets = 1;    // output layers by the number of men (1..8)
+    bool king_mirror = false;  // each side's view mirrored while its king is on files e-h (engine/nnue.hpp)
     int epochs = 10;
     int batch = 16384;
     float learning_rate = 0.016f;  // each doubling from 0.001 won (engine log, net2)
@@ -37,13 +39,14 @@ struct TrainOptions {
 struct FloatNetwork {
     int hidden = 0;
     int buckets = 1;
+    bool king_mirror = false;
     std::vector<float> w1;  // [768][hidden]
     std::vector<float> b1;  // [hidden]
     std::vector<float> w2;  // [buckets][2 hidden]: side to move's half, then the other's
     std::vector<float> b2;  // [buckets]
 
     /// Random start (Kaiming-like for the input layer, small output weights).
-    static FloatNetwork random(int hidden, std::uint64_t seed, int buckets = 1);
+    static FloatNetwork random(int hidden, std::uint64_t seed, int buckets = 1, bool king_mirror = false);
     /// The output (before the sigmoid) for a position of the dataset.
     float forward(const Dataset& data, std::size_t i) const;
 };

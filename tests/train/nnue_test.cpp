@@ -20,8 +20,8 @@
 namespace schach::engine {
 namespace {
 
-std::unique_ptr<nnue::Network> random_network(std::uint64_t seed, int buckets = 1) {
-    train::FloatNetwork f = train::FloatNetwork::random(nnue::HiddenSize, seed, buckets);
+std::unique_ptr<nnue::Network> random_network(std::uint64_t seed, int buckets = 1, bool king_mirror = false) {
+    train::FloatNetwork f = train::FloatNetwork::random(nnue::HiddenSize, seed, buckets, king_mirror);
     // Larger biases and output weights than a fresh start, so that clamping matters; each bucket
     // its own.
     for (std::size_t i = 0; i < f.b1.size(); ++i) f.b1[i] = 0.25f * static_cast<float>(i % 7) - 0.5f;
@@ -69,6 +69,27 @@ TEST(Nnue, FileRoundTripsAndRefusesBadBytes) {
     EXPECT_EQ(nnue::read_network(other).error(), nnue::NetError::BadOutputBuckets);
     other[12] = 0;
     EXPECT_EQ(nnue::read_network(other).error(), nnue::NetError::BadOutputBuckets);
+    // A net without flags keeps the second format, which engines of before the flags read.
+    EXPECT_TRUE(std::equal(nnue::NetMagic.begin(), nnue::NetMagic.end(), bytes.begin()));
+}
+
+TEST(Nnue, KingMirroringIsAFlagOfTheThirdFormat) {
+    const auto net = random_network(6, 8, true);
+    ASSERT_TRUE(net);
+    const std::vector<std::uint8_t> bytes = nnue::write_network(*net);
+    EXPECT_TRUE(std::equal(nnue::NetMagicV3.begin(), nnue::NetMagicV3.end(), bytes.begin()));
+    auto back = nnue::read_network(bytes);
+    ASSERT_TRUE(back);
+    EXPECT_TRUE((*back)->king_mirror);
+    EXPECT_EQ((*back)->output_buckets, 8);
+    EXPECT_EQ((*back)->input_weights, net->input_weights);
+    EXPECT_EQ((*back)->output_bias, net->output_bias);
+    std::vector<std::uint8_t> other = bytes;
+    other[16] |= 2;  // a flag this engine does not know
+    EXPECT_EQ(nnue::read_network(other).error(), nnue::NetError::UnknownFlags);
+    other = bytes;
+    other.pop_back();
+    EXPECT_EQ(nnue::read_network(other).error(), nnue::NetError::Truncated);
 }
 
 TEST(Nnue, EightOutputBucketsRoundTripAndTheFirstFormatIsStillRead) {
@@ -110,14 +131,18 @@ TEST(Nnue, OutputBucketsSplitTwoToThirtyTwoMenEvenly) {
 }
 
 TEST(Nnue, OutputEqualsThePlainReferenceOnFixedPositions) {
-    for (int buckets : {1, 8}) {
-        const auto net = random_network(2, buckets);
+    for (const auto& [buckets, mirror] : {std::pair{1, false}, {8, false}, {1, true}, {8, true}}) {
+        const auto net = random_network(2, buckets, mirror);
+        ASSERT_EQ(net->king_mirror, mirror);
+        // Kings on both halves for each side (king mirroring: each side's own).
         const char* fens[] = {
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1",
             "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
             "8/8/8/3k4/8/8/8/4K2Q b - - 0 1",
+            "2kr3r/ppp2ppp/8/8/8/8/PPP2PPP/2KR3R w - - 0 1",
+            "6k1/5ppp/8/8/8/8/PPP5/1K6 b - - 0 1",
         };
         for (const char* fen : fens) {
             const auto pos = position_from_fen(fen);
@@ -126,24 +151,62 @@ TEST(Nnue, OutputEqualsThePlainReferenceOnFixedPositions) {
             nnue::refresh(*net, *pos, acc);
             EXPECT_EQ(nnue::output(*net, acc, pos->side_to_move(), popcount(pos->pieces())),
                       nnue::reference_output(*net, *pos))
-                << fen << " " << buckets;
+                << fen << " " << buckets << " " << mirror;
         }
     }
 }
 
+// King mirroring: a position and its mirror image left to right (no castling rights) are the
+// same inputs, so the same evaluation; without it they generally differ.
+TEST(Nnue, KingMirroringEvaluatesAPositionAndItsMirrorImageAlike) {
+    const auto mirrored = random_network(5, 8, true);
+    const auto plain = random_network(5, 8, false);
+    const auto mirror_fen = [](const Position& pos) {
+        std::string board;
+        for (int rank = 7; rank >= 0; --rank) {
+            int empty = 0;
+            for (int file = 7; file >= 0; --file) {
+                const Piece p = pos.piece_on(static_cast<Square>(rank * 8 + file));
+                if (p == Piece::None) {
+                    ++empty;
+                    continue;
+                }
+                if (empty) board += static_cast<char>('0' + empty), empty = 0;
+                board += to_char(p);
+            }
+            if (empty) board += static_cast<char>('0' + empty);
+            if (rank) board += '/';
+        }
+        return board + (pos.side_to_move() == Color::White ? " w - - 0 1" : " b - - 0 1");
+    };
+    int differ = 0;
+    for (const char* fen : {"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", "6k1/5ppp/8/8/8/8/PPP5/1K6 b - - 0 1",
+                            "r4rk1/pp3ppp/2n5/3q4/3P4/2P5/P4PPP/R2Q1RK1 w - - 0 1", "8/8/8/3k4/8/8/8/4K2Q b - - 0 1"}) {
+        const auto pos = position_from_fen(fen);
+        ASSERT_TRUE(pos) << fen;
+        const auto image = position_from_fen(mirror_fen(*pos));
+        ASSERT_TRUE(image) << mirror_fen(*pos);
+        EXPECT_EQ(nnue::reference_output(*mirrored, *pos), nnue::reference_output(*mirrored, *image)) << fen;
+        if (nnue::reference_output(*plain, *pos) != nnue::reference_output(*plain, *image)) ++differ;
+    }
+    EXPECT_GE(differ, 3);
+}
+
 TEST(Nnue, QuantisedOutputFollowsTheFloatNetwork) {
-    for (int buckets : {1, 8}) {
+    for (const auto& [buckets, mirror] : {std::pair{1, false}, {8, false}, {8, true}}) {
         // Output weights of a trained net's size (a fresh start's are below QB's resolution).
-        train::FloatNetwork f = train::FloatNetwork::random(nnue::HiddenSize, 9, buckets);
+        train::FloatNetwork f = train::FloatNetwork::random(nnue::HiddenSize, 9, buckets, mirror);
         for (std::size_t i = 0; i < f.w2.size(); ++i) f.w2[i] = 1.5f * std::sin(static_cast<float>(i));
         for (std::size_t i = 0; i < f.b1.size(); ++i) f.b1[i] = 0.3f * std::cos(static_cast<float>(i));
         for (std::size_t b = 0; b < f.b2.size(); ++b) f.b2[b] = 0.1f * static_cast<float>(b + 1);
         auto net = nnue::read_network(train::quantise(f));
         ASSERT_TRUE(net);
         // A one-position dataset per FEN gives the float output through the trainer's own forward.
+        // The trainer's views and the engine's inputs must mirror alike: kings on both halves.
         for (const char* fen : {"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
                                 "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
-                                "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"}) {
+                                "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+                                "2kr3r/ppp2ppp/8/8/8/8/PPP2PPP/6K1 b - - 0 1", "6k1/5ppp/8/8/8/8/PPP5/1K6 w - - 0 1"}) {
             const auto pos = position_from_fen(fen);
             ASSERT_TRUE(pos);
             train::PackedGame g;
@@ -156,76 +219,95 @@ TEST(Nnue, QuantisedOutputFollowsTheFloatNetwork) {
             nnue::refresh(**net, *pos, acc);
             EXPECT_NEAR(nnue::output(**net, acc, pos->side_to_move(), popcount(pos->pieces())), cp,
                         3.0 + 0.02 * std::abs(cp))
-                << fen << " " << buckets;
+                << fen << " " << buckets << " " << mirror;
         }
     }
 }
 
 TEST(Nnue, IncrementalAccumulatorsEqualARefreshOverRandomGames) {
-    const auto net = random_network(3);
-    std::uint64_t seed = 42;
-    for (int game = 0; game < 60; ++game) {
-        Position pos;
-        Evaluator eval;
-        eval.set_network(net.get());
-        eval.reset(pos);
-        // A walk down and up again: moves, null moves, take-backs, as the search plays them.
-        std::vector<std::pair<Move, Undo>> line;
-        for (int step = 0; step < 300; ++step) {
-            const bool down = line.empty() || next(seed) % 3 != 0;
-            if (down) {
-                const MoveList moves = legal_moves(pos);
-                if (moves.empty()) {
+    for (const bool mirror : {false, true}) {
+        const auto net = random_network(3, 1, mirror);
+        std::uint64_t seed = 42;
+        int crossings = 0;  // king moves between the halves: with mirroring, a side summed anew
+        for (int game = 0; game < 60; ++game) {
+            Position pos;
+            Evaluator eval;
+            eval.set_network(net.get());
+            eval.reset(pos);
+            // A walk down and up again: moves, null moves, take-backs, as the search plays them.
+            std::vector<std::pair<Move, Undo>> line;
+            for (int step = 0; step < 300; ++step) {
+                const bool down = line.empty() || next(seed) % 3 != 0;
+                if (down) {
+                    const MoveList moves = legal_moves(pos);
+                    if (moves.empty()) {
+                        const auto [m, u] = line.back();
+                        line.pop_back();
+                        pos.undo_move(m, u);
+                        eval.pop();
+                        continue;
+                    }
+                    Move m = moves[next(seed) % moves.size()];
+                    if (!pos.in_check() && next(seed) % 10 == 0) m = Move::null();
+                    if (nnue::delta_of(pos, m).king_crossed) ++crossings;
+                    eval.push(pos, m);
+                    line.emplace_back(m, pos.do_move(m));
+                } else {
                     const auto [m, u] = line.back();
                     line.pop_back();
                     pos.undo_move(m, u);
                     eval.pop();
-                    continue;
                 }
-                Move m = moves[next(seed) % moves.size()];
-                if (!pos.in_check() && next(seed) % 10 == 0) m = Move::null();
-                eval.push(pos, m);
-                line.emplace_back(m, pos.do_move(m));
-            } else {
-                const auto [m, u] = line.back();
-                line.pop_back();
-                pos.undo_move(m, u);
-                eval.pop();
+                ASSERT_EQ(eval.depth(), static_cast<int>(line.size()));
+                // Not every node is evaluated in a search: leave some gaps for the lazy updates.
+                if (next(seed) % 3 == 0) continue;
+                Evaluator fresh;
+                fresh.set_network(net.get());
+                fresh.reset(pos);
+                ASSERT_EQ(eval.evaluate(pos), fresh.evaluate(pos)) << to_fen(pos, FenFormat::Fen) << " " << mirror;
             }
-            ASSERT_EQ(eval.depth(), static_cast<int>(line.size()));
-            // Not every node is evaluated in a search: leave some gaps for the lazy updates.
-            if (next(seed) % 3 == 0) continue;
-            Evaluator fresh;
-            fresh.set_network(net.get());
-            fresh.reset(pos);
-            ASSERT_EQ(eval.evaluate(pos), fresh.evaluate(pos)) << to_fen(pos, FenFormat::Fen);
         }
+        EXPECT_GE(crossings, 100) << mirror;
     }
 }
 
 TEST(Nnue, Chess960CastlingAndEnPassantUpdateTheInputsExactly) {
-    const auto net = random_network(4);
-    const char* fens[] = {
-        "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",  // castling both ways
-        "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",      // en passant
-        "8/1P4k1/8/8/8/8/6K1/8 w - - 0 1",                                    // promotion
-        "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",                               // castling
-    };
-    for (const char* fen : fens) {
-        ValidateOptions chess960;
-        chess960.variant = Variant::Chess960;
-        auto pos = position_from_fen(fen, chess960);
-        if (!pos) pos = position_from_fen(fen);
-        ASSERT_TRUE(pos) << fen;
-        for (Move m : legal_moves(*pos)) {
-            nnue::Accumulator before, after, fresh;
-            nnue::refresh(*net, *pos, before);
-            nnue::apply(*net, before, nnue::delta_of(*pos, m), after);
-            Position p = *pos;
-            p.do_move(m);
-            nnue::refresh(*net, p, fresh);
-            ASSERT_EQ(after.values, fresh.values) << fen << " " << to_uci(m, true);
+    for (const bool mirror : {false, true}) {
+        const auto net = random_network(4, 1, mirror);
+        const char* fens[] = {
+            "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",  // castling both ways
+            "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",      // en passant
+            "8/1P4k1/8/8/8/8/6K1/8 w - - 0 1",                                    // promotion
+            "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",                               // castling
+            "1r2k1r1/8/8/8/8/8/8/1R1K2R1 w GBgb - 0 1",  // Chess960: the king crosses castling short
+            "2r1k3/8/8/8/8/8/8/3K4 w - - 0 1",           // a king step between the halves
+        };
+        int crossings = 0;
+        for (const char* fen : fens) {
+            ValidateOptions chess960;
+            chess960.variant = Variant::Chess960;
+            auto pos = position_from_fen(fen, chess960);
+            if (!pos) pos = position_from_fen(fen);
+            ASSERT_TRUE(pos) << fen;
+            for (Move m : legal_moves(*pos)) {
+                nnue::Accumulator before, after, fresh;
+                nnue::refresh(*net, *pos, before);
+                const nnue::FeatureDelta d = nnue::delta_of(*pos, m);
+                crossings += d.king_crossed;
+                // As the Evaluator does: the mover's side summed anew when its king changed halves.
+                for (Color persp : Colors) {
+                    if (mirror && d.king_crossed && persp == pos->side_to_move())
+                        nnue::refresh_after(*net, *pos, d, after, persp);
+                    else nnue::apply(*net, before, d, after, persp);
+                }
+                Position p = *pos;
+                p.do_move(m);
+                nnue::refresh(*net, p, fresh);
+                ASSERT_EQ(after.values, fresh.values) << fen << " " << to_uci(m, true) << " " << mirror;
+                ASSERT_EQ(after.flipped, fresh.flipped) << fen << " " << to_uci(m, true) << " " << mirror;
+            }
         }
+        EXPECT_GE(crossings, 4);
     }
 }
 

@@ -124,6 +124,21 @@ TEST(Trainer, ATinyRunLowersTheLoss) {
     EXPECT_LT(result->reports.back().loss, result->reports.front().loss);
 }
 
+// King mirroring: the run converges as well, and the quantised net carries the flag.
+TEST(Trainer, ATinyRunWithKingMirroringLowersTheLoss) {
+    const Dataset data = small_dataset(4);
+    TrainOptions o = tiny_run(1);
+    o.king_mirror = true;
+    const FloatNetwork start = FloatNetwork::random(o.hidden, o.seed, 1, true);
+    const double before = mean_loss(start, data, o);
+    const auto result = train(data, nullptr, o, nullptr);
+    ASSERT_TRUE(result);
+    EXPECT_TRUE(result->net.king_mirror);
+    EXPECT_LT(mean_loss(result->net, data, o), 0.7 * before);
+    const std::vector<std::uint8_t> bytes = quantise(result->net);
+    EXPECT_TRUE(std::equal(engine::nnue::NetMagicV3.begin(), engine::nnue::NetMagicV3.end(), bytes.begin()));
+}
+
 // Output buckets: each range of men learns its own output layer, and the run still converges.
 TEST(Trainer, ATinyRunWithOutputBucketsLowersTheLossAndMovesEachBucketItsOwnWay) {
     // Random games of 40 plies: the first buckets' ranges of men (2-5, 6-9) are never reached,
@@ -189,6 +204,9 @@ TEST(Trainer, ACheckpointResumesWhereTheRunStopped) {
     EXPECT_EQ(train(data, nullptr, other, nullptr).error(), CheckpointError::WrongShape);
     other = o;
     other.output_buckets = 4;
+    EXPECT_EQ(train(data, nullptr, other, nullptr).error(), CheckpointError::WrongShape);
+    other = o;
+    other.king_mirror = true;
     EXPECT_EQ(train(data, nullptr, other, nullptr).error(), CheckpointError::WrongShape);
     std::filesystem::remove(path);
 }
