@@ -113,6 +113,7 @@ void self_play(const SelfPlayOptions& options, std::ostream& out,
         for (Engine& engine : engines) {
             EngineOptions eo = engine.options();
             eo.threads = 1;
+            eo.keep_search_thread = true;  // many short searches: one thread for all
             engine.set_options(eo);
         }
         for (int number = next++; number < end; number = next++) {
