@@ -217,9 +217,19 @@ TEST(Nnue, QuantisedOutputFollowsTheFloatNetwork) {
             const float cp = f.forward(d, 0) * nnue::Scale;
             nnue::Accumulator acc;
             nnue::refresh(**net, *pos, acc);
-            EXPECT_NEAR(nnue::output(**net, acc, pos->side_to_move(), popcount(pos->pieces())), cp,
-                        3.0 + 0.02 * std::abs(cp))
-                << fen << " " << buckets << " " << mirror;
+            const int engine = nnue::output(**net, acc, pos->side_to_move(), popcount(pos->pieces()));
+            // Exactly the float network's arithmetic on the quantised weights (the trainer's own
+            // forward on them, so its views and mirroring too), up to the integer rounding.
+            train::FloatNetwork dequantised = f;
+            const nnue::Network& q = **net;
+            for (std::size_t i = 0; i < f.w1.size(); ++i) dequantised.w1[i] = q.input_weights[i] / float{nnue::QA};
+            for (std::size_t i = 0; i < f.b1.size(); ++i) dequantised.b1[i] = q.input_bias[i] / float{nnue::QA};
+            for (std::size_t i = 0; i < f.w2.size(); ++i) dequantised.w2[i] = q.output_weights[i] / float{nnue::QB};
+            for (std::size_t i = 0; i < f.b2.size(); ++i)
+                dequantised.b2[i] = static_cast<float>(q.output_bias[i]) / float{nnue::QA * nnue::QB};
+            EXPECT_NEAR(engine, dequantised.forward(d, 0) * nnue::Scale, 2.0) << fen << " " << buckets << " " << mirror;
+            // And near the float network itself, up to the weights' rounding.
+            EXPECT_NEAR(engine, cp, 3.0 + 0.02 * std::abs(cp)) << fen << " " << buckets << " " << mirror;
         }
     }
 }
