@@ -60,7 +60,7 @@ const Case Cases[] = {
     {"back-rank mate", "4r1k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", "d1d7", FactKind::BackRankMate,
      "Das erlaubt ein Grundreihenmatt in 1: Te1#.", "Das erlaubt ein Grundreihenmatt in 1: Te1#.",
      "This allows a back-rank mate in 1: Re1#."},
-    {"missed mate", "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", "h2h3", FactKind::MissedMate,
+    {"missed mate", "6k1/5ppp/8/8/8/8/r4PPP/3R2K1 w - - 0 1", "h2h3", FactKind::MissedMate,
      "Matt in 1 war möglich: Td8#.", "Matt in 1 war möglich: Td8#.", "Mate in 1 was possible: Rd8#."},
     {"losing trade", "rnbqkbnr/ppp2ppp/3p4/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 3", "f3e5", FactKind::LosingTrade,
      "Ein Tausch, der 2 Punkte kostet: nach Sxe5 dxe5 ist der Springer verloren.",
