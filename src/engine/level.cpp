@@ -81,8 +81,9 @@ Value capture_search(const Position& pos, Value alpha, Value beta, int depth, in
 // 2026-12-01 (README, "Levels"): 40-60 games a level against Stockfish at fixed UCI_Elo
 // (1350-2400) and fairy-stockfish at Skill -9, -5, -1, one joint fit; +-110 (levels 4-8) to +-360
 // (level 1, below Stockfish's range, through the fairy-stockfish anchors) at 95 %. Level 8 again
-// with each built-in net (docs/engine.md): net6 on 2026-12-05, 2430 +- 115.
-constexpr std::array<int, MaxLevel> LevelElo{520, 830, 1040, 1320, 1620, 1770, 2000, 2430};
+// with each built-in net (docs/engine.md): net6 on 2026-12-05, 2430 +- 115; net8 on 2026-12-06,
+// 2410 +- 116.
+constexpr std::array<int, MaxLevel> LevelElo{520, 830, 1040, 1320, 1620, 1770, 2000, 2410};
 static_assert(LevelElo.front() == MinLevelElo && LevelElo.back() == MaxLevelElo);
 
 int level_elo(int level) {

@@ -28,7 +28,7 @@ TEST(Level, EloTableMapsOntoLevels) {
     EXPECT_EQ(level_for_elo(1350), 4);
     EXPECT_EQ(level_for_elo(1470), 4);
     EXPECT_EQ(level_for_elo(1471), 5);
-    EXPECT_EQ(level_for_elo(2430), 8);
+    EXPECT_EQ(level_for_elo(2410), 8);
     EXPECT_EQ(level_for_elo(9999), 8);
     for (int level = MinLevel; level < MaxLevel; ++level) EXPECT_LT(level_elo(level), level_elo(level + 1));
     for (int level = MinLevel; level <= MaxLevel; ++level) EXPECT_EQ(level_for_elo(level_elo(level)), level);

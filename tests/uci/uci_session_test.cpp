@@ -78,7 +78,7 @@ TEST(UciSession, UciListsEveryOptionThenUciok) {
         "option name UCI_Chess960 type check default false",
         "option name UCI_ShowWDL type check default false",
         "option name UCI_LimitStrength type check default false",
-        "option name UCI_Elo type spin default 2430 min 520 max 2430",
+        "option name UCI_Elo type spin default 2410 min 520 max 2410",
         "option name Level type spin default 8 min 1 max 8",
         "option name OwnBook type check default false",
     };
