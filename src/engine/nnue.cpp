@@ -49,11 +49,12 @@ std::string_view net_error_text(NetError e) {
 }
 
 std::expected<std::unique_ptr<Network>, NetError> read_network(std::span<const std::uint8_t> bytes) {
-    const auto is = [&bytes](const std::array<char, 8>& magic, std::size_t head) {
-        return bytes.size() >= head && std::equal(magic.begin(), magic.end(), bytes.begin());
+    const auto is = [&bytes](const std::array<char, 8>& magic) {
+        return bytes.size() >= magic.size() && std::equal(magic.begin(), magic.end(), bytes.begin());
     };
-    const bool v3 = is(NetMagicV3, 20), v2 = is(NetMagic, 16), v1 = is(NetMagicV1, 12);
+    const bool v3 = is(NetMagicV3), v2 = is(NetMagic), v1 = is(NetMagicV1);
     if (!v1 && !v2 && !v3) return std::unexpected(NetError::BadMagic);
+    if (bytes.size() < (v3 ? 20u : (v2 ? 16u : 12u))) return std::unexpected(NetError::Truncated);
     if (get32(bytes.data() + 8) != HiddenSize) return std::unexpected(NetError::WrongHiddenSize);
     const std::uint32_t buckets = v1 ? 1 : get32(bytes.data() + 12);
     if (buckets < 1 || buckets > MaxOutputBuckets) return std::unexpected(NetError::BadOutputBuckets);

@@ -90,6 +90,8 @@ TEST(Nnue, KingMirroringIsAFlagOfTheThirdFormat) {
     other = bytes;
     other.pop_back();
     EXPECT_EQ(nnue::read_network(other).error(), nnue::NetError::Truncated);
+    other.resize(18);  // the magic, then a header cut short
+    EXPECT_EQ(nnue::read_network(other).error(), nnue::NetError::Truncated);
 }
 
 TEST(Nnue, EightOutputBucketsRoundTripAndTheFirstFormatIsStillRead) {
@@ -289,10 +291,12 @@ TEST(Nnue, Chess960CastlingAndEnPassantUpdateTheInputsExactly) {
             "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",      // en passant
             "8/1P4k1/8/8/8/8/6K1/8 w - - 0 1",                                    // promotion
             "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",                               // castling
-            "1r2k1r1/8/8/8/8/8/8/1R1K2R1 w GBgb - 0 1",  // Chess960: the king crosses castling short
-            "2r1k3/8/8/8/8/8/8/3K4 w - - 0 1",           // a king step between the halves
+            // Chess960: O-O takes the king from d1 onto its rook's square g1 (across the halves),
+            // O-O-O from d1 to c1 (not across); Black's O-O-O from e8 to c8 (across).
+            "1r2k3/8/8/8/8/8/8/1R1K2R1 w GBb - 0 1", "1r2k1r1/8/8/8/8/8/8/1R1K2R1 b GBgb - 0 1",
+            "2r1k3/8/8/8/8/8/8/3K4 w - - 0 1",  // a king step between the halves
         };
-        int crossings = 0;
+        int crossings = 0, castlings_across = 0;
         for (const char* fen : fens) {
             ValidateOptions chess960;
             chess960.variant = Variant::Chess960;
@@ -304,6 +308,7 @@ TEST(Nnue, Chess960CastlingAndEnPassantUpdateTheInputsExactly) {
                 nnue::refresh(*net, *pos, before);
                 const nnue::FeatureDelta d = nnue::delta_of(*pos, m);
                 crossings += d.king_crossed;
+                castlings_across += d.king_crossed && m.kind() == MoveKind::Castling;
                 // As the Evaluator does: the mover's side summed anew when its king changed halves.
                 for (Color persp : Colors) {
                     if (mirror && d.king_crossed && persp == pos->side_to_move())
@@ -318,6 +323,7 @@ TEST(Nnue, Chess960CastlingAndEnPassantUpdateTheInputsExactly) {
             }
         }
         EXPECT_GE(crossings, 4);
+        EXPECT_EQ(castlings_across, 3);  // e1c1 of the standard position and the two Chess960 ones
     }
 }
 

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <random>
 
 #include "core/fen.hpp"
@@ -207,6 +209,20 @@ TEST(Trainer, ACheckpointResumesWhereTheRunStopped) {
     EXPECT_EQ(train(data, nullptr, other, nullptr).error(), CheckpointError::WrongShape);
     other = o;
     other.king_mirror = true;
+    EXPECT_EQ(train(data, nullptr, other, nullptr).error(), CheckpointError::WrongShape);
+    // The second format (no king mirroring field) is still read, as a net without mirroring.
+    {
+        std::ifstream in(path, std::ios::binary);
+        std::vector<char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        ASSERT_GT(bytes.size(), 24u);
+        bytes[7] = '2';
+        bytes.erase(bytes.begin() + 20, bytes.begin() + 24);
+        std::ofstream out(path, std::ios::binary | std::ios::trunc);
+        out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    }
+    const auto old = train(data, nullptr, o, nullptr);
+    ASSERT_TRUE(old);
+    EXPECT_EQ(old->resumed_after, 4);
     EXPECT_EQ(train(data, nullptr, other, nullptr).error(), CheckpointError::WrongShape);
     std::filesystem::remove(path);
 }
