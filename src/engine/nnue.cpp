@@ -75,23 +75,33 @@ std::expected<std::unique_ptr<Network>, NetError> read_network(std::span<const s
     return net;
 }
 
-std::vector<std::uint8_t> write_network(const Network& net) {
-    // The second format when no flag is set, so that engines of before the flags read the net.
-    const std::uint32_t flags = net.king_mirror ? FlagKingMirror : 0;
+namespace {
+
+void put32(std::vector<std::uint8_t>& out, std::uint32_t v) {
+    for (int i = 0; i < 4; ++i) out.push_back(static_cast<std::uint8_t>((v >> (8 * i)) & 0xFF));
+}
+
+}  // namespace
+
+std::vector<std::uint8_t> file_header(std::uint32_t hidden, std::uint32_t buckets, bool king_mirror) {
+    const std::uint32_t flags = king_mirror ? FlagKingMirror : 0;
     const auto& magic = flags != 0 ? NetMagicV3 : NetMagic;
     std::vector<std::uint8_t> out(magic.begin(), magic.end());
-    const auto put32 = [&out](std::uint32_t v) {
-        for (int i = 0; i < 4; ++i) out.push_back(static_cast<std::uint8_t>((v >> (8 * i)) & 0xFF));
-    };
-    put32(HiddenSize);
-    put32(static_cast<std::uint32_t>(net.output_buckets));
-    if (flags != 0) put32(flags);
+    put32(out, hidden);
+    put32(out, buckets);
+    if (flags != 0) put32(out, flags);
+    return out;
+}
+
+std::vector<std::uint8_t> write_network(const Network& net) {
+    std::vector<std::uint8_t> out = file_header(HiddenSize, static_cast<std::uint32_t>(net.output_buckets),
+                                                net.king_mirror);
     for (auto w : net.input_weights) put16(out, w);
     for (auto w : net.input_bias) put16(out, w);
     for (std::size_t i = 0; i < static_cast<std::size_t>(net.output_buckets) * 2 * HiddenSize; ++i)
         put16(out, net.output_weights[i]);
     for (int b = 0; b < net.output_buckets; ++b)
-        put32(static_cast<std::uint32_t>(net.output_bias[static_cast<std::size_t>(b)]));
+        put32(out, static_cast<std::uint32_t>(net.output_bias[static_cast<std::size_t>(b)]));
     return out;
 }
 
@@ -101,24 +111,9 @@ void add_row(std::array<std::int16_t, HiddenSize>& v, const std::int16_t* r) {
     for (int i = 0; i < HiddenSize; ++i) v[i] = static_cast<std::int16_t>(v[i] + r[i]);
 }
 
-}  // namespace
-
-void refresh(const Network& net, const Position& pos, Accumulator& acc) {
-    for (Color persp : Colors) {
-        auto& v = acc.values[idx(persp)];
-        const bool flip = net.flipped(pos, persp);
-        acc.flipped[idx(persp)] = flip;
-        std::copy(net.input_bias.begin(), net.input_bias.end(), v.begin());
-        for (Square s : squares(pos.pieces())) add_row(v, row(net, feature_index(persp, pos.piece_on(s), s, flip)));
-    }
-}
-
-void refresh_after(const Network& net, const Position& pos, const FeatureDelta& d, Accumulator& to, Color persp) {
-    // The king's square after the move: among the pieces placed (a king move always places it).
-    Square king = pos.king(persp);
-    for (int k = 0; k < d.adds; ++k)
-        if (d.add[k].first == make_piece(persp, PieceType::King)) king = d.add[k].second;
-    const bool flip = net.king_mirror && mirrored_half(king);
+/// `persp`'s accumulator summed from scratch: the bias and the rows of the pieces of `pos`, less
+/// those `d` takes away and with those it places (the position after its move), mirrored by `flip`.
+void sum_rows(const Network& net, const Position& pos, const FeatureDelta& d, Color persp, bool flip, Accumulator& to) {
     auto& v = to.values[idx(persp)];
     to.flipped[idx(persp)] = flip;
     std::copy(net.input_bias.begin(), net.input_bias.end(), v.begin());
@@ -129,6 +124,20 @@ void refresh_after(const Network& net, const Position& pos, const FeatureDelta& 
         add_row(v, row(net, feature_index(persp, p, s, flip)));
     }
     for (int k = 0; k < d.adds; ++k) add_row(v, row(net, feature_index(persp, d.add[k].first, d.add[k].second, flip)));
+}
+
+}  // namespace
+
+void refresh(const Network& net, const Position& pos, Accumulator& acc) {
+    for (Color persp : Colors) sum_rows(net, pos, FeatureDelta{}, persp, net.flipped(pos, persp), acc);
+}
+
+void refresh_after(const Network& net, const Position& pos, const FeatureDelta& d, Accumulator& to, Color persp) {
+    // The king's square after the move: among the pieces placed (a king move always places it).
+    Square king = pos.king(persp);
+    for (int k = 0; k < d.adds; ++k)
+        if (d.add[k].first == make_piece(persp, PieceType::King)) king = d.add[k].second;
+    sum_rows(net, pos, d, persp, net.flips(king), to);
 }
 
 FeatureDelta delta_of(const Position& pos, Move m) {

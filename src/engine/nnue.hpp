@@ -81,10 +81,10 @@ struct Network {
     int output_buckets = 1;
     bool king_mirror = false;
 
+    /// Whether a side whose king stands on `king` sees the board mirrored.
+    bool flips(Square king) const { return king_mirror && mirrored_half(king); }
     /// Whether `perspective` sees the board mirrored in `pos`.
-    bool flipped(const Position& pos, Color perspective) const {
-        return king_mirror && mirrored_half(pos.king(perspective));
-    }
+    bool flipped(const Position& pos, Color perspective) const { return flips(pos.king(perspective)); }
 
     /// Bucket b's output weights: side to move's half, then the other's (2 x HiddenSize).
     const std::int16_t* bucket_weights(int b) const {
@@ -102,6 +102,10 @@ std::expected<std::unique_ptr<Network>, NetError> read_network_file(const std::s
 std::string_view net_error_text(NetError e);
 /// The bytes of a network file.
 std::vector<std::uint8_t> write_network(const Network& net);
+/// The head of a network file of `hidden` x `buckets`: the second format's, or the third's with its
+/// flags when a flag is set (so that engines of before the flags read every other net). The
+/// trainer writes its nets of any width after it.
+std::vector<std::uint8_t> file_header(std::uint32_t hidden, std::uint32_t buckets, bool king_mirror);
 
 /// The network built into the program (nullptr when it was built without one).
 const Network* embedded_network();

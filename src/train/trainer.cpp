@@ -360,9 +360,8 @@ std::expected<TrainResult, CheckpointError> train(const Dataset& data, const Dat
 }
 
 std::vector<std::uint8_t> quantise(const FloatNetwork& net) {
-    // The second format unless a flag needs the third (engine/nnue.hpp).
-    const auto& magic = net.king_mirror ? nnue::NetMagicV3 : nnue::NetMagic;
-    std::vector<std::uint8_t> out(magic.begin(), magic.end());
+    std::vector<std::uint8_t> out = nnue::file_header(static_cast<std::uint32_t>(net.hidden),
+                                                      static_cast<std::uint32_t>(net.buckets), net.king_mirror);
     const auto put = [&out](std::int64_t v, int bytes) {
         for (int i = 0; i < bytes; ++i)
             out.push_back(static_cast<std::uint8_t>((static_cast<std::uint64_t>(v) >> (8 * i)) & 0xFF));
@@ -370,9 +369,6 @@ std::vector<std::uint8_t> quantise(const FloatNetwork& net) {
     const auto q16 = [](float x, float factor) {
         return std::clamp<std::int64_t>(std::llround(x * factor), INT16_MIN, INT16_MAX);
     };
-    put(net.hidden, 4);
-    put(net.buckets, 4);
-    if (net.king_mirror) put(nnue::FlagKingMirror, 4);
     for (float w : net.w1) put(q16(std::clamp(w, -WeightClip, WeightClip), nnue::QA), 2);
     for (float b : net.b1) put(q16(b, nnue::QA), 2);
     for (float w : net.w2) put(q16(std::clamp(w, -WeightClip, WeightClip), nnue::QB), 2);
