@@ -66,30 +66,17 @@ public:
             ours &= scan.seeing ? pos_.pieces(PieceType::King) : ~scan.blockers;
         }
         if (!ours) return PieceType::None;
-        Bitboard b;
-        if ((b = ours & pos_.pieces(PieceType::Pawn))) {
-            take(b);
-            attackers_ |= attacks::bishop(to_, occupied_) & diagonal_;
-            return PieceType::Pawn;
-        }
-        if ((b = ours & pos_.pieces(PieceType::Knight))) {
-            take(b);
-            return PieceType::Knight;
-        }
-        if ((b = ours & pos_.pieces(PieceType::Bishop))) {
-            take(b);
-            attackers_ |= attacks::bishop(to_, occupied_) & diagonal_;
-            return PieceType::Bishop;
-        }
-        if ((b = ours & pos_.pieces(PieceType::Rook))) {
-            take(b);
-            attackers_ |= attacks::rook(to_, occupied_) & straight_;
-            return PieceType::Rook;
-        }
-        if ((b = ours & pos_.pieces(PieceType::Queen))) {
-            take(b);
-            attackers_ |= (attacks::bishop(to_, occupied_) & diagonal_) | (attacks::rook(to_, occupied_) & straight_);
-            return PieceType::Queen;
+        // The least valuable piece takes; sliders behind it on its line join in (x-rays).
+        for (PieceType piece :
+             {PieceType::Pawn, PieceType::Knight, PieceType::Bishop, PieceType::Rook, PieceType::Queen}) {
+            const Bitboard b = ours & pos_.pieces(piece);
+            if (!b) continue;
+            occupied_ ^= bb(lsb(b));
+            if (piece != PieceType::Knight && piece != PieceType::Rook)
+                attackers_ |= attacks::bishop(to_, occupied_) & diagonal_;
+            if (piece == PieceType::Rook || piece == PieceType::Queen)
+                attackers_ |= attacks::rook(to_, occupied_) & straight_;
+            return piece;
         }
         // Only the king is left: it may not step onto an attacked square (pinned attackers count,
         // and so does a slider behind the king itself). Nothing can take it back, so the
@@ -103,8 +90,6 @@ public:
     bool promotes() const { return BackRanks & bb(to_); }
 
 private:
-    void take(Bitboard candidates) { occupied_ ^= bb(lsb(candidates)); }
-
     const Position& pos_;
     const Square to_;
     const Bitboard diagonal_, straight_;
