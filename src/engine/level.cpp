@@ -78,12 +78,11 @@ Value capture_search(const Position& pos, Value alpha, Value beta, int depth, in
 }  // namespace
 
 // The Elo of each level on Stockfish 15.1's UCI_Elo scale, as `make levels` measured it on
-// 2026-12-01 (README, "Levels"): 40-60 games a level against Stockfish at fixed UCI_Elo
-// (1350-2400) and fairy-stockfish at Skill -9, -5, -1, one joint fit; +-110 (levels 4-8) to +-360
-// (level 1, below Stockfish's range, through the fairy-stockfish anchors) at 95 %. Level 8 again
-// with each built-in net (docs/engine.md): net6 on 2026-12-05, 2430 +- 115; net8 on 2026-12-06,
-// 2410 +- 116.
-constexpr std::array<int, MaxLevel> LevelElo{520, 830, 1040, 1320, 1620, 1770, 2000, 2410};
+// 2026-12-06 with net8 built in (docs/engine.md, "Levels"; the games in data/levels/): 40-60
+// games a level against Stockfish at fixed UCI_Elo (1350-2650) and fairy-stockfish at Skill -9,
+// -5, -1, one joint fit, rounded to 10; +-113 (levels 5-8) to +-382 (level 1, below Stockfish's
+// range, through the fairy-stockfish anchors) at 95 %.
+constexpr std::array<int, MaxLevel> LevelElo{450, 920, 1160, 1300, 1730, 1910, 1960, 2470};
 static_assert(LevelElo.front() == MinLevelElo && LevelElo.back() == MaxLevelElo);
 
 int level_elo(int level) {

@@ -7,8 +7,8 @@
 // capture search) than the best line, beyond what the level tolerates, is never chosen. From
 // level 2 a mate in one is always played. Level 8 is full strength.
 //
-// UCI_LimitStrength + UCI_Elo map onto the levels by their measured Elo (level_elo): 520 for
-// level 1 up to 2410 for level 8 on Stockfish 15.1's UCI_Elo scale (`make levels`, README); an
+// UCI_LimitStrength + UCI_Elo map onto the levels by their measured Elo (level_elo): 450 for
+// level 1 up to 2470 for level 8 on Stockfish 15.1's UCI_Elo scale (`make levels`, README); an
 // Elo picks the level nearest to it.
 
 #include <cstdint>
@@ -23,7 +23,7 @@
 
 namespace schach::engine {
 
-/// The measured Elo of a level (520 for level 1 .. 2410 for level 8; level.cpp has the table).
+/// The measured Elo of a level (450 for level 1 .. 2470 for level 8; level.cpp has the table).
 int level_elo(int level);
 /// The level whose nominal Elo is nearest to `elo` (ties to the weaker level), clamped to 1..8.
 int level_for_elo(int elo);

@@ -11,8 +11,8 @@ namespace schach::engine {
 inline constexpr int MinLevel = 1;
 inline constexpr int MaxLevel = 8;
 /// The measured Elo of the weakest and the strongest level (engine/level.cpp has the table).
-inline constexpr int MinLevelElo = 520;
-inline constexpr int MaxLevelElo = 2410;
+inline constexpr int MinLevelElo = 450;
+inline constexpr int MaxLevelElo = 2470;
 
 struct EngineOptions {
     int hash_mb = 16;           // transposition table size in MiB (1..65536)

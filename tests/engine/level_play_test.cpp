@@ -113,11 +113,11 @@ TEST(LevelPlay, MateInOneIsTakenFromLevelTwo) {
 }
 
 TEST(LevelPlay, LimitStrengthPlaysTheLevelOfItsElo) {
-    // UCI_Elo 520 is level 1: its depth cap (1) shows in the last info line.
+    // UCI_Elo 450 is level 1: its depth cap (1) shows in the last info line.
     Engine engine;
     EngineOptions o;
     o.limit_strength = true;
-    o.elo = 520;
+    o.elo = 450;
     o.book_file = "";
     engine.set_options(o);
     ASSERT_TRUE(engine.set_position(Position(), {}).has_value());

@@ -22,13 +22,13 @@ Move uci(const Position& pos, std::string_view text) { return test::legal_move(p
 
 TEST(Level, EloTableMapsOntoLevels) {
     EXPECT_EQ(level_for_elo(0), 1);
-    EXPECT_EQ(level_for_elo(520), 1);
-    EXPECT_EQ(level_for_elo(675), 1);  // a tie: the weaker level
-    EXPECT_EQ(level_for_elo(676), 2);
+    EXPECT_EQ(level_for_elo(450), 1);
+    EXPECT_EQ(level_for_elo(685), 1);  // a tie: the weaker level
+    EXPECT_EQ(level_for_elo(686), 2);
     EXPECT_EQ(level_for_elo(1350), 4);
-    EXPECT_EQ(level_for_elo(1470), 4);
-    EXPECT_EQ(level_for_elo(1471), 5);
-    EXPECT_EQ(level_for_elo(2410), 8);
+    EXPECT_EQ(level_for_elo(1515), 4);  // a tie
+    EXPECT_EQ(level_for_elo(1516), 5);
+    EXPECT_EQ(level_for_elo(2470), 8);
     EXPECT_EQ(level_for_elo(9999), 8);
     for (int level = MinLevel; level < MaxLevel; ++level) EXPECT_LT(level_elo(level), level_elo(level + 1));
     for (int level = MinLevel; level <= MaxLevel; ++level) EXPECT_EQ(level_for_elo(level_elo(level)), level);
@@ -36,7 +36,7 @@ TEST(Level, EloTableMapsOntoLevels) {
     o.level = 3;
     EXPECT_EQ(effective_level(o), 3);
     o.limit_strength = true;
-    o.elo = 1000;
+    o.elo = 1100;
     EXPECT_EQ(effective_level(o), 3);
 }
 

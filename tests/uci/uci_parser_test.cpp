@@ -218,7 +218,7 @@ TEST(UciOptions, ApplyChecksNamesTypesAndRanges) {
     EXPECT_EQ(describe(e.error()), "setoption: option 'Ponder' takes true or false, not 'yes'");
     e = apply_option("UCI_Elo", "3000", o);
     ASSERT_FALSE(e);
-    EXPECT_EQ(describe(e.error()), "setoption: option 'UCI_Elo' takes an integer from 520 to 2410, not '3000'");
+    EXPECT_EQ(describe(e.error()), "setoption: option 'UCI_Elo' takes an integer from 450 to 2470, not '3000'");
     EXPECT_EQ(apply_option("Skill Level", "3", o).error().kind, K::UnknownOption);
     e = apply_option("SearchOff", "lmr,bogus", o);
     ASSERT_FALSE(e);

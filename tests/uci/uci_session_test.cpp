@@ -78,7 +78,7 @@ TEST(UciSession, UciListsEveryOptionThenUciok) {
         "option name UCI_Chess960 type check default false",
         "option name UCI_ShowWDL type check default false",
         "option name UCI_LimitStrength type check default false",
-        "option name UCI_Elo type spin default 2410 min 520 max 2410",
+        "option name UCI_Elo type spin default 2470 min 450 max 2470",
         "option name Level type spin default 8 min 1 max 8",
         "option name OwnBook type check default false",
     };
@@ -344,7 +344,7 @@ TEST(UciSession, QuitAndEndOfInputEndTheProgram) {
 TEST(UciSession, LimitStrengthPlaysALegalMoveWithinItsLevelsCaps) {
     Uci e;
     e.send("setoption name UCI_LimitStrength value true");
-    e.send("setoption name UCI_Elo value 520");
+    e.send("setoption name UCI_Elo value 450");
     e.send("position startpos moves e2e4 e7e5 g1f3");
     e.send("go wtime 60000 btime 60000");
     std::vector<std::string> lines;
@@ -355,7 +355,7 @@ TEST(UciSession, LimitStrengthPlaysALegalMoveWithinItsLevelsCaps) {
     EXPECT_TRUE(legal_in(pos, best_of(*best))) << *best;
     // The level's caps, not the clock, end the search: no line searched deeper or with more
     // nodes than the level (found from the Elo) allows.
-    const engine::LevelPolicy policy = engine::policy_for_level(engine::level_for_elo(520));
+    const engine::LevelPolicy policy = engine::policy_for_level(engine::level_for_elo(450));
     ASSERT_GT(policy.nodes, 0);
     int infos = 0;
     for (const std::string& line : lines) {
