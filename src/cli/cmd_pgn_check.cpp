@@ -11,12 +11,16 @@
 //     files such as scalachess' snapshot end games without one);
 //   - with --strict also the Seven Tag Roster (PGN 8.1.1) and canonical SAN.
 // Variant tags naming unsupported variants are reported by the reader.
+// A regular file is read in chunks of whole games copied into a buffer (cli/pgn_chunks.hpp), a
+// large one by several threads in ranges; standard input, --newline and a file whose cuts do not
+// hold are read in one piece from the stream.
 // Problems: "FILE:LINE:COLUMN: message [kind]" on stdout (tag problems at the game's first line);
 // last line "N games, M errors". Exit 0 without errors, 1 with errors, 2 for unreadable files.
 
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <cstdint>
 #include <cstdio>
 #include <memory>
 #include <optional>
@@ -27,6 +31,7 @@
 #include <fmt/core.h>
 
 #include "cli/commands.hpp"
+#include "cli/pgn_chunks.hpp"
 #include "cli/pgn_io.hpp"
 #include "core/outcome.hpp"
 #include "pgn/pgn.hpp"
@@ -179,76 +184,118 @@ struct Tally {
     std::size_t games = 0, errors = 0, warnings = 0;
 };
 
+/// The whole input in one piece, problems printed as they come: from the stream (a file's
+/// contents by read(), standard input), or with --newline from the mapped file.
 Tally check_sequential(const PgnInput& input, const CheckArgs& args) {
     CheckVisitor visitor(input.name, args.strict);
-    PgnReader reader = make_reader(input, reader_options(args.newline, args.strict));
+    const PgnReaderOptions options = reader_options(args.newline, args.strict);
+    PgnReader reader = [&] {
+        if (args.newline.empty() && input.stream) return PgnReader(*input.stream, options);
+        return make_reader(input, options);
+    }();
     return {reader.read_all(visitor), visitor.errors(), visitor.warnings()};
 }
 
 /// Below this size a file is read by one thread: starting threads would cost more than it saves.
 constexpr std::size_t ParallelMinBytes = 1u << 20;
-/// A large file is cut into up to this many parts a thread, of at least PartMinBytes each.
-constexpr std::size_t PartsPerThread = 8;
-constexpr std::size_t PartMinBytes = 256u << 10;
+/// A large file is cut into up to this many ranges a thread, of at least RangeMinBytes each.
+constexpr std::size_t RangesPerThread = 8;
+constexpr std::size_t RangeMinBytes = 256u << 10;
+/// Each range is read in chunks of about this size (one buffer a thread, kept in the core's cache).
+constexpr std::size_t ChunkBytes = 256u << 10;
+/// Problems kept in memory before they are printed in order; beyond, the file is read again in
+/// one piece, printing as it goes.
+constexpr std::size_t MaxKeptFindings = 100'000;
 
-/// One part of a file as a thread read it.
+/// One chunk of a file as a thread read it.
 struct PartResult {
     std::vector<Finding> findings;
     std::size_t games = 0, lines = 0, errors = 0, warnings = 0;
-    bool clean_end = false;  // the part ended at a termination marker (see split_pgn_text)
+    bool clean_end = false;  // the chunk ended at a termination marker (see find_pgn_cut)
 };
 
-/// A mapped file read in parts by several threads, the problems printed in file order with the
-/// lines and game numbers of the whole file. Nothing when a cut turns out not to fall between two
-/// games (or a game is too large, where the reader's limits depend on where the text starts): the
-/// caller then reads the file in one piece, with nothing printed yet.
-std::optional<Tally> check_parallel(const PgnInput& input, const CheckArgs& args, unsigned threads) {
-    // More parts than threads, each thread taking the next one left: a thread that starts late
+/// The chunks of one range of the file, in order; `complete` false when the range could not be
+/// read in chunks (a read error, a game without a cut within the reader's limit).
+struct RangeResult {
+    std::vector<PartResult> chunks;
+    bool complete = false;
+};
+
+/// A regular file read in ranges by up to `threads` threads, each range in chunks of whole games
+/// (cli/pgn_chunks.hpp), the problems printed in file order with the lines and game numbers of the
+/// whole file. Nothing when a cut turns out not to fall between two games (or a game is too large,
+/// where the reader's limits depend on where the text starts, or too many problems are found):
+/// the caller then reads the file in one piece, with nothing printed yet.
+std::optional<Tally> check_in_chunks(const PgnInput& input, const CheckArgs& args, unsigned threads) {
+    const auto fd = FileDescriptor::open(input.name.c_str());
+    if (!fd) return std::nullopt;
+    const std::uint64_t size = input.mapped->text().size();
+    // More ranges than threads, each thread taking the next one left: a thread that starts late
     // (a new thread ran only 2-3 ms after it was made on this machine, a twentieth of the whole
-    // read) or a part that reads slowly leaves the others less to wait for at the end.
-    const std::size_t wanted = std::clamp<std::size_t>(input.mapped->text().size() / PartMinBytes, threads,
-                                                       std::size_t{threads} * PartsPerThread);
-    const std::vector<std::string_view> parts = split_pgn_text(input.mapped->text(), wanted);
-    if (parts.size() < 2) return std::nullopt;
-    std::vector<PartResult> results(parts.size());
+    // read) or a range that reads slowly leaves the others less to wait for at the end.
+    const std::size_t wanted =
+        threads > 1 && size >= ParallelMinBytes
+            ? std::clamp<std::size_t>(size / RangeMinBytes, threads, std::size_t{threads} * RangesPerThread)
+            : 1;
+    const std::vector<std::uint64_t> cuts = pgn_file_cuts(fd->get(), size, wanted);
+    const std::size_t ranges = cuts.size() - 1;
+    std::vector<RangeResult> results(ranges);
     const PgnReaderOptions options = reader_options(args.newline, args.strict);
-    const auto read_part = [&](std::size_t k) {
-        PartResult& r = results[k];
-        CheckVisitor visitor(input.name, args.strict, &r.findings);
-        PgnReader reader(parts[k], options);
-        r.games = reader.read_all(visitor);
-        r.lines = reader.lines_read();
-        r.clean_end = reader.ended_at_marker();
-        r.errors = visitor.errors();
-        r.warnings = visitor.warnings();
-    };
     std::atomic<std::size_t> next{0};
+    std::atomic<std::size_t> kept{0};
     const auto work = [&] {
-        for (std::size_t k; (k = next.fetch_add(1, std::memory_order_relaxed)) < parts.size();) read_part(k);
+        PgnChunks chunks(fd->get(), 0, 0, ChunkBytes, options.max_game_bytes + ChunkBytes);
+        for (std::size_t k; (k = next.fetch_add(1, std::memory_order_relaxed)) < ranges;) {
+            chunks.restart(cuts[k], cuts[k + 1]);
+            RangeResult& range = results[k];
+            std::string_view text;
+            PgnChunks::Status status;
+            while ((status = chunks.next(text)) == PgnChunks::Status::Chunk) {
+                PartResult& r = range.chunks.emplace_back();
+                CheckVisitor visitor(input.name, args.strict, &r.findings);
+                PgnReader reader(text, options);
+                r.games = reader.read_all(visitor);
+                r.lines = reader.lines_read();
+                r.clean_end = reader.ended_at_marker();
+                r.errors = visitor.errors();
+                r.warnings = visitor.warnings();
+                if (kept.fetch_add(r.findings.size(), std::memory_order_relaxed) + r.findings.size() > MaxKeptFindings)
+                    break;
+            }
+            range.complete = status == PgnChunks::Status::End;
+        }
     };
     {
         std::vector<std::jthread> workers;
-        for (unsigned t = 1; t < threads && t < parts.size(); ++t) workers.emplace_back(work);
+        for (unsigned t = 1; t < threads && t < ranges; ++t) workers.emplace_back(work);
         work();
     }
-    for (std::size_t k = 0; k < parts.size(); ++k) {
-        if (k + 1 < parts.size() && !results[k].clean_end) return std::nullopt;
-        for (const Finding& f : results[k].findings)
-            if (f.error.kind == PgnError::Kind::TooLarge) return std::nullopt;
+    std::size_t chunks = 0;
+    for (const RangeResult& range : results) {
+        if (!range.complete) return std::nullopt;
+        chunks += range.chunks.size();
     }
+    std::size_t seen = 0;
+    for (const RangeResult& range : results)
+        for (const PartResult& r : range.chunks) {
+            if (++seen < chunks && !r.clean_end) return std::nullopt;
+            for (const Finding& f : r.findings)
+                if (f.error.kind == PgnError::Kind::TooLarge) return std::nullopt;
+        }
     Tally tally;
     std::size_t line_base = 0;
-    for (PartResult& r : results) {
-        for (Finding& f : r.findings) {
-            f.error.where.line += line_base;
-            f.error.where.game += tally.games;
-            print_pgn_problem(stdout, input.name, f.error, f.warning);
+    for (RangeResult& range : results)
+        for (PartResult& r : range.chunks) {
+            for (Finding& f : r.findings) {
+                f.error.where.line += line_base;
+                f.error.where.game += tally.games;
+                print_pgn_problem(stdout, input.name, f.error, f.warning);
+            }
+            line_base += r.lines;
+            tally.games += r.games;
+            tally.errors += r.errors;
+            tally.warnings += r.warnings;
         }
-        line_base += r.lines;
-        tally.games += r.games;
-        tally.errors += r.errors;
-        tally.warnings += r.warnings;
-    }
     return tally;
 }
 
@@ -257,9 +304,8 @@ int run_check(const CheckArgs& args) {
     const unsigned threads = args.threads > 0 ? args.threads : std::max(1u, std::thread::hardware_concurrency());
     const bool all_read = read_pgn_inputs(args.files, [&](const PgnInput& input) {
         std::optional<Tally> tally;
-        // Several games in flight: a large file in memory is read in parts, one thread each.
-        if (threads > 1 && input.mapped && args.newline.empty() && input.mapped->text().size() >= ParallelMinBytes)
-            tally = check_parallel(input, args, threads);
+        // A regular file in chunks of whole games, several in flight when it is large.
+        if (input.mapped && args.newline.empty()) tally = check_in_chunks(input, args, threads);
         if (!tally) tally = check_sequential(input, args);
         total.games += tally->games;
         total.errors += tally->errors;

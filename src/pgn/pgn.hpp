@@ -173,6 +173,9 @@ private:
 /// termination marker (the start of the next game in export format). A guess, not a promise: the
 /// reader of each piece but the last confirms it with PgnReader::ended_at_marker().
 std::vector<std::string_view> split_pgn_text(std::string_view text, std::size_t parts);
+/// The first such cut at or after `from` in `text` (the offset of the next game's '['), or npos.
+/// The line before the blank line must lie in `text` too: a cut is never at offset 0 or 1.
+std::size_t find_pgn_cut(std::string_view text, std::size_t from);
 
 /// One game as a tree: the main line and variations, with comments and NAGs.
 struct PgnNode {

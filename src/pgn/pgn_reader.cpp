@@ -1077,21 +1077,18 @@ bool line_ends_in_marker(std::string_view text, std::size_t end) {
 
 }  // namespace
 
+std::size_t find_pgn_cut(std::string_view text, std::size_t from) {
+    // "\n\n[": a blank line, then a tag line; the cut goes before the '['.
+    for (std::size_t at = from; (at = text.find("\n\n[", at)) != std::string_view::npos; at += 2)
+        if (line_ends_in_marker(text, at)) return at + 2;  // `at`: the '\n' ending the line before
+    return std::string_view::npos;
+}
+
 std::vector<std::string_view> split_pgn_text(std::string_view text, std::size_t parts) {
     std::vector<std::string_view> pieces;
     std::size_t start = 0;
     for (std::size_t k = 1; k < parts && start < text.size(); ++k) {
-        // "\n\n[": a blank line, then a tag line; the cut goes before the '['.
-        std::size_t at = std::max(start, text.size() / parts * k);
-        std::size_t cut = std::string_view::npos;
-        while ((at = text.find("\n\n[", at)) != std::string_view::npos) {
-            std::size_t line_end = at;  // the '\n' ending the line before the blank one
-            if (line_ends_in_marker(text, line_end)) {
-                cut = at + 2;
-                break;
-            }
-            at += 2;
-        }
+        const std::size_t cut = find_pgn_cut(text, std::max(start, text.size() / parts * k));
         if (cut == std::string_view::npos) break;
         pieces.push_back(text.substr(start, cut - start));
         start = cut;

@@ -188,8 +188,10 @@ TEST(CliPgnCheck, IllegalMoveIsReportedAsFileLineColumn) {
 }
 
 /// Every problem of a large file, line, column and game number, is the same whether one thread
-/// or several read it: also when a guessed cut falls inside a comment that spans lines and holds
-/// what looks like the end of a game and the start of the next (that part is read again in one).
+/// or several read it in chunks of whole games, or the stream reader reads it from standard input:
+/// also when a guessed cut falls inside a comment that spans lines and holds what looks like the
+/// end of a game and the start of the next (the file is then read again in one), and when a game
+/// is longer than a chunk (the chunk's buffer grows to hold it).
 TEST(CliPgnCheck, ThreadsFindTheSameProblemsAsOneThread) {
     Scratch scratch;
     const std::string game = std::string(GoodGame) + "\n";
@@ -197,9 +199,16 @@ TEST(CliPgnCheck, ThreadsFindTheSameProblemsAsOneThread) {
     const std::string plycount = "[Event \"plies\"]\n[Result \"*\"]\n[PlyCount \"9\"]\n\n1. e4 e5 *\n\n";
     const std::string fen_only =
         "[Event \"fen\"]\n[Result \"*\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n\n1. e4 *\n\n";
-    std::string text, tricky;
+    std::string text, tricky, long_game;
     for (int i = 0; i < 12000; ++i) {
         text += i % 997 == 5 ? illegal : i % 1499 == 7 ? plycount : i % 2003 == 11 ? fen_only : game;
+        // Around the middle a game of 700 KB (its comments), longer than a chunk of 256 KiB.
+        if (i == 6000) {
+            long_game += "[Event \"long\"]\n[Result \"*\"]\n\n1. e4 e5\n";
+            for (int k = 0; k < 15000; ++k) long_game += "Nf3 {a comment of some length, 1-0} Nf6 Ng1 {x} Ng8\n";
+            long_game += "Kd3 *\n\n";  // the king cannot reach d3: an error at the game's end
+        }
+        long_game += i % 997 == 5 ? illegal : game;
         // The same games, and around the middle a comment over many lines, each "1-0", a blank
         // line and a tag line: where two threads would cut first.
         if (i == 5000) {
@@ -210,14 +219,22 @@ TEST(CliPgnCheck, ThreadsFindTheSameProblemsAsOneThread) {
             tricky += i % 997 == 5 ? illegal : game;
         }
     }
-    for (const auto& [name, content] : {std::pair{"many.pgn", text}, std::pair{"tricky.pgn", tricky}}) {
+    for (const auto& [name, content] :
+         {std::pair{"many.pgn", text}, std::pair{"tricky.pgn", tricky}, std::pair{"long.pgn", long_game}}) {
         const std::string file = scratch.write(name, content);
         const Output one = schach("pgn check --threads 1 " + shell_quote(file));
+        // The stream reader names the input "<stdin>": the same problems otherwise.
+        Output stream = schach("pgn check - < " + shell_quote(file));
+        for (std::size_t at; (at = stream.out.find("<stdin>:")) != std::string::npos;)
+            stream.out.replace(at, 7, file);
+        EXPECT_EQ(stream.exit_code, one.exit_code) << name;
+        EXPECT_EQ(stream.out, one.out) << name;
         EXPECT_EQ(one.exit_code, 1);
         const std::size_t errors = lines_containing(one, "[illegal-move]").size() +
                                    lines_containing(one, "[inconsistent]").size() -
                                    lines_containing(one, ": warning: ").size();
-        EXPECT_EQ(one.last_line(), "12000 games, " + std::to_string(errors) + " errors") << name;
+        const std::string games = std::string(name) == "long.pgn" ? "12001" : "12000";  // and the long game
+        EXPECT_EQ(one.last_line(), games + " games, " + std::to_string(errors) + " errors") << name;
         EXPECT_GE(lines_containing(one, "[illegal-move]").size(), 12u) << name;
         for (int threads : {2, 3, 8}) {
             const Output many = schach("pgn check --threads " + std::to_string(threads) + " " + shell_quote(file));
