@@ -233,10 +233,10 @@ std::optional<Tally> check_in_chunks(const PgnInput& input, const CheckArgs& arg
     // More ranges than threads, each thread taking the next one left: a thread that starts late
     // (a new thread ran only 2-3 ms after it was made on this machine, a twentieth of the whole
     // read) or a range that reads slowly leaves the others less to wait for at the end.
-    const std::size_t wanted =
-        threads > 1 && size >= ParallelMinBytes
-            ? std::clamp<std::size_t>(size / RangeMinBytes, threads, std::size_t{threads} * RangesPerThread)
-            : 1;
+    const std::size_t wanted = threads > 1 && size >= ParallelMinBytes
+                                   ? std::clamp<std::size_t>(size / RangeMinBytes, threads,
+                                                             std::size_t{threads} * RangesPerThread)
+                                   : 1;
     const std::vector<std::uint64_t> cuts = pgn_file_cuts(fd->get(), size, wanted);
     const std::size_t ranges = cuts.size() - 1;
     std::vector<RangeResult> results(ranges);

@@ -108,10 +108,8 @@ std::vector<std::uint64_t> pgn_file_cuts(int fd, std::uint64_t size, std::size_t
             if (const std::size_t cut = find_pgn_cut(text, static_cast<std::size_t>(at - start));
                 cut != std::string_view::npos)
                 found = start + cut;
-            else if (start + length == size)
-                at = size;
-            else
-                at = start + length - 2;  // "\n\n[" may straddle the window's end
+            else if (start + length == size) at = size;
+            else at = start + length - 2;  // "\n\n[" may straddle the window's end
         }
         if (found == size) break;  // no cut after this guess: none after the later ones either
         if (found > cuts.back()) cuts.push_back(found);

@@ -225,8 +225,7 @@ TEST(CliPgnCheck, ThreadsFindTheSameProblemsAsOneThread) {
         const Output one = schach("pgn check --threads 1 " + shell_quote(file));
         // The stream reader names the input "<stdin>": the same problems otherwise.
         Output stream = schach("pgn check - < " + shell_quote(file));
-        for (std::size_t at; (at = stream.out.find("<stdin>:")) != std::string::npos;)
-            stream.out.replace(at, 7, file);
+        for (std::size_t at; (at = stream.out.find("<stdin>:")) != std::string::npos;) stream.out.replace(at, 7, file);
         EXPECT_EQ(stream.exit_code, one.exit_code) << name;
         EXPECT_EQ(stream.out, one.out) << name;
         EXPECT_EQ(one.exit_code, 1);
