@@ -244,9 +244,9 @@ std::optional<Tally> check_in_chunks(const PgnInput& input, const CheckArgs& arg
     std::atomic<std::size_t> next{0};
     std::atomic<std::size_t> kept{0};
     const auto work = [&] {
-        PgnChunks chunks(fd->get(), 0, 0, ChunkBytes, options.max_game_bytes + ChunkBytes);
+        PgnChunks chunks(fd->get(), ChunkBytes, options.max_game_bytes + ChunkBytes);
         for (std::size_t k; (k = next.fetch_add(1, std::memory_order_relaxed)) < ranges;) {
-            chunks.restart(cuts[k], cuts[k + 1]);
+            chunks.start(cuts[k], cuts[k + 1]);
             RangeResult& range = results[k];
             std::string_view text;
             PgnChunks::Status status;
@@ -270,18 +270,17 @@ std::optional<Tally> check_in_chunks(const PgnInput& input, const CheckArgs& arg
         for (unsigned t = 1; t < threads && t < ranges; ++t) workers.emplace_back(work);
         work();
     }
-    std::size_t chunks = 0;
+    // Every chunk but the file's last must have ended at a game's end.
+    const PartResult* before = nullptr;
     for (const RangeResult& range : results) {
         if (!range.complete) return std::nullopt;
-        chunks += range.chunks.size();
-    }
-    std::size_t seen = 0;
-    for (const RangeResult& range : results)
         for (const PartResult& r : range.chunks) {
-            if (++seen < chunks && !r.clean_end) return std::nullopt;
+            if (before && !before->clean_end) return std::nullopt;
             for (const Finding& f : r.findings)
                 if (f.error.kind == PgnError::Kind::TooLarge) return std::nullopt;
+            before = &r;
         }
+    }
     Tally tally;
     std::size_t line_base = 0;
     for (RangeResult& range : results)

@@ -48,10 +48,10 @@ FileDescriptor::~FileDescriptor() {
     if (fd_ >= 0) ::close(fd_);
 }
 
-PgnChunks::PgnChunks(int fd, std::uint64_t begin, std::uint64_t end, std::size_t chunk_bytes, std::size_t max_bytes)
-    : fd_(fd), offset_(begin), end_(end), max_bytes_(std::max(max_bytes, chunk_bytes)), buffer_(chunk_bytes) {}
+PgnChunks::PgnChunks(int fd, std::size_t chunk_bytes, std::size_t max_bytes)
+    : fd_(fd), max_bytes_(std::max(max_bytes, chunk_bytes)), buffer_(chunk_bytes) {}
 
-void PgnChunks::restart(std::uint64_t begin, std::uint64_t end) {
+void PgnChunks::start(std::uint64_t begin, std::uint64_t end) {
     offset_ = begin;
     end_ = end;
     held_ = taken_ = 0;

@@ -38,9 +38,10 @@ private:
 class PgnChunks {
 public:
     /// Chunks of about `chunk_bytes`; a game longer than that grows the buffer up to `max_bytes`.
-    PgnChunks(int fd, std::uint64_t begin, std::uint64_t end, std::size_t chunk_bytes, std::size_t max_bytes);
-    /// The same buffer for the bytes [begin, end) of the same file.
-    void restart(std::uint64_t begin, std::uint64_t end);
+    /// The range is empty until start() names one.
+    PgnChunks(int fd, std::size_t chunk_bytes, std::size_t max_bytes);
+    /// The bytes [begin, end) of the file next, in the same buffer.
+    void start(std::uint64_t begin, std::uint64_t end);
 
     enum class Status : std::uint8_t { Chunk, End, ReadError, TooLarge };
     /// The next chunk (Chunk: `chunk` is valid until the next call), the end of the range, an
@@ -54,8 +55,8 @@ private:
     bool fill();
 
     int fd_;
-    std::uint64_t offset_;  // the file offset of buffer_[0]
-    std::uint64_t end_;
+    std::uint64_t offset_ = 0;  // the file offset of buffer_[0]
+    std::uint64_t end_ = 0;
     std::size_t max_bytes_;
     std::vector<char> buffer_;
     std::size_t held_ = 0;   // bytes of buffer_ read from the file
