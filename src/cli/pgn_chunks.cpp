@@ -6,6 +6,7 @@
 #include <cerrno>
 #include <cstring>
 #include <string_view>
+#include <utility>
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -49,7 +50,8 @@ FileDescriptor::~FileDescriptor() {
 }
 
 PgnChunks::PgnChunks(int fd, std::size_t chunk_bytes, std::size_t max_bytes)
-    : fd_(fd), max_bytes_(std::max(max_bytes, chunk_bytes)), buffer_(chunk_bytes) {}
+    : fd_(fd), max_bytes_(std::max(max_bytes, chunk_bytes)),
+      buffer_(std::make_unique_for_overwrite<char[]>(chunk_bytes)), size_(chunk_bytes) {}
 
 void PgnChunks::start(std::uint64_t begin, std::uint64_t end) {
     offset_ = begin;
@@ -59,8 +61,8 @@ void PgnChunks::start(std::uint64_t begin, std::uint64_t end) {
 
 bool PgnChunks::fill() {
     const std::uint64_t left = end_ - (offset_ + held_);
-    const auto want = static_cast<std::size_t>(std::min<std::uint64_t>(buffer_.size() - held_, left));
-    if (!read_exactly(fd_, buffer_.data() + held_, want, offset_ + held_)) return false;
+    const auto want = static_cast<std::size_t>(std::min<std::uint64_t>(size_ - held_, left));
+    if (!read_exactly(fd_, buffer_.get() + held_, want, offset_ + held_)) return false;
     held_ += want;
     return true;
 }
@@ -68,7 +70,7 @@ bool PgnChunks::fill() {
 PgnChunks::Status PgnChunks::next(std::string_view& chunk) {
     // The bytes after the last chunk (the next games' start) move to the front.
     if (taken_ > 0) {
-        std::memmove(buffer_.data(), buffer_.data() + taken_, held_ - taken_);
+        std::memmove(buffer_.get(), buffer_.get() + taken_, held_ - taken_);
         held_ -= taken_;
         offset_ += taken_;
         taken_ = 0;
@@ -77,7 +79,7 @@ PgnChunks::Status PgnChunks::next(std::string_view& chunk) {
     for (;;) {
         if (!fill()) return Status::ReadError;
         if (held_ == 0) return Status::End;
-        const std::string_view text(buffer_.data(), held_);
+        const std::string_view text(buffer_.get(), held_);
         std::size_t cut = offset_ + held_ == end_ ? held_ : late_cut(text, searched);
         if (cut != std::string_view::npos) {
             taken_ = cut;
@@ -85,26 +87,34 @@ PgnChunks::Status PgnChunks::next(std::string_view& chunk) {
             return Status::Chunk;
         }
         // No game ends in the buffer: a larger one, searched on from where "\n\n[" may begin.
-        if (buffer_.size() >= max_bytes_) return Status::TooLarge;
+        if (size_ >= max_bytes_) return Status::TooLarge;
         searched = held_ >= 2 ? held_ - 2 : 0;
-        buffer_.resize(std::min(max_bytes_, buffer_.size() * 2));
+        grow(std::min(max_bytes_, size_ * 2));
     }
+}
+
+void PgnChunks::grow(std::size_t size) {
+    auto larger = std::make_unique_for_overwrite<char[]>(size);
+    std::memcpy(larger.get(), buffer_.get(), held_);
+    buffer_ = std::move(larger);
+    size_ = size;
 }
 
 std::vector<std::uint64_t> pgn_file_cuts(int fd, std::uint64_t size, std::size_t parts) {
     // Each guess is searched on in windows of 64 KiB, each starting a little before its search
     // starts: the line before a cut ("... 1-0", blank line, '[') must lie in the window.
     constexpr std::size_t Window = 64u << 10, Back = 256;
+    if (parts < 2) return {0, size};
     std::vector<std::uint64_t> cuts{0};
-    std::vector<char> window(Window);
+    const auto window = std::make_unique_for_overwrite<char[]>(Window);  // not zeroed: see PgnChunks
     for (std::size_t k = 1; k < parts; ++k) {
         std::uint64_t at = std::max(cuts.back(), size / parts * k);
         std::uint64_t found = size;  // none
         while (at < size && found == size) {
             const std::uint64_t start = at >= Back ? at - Back : 0;
             const auto length = static_cast<std::size_t>(std::min<std::uint64_t>(Window, size - start));
-            if (!read_exactly(fd, window.data(), length, start)) return {0, size};
-            const std::string_view text(window.data(), length);
+            if (!read_exactly(fd, window.get(), length, start)) return {0, size};
+            const std::string_view text(window.get(), length);
             if (const std::size_t cut = find_pgn_cut(text, static_cast<std::size_t>(at - start));
                 cut != std::string_view::npos)
                 found = start + cut;

@@ -10,6 +10,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string_view>
 #include <vector>
@@ -53,12 +54,18 @@ private:
     /// Reads on after the bytes held, up to the buffer's size or the range's end; false on an
     /// error or when the file ends before the range does.
     bool fill();
+    /// A buffer of `size` bytes holding the bytes held so far.
+    void grow(std::size_t size);
 
     int fd_;
     std::uint64_t offset_ = 0;  // the file offset of buffer_[0]
     std::uint64_t end_ = 0;
     std::size_t max_bytes_;
-    std::vector<char> buffer_;
+    // Not zeroed when made: a page of it is touched first by the read that fills it, so a small
+    // file costs a page fault or two instead of one for every 4 KiB of the buffer (~35 us each on
+    // the virtual machines measured here).
+    std::unique_ptr<char[]> buffer_;
+    std::size_t size_;
     std::size_t held_ = 0;   // bytes of buffer_ read from the file
     std::size_t taken_ = 0;  // of those, the ones handed out in the last chunk
 };
