@@ -58,7 +58,8 @@ const Index& index() {
         idx.openings.reserve(detail::OpeningLineCount);
         for (std::size_t i = 0; i < detail::OpeningLineCount; ++i) {
             const detail::OpeningLine& line = detail::OpeningLines[i];
-            Opening o{line.eco, line.name, line.pgn, 0};
+            Opening o{detail::opening_text(line.eco), detail::opening_text(line.name), detail::opening_text(line.pgn),
+                      0};
             const std::optional<Position> end = end_of_line(o.pgn, o.plies);
             idx.openings.push_back(o);
             if (end) idx.by_key.try_emplace(end->key(), i);
