@@ -18,10 +18,13 @@
 //   add_under_promotions(targets, delta) the same with the other three (quiet moves alone)
 //   add_en_passant(from, to)       an en-passant capture onto `to`
 //   add_castling(king, rook)       castling as king takes own rook
+//   add_unpinned(knights, diagonal, straight, occupied, target)   optional: the moves of all the
+//                                  unpinned knights and sliders at once (CountSink with AVX-512)
 
 #include <initializer_list>
 
 #include "core/attacks.hpp"
+#include "core/bulk_count.hpp"
 #include "core/move.hpp"
 #include "core/position.hpp"
 
@@ -142,18 +145,30 @@ struct CountSink {
     void add_promotions(Bitboard targets, int) { count += 4 * popcount(targets); }
     void add_en_passant(Square, Square) { ++count; }
     void add_castling(Square, Square) { ++count; }
+#if defined(SCHACH_BULK_COUNT)
+    /// The moves of the knights and sliders given (none pinned) to `target`, all at once.
+    void add_unpinned(Bitboard knights, Bitboard diagonal, Bitboard straight, Bitboard occupied, Bitboard target) {
+        count += bulk::knight_and_slider_moves(knights, diagonal, straight, occupied, target);
+    }
+#endif
 };
 
 /// Squares attacked by `Them`, seen through our king (so the king cannot step back along a ray).
 template <Color Them, typename Board>
 [[gnu::always_inline]] inline Bitboard danger_map(const Board& pos, Bitboard occupied_without_king) {
     using PT = PieceType;
-    constexpr Sliders M = sliders_of<Board>;
     Bitboard danger = attacks::pawn_attacks_bb<Them>(pos.pieces(Them, PT::Pawn)) | attacks::king(pos.king(Them));
-    for (Square s : squares(pos.pieces(Them, PT::Knight))) danger |= attacks::knight(s);
     const Bitboard queens = pos.pieces(Them, PT::Queen);
+#if defined(SCHACH_BULK_COUNT)
+    // All knights and sliders at once (bulk_count.hpp), without a lookup a piece.
+    danger |= bulk::knight_and_slider_attacks(pos.pieces(Them, PT::Knight), pos.pieces(Them, PT::Bishop) | queens,
+                                              pos.pieces(Them, PT::Rook) | queens, occupied_without_king);
+#else
+    constexpr Sliders M = sliders_of<Board>;
+    for (Square s : squares(pos.pieces(Them, PT::Knight))) danger |= attacks::knight(s);
     for (Square s : squares(pos.pieces(Them, PT::Bishop) | queens)) danger |= bishop<M>(s, occupied_without_king);
     for (Square s : squares(pos.pieces(Them, PT::Rook) | queens)) danger |= rook<M>(s, occupied_without_king);
+#endif
     return danger;
 }
 
@@ -235,14 +250,19 @@ template <Color Us, Moves Kind = Moves::All, typename Board, typename Sink>
     const Bitboard target = kind_targets & checkmask;
     const Bitboard pinned = info.pinned;
 
-    for (Square s : squares(pos.pieces(Us, PT::Knight) & ~pinned))
-        sink.template add<PT::Knight>(s, attacks::knight(s) & target);
     // Queens go with the bishops and again with the rooks (the order of moves callers have seen).
+    const Bitboard knights = pos.pieces(Us, PT::Knight);
     const Bitboard queens = pos.pieces(Us, PT::Queen);
     const Bitboard bishops = pos.pieces(Us, PT::Bishop) | queens;
     const Bitboard rooks = pos.pieces(Us, PT::Rook) | queens;
-    for (Square s : squares(bishops & ~pinned)) sink.template add<PT::Bishop>(s, bishop<M>(s, occupied) & target);
-    for (Square s : squares(rooks & ~pinned)) sink.template add<PT::Rook>(s, rook<M>(s, occupied) & target);
+    if constexpr (requires { sink.add_unpinned(knights, bishops, rooks, occupied, target); }) {
+        // A sink that takes them all at once (a count: bulk_count.hpp).
+        sink.add_unpinned(knights & ~pinned, bishops & ~pinned, rooks & ~pinned, occupied, target);
+    } else {
+        for (Square s : squares(knights & ~pinned)) sink.template add<PT::Knight>(s, attacks::knight(s) & target);
+        for (Square s : squares(bishops & ~pinned)) sink.template add<PT::Bishop>(s, bishop<M>(s, occupied) & target);
+        for (Square s : squares(rooks & ~pinned)) sink.template add<PT::Rook>(s, rook<M>(s, occupied) & target);
+    }
     if (pinned) {
         // A pinned knight never moves; a pinned slider moves along its pin line only.
         for (Square s : squares(bishops & pinned))
