@@ -16,6 +16,8 @@
 
 #include <immintrin.h>
 
+#include <cstdint>
+
 #include "core/bitboard.hpp"
 
 namespace schach::bulk {
@@ -87,13 +89,27 @@ inline constexpr Bitboard Rank1 = Rank1BB, Rank2 = Rank1BB << 8, Rank7 = Rank1BB
 }
 
 /// The moves to `target` of the knights and of the sliders given (`diagonal`: bishops and queens,
-/// `straight`: rooks and queens; none of them pinned) with the board's pieces on `occupied`.
-[[gnu::always_inline]] inline int knight_and_slider_moves(Bitboard knights, Bitboard diagonal, Bitboard straight,
-                                                          Bitboard occupied, Bitboard target) {
+/// `straight`: rooks and queens; none of them pinned) with the board's pieces on `occupied`, a
+/// direction a lane: not yet summed, so that a caller counting many boards sums the lanes once
+/// (moves_in) instead of once a board.
+[[gnu::always_inline]] inline __m512i knight_and_slider_move_lanes(Bitboard knights, Bitboard diagonal,
+                                                                   Bitboard straight, Bitboard occupied,
+                                                                   Bitboard target) {
     const __m512i goal = detail::all_lanes(target);
     const __m512i slides = _mm512_and_si512(slider_reach(diagonal, straight, occupied), goal);
     const __m512i jumps = _mm512_and_si512(knight_reach(knights), goal);
-    return static_cast<int>(detail::sum(_mm512_add_epi64(_mm512_popcnt_epi64(slides), _mm512_popcnt_epi64(jumps))));
+    return _mm512_add_epi64(_mm512_popcnt_epi64(slides), _mm512_popcnt_epi64(jumps));
+}
+
+/// The moves counted in lanes (knight_and_slider_move_lanes, added up).
+[[gnu::always_inline]] inline std::uint64_t moves_in(__m512i lanes) {
+    return static_cast<std::uint64_t>(detail::sum(lanes));
+}
+
+/// The same moves, summed.
+[[gnu::always_inline]] inline int knight_and_slider_moves(Bitboard knights, Bitboard diagonal, Bitboard straight,
+                                                          Bitboard occupied, Bitboard target) {
+    return static_cast<int>(moves_in(knight_and_slider_move_lanes(knights, diagonal, straight, occupied, target)));
 }
 
 /// The squares the knights and sliders given attack, with pieces on `occupied`.

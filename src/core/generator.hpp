@@ -134,7 +134,8 @@ private:
     }
 };
 
-/// Counts the moves with popcounts, writing none.
+/// Counts the moves with popcounts, writing none; over one board or many (perft's last ply adds
+/// up all the boards below a node in one sink).
 struct CountSink {
     int count = 0;
     template <PieceType P>
@@ -146,10 +147,16 @@ struct CountSink {
     void add_en_passant(Square, Square) { ++count; }
     void add_castling(Square, Square) { ++count; }
 #if defined(SCHACH_BULK_COUNT)
-    /// The moves of the knights and sliders given (none pinned) to `target`, all at once.
+    /// The moves of the knights and sliders given (none pinned) to `target`, all at once, kept in
+    /// lanes: their sum waits for total().
+    __m512i lanes = _mm512_setzero_si512();
     void add_unpinned(Bitboard knights, Bitboard diagonal, Bitboard straight, Bitboard occupied, Bitboard target) {
-        count += bulk::knight_and_slider_moves(knights, diagonal, straight, occupied, target);
+        lanes = _mm512_add_epi64(lanes,
+                                 bulk::knight_and_slider_move_lanes(knights, diagonal, straight, occupied, target));
     }
+    std::uint64_t total() const { return static_cast<std::uint64_t>(count) + bulk::moves_in(lanes); }
+#else
+    std::uint64_t total() const { return static_cast<std::uint64_t>(count); }
 #endif
 };
 

@@ -27,7 +27,7 @@ int count_legal(const Position& pos) {
     gen::CountSink sink;
     if (pos.side_to_move() == Color::White) gen::generate<Color::White>(pos, sink);
     else gen::generate<Color::Black>(pos, sink);
-    return sink.count;
+    return static_cast<int>(sink.total());
 }
 
 }  // namespace schach

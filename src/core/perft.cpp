@@ -13,21 +13,18 @@ using PT = PieceType;
 template <Color Us, gen::Sliders M>
 std::uint64_t perft_lean(const LeanBoard<M>& board, int depth);
 
-/// Leaf nodes below each move of `Us` at a node `depth` plies above the leaves (depth >= 2).
+/// Leaf nodes below each move of `Us` at a node `depth` plies above the leaves (depth >= 2): in
+/// `nodes`, and two plies above the leaves in `leaves`, which counts the moves of every child.
 template <Color Us, gen::Sliders M>
 struct PerftSink {
     const LeanBoard<M>& board;
     int depth;
     std::uint64_t nodes = 0;
+    gen::CountSink leaves;
 
     void visit(const LeanBoard<M>& child) {
-        if (depth == 2) {
-            gen::CountSink count;
-            gen::generate<~Us>(child, count);
-            nodes += static_cast<std::uint64_t>(count.count);
-        } else {
-            nodes += perft_lean<~Us, M>(child, depth - 1);
-        }
+        if (depth == 2) gen::generate<~Us>(child, leaves);
+        else nodes += perft_lean<~Us, M>(child, depth - 1);
     }
     template <PieceType P>
     void add_each(Square from, Bitboard targets) {
@@ -59,9 +56,9 @@ struct PerftSink {
 
 template <Color Us, gen::Sliders M>
 std::uint64_t perft_lean(const LeanBoard<M>& board, int depth) {
-    PerftSink<Us, M> sink{board, depth};
+    PerftSink<Us, M> sink{board, depth, 0, {}};
     gen::generate<Us>(board, sink);
-    return sink.nodes;
+    return sink.nodes + sink.leaves.total();
 }
 
 /// Perft below the root on a lean board whose slider lookups use method `M`.
