@@ -212,8 +212,14 @@ template <Color Us, gen::Sliders M>
 template <Color Them, gen::Sliders M>
 [[gnu::always_inline]] inline Bitboard attacked_among(const LeanBoard<M>& b, Bitboard wanted, Bitboard occupied) {
     using PT = PieceType;
-    // A king in the open, or one that may castle: one lookup per enemy piece is cheaper.
-    if (popcount(wanted) > 3) return gen::danger_map<Them>(b, occupied);
+    // A king in the open, or one that may castle: the whole map is cheaper (with AVX-512, all
+    // knights and sliders at once, bulk_count.hpp, from two squares on; else a lookup a piece).
+#if defined(SCHACH_BULK_COUNT)
+    constexpr int SquareBySquareMax = 1;
+#else
+    constexpr int SquareBySquareMax = 3;
+#endif
+    if (popcount(wanted) > SquareBySquareMax) return gen::danger_map<Them>(b, occupied);
     const Bitboard knights = b.pieces(Them, PT::Knight), queens = b.pieces(Them, PT::Queen);
     const Bitboard straight = b.pieces(Them, PT::Rook) | queens, diagonal = b.pieces(Them, PT::Bishop) | queens;
     Bitboard hit = wanted & (attacks::pawn_attacks_bb<Them>(b.pieces(Them, PT::Pawn)) | attacks::king(b.king(Them)));
