@@ -73,12 +73,13 @@ public:
     }
 
     // --- Moves of `Us`, each on a copy ---
-    /// A piece of type P from `from` to `to`, taking whatever stands there.
-    template <Color Us, PieceType P>
+    /// A piece of type P from `from` to `to`, taking whatever stands there (`Quiet`: nothing
+    /// does, and nothing is taken off the enemy's boards).
+    template <Color Us, PieceType P, bool Quiet = false>
     LeanBoard after_move(Square from, Square to) const {
         LeanBoard b = *this;
         const Bitboard both = bb(from) | bb(to);
-        b.clear_enemy<Us>(to);
+        if constexpr (!Quiet) b.clear_enemy<Us>(to);
         b.by_color_[Us] ^= both;
         b.by_piece_[Us][P] ^= both;
         // A right goes with its rook, moved or taken, and with a king that moves.
@@ -88,7 +89,7 @@ public:
     /// A pawn's double step: the skipped square is kept when an enemy pawn attacks it.
     template <Color Us>
     LeanBoard after_double_step(Square from, Square to) const {
-        LeanBoard b = after_move<Us, PieceType::Pawn>(from, to);
+        LeanBoard b = after_move<Us, PieceType::Pawn, true>(from, to);
         const Square skipped = offset(from, forward(Us));
         if (attacks::pawn(Us, skipped) & b.pieces(~Us, PieceType::Pawn)) b.flags_ |= bb(skipped);
         return b;

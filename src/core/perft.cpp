@@ -26,9 +26,12 @@ struct PerftSink {
         if (depth == 2) gen::generate<~Us>(child, leaves);
         else nodes += perft_lean<~Us, M>(child, depth - 1);
     }
+    /// Quiet moves first, then captures: only these take a piece off the enemy's boards.
     template <PieceType P>
     void add_each(Square from, Bitboard targets) {
-        for (Square to : squares(targets)) visit(board.template after_move<Us, P>(from, to));
+        const Bitboard captures = targets & board.pieces(~Us);
+        for (Square to : squares(targets ^ captures)) visit(board.template after_move<Us, P, true>(from, to));
+        for (Square to : squares(captures)) visit(board.template after_move<Us, P>(from, to));
     }
     /// P is Bishop or Rook for a queen too (generator.hpp): the board tells which it is.
     template <PieceType P>
@@ -38,11 +41,13 @@ struct PerftSink {
         }
         add_each<P>(from, targets);
     }
+    /// A call's pawns all push one or two squares, or all capture (generator.hpp).
     void add_pawns(Bitboard targets, int delta) {
         for (Square to : squares(targets)) {
             const Square from = offset(to, -delta);
-            visit(delta == 2 * forward(Us) ? board.template after_double_step<Us>(from, to)
-                                           : board.template after_move<Us, PT::Pawn>(from, to));
+            if (delta == 2 * forward(Us)) visit(board.template after_double_step<Us>(from, to));
+            else if (delta == forward(Us)) visit(board.template after_move<Us, PT::Pawn, true>(from, to));
+            else visit(board.template after_move<Us, PT::Pawn>(from, to));
         }
     }
     void add_promotions(Bitboard targets, int delta) {
