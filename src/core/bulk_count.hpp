@@ -1,6 +1,7 @@
 #pragma once
-// Move counts of many pieces at once, for perft's last ply (generator.hpp's CountSink): the moves
-// of every knight and of every slider of a side, without a table lookup per piece.
+// Many pieces at once, without a table lookup a piece: the moves of every knight and slider of a
+// side (perft's last ply, generator.hpp's CountSink) and the squares they attack (the generator's
+// danger_map, for the king's steps and castling).
 //
 // Along one direction a square is reached by at most one slider of a side (a nearer one blocks a
 // farther one), and by at most one knight per kind of jump, so a side's moves are the sum over the
@@ -9,7 +10,7 @@
 // 1, 2 and 4 squares) and the knights' jumps are done by rotating each lane by its own amount,
 // with a mask a lane that drops the squares a step can only reach by wrapping around the board's
 // edge (a file, or the ranks a rotation carries the far side into). Without AVX-512 nothing here
-// is built, and the generator counts piece by piece.
+// is built, and the generator counts and maps piece by piece.
 
 #if defined(__AVX512F__) && defined(__AVX512VPOPCNTDQ__)
 #define SCHACH_BULK_COUNT 1
