@@ -107,12 +107,6 @@ inline constexpr Bitboard Rank1 = Rank1BB, Rank2 = Rank1BB << 8, Rank7 = Rank1BB
     return static_cast<std::uint64_t>(detail::sum(lanes));
 }
 
-/// The same moves, summed.
-[[gnu::always_inline]] inline int knight_and_slider_moves(Bitboard knights, Bitboard diagonal, Bitboard straight,
-                                                          Bitboard occupied, Bitboard target) {
-    return static_cast<int>(moves_in(knight_and_slider_move_lanes(knights, diagonal, straight, occupied, target)));
-}
-
 /// The squares the knights and sliders given attack, with pieces on `occupied`.
 [[gnu::always_inline]] inline Bitboard knight_and_slider_attacks(Bitboard knights, Bitboard diagonal, Bitboard straight,
                                                                  Bitboard occupied) {
