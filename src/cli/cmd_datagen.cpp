@@ -34,11 +34,6 @@ void catch_datagen_interrupts() {
     sigaction(SIGTERM, &action, nullptr);
 }
 
-template <class... Args>
-std::string tt(TrainMsg m, const Args&... args) {
-    return say(m, lang(), args...);
-}
-
 struct DatagenArgs {
     std::string file;
     train::DatagenOptions options;
@@ -49,11 +44,11 @@ struct DatagenArgs {
 std::string read_error_text(const train::GameReadError& e) {
     using K = train::GameReadError::Kind;
     switch (e.kind) {
-        case K::BadMagic: return tt(TrainMsg::ReadBadMagic);
-        case K::Truncated: return tt(TrainMsg::ReadTruncated, e.offset);
-        case K::BadPosition: return tt(TrainMsg::ReadBadPosition, e.offset);
-        case K::BadResult: return tt(TrainMsg::ReadBadResult, e.offset);
-        case K::IllegalMove: return tt(TrainMsg::ReadIllegalMove, e.ply + 1, e.offset);
+        case K::BadMagic: return tr(TrainMsg::ReadBadMagic);
+        case K::Truncated: return tr(TrainMsg::ReadTruncated, e.offset);
+        case K::BadPosition: return tr(TrainMsg::ReadBadPosition, e.offset);
+        case K::BadResult: return tr(TrainMsg::ReadBadResult, e.offset);
+        case K::IllegalMove: return tr(TrainMsg::ReadIllegalMove, e.ply + 1, e.offset);
     }
     return {};
 }
@@ -61,15 +56,15 @@ std::string read_error_text(const train::GameReadError& e) {
 int print_summary(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
     if (!in) {
-        print_error(tt(TrainMsg::DatagenCannotOpen, path));
+        print_error(tr(TrainMsg::DatagenCannotOpen, path));
         return ExitUsage;
     }
     std::optional<train::GameReadError> error;
     const train::GameFileSummary s = train::summarize_game_file(in, &error);
-    fmt::print("{}\n", tt(TrainMsg::DatagenSummary, path, s.games, s.plies, s.positions, s.results[2], s.results[1],
+    fmt::print("{}\n", tr(TrainMsg::DatagenSummary, path, s.games, s.plies, s.positions, s.results[2], s.results[1],
                           s.results[0]));
     if (error) {
-        print_error(tt(TrainMsg::DatagenNotAGameFile, path, read_error_text(*error)));
+        print_error(tr(TrainMsg::DatagenNotAGameFile, path, read_error_text(*error)));
         return ExitFailed;
     }
     return ExitOk;
@@ -83,7 +78,7 @@ int run_datagen(DatagenArgs args) {
         eo.eval_file = args.options.eval_file;
         probe.set_options(eo);
         if (probe.network_error()) {
-            print_error(tt(TrainMsg::DatagenBadNet, args.options.eval_file));
+            print_error(tr(TrainMsg::DatagenBadNet, args.options.eval_file));
             return ExitUsage;
         }
     }
@@ -92,7 +87,7 @@ int run_datagen(DatagenArgs args) {
         std::ifstream in(args.file, std::ios::binary);
         if (in) {
             const train::GameFileSummary s = train::summarize_game_file(in);
-            if (s.games > 0) fmt::print(stderr, "{}\n", tt(TrainMsg::DatagenResumed, args.file, s.games, s.positions));
+            if (s.games > 0) fmt::print(stderr, "{}\n", tr(TrainMsg::DatagenResumed, args.file, s.games, s.positions));
         }
     }
     catch_datagen_interrupts();
@@ -102,7 +97,7 @@ int run_datagen(DatagenArgs args) {
         if (now - last < std::chrono::seconds(10)) return;
         last = now;
         fmt::print(stderr, "{}\n",
-                   tt(TrainMsg::DatagenProgress, p.games, p.positions,
+                   tr(TrainMsg::DatagenProgress, p.games, p.positions,
                       p.seconds > 0 ? static_cast<double>(p.positions) / p.seconds : 0.0, p.results[2], p.results[1],
                       p.results[0], p.rejected));
     };
@@ -111,18 +106,18 @@ int run_datagen(DatagenArgs args) {
         const train::DatagenError& e = result.error();
         using K = train::DatagenError::Kind;
         if (e.kind == K::NotAGameFile)
-            print_error(tt(TrainMsg::DatagenNotAGameFile, e.path, e.read ? read_error_text(*e.read) : std::string()));
+            print_error(tr(TrainMsg::DatagenNotAGameFile, e.path, e.read ? read_error_text(*e.read) : std::string()));
         else
             print_error(
-                tt(e.kind == K::CannotOpen ? TrainMsg::DatagenCannotOpen : TrainMsg::DatagenCannotWrite, e.path));
+                tr(e.kind == K::CannotOpen ? TrainMsg::DatagenCannotOpen : TrainMsg::DatagenCannotWrite, e.path));
         return ExitUsage;
     }
     const train::DatagenProgress& p = *result;
     fmt::print(stderr, "{}\n",
-               tt(TrainMsg::DatagenProgress, p.games, p.positions,
+               tr(TrainMsg::DatagenProgress, p.games, p.positions,
                   p.seconds > 0 ? static_cast<double>(p.positions) / p.seconds : 0.0, p.results[2], p.results[1],
                   p.results[0], p.rejected));
-    fmt::print("{}\n", tt(TrainMsg::DatagenDone, p.games, p.positions, args.file, p.seconds));
+    fmt::print("{}\n", tr(TrainMsg::DatagenDone, p.games, p.positions, args.file, p.seconds));
     return ExitOk;
 }
 
@@ -130,29 +125,29 @@ int run_datagen(DatagenArgs args) {
 
 Command add_datagen_command(CLI::App& parent) {
     auto args = std::make_shared<DatagenArgs>();
-    CLI::App* sub = parent.add_subcommand("datagen", tt(TrainMsg::DatagenAbout));
-    sub->add_option("FILE", args->file, tt(TrainMsg::HelpDatagenOut))->required();
-    sub->add_option("--threads", args->options.threads, tt(TrainMsg::HelpDatagenThreads))
+    CLI::App* sub = parent.add_subcommand("datagen", tr(TrainMsg::DatagenAbout));
+    sub->add_option("FILE", args->file, tr(TrainMsg::HelpDatagenOut))->required();
+    sub->add_option("--threads", args->options.threads, tr(TrainMsg::HelpDatagenThreads))
         ->check(CLI::Range(1, 256))
         ->capture_default_str();
-    sub->add_option("--games", args->options.games, tt(TrainMsg::HelpDatagenGames))->capture_default_str();
-    sub->add_option("--nodes", args->options.soft_nodes, tt(TrainMsg::HelpDatagenNodes))
+    sub->add_option("--games", args->options.games, tr(TrainMsg::HelpDatagenGames))->capture_default_str();
+    sub->add_option("--nodes", args->options.soft_nodes, tr(TrainMsg::HelpDatagenNodes))
         ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40))
         ->capture_default_str();
-    sub->add_option("--hard-nodes", args->hard_nodes, tt(TrainMsg::HelpDatagenHardNodes))
+    sub->add_option("--hard-nodes", args->hard_nodes, tr(TrainMsg::HelpDatagenHardNodes))
         ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));
-    sub->add_option("--chess960", args->options.chess960_percent, tt(TrainMsg::HelpDatagenChess960))
+    sub->add_option("--chess960", args->options.chess960_percent, tr(TrainMsg::HelpDatagenChess960))
         ->check(CLI::Range(0, 100))
         ->capture_default_str();
-    sub->add_option("--max-start", args->options.max_start_score, tt(TrainMsg::HelpDatagenMaxStart))
+    sub->add_option("--max-start", args->options.max_start_score, tr(TrainMsg::HelpDatagenMaxStart))
         ->check(CLI::Range(0, 30000))
         ->capture_default_str();
-    sub->add_option("--seed", args->options.seed, tt(TrainMsg::HelpDatagenSeed))->capture_default_str();
-    sub->add_option("--net", args->options.eval_file, tt(TrainMsg::HelpDatagenNet));
-    sub->add_flag("--summary", args->summary, tt(TrainMsg::HelpDatagenSummary));
+    sub->add_option("--seed", args->options.seed, tr(TrainMsg::HelpDatagenSeed))->capture_default_str();
+    sub->add_option("--net", args->options.eval_file, tr(TrainMsg::HelpDatagenNet));
+    sub->add_flag("--summary", args->summary, tr(TrainMsg::HelpDatagenSummary));
     sub->footer(
         help_footer({}, {"schach datagen data/run1.games --threads 2", "schach datagen data/run1.games --summary"}) +
-        "\n" + tt(TrainMsg::DatagenFooter));
+        "\n" + tr(TrainMsg::DatagenFooter));
     Command command;
     command.app = sub;
     command.run = [args] { return run_datagen(*args); };

@@ -22,6 +22,7 @@
 #include "analysis/dead.hpp"
 #include "cli/commands.hpp"
 #include "cli/stopwatch.hpp"
+#include "cli/worker_threads.hpp"
 #include "core/fen.hpp"
 #include "notation/notation.hpp"
 
@@ -158,8 +159,7 @@ void answer_all(std::vector<Record>& batch, const ValidateOptions& options, std:
             for (std::size_t k = i; k < std::min(i + Step, batch.size()); ++k)
                 answer(batch[k], options, winner, proof, context);
     };
-    std::vector<std::jthread> workers;
-    for (std::size_t t = 1; t < contexts.size(); ++t) workers.emplace_back(work, std::ref(contexts[t]));
+    const WorkerThreads workers(contexts.size() - 1, [&](std::size_t t) { work(contexts[t]); });
     work(contexts[0]);
 }
 

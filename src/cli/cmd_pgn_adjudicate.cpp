@@ -130,7 +130,7 @@ private:
     }
 
     void adjudicate() {
-        GameRecord record;
+        schach::GameRecord record;  // game/adjudication.hpp's (cmd_match.cpp brings match's in a unity build)
         // The recorded result: the Result tag, else the termination marker; empty when neither.
         record.recorded = std::string(tag_value("Result").value_or(marker_));
         if (const auto t = tag_value("Termination")) record.termination = std::string(*t);

@@ -33,6 +33,7 @@
 #include "cli/commands.hpp"
 #include "cli/pgn_chunks.hpp"
 #include "cli/pgn_io.hpp"
+#include "cli/worker_threads.hpp"
 #include "core/outcome.hpp"
 #include "pgn/pgn.hpp"
 
@@ -199,7 +200,7 @@ Tally check_sequential(const PgnInput& input, const CheckArgs& args) {
 /// Below this size a file is read by one thread: starting threads would cost more than it saves.
 constexpr std::size_t ParallelMinBytes = 1u << 20;
 /// A large file is cut into up to this many ranges a thread, of at least RangeMinBytes each.
-constexpr std::size_t RangesPerThread = 8;
+constexpr std::size_t RangesPerThread = 32;
 constexpr std::size_t RangeMinBytes = 256u << 10;
 /// Each range is read in chunks of about this size (one buffer a thread, kept in the core's cache).
 constexpr std::size_t ChunkBytes = 256u << 10;
@@ -230,23 +231,25 @@ std::optional<Tally> check_in_chunks(const PgnInput& input, const CheckArgs& arg
     const auto fd = FileDescriptor::open(input.name.c_str());
     if (!fd) return std::nullopt;
     const std::uint64_t size = input.mapped->text().size();
-    // More ranges than threads, each thread taking the next one left: a thread that starts late
-    // (a new thread ran only 2-3 ms after it was made on this machine, a twentieth of the whole
-    // read) or a range that reads slowly leaves the others less to wait for at the end.
-    const std::size_t wanted = threads > 1 && size >= ParallelMinBytes
+    // More ranges than threads, each thread taking the next one left: a range that reads slowly
+    // (or a thread that starts late) leaves the others less to wait for at the end. Each thread
+    // finds its range's cuts itself (PgnChunks::start_near), none before the threads start.
+    const std::size_t ranges = threads > 1 && size >= ParallelMinBytes
                                    ? std::clamp<std::size_t>(size / RangeMinBytes, threads,
                                                              std::size_t{threads} * RangesPerThread)
                                    : 1;
-    const std::vector<std::uint64_t> cuts = pgn_file_cuts(fd->get(), size, wanted);
-    const std::size_t ranges = cuts.size() - 1;
     std::vector<RangeResult> results(ranges);
     const PgnReaderOptions options = reader_options(args.newline, args.strict);
     std::atomic<std::size_t> next{0};
     std::atomic<std::size_t> kept{0};
+    // The ranges' nominal bounds, i/ranges of the file, the same for both neighbours of a bound.
+    const auto bound = [&](std::size_t i) { return i == ranges ? size : size / ranges * i; };
+    // A small file's buffer no larger than the file (PgnChunks takes a huge page for a large one).
+    const std::size_t chunk_bytes = std::clamp<std::uint64_t>(size, 4u << 10, ChunkBytes);
     const auto work = [&] {
-        PgnChunks chunks(fd->get(), ChunkBytes, options.max_game_bytes + ChunkBytes);
+        PgnChunks chunks(fd->get(), chunk_bytes, options.max_game_bytes + chunk_bytes);
         for (std::size_t k; (k = next.fetch_add(1, std::memory_order_relaxed)) < ranges;) {
-            chunks.start(cuts[k], cuts[k + 1]);
+            if (!chunks.start_near(bound(k), bound(k + 1), size)) continue;  // incomplete: read again
             RangeResult& range = results[k];
             std::string_view text;
             PgnChunks::Status status;
@@ -266,8 +269,7 @@ std::optional<Tally> check_in_chunks(const PgnInput& input, const CheckArgs& arg
         }
     };
     {
-        std::vector<std::jthread> workers;
-        for (unsigned t = 1; t < threads && t < ranges; ++t) workers.emplace_back(work);
+        const WorkerThreads workers(std::min<std::size_t>(threads, ranges) - 1, [&](std::size_t) { work(); });
         work();
     }
     // Every chunk but the file's last must have ended at a game's end.

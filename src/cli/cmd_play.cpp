@@ -34,7 +34,8 @@ struct PlayArgs {
     bool touch_move = false;
 };
 
-std::string today() {
+/// Today in the PGN Date tag's form (local time).
+std::string pgn_date_today() {
     const std::time_t t = std::time(nullptr);
     std::tm tm{};
     if (localtime_r(&t, &tm) == nullptr) return "";
@@ -167,7 +168,7 @@ int run_play(const PlayArgs& args, const CLI::App& sub) {
         if (control->is_timed()) config.control = *control;
     }
     config.touch_move = args.touch_move;
-    config.date = today();
+    config.date = pgn_date_today();
     config.color = colors_wanted();
     config.interactive = ::isatty(STDIN_FILENO) != 0;
     config.scripted = !config.interactive;

@@ -19,11 +19,6 @@
 namespace schach::cli {
 namespace {
 
-template <class... Args>
-std::string tt(TrainMsg m, const Args&... args) {
-    return say(m, lang(), args...);
-}
-
 struct TrainArgs {
     std::vector<std::string> data;
     std::string out;
@@ -36,11 +31,11 @@ struct TrainArgs {
 /// Reads the training set and (every `validation`-th game) the held-out set of every file.
 bool read_data(const TrainArgs& args, train::Dataset& data, train::Dataset& held) {
     for (const std::string& path : args.data) {
-        fmt::print(stderr, "{}\n", tt(TrainMsg::TrainReading, path));
+        fmt::print(stderr, "{}\n", tr(TrainMsg::TrainReading, path));
         for (int pass = 0; pass < (args.validation > 0 ? 2 : 1); ++pass) {
             std::ifstream in(path, std::ios::binary);
             if (!in) {
-                print_error(tt(TrainMsg::DatagenCannotOpen, path));
+                print_error(tr(TrainMsg::DatagenCannotOpen, path));
                 return false;
             }
             train::Dataset& into = pass == 0 ? data : held;
@@ -48,13 +43,13 @@ bool read_data(const TrainArgs& args, train::Dataset& data, train::Dataset& held
             if (pass == 0 && args.positions > 0 && room == 0) continue;
             const auto read = into.add_file(in, pass == 0 ? room : 0, args.validation, pass == 1);
             if (!read) {
-                print_error(tt(TrainMsg::DatagenNotAGameFile, path,
-                               tt(TrainMsg::ReadIllegalMove, read.error().ply + 1, read.error().offset)));
+                print_error(tr(TrainMsg::DatagenNotAGameFile, path,
+                               tr(TrainMsg::ReadIllegalMove, read.error().ply + 1, read.error().offset)));
                 return false;
             }
         }
     }
-    fmt::print(stderr, "{}\n", tt(TrainMsg::TrainRead, data.size(), held.size()));
+    fmt::print(stderr, "{}\n", tr(TrainMsg::TrainRead, data.size(), held.size()));
     return true;
 }
 
@@ -65,29 +60,29 @@ int run_train(const TrainArgs& args) {
     data.mirror_files(args.mirror && !args.options.king_mirror);
     if (!read_data(args, data, held)) return ExitUsage;
     if (data.size() == 0) {
-        print_error(tt(TrainMsg::TrainNoData));
+        print_error(tr(TrainMsg::TrainNoData));
         return ExitUsage;
     }
     const auto result = train::train(
         data, held.size() ? &held : nullptr, args.options, [](const train::EpochReport& r) {
-            fmt::print(stderr, "{}\n", tt(TrainMsg::TrainEpoch, r.epoch, r.loss, r.validation, r.positions_per_second));
+            fmt::print(stderr, "{}\n", tr(TrainMsg::TrainEpoch, r.epoch, r.loss, r.validation, r.positions_per_second));
         });
     if (!result) {
         const std::string& cp = args.options.checkpoint;
-        print_error(result.error() == train::CheckpointError::CannotWrite ? tt(TrainMsg::TrainCannotWrite, cp)
-                                                                          : tt(TrainMsg::TrainBadCheckpoint, cp));
+        print_error(result.error() == train::CheckpointError::CannotWrite ? tr(TrainMsg::TrainCannotWrite, cp)
+                                                                          : tr(TrainMsg::TrainBadCheckpoint, cp));
         return ExitUsage;
     }
-    if (result->resumed_after > 0) fmt::print(stderr, "{}\n", tt(TrainMsg::TrainResumed, result->resumed_after));
+    if (result->resumed_after > 0) fmt::print(stderr, "{}\n", tr(TrainMsg::TrainResumed, result->resumed_after));
     const std::vector<std::uint8_t> bytes = train::quantise(result->net);
     std::ofstream out(args.out, std::ios::binary | std::ios::trunc);
     out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
     out.close();
     if (!out) {
-        print_error(tt(TrainMsg::TrainCannotWrite, args.out));
+        print_error(tr(TrainMsg::TrainCannotWrite, args.out));
         return ExitUsage;
     }
-    fmt::print("{}\n", tt(TrainMsg::TrainWritten, args.out));
+    fmt::print("{}\n", tr(TrainMsg::TrainWritten, args.out));
     return ExitOk;
 }
 
@@ -95,46 +90,46 @@ int run_train(const TrainArgs& args) {
 
 Command add_train_command(CLI::App& parent) {
     auto args = std::make_shared<TrainArgs>();
-    CLI::App* sub = parent.add_subcommand("train", tt(TrainMsg::TrainAbout));
+    CLI::App* sub = parent.add_subcommand("train", tr(TrainMsg::TrainAbout));
     train::TrainOptions& o = args->options;
-    sub->add_option("DATA", args->data, tt(TrainMsg::HelpTrainData))->required();
-    sub->add_option("--out", args->out, tt(TrainMsg::HelpTrainOut))->required();
-    sub->add_option("--hidden", o.hidden, tt(TrainMsg::HelpTrainHidden))
+    sub->add_option("DATA", args->data, tr(TrainMsg::HelpTrainData))->required();
+    sub->add_option("--out", args->out, tr(TrainMsg::HelpTrainOut))->required();
+    sub->add_option("--hidden", o.hidden, tr(TrainMsg::HelpTrainHidden))
         ->check(CLI::Range(8, 4096))
         ->capture_default_str();
-    sub->add_option("--buckets", o.output_buckets, tt(TrainMsg::HelpTrainBuckets))
+    sub->add_option("--buckets", o.output_buckets, tr(TrainMsg::HelpTrainBuckets))
         ->check(CLI::Range(1, engine::nnue::MaxOutputBuckets))
         ->capture_default_str();
-    sub->add_option("--epochs", o.epochs, tt(TrainMsg::HelpTrainEpochs))
+    sub->add_option("--epochs", o.epochs, tr(TrainMsg::HelpTrainEpochs))
         ->check(CLI::Range(1, 100000))
         ->capture_default_str();
-    sub->add_option("--batch", o.batch, tt(TrainMsg::HelpTrainBatch))
+    sub->add_option("--batch", o.batch, tr(TrainMsg::HelpTrainBatch))
         ->check(CLI::Range(1, 1 << 24))
         ->capture_default_str();
-    sub->add_option("--lr", o.learning_rate, tt(TrainMsg::HelpTrainLr))
+    sub->add_option("--lr", o.learning_rate, tr(TrainMsg::HelpTrainLr))
         ->check(CLI::Range(0.0, 1.0))
         ->capture_default_str();
-    sub->add_option("--wd", o.weight_decay, tt(TrainMsg::HelpTrainWd))
+    sub->add_option("--wd", o.weight_decay, tr(TrainMsg::HelpTrainWd))
         ->check(CLI::Range(0.0, 1.0))
         ->capture_default_str();
-    sub->add_option("--lambda", o.lambda, tt(TrainMsg::HelpTrainLambda))
+    sub->add_option("--lambda", o.lambda, tr(TrainMsg::HelpTrainLambda))
         ->check(CLI::Range(0.0, 1.0))
         ->capture_default_str();
-    sub->add_option("--scale", o.scale, tt(TrainMsg::HelpTrainScale))
+    sub->add_option("--scale", o.scale, tr(TrainMsg::HelpTrainScale))
         ->check(CLI::Range(1.0, 10000.0))
         ->capture_default_str();
-    sub->add_option("--threads", o.threads, tt(TrainMsg::HelpTrainThreads))
+    sub->add_option("--threads", o.threads, tr(TrainMsg::HelpTrainThreads))
         ->check(CLI::Range(1, 256))
         ->capture_default_str();
-    sub->add_option("--checkpoint", o.checkpoint, tt(TrainMsg::HelpTrainCheckpoint));
-    sub->add_option("--validation", args->validation, tt(TrainMsg::HelpTrainValidation))
+    sub->add_option("--checkpoint", o.checkpoint, tr(TrainMsg::HelpTrainCheckpoint));
+    sub->add_option("--validation", args->validation, tr(TrainMsg::HelpTrainValidation))
         ->check(CLI::Range(0, 1000000))
         ->capture_default_str();
-    sub->add_option("--positions", args->positions, tt(TrainMsg::HelpTrainPositions))->capture_default_str();
-    sub->add_flag("--mirror,!--no-mirror", args->mirror, tt(TrainMsg::HelpTrainMirror))->capture_default_str();
-    sub->add_flag("--king-mirror", o.king_mirror, tt(TrainMsg::HelpTrainKingMirror));
+    sub->add_option("--positions", args->positions, tr(TrainMsg::HelpTrainPositions))->capture_default_str();
+    sub->add_flag("--mirror,!--no-mirror", args->mirror, tr(TrainMsg::HelpTrainMirror))->capture_default_str();
+    sub->add_flag("--king-mirror", o.king_mirror, tr(TrainMsg::HelpTrainKingMirror));
     sub->footer(help_footer({}, {"schach train data/*.games --out nets/schach.nnue --checkpoint build/train.ckpt"}) +
-                "\n" + tt(TrainMsg::TrainFooter));
+                "\n" + tr(TrainMsg::TrainFooter));
     Command command;
     command.app = sub;
     command.run = [args] { return run_train(*args); };

@@ -63,9 +63,10 @@ Command add_puzzles_command(CLI::App& parent);      // cmd_puzzles.cpp: puzzles 
 /// The language of everything the program prints for people (set once in main).
 Language lang();
 void set_lang(Language language);
-/// A message of the catalogue (text/cli_text.hpp) in the program's language.
-template <class... Args>
-std::string tr(Msg m, const Args&... args) {
+/// A message of a catalogue (text/cli_text.hpp's Msg, or another catalogue with its say(), such as
+/// text/train_text.hpp's TrainMsg) in the program's language.
+template <class Message, class... Args>
+std::string tr(Message m, const Args&... args) {
     return say(m, lang(), args...);
 }
 /// Adds a command's own --lang (a description that says what the language also chooses, such as

@@ -43,6 +43,11 @@ public:
     PgnChunks(int fd, std::size_t chunk_bytes, std::size_t max_bytes);
     /// The bytes [begin, end) of the file next, in the same buffer.
     void start(std::uint64_t begin, std::uint64_t end);
+    /// The games of a file of `size` bytes that start in [from, to): from the first cut at or
+    /// after `from` (pgn_file_cut) to the first at or after `to`, found with the buffer before it
+    /// is filled. Neighbouring ranges (this one's `to` the next one's `from`) so meet at the same
+    /// cut, whichever thread reads which. False on a read error.
+    bool start_near(std::uint64_t from, std::uint64_t to, std::uint64_t size);
 
     enum class Status : std::uint8_t { Chunk, End, ReadError, TooLarge };
     /// The next chunk (Chunk: `chunk` is valid until the next call), the end of the range, an
@@ -61,18 +66,25 @@ private:
     std::uint64_t offset_ = 0;  // the file offset of buffer_[0]
     std::uint64_t end_ = 0;
     std::size_t max_bytes_;
-    // Not zeroed when made: a page of it is touched first by the read that fills it, so a small
-    // file costs a page fault or two instead of one for every 4 KiB of the buffer (~35 us each on
-    // the virtual machines measured here).
-    std::unique_ptr<char[]> buffer_;
+    /// Memory of its own from the kernel, given back with the buffer.
+    struct Unmap {
+        std::size_t bytes;
+        void operator()(char* p) const;
+    };
+    using Buffer = std::unique_ptr<char[], Unmap>;
+    /// A buffer of at least `size` bytes, not zeroed by us: a small one's pages are touched first
+    /// by the read that fills them, a large one lies in a huge page (pgn_chunks.cpp says why).
+    static Buffer allocate(std::size_t size);
+    Buffer buffer_;
     std::size_t size_;
     std::size_t held_ = 0;   // bytes of buffer_ read from the file
     std::size_t taken_ = 0;  // of those, the ones handed out in the last chunk
 };
 
-/// Offsets where a file of `size` bytes may be cut into about `parts` pieces of whole games (as
-/// split_pgn_text cuts a text): the first is 0, the last `size`; found by reading a few KiB around
-/// each guess. Only 0 and `size` when there is nothing to cut or the file cannot be read.
-std::vector<std::uint64_t> pgn_file_cuts(int fd, std::uint64_t size, std::size_t parts);
+/// The first cut at or after `at` (find_pgn_cut's, as split_pgn_text cuts a text) in a file of
+/// `size` bytes: 0 for 0, `size` when no game starts after `at`; found by reading a few KiB at a
+/// time into `window` (of `window_size` bytes, at least 1 KiB). Nothing on a read error.
+std::optional<std::uint64_t> pgn_file_cut(int fd, std::uint64_t size, std::uint64_t at, char* window,
+                                          std::size_t window_size);
 
 }  // namespace schach::cli
