@@ -40,6 +40,15 @@ WorkerThreads::WorkerThreads(std::size_t count, std::function<void(std::size_t)>
         }
     }
     threads_.reserve(count);
+    try {
+        start_all(count, cores, allowed);
+    } catch (...) {  // out of memory: the threads made so far end before `work_` does
+        join_all();
+        throw;
+    }
+}
+
+void WorkerThreads::start_all(std::size_t count, const std::vector<int>& cores, const cpu_set_t& allowed) {
     for (std::size_t i = 1; i <= count; ++i) {
         auto start = std::make_unique<Start>(Start{i, &work_, allowed, false});
         pthread_attr_t attr;
@@ -60,8 +69,11 @@ WorkerThreads::WorkerThreads(std::size_t count, std::function<void(std::size_t)>
     }
 }
 
-WorkerThreads::~WorkerThreads() {
+WorkerThreads::~WorkerThreads() { join_all(); }
+
+void WorkerThreads::join_all() {
     for (pthread_t thread : threads_) pthread_join(thread, nullptr);
+    threads_.clear();
 }
 
 }  // namespace schach::cli

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include <pthread.h>
+#include <sched.h>
 
 namespace schach::cli {
 
@@ -33,6 +34,10 @@ public:
     std::size_t size() const { return threads_.size(); }
 
 private:
+    /// Makes the threads, the i-th bound to cores[i - 1] while there are cores for it.
+    void start_all(std::size_t count, const std::vector<int>& cores, const cpu_set_t& allowed);
+    void join_all();
+
     std::function<void(std::size_t)> work_;
     std::vector<pthread_t> threads_;
 };

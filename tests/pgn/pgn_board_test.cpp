@@ -31,7 +31,8 @@ std::vector<std::string> texts_for(const Position& pos, bool all_squares) {
         texts.push_back(bare);
         texts.push_back(bare + "+");
         texts.push_back(bare + "#");
-        if (const auto x = bare.find('x'); x != std::string::npos) texts.push_back(bare.substr(0, x) + bare.substr(x + 1));
+        if (const auto x = bare.find('x'); x != std::string::npos)
+            texts.push_back(bare.substr(0, x) + bare.substr(x + 1));
         else if (bare.size() >= 3 && bare[0] >= 'A' && bare[0] <= 'Z' && bare[0] != 'O')
             texts.push_back(bare.substr(0, 1) + "x" + bare.substr(1));
         const std::string from = std::string(1, static_cast<char>('a' + idx(file_of(m.from())))) +
@@ -45,7 +46,8 @@ std::vector<std::string> texts_for(const Position& pos, bool all_squares) {
     if (all_squares)
         for (const char* piece : {"", "N", "B", "R", "Q", "K"})
             for (int sq = 0; sq < 64; ++sq) {
-                const std::string to = std::string(1, static_cast<char>('a' + sq % 8)) + static_cast<char>('1' + sq / 8);
+                const std::string to = std::string(1, static_cast<char>('a' + sq % 8)) +
+                                       static_cast<char>('1' + sq / 8);
                 texts.push_back(piece + to);
                 if (*piece) texts.push_back(piece + std::string("x") + to);
                 else if (sq % 8 > 0) texts.push_back(std::string(1, static_cast<char>('a' + sq % 8 - 1)) + "x" + to);
