@@ -13,7 +13,6 @@
 #include <memory>
 #include <optional>
 #include <string_view>
-#include <vector>
 
 namespace schach::cli {
 
@@ -41,8 +40,6 @@ public:
     /// Chunks of about `chunk_bytes`; a game longer than that grows the buffer up to `max_bytes`.
     /// The range is empty until start() names one.
     PgnChunks(int fd, std::size_t chunk_bytes, std::size_t max_bytes);
-    /// The bytes [begin, end) of the file next, in the same buffer.
-    void start(std::uint64_t begin, std::uint64_t end);
     /// The games of a file of `size` bytes that start in [from, to): from the first cut at or
     /// after `from` (pgn_file_cut) to the first at or after `to`, found with the buffer before it
     /// is filled. Neighbouring ranges (this one's `to` the next one's `from`) so meet at the same
@@ -56,6 +53,8 @@ public:
     Status next(std::string_view& chunk);
 
 private:
+    /// The bytes [begin, end) of the file next, in the same buffer.
+    void start(std::uint64_t begin, std::uint64_t end);
     /// Reads on after the bytes held, up to the buffer's size or the range's end; false on an
     /// error or when the file ends before the range does.
     bool fill();

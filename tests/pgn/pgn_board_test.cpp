@@ -4,7 +4,6 @@
 
 #include <gtest/gtest.h>
 
-#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -14,6 +13,8 @@
 #include "core/position.hpp"
 #include "notation/notation.hpp"
 #include "pgn/pgn_board.hpp"
+#include "support/test_moves.hpp"
+#include "support/test_positions.hpp"
 
 namespace schach {
 namespace {
@@ -64,17 +65,14 @@ TEST(PgnBoard, PlaysWhatParseSanReadsAndWhereDoMoveGoes) {
                             "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
                             "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
                             "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8"})
-        starts.push_back(*position_from_fen(fen));
-    std::uint64_t seed = 20261206;
-    auto next = [&seed] {
-        seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
-        return seed >> 33;
-    };
+        starts.push_back(test::position(fen));
+    test::Rng rng(20261206);
     std::size_t canonical = 0, canonical_played = 0, played = 0;
     for (const Position& start : starts)
         for (int game = 0; game < 12; ++game) {
-            Position pos = start;
-            for (int ply = 0; ply < 100; ++ply) {
+            const std::vector<Position> positions = test::random_game(start, rng, 100);
+            for (std::size_t ply = 0; ply < positions.size(); ++ply) {
+                const Position& pos = positions[ply];
                 const MoveList moves = legal_moves(pos);
                 if (moves.size() == 0) break;
                 for (const std::string& text : texts_for(pos, ply % 7 == 0)) {
@@ -97,7 +95,6 @@ TEST(PgnBoard, PlaysWhatParseSanReadsAndWhereDoMoveGoes) {
                     ++canonical;
                     canonical_played += board.play_san(to_san(pos, m)) == m;
                 }
-                pos.do_move(moves[static_cast<std::size_t>(next() % moves.size())]);
             }
         }
     EXPECT_GT(played, 100000u);
