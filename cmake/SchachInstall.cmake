@@ -31,7 +31,7 @@ endforeach()
 install(TARGETS ${SCHACH_MODULE_TARGETS} schach
         EXPORT schachTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT development)
-install(TARGETS schach_cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT program)
+install(TARGETS schach_cli schach_server RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT program)
 
 install(EXPORT schachTargets
         NAMESPACE schach::

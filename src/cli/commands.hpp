@@ -52,7 +52,7 @@ Command add_bench_command(CLI::App& parent);        // cmd_bench.cpp: fixed sear
 Command add_match_command(CLI::App& parent);        // cmd_match.cpp: engine matches (src/match)
 Command add_ratings_command(CLI::App& parent);      // cmd_ratings.cpp: joint Elo fit over PGN games
 Command add_uci_command(CLI::App& parent);          // cmd_uci.cpp: the engine over UCI (src/uci)
-Command add_serve_command(CLI::App& parent);        // cmd_serve.cpp: the web server (src/server)
+Command add_serve_command(CLI::App& parent);        // cmd_serve.cpp: the web server (schach-server)
 Command add_datagen_command(CLI::App& parent);      // cmd_datagen.cpp: self-play data for the network
 Command add_train_command(CLI::App& parent);        // cmd_train.cpp: the network's trainer
 Command add_analyse_command(CLI::App& parent);      // cmd_analyse.cpp: game reviews (src/review)

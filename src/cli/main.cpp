@@ -12,6 +12,9 @@
 #include <fmt/core.h>
 
 #include "cli/commands.hpp"
+#ifndef SCHACH_SERVER_PROGRAM
+#include "cli/server_program.hpp"
+#endif
 
 namespace {
 
@@ -92,6 +95,17 @@ struct CommandEntry {
     Command (*add)(CLI::App&);
 };
 
+#ifdef SCHACH_SERVER_PROGRAM
+// schach-server: the server alone (CMakeLists.txt, "Two programs"); `schach serve` runs it.
+constexpr CommandEntry CommandTable[] = {
+    {"serve", {}, add_serve_command},
+};
+#else
+/// The command line, for `serve`, which hands it on to the server program.
+char** program_arguments = nullptr;
+
+Command add_serve_listing(CLI::App& parent) { return add_serve_entry(parent, program_arguments); }
+
 constexpr CommandEntry CommandTable[] = {
     {"perft", {}, add_perft_command},
     {"fen", {}, add_fen_command},
@@ -106,12 +120,13 @@ constexpr CommandEntry CommandTable[] = {
     {"match", {}, add_match_command},
     {"ratings", {}, add_ratings_command},
     {"uci", {}, add_uci_command},
-    {"serve", {}, add_serve_command},
+    {"serve", {}, add_serve_listing},
     {"datagen", {}, add_datagen_command},
     {"train", {}, add_train_command},
     {"analyse", "analyze", add_analyse_command},
     {"puzzles", {}, add_puzzles_command},
 };
+#endif
 
 /// "perft, fen, ...": the names for the message about an unknown command.
 std::string command_names() {
@@ -167,6 +182,11 @@ int run(int argc, char** argv) {
         return ExitUsage;
     }
     if (*chosen) set_lang(**chosen);
+#ifndef SCHACH_SERVER_PROGRAM
+    // The server's command line goes to the server program as it is, before CLI11 reads it.
+    program_arguments = argv;
+    if (named_command(argc, argv) == "serve") return run_server_program(argv);
+#endif
 
     CLI::App app{tr(Msg::AppAbout), "schach"};
     localize_layout(app);

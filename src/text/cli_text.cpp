@@ -336,6 +336,9 @@ Phrase phrase(Msg m) {
         case Msg::ServeAbout:
             return {"Schach im Browser: die Webseite, die HTTP-API und WebSockets (Partien in SQLite)", "",
                     "chess in the browser: the web page, the HTTP API and WebSockets (games in SQLite)"};
+        case Msg::ServerProgramFailed:
+            return {"das Serverprogramm {} lässt sich nicht starten ({}); es gehört neben {}", "",
+                    "cannot start the server program {} ({}); it belongs beside {}"};
         case Msg::HelpServeHost:
             return {"Adresse, auf der der Server lauscht (Vorgabe 127.0.0.1; 0.0.0.0 für alle)", "",
                     "address to listen on (default 127.0.0.1; 0.0.0.0 for all)"};

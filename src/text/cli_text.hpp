@@ -68,7 +68,7 @@ enum class Msg : std::uint16_t {
     // uci
     UciAbout, UciFooter,
     // serve
-    ServeAbout, HelpServeHost, HelpServeAllowedHost, HelpServePort, HelpServeDb, HelpServeStatic, HelpServeEngineThreads, HelpServeThreads,
+    ServeAbout, ServerProgramFailed, HelpServeHost, HelpServeAllowedHost, HelpServePort, HelpServeDb, HelpServeStatic, HelpServeEngineThreads, HelpServeThreads,
     ServeFooter, ServeListening, ServeCannotListen, ServeCannotOpenStore, ServeNoPage, ServeStopping,
     HelpServeMaxConnections, HelpServeGameThreads, HelpServeAnalysisNodes, HelpServeAnalysisDaily,
     HelpServeNoAutoAnalysis, HelpServeStore, ServeStoreNotPostgres, ServeCannotOpenDatabase,

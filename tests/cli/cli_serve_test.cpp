@@ -58,6 +58,41 @@ TEST(CliServe, AllowedHostsAreServedOtherNamesMisdirected) {
     EXPECT_NE(other.out.find("exit=0"), std::string::npos) << other.out;
 }
 
+// `schach serve` runs in the server program beside `schach` (src/cli/server_program.hpp): the
+// command line goes there whole, the help and the options are the server's.
+TEST(CliServe, RunsInTheServerProgramBesideSchach) {
+    const CommandRun help = run_command(schach_command("serve --help"));
+    EXPECT_EQ(help.exit_code, 0) << help.out;
+    EXPECT_TRUE(contains(help.out, "Usage: schach serve [OPTIONS]")) << help.out;
+    EXPECT_TRUE(contains(help.out, "--store")) << help.out;
+    const CommandRun german = run_command(schach_command("--lang de serve --help"));
+    EXPECT_TRUE(contains(german.out, "Aufruf: schach serve")) << german.out;
+    const CommandRun listing = run_command(schach_command("--help"));
+    EXPECT_TRUE(contains(listing.out, "serve")) << listing.out;
+    EXPECT_TRUE(contains(listing.out, "chess in the browser")) << listing.out;
+}
+
+TEST(CliServe, WithoutTheServerProgramSaysWhereItBelongs) {
+    const std::filesystem::path dir = std::filesystem::temp_directory_path() / "schach-cli-serve-alone";
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    const std::filesystem::path alone = dir / "schach";
+    std::filesystem::copy_file(SCHACH_BINARY, alone);
+    const std::string program = shell_quote(alone.string());
+    const CommandRun run = run_command(std::string(NeutralLocale) + program + " serve --port 0 2>&1");
+    EXPECT_EQ(run.exit_code, 3) << run.out;
+    EXPECT_TRUE(contains(run.out, "error: cannot start the server program " + (dir / "schach-server").string() +
+                                      " (not found); it belongs beside " + alone.string()))
+        << run.out;
+    const CommandRun german = run_command(std::string(NeutralLocale) + program + " --lang de serve 2>&1");
+    EXPECT_TRUE(contains(german.out, "Fehler: das Serverprogramm")) << german.out;
+    // The other commands need nothing beside them.
+    const CommandRun perft = run_command(std::string(NeutralLocale) + program + " perft 3");
+    EXPECT_EQ(perft.exit_code, 0) << perft.out;
+    EXPECT_TRUE(contains(perft.out, "8902")) << perft.out;
+    std::filesystem::remove_all(dir);
+}
+
 TEST(CliServe, ABadAddressIsAnError) {
     const CommandRun run =
         run_command(schach_command("serve --host 999.1.1.1 --port 0 --db /tmp/schach-unused.db 2>&1"));
