@@ -78,6 +78,57 @@ SCHACH_PLAIN_SAN_INLINE bool read(std::string_view s, Pattern& p) {
     return true;
 }
 
+/// Reads plain SAN forward from `s`, the shapes of nearly every move in a file: a pawn's push
+/// ("e4") or capture ("exd5"), a piece's move with its file, rank and capture mark as `read`
+/// takes them ("Nf3", "Nxe5", "Nbd7", "R1xe2"), then check marks; no promotion. Returns the word's
+/// length when the byte after it ends a word (`ends_word`), and `p` as `read` gives it for the
+/// same word; 0 for anything else (`read` then takes the word). At least 16 bytes from `s` on
+/// must be readable.
+template <class EndsWord>
+SCHACH_PLAIN_SAN_INLINE std::size_t read_forward(const char* s, Pattern& p, EndsWord ends_word) {
+    using PT = PieceType;
+    const auto file = [](char c) { return static_cast<unsigned char>(c - 'a') < 8; };
+    const auto rank = [](char c) { return static_cast<unsigned char>(c - '1') < 8; };
+    const auto square = [](char f, char r) {
+        return make_square(static_cast<File>(f - 'a'), static_cast<Rank>(r - '1'));
+    };
+    std::size_t k;
+    if (file(s[0])) {  // a pawn
+        if (rank(s[1])) {
+            p.to = square(s[0], s[1]);
+            k = 2;
+        } else if (s[1] == 'x' && file(s[2]) && rank(s[3])) {
+            p.from_file = s[0] - 'a';
+            p.capture = true;
+            p.to = square(s[2], s[3]);
+            k = 4;
+        } else {
+            return 0;
+        }
+    } else {
+        const PT letter = PieceLetters[static_cast<unsigned char>(s[0])];
+        if (letter == PT::None) return 0;
+        p.piece = letter;
+        if (file(s[1]) && rank(s[2]) && !file(s[3]) && s[3] != 'x') {  // "Nf3"
+            p.to = square(s[1], s[2]);
+            k = 3;
+        } else {
+            std::size_t i = 1;
+            if (file(s[i])) p.from_file = s[i++] - 'a';
+            if (rank(s[i])) p.from_rank = s[i++] - '1';
+            if (s[i] == 'x') {
+                p.capture = true;
+                ++i;
+            }
+            if (!file(s[i]) || !rank(s[i + 1])) return 0;
+            p.to = square(s[i], s[i + 1]);
+            k = i + 2;
+        }
+    }
+    while (k < 8 && (s[k] == '+' || s[k] == '#')) ++k;
+    return ends_word(s[k]) ? k : 0;
+}
+
 /// The one piece of the pattern's kind (not a pawn) of `us` that can move to its square and fits
 /// its file and rank, pins and checks aside; Square::None when there is none or more than one.
 template <class Board>

@@ -195,6 +195,14 @@ void PgnBoard::load(const Position& pos) {
     s.fullmove = pos.fullmove_number();
 }
 
+Move PgnBoard::play(const plain_san::Pattern& p) {
+    const Move m = PgnBoardRules::resolve(current_, p);
+    if (!m) return m;
+    before_last_ = current_;
+    PgnBoardRules::make(current_, m, p.piece);
+    return m;
+}
+
 Move PgnBoard::play_san(std::string_view san) {
     const State& s = current_;
     const std::string_view text = plain_san::without_check_marks(san);

@@ -14,6 +14,7 @@
 #include "core/move.hpp"
 #include "core/position.hpp"
 #include "core/types.hpp"
+#include "notation/plain_san.hpp"
 
 namespace schach {
 
@@ -27,6 +28,9 @@ public:
     /// quick test (one candidate, pins and king safety on it alone) settles it; returns it. Returns
     /// Move::none() and plays nothing where that needs the general parser (or the text is wrong).
     Move play_san(std::string_view san);
+    /// play_san for SAN read into a pattern (plain_san::read or read_forward): the same move, or
+    /// Move::none() with nothing played.
+    Move play(const plain_san::Pattern& p);
     /// The current position.
     Position position() const { return current_.to_position(); }
     /// The position before the last move (precondition: play_san played a move since load).

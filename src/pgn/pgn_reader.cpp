@@ -730,6 +730,21 @@ SCHACH_PGN_HOT std::size_t PgnReader::Impl::plain_tokens(std::string_view& l, st
         // The classes by how often they come (a space after a token is skipped with it).
         const std::uint8_t kind = byte_class(p[i]);
         if (kind & SanStart) {
+            // On the lean board, the common shapes read forward in one go (16 bytes readable).
+            if (lean && n - i >= 16) {
+                plain_san::Pattern pattern;
+                const std::size_t len = plain_san::read_forward(p + i, pattern,
+                                                                [](char c) { return (byte_class(c) & WordStop) != 0; });
+                if (len != 0) {
+                    const Move m = board.play(pattern);
+                    if (!m) break;
+                    lean_last = m;
+                    ++lean_plies;
+                    const std::size_t j = i + len;
+                    i = j + (p[j] == ' ');  // the space after a move, without another round
+                    continue;
+                }
+            }
             // SAN is short: a byte at a time beats a vector's set-up here.
             std::size_t j = i + 1;
             while (j < n && !(byte_class(p[j]) & WordStop)) ++j;

@@ -12,6 +12,7 @@
 #include "core/movegen.hpp"
 #include "core/position.hpp"
 #include "notation/notation.hpp"
+#include "notation/plain_san.hpp"
 #include "pgn/pgn_board.hpp"
 #include "support/test_moves.hpp"
 #include "support/test_positions.hpp"
@@ -56,6 +57,62 @@ std::vector<std::string> texts_for(const Position& pos, bool all_squares) {
             }
     for (const char* castling : {"O-O", "O-O-O", "O-O+", "O-O-O#"}) texts.push_back(castling);
     return texts;
+}
+
+/// The bytes that end a movetext word for the PGN reader (its WordStop class).
+bool ends_word(char c) { return std::string_view(" \t\r\f\v{}();$\n").find(c) != std::string_view::npos; }
+
+bool same_pattern(const plain_san::Pattern& a, const plain_san::Pattern& b) {
+    return a.piece == b.piece && a.from_file == b.from_file && a.from_rank == b.from_rank && a.to == b.to &&
+           a.promotion == b.promotion && a.capture == b.capture;
+}
+
+// plain_san::read_forward (the reader's quick path on the lean board) reads a word followed by
+// the rest of the movetext as plain_san::read reads the word alone, or leaves it to read; the
+// board plays the same move from either.
+TEST(PgnBoard, ReadsForwardWhatReadReadsBackward) {
+    std::vector<Position> starts = {Position(), *chess960_position(226)};
+    starts.push_back(test::position("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1"));
+    test::Rng rng(20261207);
+    std::size_t forward = 0, canonical = 0, canonical_forward = 0;
+    for (const Position& start : starts)
+        for (int game = 0; game < 6; ++game)
+            for (const Position& pos : test::random_game(start, rng, 80)) {
+                std::vector<std::string> texts = texts_for(pos, true);
+                for (const char* odd : {"Nf3x", "Nxbd7", "exd", "e4!", "e4+!", "Nf3++", "e8=Q", "Kxx1", "N", "b"})
+                    texts.push_back(odd);
+                for (const std::string& text : texts)
+                    for (const char* after : {" {+0.3/9 0.1s} 12. ", "\n", "{c}", ")", "!", "=Q ", "x "}) {
+                        const std::string buffer = text + after + std::string(16, ' ');
+                        plain_san::Pattern p;
+                        const std::size_t len = plain_san::read_forward(buffer.data(), p, ends_word);
+                        if (len == 0) continue;
+                        ++forward;
+                        ASSERT_TRUE(ends_word(buffer[len])) << text << after;
+                        const std::string word = buffer.substr(0, len);
+                        plain_san::Pattern q;
+                        ASSERT_TRUE(plain_san::read(plain_san::without_check_marks(word), q)) << word;
+                        ASSERT_TRUE(same_pattern(p, q)) << word;
+                        PgnBoard a, b;
+                        a.load(pos);
+                        b.load(pos);
+                        const Move m = a.play(p);
+                        ASSERT_EQ(m, b.play_san(word)) << to_fen(pos) << " " << word;
+                        if (m) {
+                            ASSERT_EQ(to_fen(a.position()), to_fen(b.position())) << word;
+                        }
+                    }
+                for (Move m : legal_moves(pos)) {
+                    const std::string san = to_san(pos, m) + " ";
+                    plain_san::Pattern p;
+                    ++canonical;
+                    canonical_forward += plain_san::read_forward((san + std::string(16, ' ')).data(), p, ends_word) !=
+                                         0;
+                }
+            }
+    EXPECT_GT(forward, 20000u);
+    // Castling and promotions are read backward; nearly everything else forward.
+    EXPECT_GT(canonical_forward * 100, canonical * 90) << canonical_forward << " of " << canonical;
 }
 
 TEST(PgnBoard, PlaysWhatParseSanReadsAndWhereDoMoveGoes) {
