@@ -2,7 +2,7 @@
 #   P/include/<module>/*.hpp                    the headers of each library, included as "core/position.hpp"
 #   P/lib/libschach_<module>.a                  the static libraries
 #   P/lib/cmake/schach/schach{Config,ConfigVersion,Targets}.cmake
-#   P/bin/schach                                the program
+#   P/bin/schach, P/bin/schach-server           the programs (`schach serve` runs schach-server)
 # so that another project can write
 #   find_package(schach CONFIG REQUIRED)
 #   target_link_libraries(app PRIVATE schach::core)   # or schach::notation, ::pgn, ::analysis, ::game, ::text
