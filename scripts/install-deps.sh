@@ -13,7 +13,7 @@ packages=(
   ccache                    # shares compiled objects between builds and checkouts
   libboost1.81-dev libboost-json1.81-dev libboost-url1.81-dev  # schach serve: Beast/Asio, JSON, URLs (1.81, not the default 1.74)
   libsqlite3-dev libssl-dev # schach serve: the game store (SQLite, WAL) and SHA-256 / random secrets (OpenSSL)
-  libjemalloc-dev           # the program's allocator (CMake option SCHACH_JEMALLOC; docs/load.md)
+  libjemalloc-dev           # the server's allocator (CMake option SCHACH_JEMALLOC; docs/load.md)
   postgresql-15 libpq-dev   # schach serve --store: PgStore on libpq; its tests start a throw-away PostgreSQL 15
   haproxy                   # in front of several schach serve nodes (issue #23)
   curl iproute2             # scripts/cluster.sh (make cluster): the proxy's first answer, free ports (ss)
