@@ -193,6 +193,10 @@ int run(int argc, char** argv) {
     app.set_version_flag("--version", "schach " + std::string(Version), tr(Msg::HelpVersion));
     app.set_help_flag("-h,--help", tr(Msg::HelpHelp));
     app.require_subcommand(1);
+#ifdef SCHACH_SERVER_PROGRAM
+    app.footer(
+        help_footer({}, {"schach serve", "schach serve --port 8080 --db games.db --lang de"}, Msg::AppExitCodes));
+#else
     app.footer(
         help_footer({},
                     {
@@ -213,6 +217,7 @@ int run(int argc, char** argv) {
                         "schach analyse games.pgn > analysed.pgn",
                     },
                     Msg::AppExitCodes));
+#endif
 
     std::vector<Command> commands = add_commands(app, named_command(argc, argv));
     std::string ignored_lang;
