@@ -95,18 +95,20 @@ TEST(CliServe, WithoutTheServerProgramSaysWhereItBelongs) {
 
 TEST(CliServe, ABadAddressIsAnError) {
     const CommandRun run =
-        run_command(schach_command("serve --host 999.1.1.1 --port 0 --db /tmp/schach-unused.db 2>&1"));
+        run_command(schach_command("serve --host 999.1.1.1 --port 0 --db /tmp/schach-bad-address.db 2>&1"));
     EXPECT_EQ(run.exit_code, 1) << run.out;
     EXPECT_NE(run.out.find("cannot listen on 999.1.1.1:0"), std::string::npos) << run.out;
-    std::filesystem::remove("/tmp/schach-unused.db");
+    std::filesystem::remove("/tmp/schach-bad-address.db");
 }
 
+// (Each test its own database path: ctest runs the tests side by side, and ABadAddressIsAnError's
+// server makes its file before it fails to listen.)
 TEST(CliServe, DbAndStoreExcludeEachOther) {
     const CommandRun run = run_command(
-        schach_command("serve --port 0 --db /tmp/schach-unused.db --store postgresql://u@127.0.0.1:1/x 2>&1"));
+        schach_command("serve --port 0 --db /tmp/schach-never-made.db --store postgresql://u@127.0.0.1:1/x 2>&1"));
     EXPECT_EQ(run.exit_code, 2) << run.out;
     EXPECT_TRUE(contains(run.out, "--store excludes --db") || contains(run.out, "--db excludes --store")) << run.out;
-    EXPECT_FALSE(std::filesystem::exists("/tmp/schach-unused.db"));
+    EXPECT_FALSE(std::filesystem::exists("/tmp/schach-never-made.db"));
 }
 
 TEST(CliServe, StoreTakesAPostgresUriAndNeverShowsItsPassword) {
