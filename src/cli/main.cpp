@@ -12,9 +12,7 @@
 #include <fmt/core.h>
 
 #include "cli/commands.hpp"
-#ifndef SCHACH_SERVER_PROGRAM
 #include "cli/server_program.hpp"
-#endif
 
 namespace {
 
@@ -101,11 +99,6 @@ constexpr CommandEntry CommandTable[] = {
     {"serve", {}, add_serve_command},
 };
 #else
-/// The command line, for `serve`, which hands it on to the server program.
-char** program_arguments = nullptr;
-
-Command add_serve_listing(CLI::App& parent) { return add_serve_entry(parent, program_arguments); }
-
 constexpr CommandEntry CommandTable[] = {
     {"perft", {}, add_perft_command},
     {"fen", {}, add_fen_command},
@@ -184,7 +177,6 @@ int run(int argc, char** argv) {
     if (*chosen) set_lang(**chosen);
 #ifndef SCHACH_SERVER_PROGRAM
     // The server's command line goes to the server program as it is, before CLI11 reads it.
-    program_arguments = argv;
     if (named_command(argc, argv) == "serve") return run_server_program(argv);
 #endif
 

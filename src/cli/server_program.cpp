@@ -37,12 +37,8 @@ int run_server_program(char** argv) {
     return ExitInternal;
 }
 
-Command add_serve_entry(CLI::App& parent, char** argv) {
-    CLI::App* sub = parent.add_subcommand("serve", tr(Msg::ServeAbout));
-    // Its options are the server program's: whatever follows `serve` goes there unread.
-    sub->allow_extras();
-    sub->prefix_command();
-    return {sub, [argv] { return run_server_program(argv); }, {}};
+Command add_serve_listing(CLI::App& parent) {
+    return {parent.add_subcommand("serve", tr(Msg::ServeAbout)), [] { return ExitInternal; }, {}};
 }
 
 }  // namespace schach::cli

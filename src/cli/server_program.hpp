@@ -18,9 +18,9 @@ inline constexpr std::string_view ServerProgramName = "schach-server";
 /// when that fails, after saying why: ExitInternal.
 int run_server_program(char** argv);
 
-/// `serve` among the commands of `schach --help`; main hands a command line that names it to
-/// run_server_program before the commands are built, and so does this command if it is parsed.
-/// `argv` is the program's command line.
-Command add_serve_entry(CLI::App& parent, char** argv);
+/// `serve` among the commands of `schach --help`. It only lists it: main hands every command line
+/// that names `serve` to run_server_program before CLI11 reads it; CLI11 meets `serve` only
+/// after an option that ends its reading first (--help, --version) or that it rejects.
+Command add_serve_listing(CLI::App& parent);
 
 }  // namespace schach::cli

@@ -37,6 +37,13 @@ inline constexpr std::array<PieceType, 256> PieceLetters = [] {
     return t;
 }();
 
+/// A file letter (a-h), a rank digit (1-8), and the square they name.
+SCHACH_PLAIN_SAN_INLINE bool is_file(char c) { return static_cast<unsigned char>(c - 'a') < 8; }
+SCHACH_PLAIN_SAN_INLINE bool is_rank(char c) { return static_cast<unsigned char>(c - '1') < 8; }
+SCHACH_PLAIN_SAN_INLINE Square square_of(char file, char rank) {
+    return make_square(static_cast<File>(file - 'a'), static_cast<Rank>(rank - '1'));
+}
+
 /// The text without its check marks: "Nf3+" -> "Nf3".
 SCHACH_PLAIN_SAN_INLINE std::string_view without_check_marks(std::string_view s) {
     while (!s.empty() && (s.back() == '+' || s.back() == '#')) s.remove_suffix(1);
@@ -59,15 +66,15 @@ SCHACH_PLAIN_SAN_INLINE bool read(std::string_view s, Pattern& p) {
         s.remove_suffix(2);
     }
     const char tf = s[s.size() - 2], tr = s[s.size() - 1];
-    if (tf < 'a' || tf > 'h' || tr < '1' || tr > '8') return false;
-    p.to = make_square(static_cast<File>(tf - 'a'), static_cast<Rank>(tr - '1'));
+    if (!is_file(tf) || !is_rank(tr)) return false;
+    p.to = square_of(tf, tr);
     s.remove_suffix(2);
     // The piece letter from a table: a switch here costs a mispredicted jump on most moves.
     const PT letter = s.empty() ? PT::None : PieceLetters[static_cast<unsigned char>(s[0])];
     std::size_t i = letter != PT::None ? 1 : 0;
     p.piece = letter != PT::None ? letter : PT::Pawn;
-    if (i < s.size() && s[i] >= 'a' && s[i] <= 'h') p.from_file = s[i++] - 'a';
-    if (i < s.size() && s[i] >= '1' && s[i] <= '8') p.from_rank = s[i++] - '1';
+    if (i < s.size() && is_file(s[i])) p.from_file = s[i++] - 'a';
+    if (i < s.size() && is_rank(s[i])) p.from_rank = s[i++] - '1';
     if (i < s.size() && s[i] == 'x') {
         p.capture = true;
         ++i;
@@ -87,20 +94,15 @@ SCHACH_PLAIN_SAN_INLINE bool read(std::string_view s, Pattern& p) {
 template <class EndsWord>
 SCHACH_PLAIN_SAN_INLINE std::size_t read_forward(const char* s, Pattern& p, EndsWord ends_word) {
     using PT = PieceType;
-    const auto file = [](char c) { return static_cast<unsigned char>(c - 'a') < 8; };
-    const auto rank = [](char c) { return static_cast<unsigned char>(c - '1') < 8; };
-    const auto square = [](char f, char r) {
-        return make_square(static_cast<File>(f - 'a'), static_cast<Rank>(r - '1'));
-    };
     std::size_t k;
-    if (file(s[0])) {  // a pawn
-        if (rank(s[1])) {
-            p.to = square(s[0], s[1]);
+    if (is_file(s[0])) {  // a pawn
+        if (is_rank(s[1])) {
+            p.to = square_of(s[0], s[1]);
             k = 2;
-        } else if (s[1] == 'x' && file(s[2]) && rank(s[3])) {
+        } else if (s[1] == 'x' && is_file(s[2]) && is_rank(s[3])) {
             p.from_file = s[0] - 'a';
             p.capture = true;
-            p.to = square(s[2], s[3]);
+            p.to = square_of(s[2], s[3]);
             k = 4;
         } else {
             return 0;
@@ -109,19 +111,19 @@ SCHACH_PLAIN_SAN_INLINE std::size_t read_forward(const char* s, Pattern& p, Ends
         const PT letter = PieceLetters[static_cast<unsigned char>(s[0])];
         if (letter == PT::None) return 0;
         p.piece = letter;
-        if (file(s[1]) && rank(s[2]) && !file(s[3]) && s[3] != 'x') {  // "Nf3"
-            p.to = square(s[1], s[2]);
+        if (is_file(s[1]) && is_rank(s[2]) && !is_file(s[3]) && s[3] != 'x') {  // "Nf3"
+            p.to = square_of(s[1], s[2]);
             k = 3;
         } else {
             std::size_t i = 1;
-            if (file(s[i])) p.from_file = s[i++] - 'a';
-            if (rank(s[i])) p.from_rank = s[i++] - '1';
+            if (is_file(s[i])) p.from_file = s[i++] - 'a';
+            if (is_rank(s[i])) p.from_rank = s[i++] - '1';
             if (s[i] == 'x') {
                 p.capture = true;
                 ++i;
             }
-            if (!file(s[i]) || !rank(s[i + 1])) return 0;
-            p.to = square(s[i], s[i + 1]);
+            if (!is_file(s[i]) || !is_rank(s[i + 1])) return 0;
+            p.to = square_of(s[i], s[i + 1]);
             k = i + 2;
         }
     }

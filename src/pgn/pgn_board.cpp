@@ -195,31 +195,26 @@ void PgnBoard::load(const Position& pos) {
     s.fullmove = pos.fullmove_number();
 }
 
+SCHACH_BOARD_HOT void PgnBoard::commit(Move m, PieceType piece) {
+    before_last_ = current_;
+    PgnBoardRules::make(current_, m, piece);
+}
+
 Move PgnBoard::play(const plain_san::Pattern& p) {
     const Move m = PgnBoardRules::resolve(current_, p);
     if (!m) return m;
-    before_last_ = current_;
-    PgnBoardRules::make(current_, m, p.piece);
+    commit(m, p.piece);
     return m;
 }
 
 Move PgnBoard::play_san(std::string_view san) {
-    const State& s = current_;
     const std::string_view text = plain_san::without_check_marks(san);
     plain_san::Pattern p;
+    if (plain_san::read(text, p)) return play(p);
     Move m = Move::none();
-    PT piece = PT::King;
-    if (plain_san::read(text, p)) {
-        m = PgnBoardRules::resolve(s, p);
-        piece = p.piece;
-    } else if (text == "O-O") {
-        m = PgnBoardRules::castling(s, CastlingSide::King);
-    } else if (text == "O-O-O") {
-        m = PgnBoardRules::castling(s, CastlingSide::Queen);
-    }
-    if (!m) return m;
-    before_last_ = current_;
-    PgnBoardRules::make(current_, m, piece);
+    if (text == "O-O") m = PgnBoardRules::castling(current_, CastlingSide::King);
+    else if (text == "O-O-O") m = PgnBoardRules::castling(current_, CastlingSide::Queen);
+    if (m) commit(m, PT::King);
     return m;
 }
 

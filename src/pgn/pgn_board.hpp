@@ -38,6 +38,8 @@ public:
 
 private:
     friend class PgnBoardRules;
+    /// Makes `m`, a legal move of `piece`, keeping the position before it.
+    void commit(Move m, PieceType piece);
     struct State {
         ByColor<Bitboard> by_color{};
         ByPieceType<Bitboard> by_type{};

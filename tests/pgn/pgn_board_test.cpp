@@ -13,6 +13,7 @@
 #include "core/position.hpp"
 #include "notation/notation.hpp"
 #include "notation/plain_san.hpp"
+#include "pgn/byte_scan.hpp"
 #include "pgn/pgn_board.hpp"
 #include "support/test_moves.hpp"
 #include "support/test_positions.hpp"
@@ -60,7 +61,7 @@ std::vector<std::string> texts_for(const Position& pos, bool all_squares) {
 }
 
 /// The bytes that end a movetext word for the PGN reader (its WordStop class).
-bool ends_word(char c) { return std::string_view(" \t\r\f\v{}();$\n").find(c) != std::string_view::npos; }
+bool ends_word(char c) { return scan::WordEnd[static_cast<unsigned char>(c)] || c == '\n'; }
 
 bool same_pattern(const plain_san::Pattern& a, const plain_san::Pattern& b) {
     return a.piece == b.piece && a.from_file == b.from_file && a.from_rank == b.from_rank && a.to == b.to &&
