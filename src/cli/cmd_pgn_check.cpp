@@ -11,9 +11,9 @@
 //     files such as scalachess' snapshot end games without one);
 //   - with --strict also the Seven Tag Roster (PGN 8.1.1) and canonical SAN.
 // Variant tags naming unsupported variants are reported by the reader.
-// A regular file is read in chunks of whole games copied into a buffer (cli/pgn_chunks.hpp), a
-// large one by several threads in ranges; standard input, --newline and a file whose cuts do not
-// hold are read in one piece from the stream.
+// Regular files are read in chunks of whole games copied into a buffer (cli/pgn_chunks.hpp) by
+// several threads, a large one in ranges, the ranges of up to 64 files in one queue; standard
+// input, --newline and a file whose cuts do not hold are read in one piece from the stream.
 // Problems: "FILE:LINE:COLUMN: message [kind]" on stdout (tag problems at the game's first line);
 // last line "N games, M errors". Exit 0 without errors, 1 with errors, 2 for unreadable files.
 
@@ -26,6 +26,7 @@
 #include <optional>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include <fmt/core.h>
@@ -215,47 +216,69 @@ struct PartResult {
     bool clean_end = false;  // the chunk ended at a termination marker (see find_pgn_cut)
 };
 
-/// The chunks of one range of the file, in order; `complete` false when the range could not be
+/// The chunks of one range of a file, in order; `complete` false when the range could not be
 /// read in chunks (a read error, a game without a cut within the reader's limit).
 struct RangeResult {
     std::vector<PartResult> chunks;
     bool complete = false;
 };
 
-/// A regular file read in ranges by up to `threads` threads, each range in chunks of whole games
-/// (cli/pgn_chunks.hpp), the problems printed in file order with the lines and game numbers of the
-/// whole file. Nothing when a cut turns out not to fall between two games (or a game is too large,
-/// where the reader's limits depend on where the text starts, or too many problems are found):
-/// the caller then reads the file in one piece, with nothing printed yet.
-std::optional<Tally> check_in_chunks(const PgnInput& input, const CheckArgs& args, unsigned threads) {
-    const auto fd = FileDescriptor::open(input.name.c_str());
-    if (!fd) return std::nullopt;
-    const std::uint64_t size = input.mapped->text().size();
-    // More ranges than threads, each thread taking the next one left: a range that reads slowly
-    // (or a thread that starts late) leaves the others less to wait for at the end. Each thread
-    // finds its range's cuts itself (PgnChunks::start_near), none before the threads start.
-    const std::size_t ranges = threads > 1 && size >= ParallelMinBytes
-                                   ? std::clamp<std::size_t>(size / RangeMinBytes, threads,
-                                                             std::size_t{threads} * RangesPerThread)
-                                   : 1;
-    std::vector<RangeResult> results(ranges);
+/// An input of a batch: a regular file the threads read in ranges, each range in chunks of whole
+/// games (cli/pgn_chunks.hpp), or one that could not be opened (its message printed in its turn).
+struct BatchFile {
+    std::optional<PgnInput> input;
+    std::string open_error;
+    std::optional<FileDescriptor> fd;
+    std::uint64_t size = 0;
+    std::size_t first_range = 0;  // its ranges' numbers in the batch: first_range, first_range + 1, ...
+    std::vector<RangeResult> ranges;
+
+    /// The range's nominal bounds, i/ranges of the file, the same for both neighbours of a bound.
+    std::uint64_t bound(std::size_t i) const { return i == ranges.size() ? size : size / ranges.size() * i; }
+};
+
+/// The ranges a file is read in: a large one in more ranges than threads, each thread taking the
+/// next one left, so that a range that reads slowly (or a thread that starts late) leaves the
+/// others less to wait for at the end; a small one in one range, read beside the batch's others.
+std::size_t range_count(std::uint64_t size, unsigned threads) {
+    if (threads <= 1 || size < ParallelMinBytes) return 1;
+    return std::clamp<std::size_t>(size / RangeMinBytes, threads, std::size_t{threads} * RangesPerThread);
+}
+
+/// The files of a batch read by up to `threads` threads, the ranges of all of them in one queue
+/// (so that the threads stay busy from one file to the next, and many small files are read side
+/// by side). Each thread finds its range's cuts itself (PgnChunks::start_near), none before the
+/// threads start.
+void read_batch(std::vector<BatchFile>& batch, const CheckArgs& args, unsigned threads) {
+    std::size_t total = 0;
+    std::uint64_t largest = 0;
+    for (BatchFile& f : batch) {
+        if (!f.fd) continue;
+        f.first_range = total;
+        total += f.ranges.size();
+        largest = std::max(largest, f.size);
+    }
+    if (total == 0) return;
     const PgnReaderOptions options = reader_options(args.newline, args.strict);
     std::atomic<std::size_t> next{0};
     std::atomic<std::size_t> kept{0};
-    // The ranges' nominal bounds, i/ranges of the file, the same for both neighbours of a bound.
-    const auto bound = [&](std::size_t i) { return i == ranges ? size : size / ranges * i; };
     // A small file's buffer no larger than the file (PgnChunks takes a huge page for a large one).
-    const std::size_t chunk_bytes = std::clamp<std::uint64_t>(size, 4u << 10, ChunkBytes);
+    const std::size_t chunk_bytes = std::clamp<std::uint64_t>(largest, 4u << 10, ChunkBytes);
     const auto work = [&] {
-        PgnChunks chunks(fd->get(), chunk_bytes, options.max_game_bytes + chunk_bytes);
-        for (std::size_t k; (k = next.fetch_add(1, std::memory_order_relaxed)) < ranges;) {
-            if (!chunks.start_near(bound(k), bound(k + 1), size)) continue;  // incomplete: read again
-            RangeResult& range = results[k];
+        PgnChunks chunks(chunk_bytes, options.max_game_bytes + chunk_bytes);
+        std::size_t at = 0;  // the file of the range taken last: ranges are taken in order
+        for (std::size_t k; (k = next.fetch_add(1, std::memory_order_relaxed)) < total;) {
+            while (!batch[at].fd || k >= batch[at].first_range + batch[at].ranges.size()) ++at;
+            BatchFile& file = batch[at];
+            const std::size_t i = k - file.first_range;
+            if (!chunks.start_near(file.fd->get(), file.bound(i), file.bound(i + 1), file.size))
+                continue;  // incomplete: read again
+            RangeResult& range = file.ranges[i];
             std::string_view text;
             PgnChunks::Status status;
             while ((status = chunks.next(text)) == PgnChunks::Status::Chunk) {
                 PartResult& r = range.chunks.emplace_back();
-                CheckVisitor visitor(input.name, args.strict, &r.findings);
+                CheckVisitor visitor(file.input->name, args.strict, &r.findings);
                 PgnReader reader(text, options);
                 r.games = reader.read_all(visitor);
                 r.lines = reader.lines_read();
@@ -268,13 +291,18 @@ std::optional<Tally> check_in_chunks(const PgnInput& input, const CheckArgs& arg
             range.complete = status == PgnChunks::Status::End;
         }
     };
-    {
-        const WorkerThreads workers(std::min<std::size_t>(threads, ranges) - 1, [&](std::size_t) { work(); });
-        work();
-    }
+    const WorkerThreads workers(std::min<std::size_t>(threads, total) - 1, [&](std::size_t) { work(); });
+    work();
+}
+
+/// A file read by read_batch: its problems printed in file order with the lines and game numbers
+/// of the whole file. Nothing when a cut turns out not to fall between two games (or a game is too
+/// large, where the reader's limits depend on where the text starts, or too many problems are
+/// found): the caller then reads the file in one piece, with nothing printed yet.
+std::optional<Tally> batch_tally(BatchFile& file) {
     // Every chunk but the file's last must have ended at a game's end.
     const PartResult* before = nullptr;
-    for (const RangeResult& range : results) {
+    for (const RangeResult& range : file.ranges) {
         if (!range.complete) return std::nullopt;
         for (const PartResult& r : range.chunks) {
             if (before && !before->clean_end) return std::nullopt;
@@ -285,12 +313,12 @@ std::optional<Tally> check_in_chunks(const PgnInput& input, const CheckArgs& arg
     }
     Tally tally;
     std::size_t line_base = 0;
-    for (RangeResult& range : results)
+    for (RangeResult& range : file.ranges)
         for (PartResult& r : range.chunks) {
             for (Finding& f : r.findings) {
                 f.error.where.line += line_base;
                 f.error.where.game += tally.games;
-                print_pgn_problem(stdout, input.name, f.error, f.warning);
+                print_pgn_problem(stdout, file.input->name, f.error, f.warning);
             }
             line_base += r.lines;
             tally.games += r.games;
@@ -300,18 +328,50 @@ std::optional<Tally> check_in_chunks(const PgnInput& input, const CheckArgs& arg
     return tally;
 }
 
+/// Files opened at a time: each holds a descriptor, a mapping and its problems until its turn.
+constexpr std::size_t BatchFiles = 64;
+
 int run_check(const CheckArgs& args) {
     Tally total;
+    bool all_read = true;
     const unsigned threads = args.threads > 0 ? args.threads : std::max(1u, std::thread::hardware_concurrency());
-    const bool all_read = read_pgn_inputs(args.files, [&](const PgnInput& input) {
-        std::optional<Tally> tally;
-        // A regular file in chunks of whole games, several in flight when it is large.
-        if (input.mapped && args.newline.empty()) tally = check_in_chunks(input, args, threads);
-        if (!tally) tally = check_sequential(input, args);
-        total.games += tally->games;
-        total.errors += tally->errors;
-        total.warnings += tally->warnings;
-    });
+    const auto add = [&](const Tally& tally) {
+        total.games += tally.games;
+        total.errors += tally.errors;
+        total.warnings += tally.warnings;
+    };
+    // Regular files (without --newline) are read by the threads in batches; standard input and
+    // the rest one by one from the stream, in their turn.
+    for (std::size_t from = 0; from < args.files.size();) {
+        std::vector<BatchFile> batch;
+        batch.reserve(BatchFiles);
+        for (; from < args.files.size() && batch.size() < BatchFiles; ++from) {
+            BatchFile& f = batch.emplace_back();
+            f.input = open_pgn_input(args.files[from], &f.open_error);
+            if (!f.input || !f.input->mapped || !args.newline.empty()) continue;
+            auto fd = FileDescriptor::open(f.input->name.c_str());
+            if (!fd) continue;
+            f.fd.emplace(std::move(*fd));
+            f.size = f.input->mapped->text().size();
+            f.ranges.resize(range_count(f.size, threads));
+        }
+        read_batch(batch, args, threads);
+        for (BatchFile& f : batch) {
+            if (!f.input) {
+                print_error(f.open_error);
+                all_read = false;
+                continue;
+            }
+            std::optional<Tally> tally;
+            if (f.fd) tally = batch_tally(f);
+            if (!tally) tally = check_sequential(*f.input, args);
+            add(*tally);
+            if (input_failed(*f.input)) {
+                print_error(tr(Msg::ReadError, f.input->name));
+                all_read = false;
+            }
+        }
+    }
     std::fflush(stdout);
     // The last line is always exactly "N games, M errors" in every language (scripts read it); the
     // warnings, which it leaves out, are counted before it in the language.

@@ -51,8 +51,8 @@ FileDescriptor::~FileDescriptor() {
     if (fd_ >= 0) ::close(fd_);
 }
 
-PgnChunks::PgnChunks(int fd, std::size_t chunk_bytes, std::size_t max_bytes)
-    : fd_(fd), max_bytes_(std::max(max_bytes, chunk_bytes)), buffer_(allocate(chunk_bytes)), size_(chunk_bytes) {}
+PgnChunks::PgnChunks(std::size_t chunk_bytes, std::size_t max_bytes)
+    : max_bytes_(std::max(max_bytes, chunk_bytes)), buffer_(allocate(chunk_bytes)), size_(chunk_bytes) {}
 
 void PgnChunks::start(std::uint64_t begin, std::uint64_t end) {
     offset_ = begin;
@@ -68,7 +68,8 @@ bool PgnChunks::fill() {
     return true;
 }
 
-bool PgnChunks::start_near(std::uint64_t from, std::uint64_t to, std::uint64_t size) {
+bool PgnChunks::start_near(int fd, std::uint64_t from, std::uint64_t to, std::uint64_t size) {
+    fd_ = fd;
     const auto begin = pgn_file_cut(fd_, size, from, buffer_.get(), size_);
     // A cut is the first after a point, so end >= begin (equal when one game spans the range).
     const auto end = begin ? pgn_file_cut(fd_, size, to, buffer_.get(), size_) : std::nullopt;

@@ -38,13 +38,13 @@ private:
 class PgnChunks {
 public:
     /// Chunks of about `chunk_bytes`; a game longer than that grows the buffer up to `max_bytes`.
-    /// The range is empty until start() names one.
-    PgnChunks(int fd, std::size_t chunk_bytes, std::size_t max_bytes);
-    /// The games of a file of `size` bytes that start in [from, to): from the first cut at or
+    /// The range is empty until start_near() names one (of any file: the buffer serves them all).
+    PgnChunks(std::size_t chunk_bytes, std::size_t max_bytes);
+    /// The games of the file `fd` of `size` bytes that start in [from, to): from the first cut at or
     /// after `from` (pgn_file_cut) to the first at or after `to`, found with the buffer before it
     /// is filled. Neighbouring ranges (this one's `to` the next one's `from`) so meet at the same
     /// cut, whichever thread reads which. False on a read error.
-    bool start_near(std::uint64_t from, std::uint64_t to, std::uint64_t size);
+    bool start_near(int fd, std::uint64_t from, std::uint64_t to, std::uint64_t size);
 
     enum class Status : std::uint8_t { Chunk, End, ReadError, TooLarge };
     /// The next chunk (Chunk: `chunk` is valid until the next call), the end of the range, an
@@ -61,7 +61,7 @@ private:
     /// A buffer of `size` bytes holding the bytes held so far.
     void grow(std::size_t size);
 
-    int fd_;
+    int fd_ = -1;
     std::uint64_t offset_ = 0;  // the file offset of buffer_[0]
     std::uint64_t end_ = 0;
     std::size_t max_bytes_;

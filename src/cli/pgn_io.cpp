@@ -62,7 +62,6 @@ std::unique_ptr<MappedFile> MappedFile::map(const std::string& path) {
     // Read once from front to back: the kernel reads ahead and may drop what is behind, so a file
     // larger than the memory still works.
     ::madvise(data, size, MADV_SEQUENTIAL);
-    watch_truncation(path);
     return std::unique_ptr<MappedFile>(new MappedFile(static_cast<const char*>(data), size));
 #else
     (void)path;
@@ -76,7 +75,12 @@ MappedFile::~MappedFile() {
 #endif
 }
 
-std::optional<PgnInput> open_pgn_input(const std::string& path) {
+std::optional<PgnInput> open_pgn_input(const std::string& path, std::string* error) {
+    const auto fail = [&](std::string message) -> std::optional<PgnInput> {
+        if (error) *error = std::move(message);
+        else print_error(message);
+        return std::nullopt;
+    };
     PgnInput input;
     if (path == "-") {
         std::ios::sync_with_stdio(false);  // lets std::cin read in large blocks
@@ -86,23 +90,22 @@ std::optional<PgnInput> open_pgn_input(const std::string& path) {
     }
     input.name = path;
     std::error_code ec;
-    if (std::filesystem::is_directory(path, ec)) {
-        print_error(tr(Msg::IsDirectory, path));
-        return std::nullopt;
-    }
+    if (std::filesystem::is_directory(path, ec)) return fail(tr(Msg::IsDirectory, path));
     errno = 0;
     input.file = std::make_unique<std::ifstream>(path, std::ios::binary);
-    if (!*input.file) {
-        print_error(open_failure(path, errno));
-        return std::nullopt;
-    }
+    if (!*input.file) return fail(open_failure(path, errno));
     input.stream = input.file.get();
     input.mapped = MappedFile::map(path);
     return input;
 }
 
 PgnReader make_reader(const PgnInput& input, PgnReaderOptions options) {
-    if (input.mapped) return PgnReader(input.mapped->text(), std::move(options));
+    if (input.mapped) {
+#if defined(SCHACH_HAVE_MMAP)
+        watch_truncation(input.name);  // the file read through the mapping from here on
+#endif
+        return PgnReader(input.mapped->text(), std::move(options));
+    }
     return PgnReader(*input.stream, std::move(options));
 }
 

@@ -48,8 +48,9 @@ struct PgnInput {
     std::istream* stream = nullptr;
     std::unique_ptr<MappedFile> mapped;  // a regular file's contents, read instead of the stream
 };
-/// Opens a path (or "-"); on failure prints the error and returns nothing.
-std::optional<PgnInput> open_pgn_input(const std::string& path);
+/// Opens a path (or "-"); on failure prints the error (or with `error` stores it there, for the
+/// caller to print in its turn) and returns nothing.
+std::optional<PgnInput> open_pgn_input(const std::string& path, std::string* error = nullptr);
 /// A reader of the input: from memory when the file is mapped, else from the stream.
 PgnReader make_reader(const PgnInput& input, PgnReaderOptions options);
 /// After reading: whether the stream failed with an I/O error (not just reached its end).

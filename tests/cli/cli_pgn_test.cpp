@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -240,6 +241,51 @@ TEST(CliPgnCheck, ThreadsFindTheSameProblemsAsOneThread) {
             EXPECT_EQ(many.exit_code, one.exit_code) << name << " " << threads;
             EXPECT_EQ(many.out, one.out) << name << " " << threads;
         }
+    }
+}
+
+TEST(CliPgnCheck, ManyFilesAreReadSideBySideAndReportedInTheirOrder) {
+    // More files than one batch of the queue (64), a large one split in ranges among them, files
+    // that cannot be opened and one read from standard input in between: every file's problems
+    // as a run on that file alone prints them, in the order of the command line.
+    Scratch scratch;
+    const std::string game = std::string(GoodGame) + "\n";
+    const std::string illegal = "[Event \"illegal\"]\n[Result \"*\"]\n\n1. e4 e5 2. Ke3 *\n\n";
+    std::vector<std::string> args;
+    std::string expected;
+    std::size_t games = 0, errors = 0;
+    for (int f = 0; f < 70; ++f) {
+        std::string text;
+        const int count = f == 33 ? 6000 : 1 + f % 5;  // file 33: about 3 MB, read in ranges
+        for (int i = 0; i < count; ++i) text += (i + f) % 7 == 3 || (f == 33 && i % 500 == 9) ? illegal : game;
+        if (f == 20) {
+            args.push_back(shell_quote(scratch.path("missing.pgn")));
+            args.push_back(shell_quote(scratch.path("")));  // a folder
+        }
+        const std::string file = scratch.write("f" + std::to_string(f) + ".pgn", text);
+        args.push_back(f == 50 ? "-" : shell_quote(file));
+        const Output alone =
+            schach(std::string("pgn check --threads 1 ") + (f == 50 ? "- < " : "") + shell_quote(file));
+        std::string problems = alone.out.substr(0, alone.out.rfind('\n', alone.out.size() - 2) + 1);
+        if (f == 50)
+            for (std::size_t at; (at = problems.find("<stdin>:")) != std::string::npos;) problems.replace(at, 7, file);
+        expected += problems;
+        unsigned long g = 0, e = 0;
+        ASSERT_EQ(std::sscanf(alone.last_line().c_str(), "%lu games, %lu errors", &g, &e), 2) << alone.out;
+        games += g;
+        errors += e;
+    }
+    EXPECT_GT(errors, 100u);
+    std::string command = "pgn check";
+    for (const std::string& a : args) command += " " + a;
+    for (int threads : {1, 2, 3}) {
+        Output all =
+            schach(command + " --threads " + std::to_string(threads) + " < " + shell_quote(scratch.path("f50.pgn")));
+        for (std::size_t at; (at = all.out.find("<stdin>:")) != std::string::npos;)
+            all.out.replace(at, 7, scratch.path("f50.pgn"));
+        EXPECT_EQ(all.exit_code, 2) << threads;  // the files that cannot be read
+        EXPECT_EQ(all.last_line(), std::to_string(games) + " games, " + std::to_string(errors) + " errors");
+        EXPECT_EQ(all.out, expected + all.last_line() + "\n") << threads;
     }
 }
 
