@@ -4,7 +4,7 @@
 #   scripts/format.sh            rewrite every file that differs (in place)
 #   scripts/format.sh --check    change nothing; list the files that differ, exit 1 if any do
 #   scripts/format.sh --diff     change nothing; print the changes clang-format would make, exit 1 if any
-#   ... [FILE...]                only these files instead of all of src/ tests/ bench/ fuzz/ tools/load/
+#   ... [FILE...]                only these files instead of all of src/ tests/ bench/ fuzz/ tools/load/ tools/pgn_train/
 #
 # (`make format`, `make format-check`.) The files: *.cpp, *.hpp, *.h under src/, tests/, bench/
 # fuzz/ and tools/load/ (git ls-files, else find), plus fuzz/compat/expected, minus EXCLUDED below.
@@ -49,9 +49,9 @@ if ((${#files[@]} == 0)); then
     if git -C "$ROOT" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
         mapfile -t files < <(git ls-files -- 'src/*.cpp' 'src/*.hpp' 'src/*.h' 'tests/*.cpp' 'tests/*.hpp' \
             'tests/*.h' 'bench/*.cpp' 'bench/*.hpp' 'bench/*.h' 'fuzz/*.cpp' 'fuzz/*.hpp' 'fuzz/*.h' \
-            'fuzz/compat/expected' 'tools/load/*.cpp' 'tools/load/*.hpp')
+            'fuzz/compat/expected' 'tools/load/*.cpp' 'tools/load/*.hpp' 'tools/pgn_train/*.cpp')
     else
-        mapfile -t files < <(find src tests bench fuzz tools/load -type f \( -name '*.cpp' -o -name '*.hpp' -o -name '*.h' \
+        mapfile -t files < <(find src tests bench fuzz tools/load tools/pgn_train -type f \( -name '*.cpp' -o -name '*.hpp' -o -name '*.h' \
             -o -path 'fuzz/compat/expected' \) | sort)
     fi
     kept=()
