@@ -184,8 +184,8 @@ std::expected<SanPattern, MoveTextError> parse_pattern(std::string_view text, bo
     if (target < 0) return std::unexpected(syntax_error(text, std::min(i, n), E::TargetSquare));
     p.to = make_square(static_cast<File>(files[target]), static_cast<Rank>(ranks[target]));
     if (target == 1) {
-        p.from_file = files[0];
-        p.from_rank = ranks[0];
+        p.from_file = static_cast<std::int8_t>(files[0]);  // -1 or a file: 0..7
+        p.from_rank = static_cast<std::int8_t>(ranks[0]);
     } else if (files[1] >= 0 || ranks[1] >= 0) {
         return std::unexpected(syntax_error(text, i, E::TargetSquare));
     }

@@ -6,6 +6,7 @@
 // pieces(PieceType), pieces(Color, PieceType)). Everything is inlined into its caller's loop.
 
 #include <array>
+#include <cstdint>
 #include <string_view>
 
 #include "core/attacks.hpp"
@@ -19,7 +20,7 @@ namespace schach::plain_san {
 /// What plain SAN asks for.
 struct Pattern {
     PieceType piece = PieceType::Pawn;
-    int from_file = -1, from_rank = -1;
+    std::int8_t from_file = -1, from_rank = -1;  // small: the whole pattern fits a register
     Square to = Square::None;
     PieceType promotion = PieceType::None;
     bool capture = false;
@@ -73,8 +74,8 @@ SCHACH_PLAIN_SAN_INLINE bool read(std::string_view s, Pattern& p) {
     const PT letter = s.empty() ? PT::None : PieceLetters[static_cast<unsigned char>(s[0])];
     std::size_t i = letter != PT::None ? 1 : 0;
     p.piece = letter != PT::None ? letter : PT::Pawn;
-    if (i < s.size() && is_file(s[i])) p.from_file = s[i++] - 'a';
-    if (i < s.size() && is_rank(s[i])) p.from_rank = s[i++] - '1';
+    if (i < s.size() && is_file(s[i])) p.from_file = static_cast<std::int8_t>(s[i++] - 'a');
+    if (i < s.size() && is_rank(s[i])) p.from_rank = static_cast<std::int8_t>(s[i++] - '1');
     if (i < s.size() && s[i] == 'x') {
         p.capture = true;
         ++i;
@@ -87,7 +88,7 @@ SCHACH_PLAIN_SAN_INLINE bool read(std::string_view s, Pattern& p) {
 
 /// Reads plain SAN forward from `s`, the shapes of nearly every move in a file: a pawn's push
 /// ("e4") or capture ("exd5"), a piece's move with its file, rank and capture mark as `read`
-/// takes them ("Nf3", "Nxe5", "Nbd7", "R1xe2"), then check marks; no promotion. Returns the word's
+/// takes them ("Nf3", "Nxe5", "Nbd7", "R1xe2"), then a check mark; no promotion. Returns the word's
 /// length when the byte after it ends a word (`ends_word`), and `p` as `read` gives it for the
 /// same word; 0 for anything else (`read` then takes the word). At least 16 bytes from `s` on
 /// must be readable.
@@ -100,7 +101,7 @@ SCHACH_PLAIN_SAN_INLINE std::size_t read_forward(const char* s, Pattern& p, Ends
             p.to = square_of(s[0], s[1]);
             k = 2;
         } else if (s[1] == 'x' && is_file(s[2]) && is_rank(s[3])) {
-            p.from_file = s[0] - 'a';
+            p.from_file = static_cast<std::int8_t>(s[0] - 'a');
             p.capture = true;
             p.to = square_of(s[2], s[3]);
             k = 4;
@@ -116,8 +117,8 @@ SCHACH_PLAIN_SAN_INLINE std::size_t read_forward(const char* s, Pattern& p, Ends
             k = 3;
         } else {
             std::size_t i = 1;
-            if (is_file(s[i])) p.from_file = s[i++] - 'a';
-            if (is_rank(s[i])) p.from_rank = s[i++] - '1';
+            if (is_file(s[i])) p.from_file = static_cast<std::int8_t>(s[i++] - 'a');
+            if (is_rank(s[i])) p.from_rank = static_cast<std::int8_t>(s[i++] - '1');
             if (s[i] == 'x') {
                 p.capture = true;
                 ++i;
@@ -127,7 +128,7 @@ SCHACH_PLAIN_SAN_INLINE std::size_t read_forward(const char* s, Pattern& p, Ends
             k = i + 2;
         }
     }
-    while (k < 8 && (s[k] == '+' || s[k] == '#')) ++k;
+    k += s[k] == '+' || s[k] == '#';  // one check mark: more ("++") go the old way
     return ends_word(s[k]) ? k : 0;
 }
 

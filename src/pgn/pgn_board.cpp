@@ -79,22 +79,18 @@ public:
         return last_rank ? Move::make(from, p.to, MoveKind::Promotion, p.promotion) : Move(from, p.to);
     }
 
-    /// fast_resolve: the move of a plain SAN pattern, or Move::none().
-    SCHACH_BOARD_HOT static Move resolve(const State& s, const plain_san::Pattern& p) {
+    /// fast_resolve for a piece other than a pawn: the square it moves from, or None.
+    SCHACH_BOARD_HOT static Square piece_source(const State& s, const plain_san::Pattern& p) {
         const Color us = s.side;
-        if (contains(s.by_color[us], p.to)) return Move::none();
-        const bool target_empty = !contains(s.by_color[~us], p.to);
-        if (p.piece == PT::Pawn) return pawn_move(s, p, target_empty);
-        if (p.promotion != PT::None) return Move::none();
+        if (p.promotion != PT::None) return Square::None;
         const Square from = plain_san::piece_source(s, us, p);
-        if (from == Square::None) return Move::none();
+        if (from == Square::None) return Square::None;
         if (p.piece == PT::King) {
             // The king must not step into an attack, also along a line it shields now.
-            if (attacked_by(s, ~us, p.to, s.pieces() ^ bb(from))) return Move::none();
-            return Move(from, p.to);
+            if (attacked_by(s, ~us, p.to, s.pieces() ^ bb(from))) return Square::None;
+            return from;
         }
-        if (!leaves_king_safe(s, from, p.to)) return Move::none();
-        return Move(from, p.to);
+        return leaves_king_safe(s, from, p.to) ? from : Square::None;
     }
 
     /// Position::castling_rook.
@@ -127,11 +123,10 @@ public:
         return Move::make(ksq, rook, MoveKind::Castling);
     }
 
-    /// Position::do_move for a legal move of the side to move, on a copy of the position.
-    SCHACH_BOARD_HOT static void make(State& n, Move m, PT piece) {
+    /// Position::do_move for a legal move of the side to move, on a copy of the position: the
+    /// move in its parts (a caller that knows some of them has them folded in).
+    SCHACH_BOARD_HOT static void make(State& n, Square from, Square to, MoveKind kind, PT promotion, PT piece) {
         const Color us = n.side, them = ~us;
-        const Square from = m.from(), to = m.to();
-        const MoveKind kind = m.kind();
         if (n.castling_rooks)  // a right goes with its rook, moved or taken, and with a king that moves
             n.castling_rooks &= ~(bb(from) | bb(to) | (piece == PT::King ? bb(relative(us, Rank::R1)) : Bitboard{0}));
         n.side = them;
@@ -150,7 +145,7 @@ public:
         }
         n.by_color[us] ^= bb(from) | bb(to);
         n.by_type[piece] ^= bb(from);
-        n.by_type[kind == MoveKind::Promotion ? m.promotion() : piece] |= bb(to);
+        n.by_type[kind == MoveKind::Promotion ? promotion : piece] |= bb(to);
         if (piece == PT::Pawn) {
             n.halfmove = 0;
             // A double step: kept when an enemy pawn attacks the skipped square.
@@ -197,14 +192,24 @@ void PgnBoard::load(const Position& pos) {
 
 SCHACH_BOARD_HOT void PgnBoard::commit(Move m, PieceType piece) {
     before_last_ = current_;
-    PgnBoardRules::make(current_, m, piece);
+    PgnBoardRules::make(current_, m.from(), m.to(), m.kind(),
+                        m.kind() == MoveKind::Promotion ? m.promotion() : PT::None, piece);
 }
 
 Move PgnBoard::play(const plain_san::Pattern& p) {
-    const Move m = PgnBoardRules::resolve(current_, p);
-    if (!m) return m;
-    commit(m, p.piece);
-    return m;
+    const State& s = current_;
+    if (contains(s.by_color[s.side], p.to)) return Move::none();
+    if (p.piece == PT::Pawn) {
+        const Move m = PgnBoardRules::pawn_move(s, p, !contains(s.by_color[~s.side], p.to));
+        if (m) commit(m, PT::Pawn);
+        return m;
+    }
+    // A piece's move is an ordinary one: made with its kind known, not taken back out of a Move.
+    const Square from = PgnBoardRules::piece_source(s, p);
+    if (from == Square::None) return Move::none();
+    before_last_ = current_;
+    PgnBoardRules::make(current_, from, p.to, MoveKind::Normal, PT::None, p.piece);
+    return Move(from, p.to);
 }
 
 Move PgnBoard::play_san(std::string_view san) {
