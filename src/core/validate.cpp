@@ -2,6 +2,11 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
+
+#if defined(__AVX2__)
+#include <immintrin.h>
+#endif
 
 #include "core/position.hpp"
 
@@ -11,10 +16,28 @@ namespace {
 constexpr Bitboard back_rank(Color c) { return bb(relative(c, Rank::R1)); }
 
 /// The squares of each piece on a board, indexed by the piece's value (Piece::None's slot gets the
-/// empty squares): one pass without a branch per square.
+/// empty squares): a compare of the whole board a piece where the CPU has AVX2 or AVX-512,
+/// else one pass without a branch per square.
 std::array<Bitboard, 16> squares_by_piece(const BySquare<Piece>& board) {
+    static_assert(sizeof(BySquare<Piece>) == 64);
     std::array<Bitboard, 16> by{};
+#if defined(__AVX512BW__)
+    // The board's 64 bytes in one register: a piece's squares are the mask of one compare.
+    const __m512i v = _mm512_and_si512(_mm512_loadu_si512(&board), _mm512_set1_epi8(15));
+    for (std::size_t k = 0; k < by.size(); ++k)
+        by[k] = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8(static_cast<char>(k)));
+#elif defined(__AVX2__)
+    const __m256i low_nibble = _mm256_set1_epi8(15);
+    const __m256i low = _mm256_and_si256(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(&board)), low_nibble);
+    const __m256i high = _mm256_and_si256(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(&board) + 1), low_nibble);
+    for (std::size_t k = 0; k < by.size(); ++k) {
+        const __m256i piece = _mm256_set1_epi8(static_cast<char>(k));
+        by[k] = Bitboard{static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(low, piece)))} |
+                Bitboard{static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(high, piece)))} << 32;
+    }
+#else
     for (int i = 0; i < 64; ++i) by[static_cast<std::size_t>(idx(board[square_at(i)]) & 15)] |= Bitboard{1} << i;
+#endif
     return by;
 }
 
