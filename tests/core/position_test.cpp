@@ -4,7 +4,9 @@
 #include <gtest/gtest.h>
 
 #include <cctype>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/fen.hpp"
@@ -110,6 +112,74 @@ TEST(FenParse, AcceptsFourOrSixFieldsAndExtraBlanks) {
     EXPECT_EQ(spaced->halfmove_clock, 7);
     EXPECT_EQ(spaced->fullmove_number, 42);
     EXPECT_EQ(*parse_fen(Start), Setup::standard());
+}
+
+/// The placement field read the plain way, rank by rank (8 ranks of 8 squares, a digit 1-8 not
+/// next to another digit, the twelve letters): the board as letters from a8 to h1, or nothing.
+std::optional<std::string> reference_placement(const std::string& field) {
+    std::vector<std::string> ranks(1);
+    for (char c : field) {
+        if (c == '/') ranks.emplace_back();
+        else ranks.back() += c;
+    }
+    if (ranks.size() != 8) return std::nullopt;
+    std::string board;
+    for (const std::string& rank : ranks) {
+        std::string squares;
+        for (std::size_t i = 0; i < rank.size(); ++i) {
+            const char c = rank[i];
+            if (c >= '1' && c <= '8') {
+                if (i > 0 && rank[i - 1] >= '1' && rank[i - 1] <= '8') return std::nullopt;
+                squares.append(static_cast<std::size_t>(c - '0'), '.');
+            } else if (std::string_view("pnbrqkPNBRQK").find(c) != std::string_view::npos) {
+                squares += c;
+            } else {
+                return std::nullopt;
+            }
+        }
+        if (squares.size() != 8) return std::nullopt;
+        board += squares;
+    }
+    return board;
+}
+
+TEST(FenParse, PlacementAsTheRulesReadItWhateverTheBytes) {
+    // Every field made from a few by one edit of a byte, valid or not, comes out as the plain
+    // reading of the rules says: accepted with the same board, or refused in the placement field.
+    const std::vector<std::string> seeds = {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
+                                            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R",
+                                            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8", "4k3/8/8/8/8/8/8/4K3"};
+    const std::string replacements = "12345678/pPnNbBrRqQkK90xX ";
+    std::size_t fields = 0, accepted = 0;
+    for (const std::string& seed : seeds)
+        for (std::size_t at = 0; at <= seed.size(); ++at)
+            for (const char r : replacements)
+                for (int edit = 0; edit < 3; ++edit) {  // replace, insert, delete
+                    std::string field = seed;
+                    if (edit == 0 && at < field.size()) field[at] = r;
+                    else if (edit == 1) field.insert(at, 1, r);
+                    else if (edit == 2 && at < field.size()) field.erase(at, 1);
+                    else continue;
+                    if (field.find(' ') != std::string::npos) continue;  // another field
+                    ++fields;
+                    const auto expected = reference_placement(field);
+                    const auto setup = parse_fen(field + " w - - 0 1");
+                    ASSERT_EQ(setup.has_value(), expected.has_value()) << field;
+                    if (!setup) {
+                        EXPECT_EQ(setup.error().field, Field::Placement) << field;
+                        continue;
+                    }
+                    ++accepted;
+                    std::string board;
+                    for (int rank = 7; rank >= 0; --rank)
+                        for (int file = 0; file < 8; ++file) {
+                            const Piece p = setup->board[make_square(static_cast<File>(file), static_cast<Rank>(rank))];
+                            board += p == Piece::None ? '.' : to_char(p);
+                        }
+                    EXPECT_EQ(board, *expected) << field;
+                }
+    EXPECT_EQ(fields, 11348u);
+    EXPECT_EQ(accepted, 1138u);
 }
 
 TEST(FenParse, StartPositionRoundTrips) {
