@@ -23,10 +23,12 @@ foreach(name IN LISTS profiled)
   file(CONFIGURE OUTPUT ${train_dir}/${name}.cpp
     CONTENT "// The instrumented copy of src/pgn/${name}.cpp (cmake/PgnProfile.cmake).\n#include \"pgn/${name}.cpp\"\n")
   list(APPEND train_sources ${train_dir}/${name}.cpp)
-  # GCC names a function with internal linkage in the counts by its name, its file and the
+  # Only these two are instrumented (the program's other files' counts would not be used). GCC
+  # names a function with internal linkage in the counts by its name, its file and the
   # compilation's random seed (by default taken from the object's path): the same seed for both
   # compilations of a source, so that they name it alike.
-  set_source_files_properties(${train_dir}/${name}.cpp PROPERTIES COMPILE_OPTIONS -frandom-seed=schach_${name})
+  set_source_files_properties(${train_dir}/${name}.cpp PROPERTIES
+    COMPILE_OPTIONS "-fprofile-generate;-fprofile-update=single;-frandom-seed=schach_${name}")
 endforeach()
 # The module's other sources, plain: the program must not link schach_pgn, whose objects wait
 # for its counts.
@@ -43,8 +45,8 @@ target_link_libraries(schach_pgn_train PRIVATE schach_notation fmt::fmt schach_w
 target_include_directories(schach_pgn_train PRIVATE ${PROJECT_SOURCE_DIR}/src)
 # -Wno-subobject-linkage: GCC takes a source included by another for a header, whose types must
 # not use an anonymous namespace; here it is the whole file.
-target_compile_options(schach_pgn_train PRIVATE -fprofile-generate -fprofile-update=single -Wno-subobject-linkage)
-target_link_options(schach_pgn_train PRIVATE -fprofile-generate)
+target_compile_options(schach_pgn_train PRIVATE -Wno-subobject-linkage)
+target_link_options(schach_pgn_train PRIVATE -fprofile-generate)  # the counting run-time
 # ccache would not see the counts an object is compiled with: neither the training program nor
 # the module goes through it (five files).
 set_target_properties(schach_pgn_train schach_pgn PROPERTIES CXX_COMPILER_LAUNCHER "")

@@ -80,6 +80,7 @@ trap 'rm -rf "$TMP"' EXIT
 
 # now_ns VAR: the wall clock in nanoseconds (microsecond resolution) into VAR, from bash's own
 # EPOCHREALTIME: no process for `date` and no subshell between the command timed and its clock.
+# shellcheck disable=SC2034 # `into` names the caller's variable
 now_ns() {
     local -n into=$1
     into=${EPOCHREALTIME/./}000
@@ -309,12 +310,12 @@ timed() {
 }
 
 # `schach pgn check`: "N games, M errors" as the last line. Sets CHECK_GAMES, CHECK_ERRORS.
-run_pgn_check() { # file
-    timed "$TMP/check.out" "$TMP/check.err" "$CLI_BIN" pgn check "$1"
+run_pgn_check() { # file...
+    timed "$TMP/check.out" "$TMP/check.err" "$CLI_BIN" pgn check "$@"
     local last
     last=$(tail -n 1 "$TMP/check.out")
     [[ $last =~ ^([0-9]+)\ games,\ ([0-9]+)\ errors$ ]] ||
-        die "'$CLI_BIN pgn check $1' (exit $RUN_RC) did not end with 'N games, M errors': '$last' $(tail -n 2 "$TMP/check.err")"
+        die "'$CLI_BIN pgn check $*' (exit $RUN_RC) did not end with 'N games, M errors': '$last' $(tail -n 2 "$TMP/check.err")"
     CHECK_GAMES=${BASH_REMATCH[1]} CHECK_ERRORS=${BASH_REMATCH[2]}
 }
 
@@ -340,6 +341,28 @@ run_pgn_extract() { # file...
     timed "$TMP/pe.out" "$TMP/pe.err" "$PGN_EXTRACT_BIN" -r -s "$@"
     ((RUN_RC == 0)) || die "'$PGN_EXTRACT_BIN -r -s $*' failed (exit $RUN_RC): $(tail -c 300 "$TMP/pe.err")"
     PE_ERRORS=$(grep -c 'Failed to make move' "$TMP/pe.err" || true)
+}
+
+# A row of the PGN table: name MB games, ours' wall and CPU seconds, pgn-extract's, the ratios.
+pgn_row() { # name mb games wall_ours cpu_ours wall_pe cpu_pe
+    awk -v n="$1" -v mb="$2" -v g="$3" -v wo="$4" -v co="$5" -v wp="$6" -v cp="$7" \
+        'BEGIN { if (co <= 0) co = 0.001; if (cp <= 0) cp = 0.001; if (wo <= 0) wo = 0.001; if (wp <= 0) wp = 0.001;
+                 printf "%-15s %7.1f %6d | %7.3f %7.3f %11.1f | %7.3f %7.3f %11.1f | %6.1fx %6.1fx\n",
+                        n, mb, g, wo, co, mb / wo, wp, cp, mb / wp, wp / wo, cp / co }'
+}
+
+# The wall-time ratio of each round and their spread.
+round_spread() { # label "ratio ratio ..."
+    awk -v label="$1" -v rr="$2" 'BEGIN { n = split(rr, x, " "); lo = x[1]; hi = x[1];
+        for (i = 2; i <= n; ++i) { if (x[i] + 0 < lo + 0) lo = x[i]; if (x[i] + 0 > hi + 0) hi = x[i] }
+        printf "wall-time ratio of each round (%s): %s (spread %s-%s)\n", label, rr, lo, hi }'
+}
+
+# The goal line: pgn-extract's best wall time over ours >= 30.
+pgn_goal() { # where wall_ours wall_pe
+    awk -v where="$1" -v wo="$2" -v wp="$3" 'BEGIN { if (wo <= 0) wo = 0.001; r = wp / wo;
+        met = (r >= 30) ? "met" : "NOT met";
+        printf "goal: ours >= 30x pgn-extract %s(wall time, best of each): %s (%.1fx)\n", where, met, r }'
 }
 
 pgn_comparison() {
@@ -428,9 +451,9 @@ pgn_comparison() {
 
         # The set: one command of each over all the files, as a user checks a folder.
         if [[ $pgn_mode == cli ]]; then
-            timed "$TMP/check.out" "$TMP/check.err" "$CLI_BIN" pgn check "${set_files[@]}"
-            [[ $(tail -n 1 "$TMP/check.out") == "$set_games games, 0 errors" ]] ||
-                die "'$CLI_BIN pgn check' on the set did not end with '$set_games games, 0 errors': $(tail -n 1 "$TMP/check.out")"
+            run_pgn_check "${set_files[@]}"
+            [[ $CHECK_GAMES == "$set_games" && $CHECK_ERRORS == 0 ]] ||
+                die "ours read $CHECK_GAMES games and $CHECK_ERRORS errors from the set, expected $set_games and 0"
             min_dec set_best wall_ours "$RUN_WALL"
             min_dec set_best cpu_ours "$RUN_CPU"
             wall_ours_round=$RUN_WALL
@@ -446,15 +469,11 @@ pgn_comparison() {
     printf '%-15s %7s %6s | %-27s | %-27s | %s\n' "" "" "" "ours" "pgn-extract" "ratio (pgn-extract / ours)"
     printf '%-15s %7s %6s | %7s %7s %11s | %7s %7s %11s | %7s %7s\n' file MB games "wall s" "CPU s" "MB/s (wall)" \
         "wall s" "CPU s" "MB/s (wall)" wall CPU
-    local mb_total=0 games_total=0 wall_ours_total=0 wall_pe_total=0 cpu_ours_total=0 cpu_pe_total=0 bad=0 line
+    local mb_total=0 games_total=0 wall_ours_total=0 wall_pe_total=0 cpu_ours_total=0 cpu_pe_total=0 bad=0
     for entry in "${PGN_FILES[@]}"; do
         name=${entry%%|*}
-        line=$(awk -v mb="${pgn_mb[$name]}" -v g="${pgn_games[$name]}" -v co="${pgn_cpu_ours[$name]}" \
-            -v wo="${pgn_wall_ours[$name]}" -v cp="${pgn_cpu_pe[$name]}" -v wp="${pgn_wall_pe[$name]}" -v n="$name" \
-            'BEGIN { if (co <= 0) co = 0.001; if (cp <= 0) cp = 0.001; if (wo <= 0) wo = 0.001; if (wp <= 0) wp = 0.001;
-                     printf "%-15s %7.1f %6d | %7.3f %7.3f %11.1f | %7.3f %7.3f %11.1f | %6.1fx %6.1fx",
-                            n, mb, g, wo, co, mb / wo, wp, cp, mb / wp, wp / wo, cp / co }')
-        echo "$line"
+        pgn_row "$name" "${pgn_mb[$name]}" "${pgn_games[$name]}" "${pgn_wall_ours[$name]}" "${pgn_cpu_ours[$name]}" \
+            "${pgn_wall_pe[$name]}" "${pgn_cpu_pe[$name]}"
         if [[ ${pgn_err_ours[$name]} != 0 || ${pgn_err_pe[$name]} != 0 ]]; then
             echo "   WARNING: $name: ours reported ${pgn_err_ours[$name]} errors, pgn-extract ${pgn_err_pe[$name]} (all games are legal)" >&2
             bad=1
@@ -466,30 +485,16 @@ pgn_comparison() {
         cpu_ours_total=$(awk -v a="$cpu_ours_total" -v b="${pgn_cpu_ours[$name]}" 'BEGIN { print a + b }')
         cpu_pe_total=$(awk -v a="$cpu_pe_total" -v b="${pgn_cpu_pe[$name]}" 'BEGIN { print a + b }')
     done
-    awk -v mb="$mb_total" -v g="$games_total" -v wo="$wall_ours_total" -v wp="$wall_pe_total" -v co="$cpu_ours_total" \
-        -v cp="$cpu_pe_total" -v rr="${round_ratios[*]}" \
-        'BEGIN { if (wo <= 0) wo = 0.001; if (co <= 0) co = 0.001; r = wp / wo;
-                 printf "%-15s %7.1f %6d | %7.3f %7.3f %11.1f | %7.3f %7.3f %11.1f | %6.1fx %6.1fx\n",
-                        "total", mb, g, wo, co, mb / wo, wp, cp, mb / wp, r, cp / co;
-                 n = split(rr, x, " "); lo = x[1]; hi = x[1];
-                 for (i = 2; i <= n; ++i) { if (x[i] + 0 < lo + 0) lo = x[i]; if (x[i] + 0 > hi + 0) hi = x[i] }
-                 printf "wall-time ratio of each round (both files, a command each): %s (spread %s-%s)\n", rr, lo, hi }'
+    pgn_row total "$mb_total" "$games_total" "$wall_ours_total" "$cpu_ours_total" "$wall_pe_total" "$cpu_pe_total"
+    round_spread "both files, a command each" "${round_ratios[*]}"
     if [[ $pgn_mode == cli ]]; then
-        awk -v mb="$mb_total" -v g="$games_total" -v wo="${set_best[wall_ours]}" -v wp="${set_best[wall_pe]}" \
-            -v co="${set_best[cpu_ours]}" -v cp="${set_best[cpu_pe]}" -v rr="${set_ratios[*]}" \
-            'BEGIN { if (wo <= 0) wo = 0.001; if (co <= 0) co = 0.001; r = wp / wo;
-                     printf "%-15s %7.1f %6d | %7.3f %7.3f %11.1f | %7.3f %7.3f %11.1f | %6.1fx %6.1fx\n",
-                            "the set", mb, g, wo, co, mb / wo, wp, cp, mb / wp, r, cp / co;
-                     n = split(rr, x, " "); lo = x[1]; hi = x[1];
-                     for (i = 2; i <= n; ++i) { if (x[i] + 0 < lo + 0) lo = x[i]; if (x[i] + 0 > hi + 0) hi = x[i] }
-                     printf "the set: each tool once over both files (schach pgn check FILE FILE, pgn-extract -r -s FILE FILE)\n";
-                     printf "wall-time ratio of each round (the set): %s (spread %s-%s)\n", rr, lo, hi;
-                     met = (r >= 30) ? "met" : "NOT met";
-                     printf "goal: ours >= 30x pgn-extract on the set (wall time, best of each): %s (%.1fx)\n", met, r }'
+        pgn_row "the set" "$mb_total" "$games_total" "${set_best[wall_ours]}" "${set_best[cpu_ours]}" \
+            "${set_best[wall_pe]}" "${set_best[cpu_pe]}"
+        echo "the set: each tool once over both files (schach pgn check FILE FILE, pgn-extract -r -s FILE FILE)"
+        round_spread "the set" "${set_ratios[*]}"
+        pgn_goal "on the set " "${set_best[wall_ours]}" "${set_best[wall_pe]}"
     else
-        awk -v wo="$wall_ours_total" -v wp="$wall_pe_total" 'BEGIN { if (wo <= 0) wo = 0.001; r = wp / wo;
-                 met = (r >= 30) ? "met" : "NOT met";
-                 printf "goal: ours >= 30x pgn-extract (wall time, best of each): %s (%.1fx)\n", met, r }'
+        pgn_goal "" "$wall_ours_total" "$wall_pe_total"
     fi
     ((bad == 0)) || echo "bench.sh: errors reported on legal games (see above)" >&2
 }

@@ -228,13 +228,13 @@ struct RangeResult {
 struct BatchFile {
     std::optional<PgnInput> input;
     std::string open_error;
-    std::optional<FileDescriptor> fd;
-    std::uint64_t size = 0;
-    std::size_t first_range = 0;  // its ranges' numbers in the batch: first_range, first_range + 1, ...
+    std::optional<FileDescriptor> fd;  // set for a file the threads read
+    std::size_t first_range = 0;       // its ranges' numbers in the batch: first_range, first_range + 1, ...
     std::vector<RangeResult> ranges;
 
+    std::uint64_t size() const { return input->mapped->text().size(); }
     /// The range's nominal bounds, i/ranges of the file, the same for both neighbours of a bound.
-    std::uint64_t bound(std::size_t i) const { return i == ranges.size() ? size : size / ranges.size() * i; }
+    std::uint64_t bound(std::size_t i) const { return i == ranges.size() ? size() : size() / ranges.size() * i; }
 };
 
 /// The ranges a file is read in: a large one in more ranges than threads, each thread taking the
@@ -256,7 +256,7 @@ void read_batch(std::vector<BatchFile>& batch, const CheckArgs& args, unsigned t
         if (!f.fd) continue;
         f.first_range = total;
         total += f.ranges.size();
-        largest = std::max(largest, f.size);
+        largest = std::max(largest, f.size());
     }
     if (total == 0) return;
     const PgnReaderOptions options = reader_options(args.newline, args.strict);
@@ -271,7 +271,7 @@ void read_batch(std::vector<BatchFile>& batch, const CheckArgs& args, unsigned t
             while (!batch[at].fd || k >= batch[at].first_range + batch[at].ranges.size()) ++at;
             BatchFile& file = batch[at];
             const std::size_t i = k - file.first_range;
-            if (!chunks.start_near(file.fd->get(), file.bound(i), file.bound(i + 1), file.size))
+            if (!chunks.start_near(file.fd->get(), file.bound(i), file.bound(i + 1), file.size()))
                 continue;  // incomplete: read again
             RangeResult& range = file.ranges[i];
             std::string_view text;
@@ -352,8 +352,7 @@ int run_check(const CheckArgs& args) {
             auto fd = FileDescriptor::open(f.input->name.c_str());
             if (!fd) continue;
             f.fd.emplace(std::move(*fd));
-            f.size = f.input->mapped->text().size();
-            f.ranges.resize(range_count(f.size, threads));
+            f.ranges.resize(range_count(f.size(), threads));
         }
         read_batch(batch, args, threads);
         for (BatchFile& f : batch) {
@@ -366,10 +365,7 @@ int run_check(const CheckArgs& args) {
             if (f.fd) tally = batch_tally(f);
             if (!tally) tally = check_sequential(*f.input, args);
             add(*tally);
-            if (input_failed(*f.input)) {
-                print_error(tr(Msg::ReadError, f.input->name));
-                all_read = false;
-            }
+            all_read = report_read_error(*f.input) && all_read;
         }
     }
     std::fflush(stdout);

@@ -109,8 +109,6 @@ PgnReader make_reader(const PgnInput& input, PgnReaderOptions options) {
     return PgnReader(*input.stream, std::move(options));
 }
 
-bool input_failed(const PgnInput& input) { return input.stream != nullptr && input.stream->bad(); }
-
 bool read_pgn_inputs(const std::vector<std::string>& paths, const std::function<void(const PgnInput&)>& read) {
     bool all_read = true;
     for (const std::string& path : paths) {
@@ -120,12 +118,15 @@ bool read_pgn_inputs(const std::vector<std::string>& paths, const std::function<
             continue;
         }
         read(*input);
-        if (input_failed(*input)) {
-            print_error(tr(Msg::ReadError, input->name));
-            all_read = false;
-        }
+        all_read = report_read_error(*input) && all_read;
     }
     return all_read;
+}
+
+bool report_read_error(const PgnInput& input) {
+    if (input.stream == nullptr || !input.stream->bad()) return true;
+    print_error(tr(Msg::ReadError, input.name));
+    return false;
 }
 
 int pgn_exit_code(bool inputs_read, std::size_t failed_games) {

@@ -53,8 +53,9 @@ struct PgnInput {
 std::optional<PgnInput> open_pgn_input(const std::string& path, std::string* error = nullptr);
 /// A reader of the input: from memory when the file is mapped, else from the stream.
 PgnReader make_reader(const PgnInput& input, PgnReaderOptions options);
-/// After reading: whether the stream failed with an I/O error (not just reached its end).
-bool input_failed(const PgnInput& input);
+/// After reading: prints "FILE: read error" and returns false when the stream failed with an I/O
+/// error (not just reached its end).
+bool report_read_error(const PgnInput& input);
 /// Opens each path in turn and lets `read` read it; afterwards prints "FILE: read error" when the
 /// stream failed. Returns false when an input could not be opened or read.
 bool read_pgn_inputs(const std::vector<std::string>& paths, const std::function<void(const PgnInput&)>& read);

@@ -16,17 +16,14 @@ namespace {
 constexpr Bitboard back_rank(Color c) { return bb(relative(c, Rank::R1)); }
 
 /// The squares of each piece on a board, indexed by the piece's value (Piece::None's slot gets the
-/// empty squares): a compare of the whole board a piece where the CPU has AVX2 or AVX-512,
-/// else one pass without a branch per square.
+/// empty squares): two compares a piece where the CPU has AVX2 (also where it has AVX-512: one
+/// compare there would save a few instructions a FEN and leave this path untested on such
+/// machines), else one pass without a branch per square.
 std::array<Bitboard, 16> squares_by_piece(const BySquare<Piece>& board) {
     static_assert(sizeof(BySquare<Piece>) == 64);
     std::array<Bitboard, 16> by{};
-#if defined(__AVX512BW__)
-    // The board's 64 bytes in one register: a piece's squares are the mask of one compare.
-    const __m512i v = _mm512_and_si512(_mm512_loadu_si512(&board), _mm512_set1_epi8(15));
-    for (std::size_t k = 0; k < by.size(); ++k)
-        by[k] = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8(static_cast<char>(k)));
-#elif defined(__AVX2__)
+#if defined(__AVX2__)
+    // Two halves of the board's 64 bytes: a piece's squares are the byte masks of two compares.
     const __m256i low_nibble = _mm256_set1_epi8(15);
     const __m256i low = _mm256_and_si256(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(&board)), low_nibble);
     const __m256i high = _mm256_and_si256(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(&board) + 1), low_nibble);

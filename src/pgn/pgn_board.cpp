@@ -190,10 +190,13 @@ void PgnBoard::load(const Position& pos) {
     s.fullmove = pos.fullmove_number();
 }
 
-SCHACH_BOARD_HOT void PgnBoard::commit(Move m, PieceType piece) {
+SCHACH_BOARD_HOT void PgnBoard::commit(Square from, Square to, MoveKind kind, PieceType promotion, PieceType piece) {
     before_last_ = current_;
-    PgnBoardRules::make(current_, m.from(), m.to(), m.kind(),
-                        m.kind() == MoveKind::Promotion ? m.promotion() : PT::None, piece);
+    PgnBoardRules::make(current_, from, to, kind, promotion, piece);
+}
+
+SCHACH_BOARD_HOT void PgnBoard::commit(Move m, PieceType piece) {
+    commit(m.from(), m.to(), m.kind(), m.kind() == MoveKind::Promotion ? m.promotion() : PT::None, piece);
 }
 
 Move PgnBoard::play(const plain_san::Pattern& p) {
@@ -207,8 +210,7 @@ Move PgnBoard::play(const plain_san::Pattern& p) {
     // A piece's move is an ordinary one: made with its kind known, not taken back out of a Move.
     const Square from = PgnBoardRules::piece_source(s, p);
     if (from == Square::None) return Move::none();
-    before_last_ = current_;
-    PgnBoardRules::make(current_, from, p.to, MoveKind::Normal, PT::None, p.piece);
+    commit(from, p.to, MoveKind::Normal, PT::None, p.piece);
     return Move(from, p.to);
 }
 

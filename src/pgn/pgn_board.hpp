@@ -38,7 +38,9 @@ public:
 
 private:
     friend class PgnBoardRules;
-    /// Makes `m`, a legal move of `piece`, keeping the position before it.
+    /// Makes a legal move of `piece`, keeping the position before it: given in its parts (a
+    /// caller that knows some of them has them folded in), or as a Move.
+    void commit(Square from, Square to, MoveKind kind, PieceType promotion, PieceType piece);
     void commit(Move m, PieceType piece);
     struct State {
         ByColor<Bitboard> by_color{};

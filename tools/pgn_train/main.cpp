@@ -22,6 +22,7 @@
 #include "core/fen.hpp"
 #include "core/movegen.hpp"
 #include "core/position.hpp"
+#include "engine/splitmix.hpp"
 #include "notation/notation.hpp"
 #include "pgn/pgn.hpp"
 
@@ -29,25 +30,20 @@ namespace {
 
 using namespace schach;
 
-/// xorshift64*: a fixed sequence, the same on every machine.
+/// A fixed sequence of choices: engine::splitmix64 of a counter, as self-play draws its own.
 class Random {
 public:
-    explicit Random(std::uint64_t seed) : state_(seed) {}
-    std::uint64_t next() {
-        state_ ^= state_ >> 12;
-        state_ ^= state_ << 25;
-        state_ ^= state_ >> 27;
-        return state_ * 0x2545F4914F6CDD1DULL;
-    }
-    int below(int n) { return static_cast<int>(next() % static_cast<std::uint64_t>(n)); }
+    explicit Random(std::uint64_t seed) : counter_(seed) {}
+    int below(int n) { return static_cast<int>(engine::splitmix64(counter_++) % static_cast<std::uint64_t>(n)); }
 
 private:
-    std::uint64_t state_;
+    std::uint64_t counter_;
 };
 
 enum class Style { Engine, Lichess, Plain };
 
-/// Movetext wrapped before 80 columns, as export format asks.
+/// Movetext wrapped before 80 columns, as export format asks. Not write_pgn: it writes comments as
+/// `{ text }` and numbers black's move after each, one style of the three only.
 class Lines {
 public:
     explicit Lines(std::string& out) : out_(out) {}
