@@ -8,7 +8,8 @@
 # 2. Times `schach perft N --fen FEN` and Stockfish's `go perft N` on the same positions,
 #    interleaved (ours, Stockfish, ours, ...), best of BENCH_ROUNDS runs each. Both are timed as
 #    whole processes; each one's start-up (same command at depth 1) is measured the same way and
-#    subtracted. Without a working CLI, the perft numbers of schach_bench are used instead.
+#    subtracted. Both are bound to the same CPU (the fastest of a short probe; BENCH_PERFT_CPU=N
+#    or none to choose). Without a working CLI, the perft numbers of schach_bench are used instead.
 # 3. Prints position, depth, nodes, Mnps of both, their ratio (ours / Stockfish, > 1 = we are
 #    faster), the geometric mean of the ratios, that of each round (the spread) and the goal
 #    (>= 6x, issue #25). Differing node counts are a hard error.
@@ -30,8 +31,9 @@
 # Environment: BENCH_ROUNDS (3), STOCKFISH (/usr/games/stockfish), SCHACH_CLI (BUILD_DIR/schach),
 # PGN_EXTRACT (pgn-extract on PATH, else /usr/games/pgn-extract), SCHACH_DATA_DIR (the CMake cache's
 # SCHACH_DATA_DIR, else ../shared/data next to the project), BENCH_SKIP_GBENCH=1 (skip step 1),
-# BENCH_SKIP_PERFT=1 (skip steps 2-3), BENCH_SKIP_PGN=1 (skip step 4), BENCH_GBENCH_ARGS (extra
-# arguments for schach_bench, e.g. --benchmark_filter=Fen), BENCH_SKIP_DEAD=1 (skip step 5),
+# BENCH_SKIP_PERFT=1 (skip steps 2-3), BENCH_PERFT_CPU (the CPU of steps 2-3: a number, or
+# none), BENCH_SKIP_PGN=1 (skip step 4), BENCH_GBENCH_ARGS (extra arguments for schach_bench,
+# e.g. --benchmark_filter=Fen), BENCH_SKIP_DEAD=1 (skip step 5),
 # BENCH_SKIP_ENGINE=1 (skip step 6), BENCH_MOVETIME (step 6's time per position in ms, 1000),
 # BENCH_SKIP_REVIEW=1 (skip step 7), BENCH_REVIEW_NODES (step 7's nodes per position, 1000000).
 # 6. Engine speed: `schach uci` and Stockfish (`uci`) search each of `schach bench --fens`'s
@@ -155,7 +157,7 @@ run_stockfish() {
         echo "go perft $depth"
     } >"$TMP/sf.in"
     now_ns t0
-    "$STOCKFISH" <"$TMP/sf.in" >"$TMP/sf.out" 2>&1 || die "Stockfish failed on '$fen' depth $depth: $(tail -n 3 "$TMP/sf.out")"
+    "${PERFT_BIND[@]}" "$STOCKFISH" <"$TMP/sf.in" >"$TMP/sf.out" 2>&1 || die "Stockfish failed on '$fen' depth $depth: $(tail -n 3 "$TMP/sf.out")"
     now_ns t1
     RUN_NS=$((t1 - t0))
     RUN_NODES=$(nodes_in "$TMP/sf.out")
@@ -167,7 +169,7 @@ run_cli() {
     args=(perft "$depth" --fen "$fen")
     [[ $c960 == 1 ]] && args+=(--chess960)
     now_ns t0
-    "$CLI_BIN" "${args[@]}" >"$TMP/cli.out" 2>"$TMP/cli.err" ||
+    "${PERFT_BIND[@]}" "$CLI_BIN" "${args[@]}" >"$TMP/cli.out" 2>"$TMP/cli.err" ||
         die "'$CLI_BIN ${args[*]}' failed: $(tail -n 3 "$TMP/cli.err")"
     now_ns t1
     RUN_NS=$((t1 - t0))
@@ -202,6 +204,59 @@ check_nodes() { # array-name key nodes who
     seen[$2]=$3
 }
 
+# The CPUs this process may run on, one a line ("0-2,5" -> 0 1 2 5); empty without taskset.
+allowed_cpus() {
+    local list part
+    command -v taskset >/dev/null || return 0
+    list=$(taskset -cp $$ 2>/dev/null | sed -n 's/.*list: *//p')
+    for part in ${list//,/ }; do
+        if [[ $part == *-* ]]; then seq "${part%-*}" "${part#*-}"; else echo "$part"; fi
+    done
+}
+
+# Sets PERFT_CPU, the CPU both programs' perft runs of a round are bound to (empty: not bound),
+# and PERFT_BIND, the command prefix that binds them. The cores of the virtual machines here are
+# not alike, and which is slow changes within minutes (one took 1.3-1.7x as long as the other for
+# the same work, then the other; no steal time shown): a single-threaded process lands on either,
+# and the ratio of two programs would depend on where each landed. So in each round both run on
+# one CPU, the fastest of a probe made just before it, of neither program's code (awk's loop, min
+# of 3 alternated), unless BENCH_PERFT_CPU names one (a number) or is "none". PERFT_CPUS collects
+# each round's choice with the probe's times.
+PERFT_CPU=
+PERFT_BIND=()
+PERFT_CPUS=""
+choose_perft_cpu() { # round-number
+    local round_no=$1 cpus=() cpu round t0 t1 best_ns best_cpu report=""
+    if [[ ${BENCH_PERFT_CPU:-} == none ]]; then return; fi
+    mapfile -t cpus < <(allowed_cpus)
+    if [[ -n ${BENCH_PERFT_CPU:-} ]]; then
+        [[ $BENCH_PERFT_CPU =~ ^[0-9]+$ ]] || die "BENCH_PERFT_CPU must be a CPU number or 'none', not '$BENCH_PERFT_CPU'"
+        ((${#cpus[@]} > 0)) || die "BENCH_PERFT_CPU=$BENCH_PERFT_CPU needs taskset (util-linux)"
+        PERFT_CPU=$BENCH_PERFT_CPU
+        PERFT_BIND=(taskset -c "$PERFT_CPU")
+        PERFT_CPUS="CPU $PERFT_CPU (BENCH_PERFT_CPU)"
+        return
+    fi
+    ((${#cpus[@]} > 1)) || return 0
+    declare -A probe_ns=()
+    for ((round = 0; round < 3; ++round)); do
+        for cpu in "${cpus[@]}"; do
+            now_ns t0
+            taskset -c "$cpu" awk 'BEGIN { for (i = 0; i < 1000000; ++i) s += i }' || die "taskset -c $cpu failed"
+            now_ns t1
+            min_into probe_ns "$cpu" $((t1 - t0))
+        done
+    done
+    for cpu in "${cpus[@]}"; do
+        if [[ -z ${best_cpu:-} ]] || ((probe_ns[$cpu] < best_ns)); then best_cpu=$cpu best_ns=${probe_ns[$cpu]}; fi
+        report+="${report:+/}$((probe_ns[$cpu] / 100000))"
+    done
+    PERFT_CPU=$best_cpu
+    PERFT_BIND=(taskset -c "$PERFT_CPU")
+    # The round, the CPU and the probe's times of all CPUs in tenths of a millisecond: "1:cpu0[187/321]".
+    PERFT_CPUS+="${PERFT_CPUS:+ }$round_no:cpu${PERFT_CPU}[$report]"
+}
+
 perft_comparison() {
     sf_version=$("$STOCKFISH" </dev/null 2>&1 | head -n 1) || true
     [[ $sf_version == Stockfish* ]] || die "$STOCKFISH does not look like Stockfish (first line: '$sf_version')"
@@ -228,6 +283,7 @@ perft_comparison() {
     local round_geo=() round_logs ours_ns
     for ((round = 1; round <= ROUNDS; ++round)); do
         echo "   round $round/$ROUNDS ..." >&2
+        choose_perft_cpu "$round"
         round_logs=""
         for entry in "${POSITIONS[@]}"; do
             IFS='|' read -r name depth c960 fen <<<"$entry"
@@ -279,6 +335,7 @@ perft_comparison() {
             $((start_ours[$name] / 1000000)) $((start_sf[$name] / 1000000))
     done
     ((status == 0)) || die "Schach and Stockfish disagree on node counts (see above): a move generation bug"
+    echo "both bound to one CPU a round (round:cpu[the probe's 0.1 ms on each CPU]): ${PERFT_CPUS:-none (taskset missing, one CPU, or BENCH_PERFT_CPU=none)}"
 
     awk -v r="${ratios[*]}" -v rr="${round_geo[*]}" 'BEGIN { n = split(r, a, " "); s = 0; for (i = 1; i <= n; ++i) s += log(a[i]);
         g = exp(s / n);
