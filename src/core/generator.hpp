@@ -4,7 +4,7 @@
 //
 // A board is Position or LeanBoard (core/lean_board.hpp): it offers pieces(), pieces(c),
 // pieces(c, t), king(c), castling_rooks(), castling_rook(c, side) and ep_square(), and these free
-// functions, found by argument-dependent lookup: check_info<Us>(board), ep_legal(board, from, ep),
+// functions, found by argument-dependent lookup: check_info<Us>(board), ep_legal<Us>(board, from, ep),
 // castling_candidates<Us>(board, king, occupied), attacked_among<Them>(board, wanted, occupied)
 // and castling_legal<Us>(board, side, danger).
 //
@@ -77,7 +77,10 @@ template <Color Us>
 CheckInfo check_info(const Position& pos) {
     return {pos.checkers(), pos.pinned()};
 }
-inline bool ep_legal(const Position& pos, Square from, Square ep) { return pos.ep_capture_legal(from, ep); }
+template <Color Us>
+bool ep_legal(const Position& pos, Square from, Square ep) {
+    return pos.ep_capture_legal(from, ep);
+}
 /// The castling sides worth a full test (castling_legal): a right whose king and rook paths are
 /// empty; and the squares the king crosses or reaches on them, but its own, which must be safe.
 struct CastlingCandidates {
@@ -194,13 +197,15 @@ template <Moves Kind, typename Sink>
     else sink.add_promotions(targets, delta);
 }
 
-/// Moves of one pinned pawn of the kind asked for: it may only move along the pin line.
-template <Color Us, Moves Kind, typename Board, typename Sink>
-void pinned_pawn(Sink& sink, const Board& pos, Square from, Bitboard allowed, Bitboard occupied) {
+/// Moves of one pinned pawn of the kind asked for: it may only move along the pin line. It takes
+/// the enemy's pieces (`them`), not the board: a board whose address is passed to a function not
+/// inlined stays in memory, where a lean board's copy is otherwise made in registers.
+template <Color Us, Moves Kind, typename Sink>
+void pinned_pawn(Sink& sink, Bitboard them, Square from, Bitboard allowed, Bitboard occupied) {
     constexpr Bitboard PromoRank = bb(relative(Us, Rank::R8));
     constexpr Bitboard DoubleRank = bb(relative(Us, Rank::R4));
     if (contains(PromoRank, from)) return;  // only in setups with PawnsOnBackRank relaxed
-    Bitboard targets = attacks::pawn(Us, from) & pos.pieces(~Us);
+    Bitboard targets = attacks::pawn(Us, from) & them;
     const Square one = offset(from, forward(Us));
     if (!contains(occupied, one)) {
         targets |= bb(one);
@@ -210,8 +215,8 @@ void pinned_pawn(Sink& sink, const Board& pos, Square from, Bitboard allowed, Bi
         }
     }
     targets &= allowed;
-    if constexpr (Kind == Moves::Tactical) targets &= pos.pieces(~Us) | PromoRank;  // captures, promotions
-    if constexpr (Kind == Moves::Quiet) targets &= ~pos.pieces(~Us);
+    if constexpr (Kind == Moves::Tactical) targets &= them | PromoRank;  // captures, promotions
+    if constexpr (Kind == Moves::Quiet) targets &= ~them;
     for (Square to : squares(targets)) {
         const int delta = idx(to) - idx(from);
         const bool capture = (delta & 7) != 0;
@@ -302,11 +307,11 @@ template <Color Us, Moves Kind = Moves::All, typename Board, typename Sink>
         }
     }
     for (Square s : squares(pos.pieces(Us, PT::Pawn) & pinned))
-        pinned_pawn<Us, Kind>(sink, pos, s, ~us & checkmask & attacks::line(ksq, s), occupied);
+        pinned_pawn<Us, Kind>(sink, them, s, ~us & checkmask & attacks::line(ksq, s), occupied);
 
     if (const Square ep = pos.ep_square(); !Quiet && ep != Square::None) {
         for (Square s : squares(attacks::pawn(Them, ep) & pos.pieces(Us, PT::Pawn)))
-            if (ep_legal(pos, s, ep)) sink.add_en_passant(s, ep);
+            if (ep_legal<Us>(pos, s, ep)) sink.add_en_passant(s, ep);
     }
 
     if (castling.king_side && castling_legal<Us>(pos, CastlingSide::King, danger))

@@ -173,19 +173,19 @@ template <Color Us, gen::Sliders M>
     return {checkers, scan.blockers & b.pieces(Us)};
 }
 
-/// Whether the pawn on `from` may take en passant onto `ep` without exposing its king.
-template <gen::Sliders M>
+/// Whether the pawn of `Us` on `from` may take en passant onto `ep` without exposing its king.
+template <Color Us, gen::Sliders M>
 inline bool ep_legal(const LeanBoard<M>& b, Square from, Square ep) {
     using PT = PieceType;
-    const Color us = contains(b.pieces(Color::White), from) ? Color::White : Color::Black, them = ~us;
-    const Square captured = offset(ep, -forward(us));
+    constexpr Color Them = ~Us;
+    const Square captured = offset(ep, -forward(Us));
     const Bitboard occupied = (b.pieces() ^ bb(from) ^ bb(captured)) | bb(ep);
-    const Square k = b.king(us);
-    const Bitboard queens = b.pieces(them, PT::Queen);
-    return !((attacks::knight(k) & b.pieces(them, PT::Knight)) |
-             (attacks::pawn(us, k) & b.pieces(them, PT::Pawn) & ~bb(captured)) |
-             (gen::rook<M>(k, occupied) & (b.pieces(them, PT::Rook) | queens)) |
-             (gen::bishop<M>(k, occupied) & (b.pieces(them, PT::Bishop) | queens)));
+    const Square k = b.king(Us);
+    const Bitboard queens = b.pieces(Them, PT::Queen);
+    return !((attacks::knight(k) & b.pieces(Them, PT::Knight)) |
+             (attacks::pawn(Us, k) & b.pieces(Them, PT::Pawn) & ~bb(captured)) |
+             (gen::rook<M>(k, occupied) & (b.pieces(Them, PT::Rook) | queens)) |
+             (gen::bishop<M>(k, occupied) & (b.pieces(Them, PT::Bishop) | queens)));
 }
 
 /// The castling sides of `Us` with a right and empty paths, and the squares that must be safe.
