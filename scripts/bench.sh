@@ -93,6 +93,8 @@ now_ns() {
 # name | games. The files are DATA_DIR/pgn-bench/stockfish-selfplay-<name>.pgn.xz.
 PGN_FILES=("classical-12000|12000" "chess960-4000|4000")
 PGN_DIR=$BUILD_DIR/pgn-bench
+# Present once the files there were written in large blocks (older ones were not: made again).
+LAYOUT_STAMP=.written-in-4MiB-blocks
 
 if [[ -z ${SCHACH_DATA_DIR:-} && -f $BUILD_DIR/CMakeCache.txt ]]; then
     SCHACH_DATA_DIR=$(sed -n 's/^SCHACH_DATA_DIR:PATH=//p' "$BUILD_DIR/CMakeCache.txt")
@@ -117,12 +119,17 @@ prepare_pgn() {
             echo "bench.sh: $xz is missing (set SCHACH_DATA_DIR): no PGN benchmark" >&2
             return
         fi
-        if [[ ! -s $out || $xz -nt $out ]]; then
+        if [[ ! -s $out || $xz -nt $out || ! -f $PGN_DIR/$LAYOUT_STAMP ]]; then
             echo "   decompressing $xz -> $out" >&2
-            xz -dc "$xz" >"$out.tmp" || die "xz -dc $xz failed"
+            # Written in blocks of 4 MiB: the page cache then holds the file in large folios, as it
+            # holds one read from the disk or written in large blocks (xz writes 8 KiB at a time,
+            # which leaves it in 4 KiB pages, and every later read() of it, by either program,
+            # copies page by page: 6.6 against 2.8 ms for all of the classical file here).
+            xz -dc "$xz" | dd bs=4M iflag=fullblock status=none of="$out.tmp" || die "xz -dc $xz failed"
             mv "$out.tmp" "$out"
         fi
     done
+    touch "$PGN_DIR/$LAYOUT_STAMP"
     PGN_READY=1
 }
 if [[ $SKIP_PGN != 1 || ${BENCH_SKIP_GBENCH:-0} != 1 ]]; then
