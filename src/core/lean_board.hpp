@@ -94,6 +94,16 @@ public:
         if (attacks::pawn(Us, skipped) & b.pieces(~Us, PieceType::Pawn)) b.flags_ |= bb(skipped);
         return b;
     }
+    /// A pawn's push of one square or two, told apart here (as after_double_step for two), so
+    /// that one function of perft's count makes both children.
+    template <Color Us>
+    LeanBoard after_push(Square from, Square to) const {
+        LeanBoard b = after_move<Us, PieceType::Pawn, true>(from, to);
+        const Square skipped = square_at((idx(from) + idx(to)) / 2);  // a double step's, else not used
+        const bool kept = (idx(from) ^ idx(to)) == 16 && (attacks::pawn(Us, skipped) & b.pieces(~Us, PieceType::Pawn));
+        b.flags_ |= kept ? bb(skipped) : Bitboard{0};
+        return b;
+    }
     template <Color Us>
     LeanBoard after_promotion(Square from, Square to, PieceType promotion) const {
         LeanBoard b = after_move<Us, PieceType::Pawn>(from, to);
