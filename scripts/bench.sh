@@ -235,15 +235,15 @@ PERFT_CPUS=""
 choose_perft_cpu() { # round-number
     local round_no=$1 cpus=() cpu round t0 t1 best_ns best_cpu report=""
     if [[ ${BENCH_PERFT_CPU:-} == none ]]; then return; fi
-    mapfile -t cpus < <(allowed_cpus)
     if [[ -n ${BENCH_PERFT_CPU:-} ]]; then
         [[ $BENCH_PERFT_CPU =~ ^[0-9]+$ ]] || die "BENCH_PERFT_CPU must be a CPU number or 'none', not '$BENCH_PERFT_CPU'"
-        ((${#cpus[@]} > 0)) || die "BENCH_PERFT_CPU=$BENCH_PERFT_CPU needs taskset (util-linux)"
+        command -v taskset >/dev/null || die "BENCH_PERFT_CPU=$BENCH_PERFT_CPU needs taskset (util-linux)"
         PERFT_CPU=$BENCH_PERFT_CPU
         PERFT_BIND=(taskset -c "$PERFT_CPU")
         PERFT_CPUS="CPU $PERFT_CPU (BENCH_PERFT_CPU)"
         return
     fi
+    mapfile -t cpus < <(allowed_cpus)
     ((${#cpus[@]} > 1)) || return 0
     declare -A probe_ns=()
     for ((round = 0; round < 3; ++round)); do

@@ -86,16 +86,8 @@ public:
         b.flags_ &= ~(both | EpRanks | (P == PieceType::King ? bb(relative(Us, Rank::R1)) : Bitboard{0}));
         return b;
     }
-    /// A pawn's double step: the skipped square is kept when an enemy pawn attacks it.
-    template <Color Us>
-    LeanBoard after_double_step(Square from, Square to) const {
-        LeanBoard b = after_move<Us, PieceType::Pawn, true>(from, to);
-        const Square skipped = offset(from, forward(Us));
-        if (attacks::pawn(Us, skipped) & b.pieces(~Us, PieceType::Pawn)) b.flags_ |= bb(skipped);
-        return b;
-    }
-    /// A pawn's push of one square or two, told apart here (as after_double_step for two), so
-    /// that one function of perft's count makes both children.
+    /// A pawn's push of one square or two; a double step keeps the square it skipped when an
+    /// enemy pawn attacks it.
     template <Color Us>
     LeanBoard after_push(Square from, Square to) const {
         LeanBoard b = after_move<Us, PieceType::Pawn, true>(from, to);
